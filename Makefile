@@ -1,0 +1,36 @@
+# Thin wrapper over CMake/CTest. See README.md.
+BUILD_DIR      ?= build
+ASAN_BUILD_DIR ?= build-asan
+BUILD_TYPE     ?= RelWithDebInfo
+JOBS           ?= $(shell nproc)
+CTEST_JOBS     ?= 2
+
+.PHONY: all deps build test test-slow test-asan demo clean
+
+all: build
+
+deps:
+	@scripts/deps.sh
+
+build:
+	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) >/dev/null
+	@cmake --build $(BUILD_DIR) -j $(JOBS)
+
+# Unit and integration tests; slow ones have their own target.
+test: deps build
+	@ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(CTEST_JOBS) -LE slow
+
+test-slow: deps build
+	@ctest --test-dir $(BUILD_DIR) --output-on-failure -L slow
+
+# The whole suite built with AddressSanitizer and UndefinedBehaviorSanitizer.
+test-asan: deps
+	@cmake -S . -B $(ASAN_BUILD_DIR) -DCMAKE_BUILD_TYPE=Debug -DCARET_SANITIZE=ON >/dev/null
+	@cmake --build $(ASAN_BUILD_DIR) -j $(JOBS)
+	@ctest --test-dir $(ASAN_BUILD_DIR) --output-on-failure -j $(CTEST_JOBS) -LE slow
+
+demo: deps build
+	@scripts/demo.sh $(BUILD_DIR)
+
+clean:
+	rm -rf $(BUILD_DIR) $(ASAN_BUILD_DIR)

@@ -1,0 +1,248 @@
+/* ctf_iter.c - see ctf_iter.h. */
+#define _GNU_SOURCE /* nftw's FTW_ACTIONRETVAL */
+#include "ctf_iter.h"
+
+#include <ftw.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+struct walk {
+	const struct ca_ctf_handlers *handlers;
+	int handler_failed;
+};
+
+static uint64_t event_clock_value(const bt_message *msg)
+{
+	const bt_stream_class *sc = bt_stream_borrow_class_const(
+		bt_event_borrow_stream_const(bt_message_event_borrow_event_const(msg)));
+
+	if (!bt_stream_class_borrow_default_clock_class_const(sc))
+		return 0;
+	return bt_clock_snapshot_get_value(
+		bt_message_event_borrow_default_clock_snapshot_const(msg));
+}
+
+static int handle_message(struct walk *w, const bt_message *msg)
+{
+	const struct ca_ctf_handlers *h = w->handlers;
+	uint64_t count = 0;
+
+	switch (bt_message_get_type(msg)) {
+	case BT_MESSAGE_TYPE_EVENT:
+		if (h->on_event)
+			return h->on_event(bt_message_event_borrow_event_const(msg),
+				event_clock_value(msg), h->user);
+		return 0;
+	case BT_MESSAGE_TYPE_DISCARDED_EVENTS:
+		if (h->on_discarded) {
+			if (bt_message_discarded_events_get_count(msg, &count) !=
+			    BT_PROPERTY_AVAILABILITY_AVAILABLE)
+				count = 0;
+			h->on_discarded(
+				bt_message_discarded_events_borrow_stream_const(msg),
+				count, h->user);
+		}
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static bt_graph_simple_sink_component_consume_func_status
+sink_consume(bt_message_iterator *iterator, void *data)
+{
+	struct walk *w = data;
+	bt_message_array_const msgs;
+	uint64_t count = 0;
+
+	switch (bt_message_iterator_next(iterator, &msgs, &count)) {
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_OK:
+		break;
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_END:
+		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_END;
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_AGAIN:
+		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_AGAIN;
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_MEMORY_ERROR:
+		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_MEMORY_ERROR;
+	default:
+		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_ERROR;
+	}
+
+	int failed = 0;
+	for (uint64_t i = 0; i < count; i++) {
+		if (!failed && handle_message(w, msgs[i]) != 0)
+			failed = 1;
+		bt_message_put_ref(msgs[i]);
+	}
+	if (failed) {
+		w->handler_failed = 1;
+		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_ERROR;
+	}
+	return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_OK;
+}
+
+/* Formats "cannot read trace: path=P: what[: deepest babeltrace2 cause]". */
+static void set_error(char *err, size_t size, const char *path,
+	const char *what)
+{
+	const bt_error *error = bt_current_thread_take_error();
+	const char *cause = NULL;
+
+	if (error && bt_error_get_cause_count(error) > 0) {
+		/* Cause 0 is the most recent, usually the most precise one. */
+		cause = bt_error_cause_get_message(
+			bt_error_borrow_cause_by_index(error, 0));
+	}
+	if (err && size)
+		snprintf(err, size, "cannot read trace: path=%s: %s%s%s", path,
+			what, cause ? ": " : "", cause ? cause : "");
+	if (error)
+		bt_error_release(error);
+}
+
+static const bt_plugin *find_plugin(const char *name)
+{
+	const bt_plugin *plugin = NULL;
+
+	if (bt_plugin_find(name, BT_TRUE, BT_TRUE, BT_TRUE, BT_TRUE, BT_FALSE,
+			   &plugin) != BT_PLUGIN_FIND_STATUS_OK)
+		return NULL;
+	return plugin;
+}
+
+/* Connects every output port of the source to a fresh muxer input port
+ * (the muxer adds one each time one is connected). */
+static int connect_source_to_muxer(bt_graph *graph,
+	const bt_component_source *src, const bt_component_filter *mux)
+{
+	uint64_t n = bt_component_source_get_output_port_count(src);
+
+	for (uint64_t i = 0; i < n; i++) {
+		const bt_port_output *out =
+			bt_component_source_borrow_output_port_by_index_const(src, i);
+		uint64_t last = bt_component_filter_get_input_port_count(mux) - 1;
+		const bt_port_input *in =
+			bt_component_filter_borrow_input_port_by_index_const(mux, last);
+		if (bt_graph_connect_ports(graph, out, in, NULL) !=
+		    BT_GRAPH_CONNECT_PORTS_STATUS_OK)
+			return -1;
+	}
+	return n > 0 ? 0 : -1;
+}
+
+/* nftw has no user pointer; the walk is single-threaded per call. */
+static _Thread_local bt_value *found_inputs;
+static _Thread_local int found_error;
+
+static int add_if_trace(const char *dir, const struct stat *st, int type,
+	struct FTW *ftw)
+{
+	char metadata[4096];
+	struct stat mst;
+	(void)st;
+	(void)ftw;
+
+	if (type != FTW_D)
+		return FTW_CONTINUE;
+	if (snprintf(metadata, sizeof metadata, "%s/metadata", dir) >=
+	    (int)sizeof metadata)
+		return FTW_CONTINUE;
+	if (stat(metadata, &mst) != 0 || !S_ISREG(mst.st_mode))
+		return FTW_CONTINUE;
+	if (bt_value_array_append_string_element(found_inputs, dir) !=
+	    BT_VALUE_ARRAY_APPEND_ELEMENT_STATUS_OK) {
+		found_error = 1;
+		return FTW_STOP;
+	}
+	return FTW_SKIP_SUBTREE; /* a CTF trace holds no other trace */
+}
+
+/* Appends to inputs every directory under path that holds a CTF trace
+ * (a "metadata" file): a session directory holds ust/uid/0/64-bit, a
+ * parent may hold several sessions. */
+static int find_traces(const char *path, bt_value *inputs)
+{
+	found_inputs = inputs;
+	found_error = 0;
+	int ret = nftw(path, add_if_trace, 16, FTW_PHYS | FTW_ACTIONRETVAL);
+	found_inputs = NULL;
+	return ret == -1 || found_error ? -1 : 0;
+}
+
+int ca_ctf_iterate(const char *path, const struct ca_ctf_handlers *handlers,
+	char *err, size_t err_size)
+{
+	struct walk w = { .handlers = handlers };
+	const bt_plugin *ctf = find_plugin("ctf"), *utils = find_plugin("utils");
+	bt_graph *graph = NULL;
+	bt_value *params = NULL, *inputs = NULL;
+	const bt_component_source *src = NULL;
+	const bt_component_filter *mux = NULL;
+	const bt_component_sink *sink = NULL;
+	int ret = -1;
+
+	if (!ctf || !utils) {
+		set_error(err, err_size, path,
+			"babeltrace2 plugins 'ctf' and 'utils' not found");
+		goto out;
+	}
+	graph = bt_graph_create(0);
+	params = bt_value_map_create();
+	if (!graph || !params ||
+	    bt_value_map_insert_empty_array_entry(params, "inputs", &inputs) !=
+		    BT_VALUE_MAP_INSERT_ENTRY_STATUS_OK) {
+		set_error(err, err_size, path, "out of memory");
+		goto out;
+	}
+	if (find_traces(path, inputs) != 0) {
+		set_error(err, err_size, path, "cannot read the directory");
+		goto out;
+	}
+	if (bt_value_array_is_empty(inputs)) {
+		set_error(err, err_size, path,
+			"no CTF trace here (no directory with a metadata file)");
+		goto out;
+	}
+	if (bt_graph_add_source_component(graph,
+		    bt_plugin_borrow_source_component_class_by_name_const(ctf, "fs"),
+		    "source", params, BT_LOGGING_LEVEL_NONE, &src) !=
+	    BT_GRAPH_ADD_COMPONENT_STATUS_OK) {
+		set_error(err, err_size, path, "not a readable CTF trace");
+		goto out;
+	}
+	if (bt_graph_add_filter_component(graph,
+		    bt_plugin_borrow_filter_component_class_by_name_const(utils, "muxer"),
+		    "muxer", NULL, BT_LOGGING_LEVEL_NONE, &mux) !=
+		    BT_GRAPH_ADD_COMPONENT_STATUS_OK ||
+	    bt_graph_add_simple_sink_component(graph, "caret", NULL,
+		    sink_consume, NULL, &w, &sink) != BT_GRAPH_ADD_COMPONENT_STATUS_OK) {
+		set_error(err, err_size, path, "cannot build the reading graph");
+		goto out;
+	}
+	if (connect_source_to_muxer(graph, src, mux) != 0 ||
+	    bt_graph_connect_ports(graph,
+		    bt_component_filter_borrow_output_port_by_index_const(mux, 0),
+		    bt_component_sink_borrow_input_port_by_index_const(sink, 0),
+		    NULL) != BT_GRAPH_CONNECT_PORTS_STATUS_OK) {
+		set_error(err, err_size, path, "the trace has no stream to read");
+		goto out;
+	}
+
+	bt_graph_run_status status;
+	do {
+		status = bt_graph_run(graph);
+	} while (status == BT_GRAPH_RUN_STATUS_AGAIN);
+	if (status != BT_GRAPH_RUN_STATUS_OK) {
+		set_error(err, err_size, path, w.handler_failed ?
+			"stopped by the event handler" : "error while reading");
+		goto out;
+	}
+	ret = 0;
+out:
+	bt_value_put_ref(params);
+	bt_graph_put_ref(graph);
+	bt_plugin_put_ref(ctf);
+	bt_plugin_put_ref(utils);
+	return ret;
+}
