@@ -13,11 +13,11 @@ build=$(cd "${1:-$here/../build}" 2>/dev/null && pwd) || {
 # shellcheck source=lttng-session.sh
 . "$here/lttng-session.sh"
 
+caret_lttng_require || exit 1
+caret_lttng_ensure_daemon || exit 1
 for tool in tb_emit_all tb_event_counts; do
 	[[ -x $build/bin/$tool ]] || { caret_log "$build/bin/$tool missing; run 'make build'"; exit 1; }
 done
-caret_lttng_require || exit 1
-caret_lttng_ensure_daemon || exit 1
 
 export CARET_TRACE_DIR=${CARET_TRACE_DIR:-$build/demo/trace-$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$(dirname "$CARET_TRACE_DIR")"
