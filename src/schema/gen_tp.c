@@ -4,6 +4,7 @@
  * analyzer expects.
  *
  * usage: gen_tp PROVIDER HEADER_NAME OUTPUT_FILE
+ *        gen_tp --list     (every event: "provider:name role field:type ...")
  * Each field becomes one tracepoint argument of the C type below, in order.
  */
 #include "schema.h"
@@ -62,10 +63,27 @@ static void write_event(FILE *out, const struct cs_event *ev)
 	fprintf(out, "\t)\n)\n\n");
 }
 
+static void list_events(void)
+{
+	for (size_t i = 0; i < CS_EVENT_COUNT; i++) {
+		const struct cs_event *ev = &cs_events[i];
+		printf("%s %s", ev->full_name, cs_role_name(ev->role));
+		for (size_t j = 0; j < ev->field_count; j++)
+			printf(" %s:%s", ev->fields[j].name,
+				cs_type_name(ev->fields[j].type));
+		putchar('\n');
+	}
+}
+
 int main(int argc, char **argv)
 {
+	if (argc == 2 && strcmp(argv[1], "--list") == 0) {
+		list_events();
+		return 0;
+	}
 	if (argc != 4) {
-		fprintf(stderr, "usage: gen_tp PROVIDER HEADER_NAME OUTPUT_FILE\n");
+		fprintf(stderr, "usage: gen_tp PROVIDER HEADER_NAME OUTPUT_FILE\n"
+			"       gen_tp --list\n");
 		return 2;
 	}
 	const char *provider = argv[1], *header = argv[2];
