@@ -87,7 +87,7 @@ tb_publisher *tb_publisher_create(tb_node *node, const char *topic,
 	ros_trace_rcl_publisher_init(&pub->rcl_handle, &node->rcl_handle,
 		&pub->rmw_handle, topic, depth);
 	tb_truth_entity(ctx->truth, "publisher", node->fqn, topic, &pub->rcl_handle,
-		NULL, NULL, 0);
+		NULL, NULL, NULL, 0);
 	pthread_mutex_lock(&ctx->lock);
 	tb_list_push(&ctx->publishers, pub);
 	pthread_mutex_unlock(&ctx->lock);
@@ -150,7 +150,7 @@ tb_subscription *tb_subscription_create(tb_node *node, const char *topic,
 	ros_trace_rclcpp_subscription_callback_added(sub, &sub->callback);
 	ros_trace_rclcpp_callback_register(&sub->callback, symbol);
 	tb_truth_entity(ctx->truth, "subscription", node->fqn, topic,
-		&sub->rcl_handle, &sub->callback, symbol, 0);
+		&sub->rcl_handle, &sub->callback, sub->group, symbol, 0);
 
 	/* node_topics->add_subscription(sub, group) */
 	struct tb_shared_ptr sp = { sub, NULL };
@@ -200,7 +200,7 @@ tb_timer *tb_timer_create(tb_node *node, int64_t period_ns,
 	ros_trace_rclcpp_timer_callback_added(&timer->rcl_handle, &timer->callback);
 	ros_trace_rclcpp_callback_register(&timer->callback, symbol);
 	tb_truth_entity(node->ctx->truth, "timer", node->fqn, timer->callback.name,
-		&timer->rcl_handle, &timer->callback, symbol, period_ns);
+		&timer->rcl_handle, &timer->callback, timer->group, symbol, period_ns);
 	/* node_timers->add_timer(timer, group), then the link to the node. */
 	struct tb_shared_ptr sp = { timer, NULL };
 	tb_rclcpp_group_add_timer(timer->group, &sp);
@@ -257,7 +257,7 @@ tb_service *tb_service_create(tb_node *node, const char *name,
 	ros_trace_rclcpp_service_callback_added(&srv->rcl_handle, &srv->callback);
 	ros_trace_rclcpp_callback_register(&srv->callback, symbol);
 	tb_truth_entity(ctx->truth, "service", node->fqn, name, &srv->rcl_handle,
-		&srv->callback, symbol, 0);
+		&srv->callback, srv->group, symbol, 0);
 	struct tb_shared_ptr sp = { srv, NULL };
 	tb_rclcpp_group_add_service(srv->group, &sp);
 	attach_if_spun(srv->group, srv->ready, srv);
@@ -306,7 +306,7 @@ tb_client *tb_client_create(tb_node *node, const char *service,
 	ros_trace_rcl_client_init(&cl->rcl_handle, &node->rcl_handle,
 		&cl->rmw_handle, service);
 	tb_truth_entity(ctx->truth, "client", node->fqn, service, &cl->rcl_handle,
-		NULL, NULL, 0);
+		NULL, cl->group, NULL, 0);
 	struct tb_shared_ptr sp = { cl, NULL };
 	tb_rclcpp_group_add_client(cl->group, &sp);
 	attach_if_spun(cl->group, cl->ready, cl);

@@ -74,6 +74,14 @@ tb_executor *tb_executor_create(tb_context *ctx, enum tb_executor_type type,
 		free(exec);
 		return NULL;
 	}
+	static const char *const type_name[] = {
+		[TB_EXECUTOR_SINGLE_THREADED] = "single_threaded_executor",
+		[TB_EXECUTOR_MULTI_THREADED] = "multi_threaded_executor",
+		[TB_EXECUTOR_STATIC_SINGLE_THREADED] = "static_single_threaded_executor",
+	};
+	/* callback column: the static executor's entities collector. */
+	tb_truth_entity(ctx->truth, "executor", "", type_name[type], exec,
+		exec->rclcpp.entities_collector.ptr, NULL, NULL, 0);
 	pthread_mutex_lock(&ctx->lock);
 	tb_list_push(&ctx->executors, exec);
 	pthread_mutex_unlock(&ctx->lock);
@@ -95,6 +103,9 @@ int tb_executor_attach_group(tb_executor *exec, tb_callback_group *group)
 	}
 	group->executor = exec;
 	tb_list_push(&exec->groups, group);
+	tb_truth_entity(exec->ctx->truth, "executor_group", group->node->fqn,
+		group->rclcpp.type == TB_GROUP_REENTRANT ? "reentrant" : "mutually_exclusive",
+		exec, NULL, group, NULL, 0);
 	for (size_t i = 0; i < group->subscriptions.count; i++) {
 		tb_subscription *s = group->subscriptions.items[i];
 		attach(exec, s->ready, s);

@@ -40,7 +40,7 @@ tb_node *tb_node_create(tb_context *ctx, const char *name, const char *ns)
 
 	ros_trace_rcl_node_init(&node->rcl_handle, &node->rmw_handle, name, ns);
 	tb_truth_entity(ctx->truth, "node", node->fqn, name, &node->rcl_handle,
-		NULL, NULL, 0);
+		NULL, NULL, NULL, 0);
 	/* rclcpp::Node makes its default, mutually exclusive group. */
 	node->default_group = tb_group_create(node, TB_GROUP_MUTUALLY_EXCLUSIVE);
 	pthread_mutex_lock(&ctx->lock);
@@ -75,6 +75,6 @@ tb_callback_group *tb_group_create(tb_node *node, enum tb_group_type type)
 	tb_list_push(&node->groups, group);
 	tb_truth_entity(node->ctx->truth, "callback_group", node->fqn,
 		type == TB_GROUP_REENTRANT ? "reentrant" : "mutually_exclusive",
-		group, NULL, NULL, 0);
+		NULL, NULL, group, NULL, 0);
 	return group;
 }

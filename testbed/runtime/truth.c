@@ -20,7 +20,7 @@ static const char *const file_kind[T_COUNT] = {
 	"entities", "callbacks", "publishes", "receives", "e2e",
 };
 static const char *const header[T_COUNT] = {
-	"pid,kind,node,name,handle,callback,symbol,period_ns,time_ns",
+	"pid,kind,node,name,handle,callback,group,symbol,period_ns,time_ns",
 	"pid,node,callback_name,callback,kind,tid,start_ns,end_ns",
 	"pid,node,topic,publisher,seq,stamp_ns,origin_ns,time_ns,intra_subscriptions,inter_process",
 	"pid,node,callback_name,topic,publisher,seq,stamp_ns,origin_ns,source_timestamp,time_ns,delivery",
@@ -80,10 +80,10 @@ void tb_truth_close(struct tb_truth *t)
 
 void tb_truth_entity(struct tb_truth *t, const char *kind, const char *node,
 	const char *name, const void *handle, const void *callback,
-	const char *symbol, int64_t period_ns)
+	const void *group, const char *symbol, int64_t period_ns)
 {
-	WRITE(t, T_ENTITIES, "%s,%s,%s,%p,%p,%s,%" PRId64 ",%" PRId64, kind,
-		node, name, handle, callback, symbol ? symbol : "", period_ns,
+	WRITE(t, T_ENTITIES, "%s,%s,%s,%p,%p,%p,%s,%" PRId64 ",%" PRId64, kind,
+		node, name, handle, callback, group, symbol ? symbol : "", period_ns,
 		tb_now());
 }
 

@@ -14,10 +14,11 @@ struct tb_truth;
 struct tb_truth *tb_truth_open(const char *dir, const char *process, int pid);
 void tb_truth_close(struct tb_truth *t);
 
-/* entities: kind,node,name,handle,callback,symbol,period_ns,time_ns */
+/* entities: kind,node,name,handle,callback,group,symbol,period_ns,time_ns
+ * (one row per object, in creation order) */
 void tb_truth_entity(struct tb_truth *t, const char *kind, const char *node,
 	const char *name, const void *handle, const void *callback,
-	const char *symbol, int64_t period_ns);
+	const void *group, const char *symbol, int64_t period_ns);
 /* callbacks: node,callback_name,callback,kind,tid,start_ns,end_ns */
 void tb_truth_callback(struct tb_truth *t, const char *node,
 	const char *callback_name, const void *callback, const char *kind,

@@ -1,0 +1,401 @@
+/*
+ * tb_trace_check - checks, from an LTTng trace alone, that a testbed run
+ * described itself correctly: every node, publisher, subscription, timer
+ * (with its period), service, client, callback and symbol of the system
+ * description appears in the ros2 initialization events with consistent
+ * handles; callback_start/callback_end per callback equal the ground
+ * truth's callback count; every message taken from DDS carries a source
+ * timestamp recorded on the publishing side (dds_bind_addr_to_stamp).
+ *
+ * usage: tb_trace_check SYSTEM TRACE_DIR TRUTH_DIR PID_FILE
+ */
+#include "ctf_iter.h"
+#include "system.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum kind {
+	R_NODE, R_PUB, R_SUB, R_SUB_OBJ, R_SUB_CB, R_TIMER, R_TIMER_CB, R_TIMER_NODE,
+	R_SERVICE, R_SERVICE_CB, R_CLIENT, R_REGISTER, R_KINDS
+};
+
+/* One initialization fact: up to three addresses, a number, two strings. */
+struct rec {
+	enum kind kind;
+	int64_t pid;
+	uint64_t a, b, c;
+	int64_t v;
+	char *s1, *s2;
+};
+
+struct cb_count {
+	int64_t pid;
+	uint64_t callback;
+	unsigned starts, ends, truth;
+};
+
+struct stamp {
+	int64_t pid;
+	uint64_t stamp;
+};
+
+struct state {
+	int64_t pids[64];
+	size_t n_pids;
+	struct rec *recs;
+	size_t n_recs, cap_recs;
+	struct cb_count *cbs;
+	size_t n_cbs, cap_cbs;
+	struct stamp *takes, *binds;
+	size_t n_takes, n_binds, cap_takes, cap_binds;
+	unsigned failures;
+};
+
+static void fail(struct state *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void fail(struct state *s, const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "tb_trace_check: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	s->failures++;
+}
+
+#define PUSH(arr, n, cap, item)                                          \
+	do {                                                             \
+		if ((n) == (cap)) {                                      \
+			(cap) = (cap) ? 2 * (cap) : 256;                 \
+			(arr) = realloc((arr), (cap) * sizeof *(arr));   \
+		}                                                        \
+		(arr)[(n)++] = (item);                                   \
+	} while (0)
+
+static const bt_field *field(const bt_event *ev, const char *name)
+{
+	const bt_field *p = bt_event_borrow_payload_field_const(ev);
+	return p ? bt_field_structure_borrow_member_field_by_name_const(p, name) : NULL;
+}
+
+static uint64_t u64(const bt_event *ev, const char *name)
+{
+	const bt_field *f = field(ev, name);
+	if (!f)
+		return 0;
+	if (bt_field_get_class_type(f) == BT_FIELD_CLASS_TYPE_SIGNED_INTEGER)
+		return (uint64_t)bt_field_integer_signed_get_value(f);
+	return bt_field_integer_unsigned_get_value(f);
+}
+
+static char *str(const bt_event *ev, const char *name)
+{
+	const bt_field *f = field(ev, name);
+	return strdup(f ? bt_field_string_get_value(f) : "");
+}
+
+static int64_t vpid(const bt_event *ev)
+{
+	const bt_field *ctx = bt_event_borrow_common_context_field_const(ev);
+	const bt_field *f = ctx ?
+		bt_field_structure_borrow_member_field_by_name_const(ctx, "vpid") : NULL;
+	return f ? bt_field_integer_signed_get_value(f) : -1;
+}
+
+static struct cb_count *cb_of(struct state *s, int64_t pid, uint64_t cb)
+{
+	for (size_t i = 0; i < s->n_cbs; i++)
+		if (s->cbs[i].pid == pid && s->cbs[i].callback == cb)
+			return &s->cbs[i];
+	struct cb_count c = { pid, cb, 0, 0, 0 };
+	PUSH(s->cbs, s->n_cbs, s->cap_cbs, c);
+	return &s->cbs[s->n_cbs - 1];
+}
+
+static void add(struct state *s, enum kind k, int64_t pid, uint64_t a, uint64_t b,
+	uint64_t c, int64_t v, char *s1, char *s2)
+{
+	struct rec r = { k, pid, a, b, c, v, s1, s2 };
+	PUSH(s->recs, s->n_recs, s->cap_recs, r);
+}
+
+static int on_event(const bt_event *ev, uint64_t clock, void *user)
+{
+	struct state *s = user;
+	const char *name = bt_event_class_get_name(bt_event_borrow_class_const(ev));
+	int64_t pid = vpid(ev);
+	bool ours = false;
+	(void)clock;
+
+	for (size_t i = 0; i < s->n_pids; i++)
+		ours |= s->pids[i] == pid;
+	if (!ours)
+		return 0;
+	if (!strcmp(name, "ros2_caret:dds_bind_addr_to_stamp")) {
+		struct stamp st = { pid, u64(ev, "source_stamp") };
+		PUSH(s->binds, s->n_binds, s->cap_binds, st);
+		return 0;
+	}
+	if (strncmp(name, "ros2:", 5) != 0)
+		return 0;
+	name += 5;
+	if (!strcmp(name, "callback_start"))
+		cb_of(s, pid, u64(ev, "callback"))->starts++;
+	else if (!strcmp(name, "callback_end"))
+		cb_of(s, pid, u64(ev, "callback"))->ends++;
+	else if (!strcmp(name, "rmw_take") && u64(ev, "taken")) {
+		struct stamp st = { pid, u64(ev, "source_timestamp") };
+		PUSH(s->takes, s->n_takes, s->cap_takes, st);
+	} else if (!strcmp(name, "rcl_node_init"))
+		add(s, R_NODE, pid, u64(ev, "node_handle"), 0, 0, 0,
+			str(ev, "node_name"), str(ev, "namespace"));
+	else if (!strcmp(name, "rcl_publisher_init"))
+		add(s, R_PUB, pid, u64(ev, "publisher_handle"), u64(ev, "node_handle"),
+			0, 0, str(ev, "topic_name"), NULL);
+	else if (!strcmp(name, "rcl_subscription_init"))
+		add(s, R_SUB, pid, u64(ev, "subscription_handle"), u64(ev, "node_handle"),
+			0, 0, str(ev, "topic_name"), NULL);
+	else if (!strcmp(name, "rclcpp_subscription_init"))
+		add(s, R_SUB_OBJ, pid, u64(ev, "subscription_handle"),
+			u64(ev, "subscription"), 0, 0, NULL, NULL);
+	else if (!strcmp(name, "rclcpp_subscription_callback_added"))
+		add(s, R_SUB_CB, pid, u64(ev, "subscription"), u64(ev, "callback"),
+			0, 0, NULL, NULL);
+	else if (!strcmp(name, "rcl_timer_init"))
+		add(s, R_TIMER, pid, u64(ev, "timer_handle"), 0, 0,
+			(int64_t)u64(ev, "period"), NULL, NULL);
+	else if (!strcmp(name, "rclcpp_timer_callback_added"))
+		add(s, R_TIMER_CB, pid, u64(ev, "timer_handle"), u64(ev, "callback"),
+			0, 0, NULL, NULL);
+	else if (!strcmp(name, "rclcpp_timer_link_node"))
+		add(s, R_TIMER_NODE, pid, u64(ev, "timer_handle"), u64(ev, "node_handle"),
+			0, 0, NULL, NULL);
+	else if (!strcmp(name, "rcl_service_init"))
+		add(s, R_SERVICE, pid, u64(ev, "service_handle"), u64(ev, "node_handle"),
+			0, 0, str(ev, "service_name"), NULL);
+	else if (!strcmp(name, "rclcpp_service_callback_added"))
+		add(s, R_SERVICE_CB, pid, u64(ev, "service_handle"), u64(ev, "callback"),
+			0, 0, NULL, NULL);
+	else if (!strcmp(name, "rcl_client_init"))
+		add(s, R_CLIENT, pid, u64(ev, "client_handle"), u64(ev, "node_handle"),
+			0, 0, str(ev, "service_name"), NULL);
+	else if (!strcmp(name, "rclcpp_callback_register"))
+		add(s, R_REGISTER, pid, u64(ev, "callback"), 0, 0, 0,
+			str(ev, "symbol"), NULL);
+	return 0;
+}
+
+/* The unique record of kind k in pid with a (and b, s1 when given). */
+static const struct rec *find(struct state *s, enum kind k, int64_t pid,
+	const uint64_t *a, const uint64_t *b, const char *s1)
+{
+	const struct rec *found = NULL;
+	for (size_t i = 0; i < s->n_recs; i++) {
+		const struct rec *r = &s->recs[i];
+		if (r->kind != k || r->pid != pid || (a && r->a != *a) ||
+		    (b && r->b != *b) || (s1 && strcmp(r->s1, s1)))
+			continue;
+		if (found)
+			return NULL; /* ambiguous */
+		found = r;
+	}
+	return found;
+}
+
+static size_t count(struct state *s, enum kind k, int64_t pid, const uint64_t *b)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < s->n_recs; i++)
+		n += s->recs[i].kind == k && s->recs[i].pid == pid &&
+		     (!b || s->recs[i].b == *b);
+	return n;
+}
+
+/* callback -> its symbol, which must name the node. */
+static void check_symbol(struct state *s, int64_t pid, uint64_t cb, const char *fqn,
+	const char *what)
+{
+	const struct rec *reg = find(s, R_REGISTER, pid, &cb, NULL, NULL);
+	if (!reg || !strstr(reg->s1, fqn))
+		fail(s, "%s %s: callback 0x%" PRIx64 " has no symbol naming the node",
+			fqn, what, cb);
+	cb_of(s, pid, cb); /* a callback that never ran still has a count */
+}
+
+static unsigned check_node(struct state *s, int64_t pid, const struct tb_sys_node *n)
+{
+	unsigned entities = 0;
+	const struct rec *node = NULL;
+	for (size_t i = 0; i < s->n_recs; i++) {
+		const struct rec *r = &s->recs[i];
+		if (r->kind == R_NODE && r->pid == pid && !strcmp(r->s1, n->name) &&
+		    !strcmp(r->s2, n->ns))
+			node = r;
+	}
+	if (!node) {
+		fail(s, "node %s: no rcl_node_init in pid %" PRId64, n->fqn, pid);
+		return 0;
+	}
+	uint64_t nh = node->a;
+
+	for (size_t i = 0; i < n->n_subscriptions; i++, entities++) {
+		const char *topic = n->subscriptions[i].topic;
+		const struct rec *sub = find(s, R_SUB, pid, NULL, &nh, topic);
+		const struct rec *obj = sub ? find(s, R_SUB_OBJ, pid, &sub->a, NULL, NULL) : NULL;
+		const struct rec *cb = obj ? find(s, R_SUB_CB, pid, &obj->b, NULL, NULL) : NULL;
+		if (!cb) {
+			fail(s, "%s: subscription %s: rcl/rclcpp init chain incomplete",
+				n->fqn, topic);
+			continue;
+		}
+		check_symbol(s, pid, cb->b, n->fqn, topic);
+	}
+	/* One publisher per topic the node publishes. */
+	for (size_t i = 0; i < n->n_subscriptions + n->n_timers; i++) {
+		const struct tb_sys_strings *topics = i < n->n_subscriptions ?
+			&n->subscriptions[i].publish : &n->timers[i - n->n_subscriptions].publish;
+		for (size_t k = 0; k < topics->count; k++)
+			if (!find(s, R_PUB, pid, NULL, &nh, topics->items[k]))
+				fail(s, "%s: no rcl_publisher_init for %s", n->fqn,
+					topics->items[k]);
+	}
+	entities += count(s, R_PUB, pid, &nh);
+	if (count(s, R_TIMER_NODE, pid, &nh) != n->n_timers)
+		fail(s, "%s: %zu timers linked to the node, the description has %zu",
+			n->fqn, count(s, R_TIMER_NODE, pid, &nh), n->n_timers);
+	for (size_t i = 0; i < s->n_recs; i++) {
+		const struct rec *link = &s->recs[i];
+		if (link->kind != R_TIMER_NODE || link->pid != pid || link->b != nh)
+			continue;
+		const struct rec *t = find(s, R_TIMER, pid, &link->a, NULL, NULL);
+		const struct rec *cb = find(s, R_TIMER_CB, pid, &link->a, NULL, NULL);
+		bool period_ok = false;
+		for (size_t k = 0; t && k < n->n_timers; k++)
+			period_ok |= n->timers[k].period_ns == t->v;
+		if (!t || !cb || !period_ok) {
+			fail(s, "%s: timer 0x%" PRIx64 ": init, callback or period wrong",
+				n->fqn, link->a);
+			continue;
+		}
+		check_symbol(s, pid, cb->b, n->fqn, "timer");
+		entities++;
+	}
+	for (size_t i = 0; i < n->n_services; i++, entities++) {
+		const struct rec *srv = find(s, R_SERVICE, pid, NULL, &nh, n->services[i].name);
+		const struct rec *cb = srv ? find(s, R_SERVICE_CB, pid, &srv->a, NULL, NULL) : NULL;
+		if (!cb) {
+			fail(s, "%s: service %s: init chain incomplete", n->fqn,
+				n->services[i].name);
+			continue;
+		}
+		check_symbol(s, pid, cb->b, n->fqn, n->services[i].name);
+	}
+	for (size_t i = 0; i < n->n_timers; i++)
+		for (size_t k = 0; k < n->timers[i].call.count; k++, entities++)
+			if (!find(s, R_CLIENT, pid, NULL, &nh, n->timers[i].call.items[k]))
+				fail(s, "%s: no rcl_client_init for %s", n->fqn,
+					n->timers[i].call.items[k]);
+	return entities + 1;
+}
+
+/* Adds the truth's count of each callback of pid's process. */
+static int read_truth(struct state *s, const char *dir, const char *process, int64_t pid)
+{
+	char path[4096], line[1024];
+	snprintf(path, sizeof path, "%s/%s.callbacks.%" PRId64 ".csv", dir, process, pid);
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		fail(s, "cannot read %s", path);
+		return -1;
+	}
+	while (fgets(line, sizeof line, f)) {
+		/* pid,node,callback_name,callback,... */
+		char *save = NULL, *col = strtok_r(line, ",", &save);
+		for (int i = 0; col && i < 3; i++)
+			col = strtok_r(NULL, ",", &save);
+		if (col && !strncmp(col, "0x", 2))
+			cb_of(s, pid, strtoull(col, NULL, 16))->truth++;
+	}
+	fclose(f);
+	return 0;
+}
+
+static int by_stamp(const void *x, const void *y)
+{
+	const struct stamp *a = x, *b = y;
+	return a->stamp < b->stamp ? -1 : a->stamp > b->stamp;
+}
+
+int main(int argc, char **argv)
+{
+	struct state s = { 0 };
+	char err[1024], names[64][128];
+
+	if (argc != 5) {
+		fprintf(stderr, "usage: tb_trace_check SYSTEM TRACE_DIR TRUTH_DIR PID_FILE\n");
+		return 2;
+	}
+	struct tb_system *sys = tb_system_load(argv[1], err, sizeof err);
+	if (!sys) {
+		fprintf(stderr, "tb_trace_check: %s\n", err);
+		return 2;
+	}
+	FILE *pf = fopen(argv[4], "r");
+	while (pf && s.n_pids < 64 &&
+	       fscanf(pf, "%127s %" SCNd64, names[s.n_pids], &s.pids[s.n_pids]) == 2)
+		s.n_pids++;
+	if (pf)
+		fclose(pf);
+
+	struct ca_ctf_handlers h = { on_event, NULL, &s };
+	if (ca_ctf_iterate(argv[2], &h, err, sizeof err) != 0) {
+		fprintf(stderr, "tb_trace_check: %s\n", err);
+		return 1;
+	}
+
+	unsigned entities = 0, instances = 0;
+	for (size_t i = 0; i < s.n_pids; i++) {
+		const struct tb_sys_process *p = tb_system_process(sys, names[i]);
+		if (!p) {
+			fail(&s, "pid file names unknown process %s", names[i]);
+			continue;
+		}
+		for (size_t j = 0; j < p->n_nodes; j++)
+			entities += check_node(&s, s.pids[i], &p->nodes[j]);
+		read_truth(&s, argv[3], p->name, s.pids[i]);
+	}
+	if (s.n_pids != sys->n_processes)
+		fail(&s, "%zu processes in the pid file, %zu in the system", s.n_pids,
+			sys->n_processes);
+	for (size_t i = 0; i < s.n_cbs; i++) {
+		const struct cb_count *c = &s.cbs[i];
+		if (c->starts != c->truth || c->ends != c->truth)
+			fail(&s, "pid %" PRId64 " callback 0x%" PRIx64 ": %u starts, %u ends, "
+				"truth %u", c->pid, c->callback, c->starts, c->ends, c->truth);
+		instances += c->truth;
+	}
+
+	size_t matched = 0, across = 0;
+	qsort(s.binds, s.n_binds, sizeof *s.binds, by_stamp);
+	for (size_t i = 0; i < s.n_takes; i++) {
+		const struct stamp *b = bsearch(&s.takes[i], s.binds, s.n_binds,
+			sizeof *s.binds, by_stamp);
+		if (!b) {
+			fail(&s, "pid %" PRId64 ": take with source timestamp %" PRIu64
+				" has no DDS write", s.takes[i].pid, s.takes[i].stamp);
+			continue;
+		}
+		matched++;
+		across += b->pid != s.takes[i].pid;
+	}
+	printf("tb_trace_check: %s: %u entities, %u callback instances as in the truth, "
+		"%zu DDS takes matched to writes (%zu across processes): %s\n",
+		sys->name, entities, instances, matched, across,
+		s.failures ? "MISMATCH" : "ok");
+	tb_system_free(sys);
+	return s.failures ? 1 : 0;
+}
