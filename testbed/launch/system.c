@@ -143,7 +143,7 @@ static void get_strings(struct parser *p, yaml_node_t *m, const char *key,
 	if (!v)
 		return;
 	if (v->type == YAML_SCALAR_NODE) { /* one item without brackets */
-		out->items = calloc(1, sizeof *out->items);
+		out->items = calloc(2, sizeof *out->items); /* NULL-terminated */
 		out->items[0] = strdup(scalar(v));
 		out->count = 1;
 		return;
@@ -153,7 +153,7 @@ static void get_strings(struct parser *p, yaml_node_t *m, const char *key,
 		return;
 	}
 	size_t n = (size_t)(v->data.sequence.items.top - v->data.sequence.items.start);
-	out->items = calloc(n ? n : 1, sizeof *out->items);
+	out->items = calloc(n + 1, sizeof *out->items); /* NULL-terminated: argv */
 	for (size_t i = 0; i < n; i++) {
 		const char *s = scalar(node_at(p, v->data.sequence.items.start[i]));
 		if (!s || !*s) {

@@ -13,7 +13,7 @@
 #include "tbrt/runtime.h"
 
 struct tb_sys_strings {
-	char **items;
+	char **items; /* NULL-terminated */
 	size_t count;
 };
 

@@ -7,7 +7,7 @@ set -euo pipefail
 bin=$CARET_BUILD_DIR/bin
 work=$(mktemp -d)
 caret_at_exit "rm -rf '$work'"
-export ROS_DOMAIN_ID=${ROS_DOMAIN_ID:-61}
+
 
 check_system() {
 	local system=$1 dir=$work/$1
