@@ -28,7 +28,7 @@ test-asan: deps
 	@cmake -S . -B $(ASAN_BUILD_DIR) -DCMAKE_BUILD_TYPE=Debug -DCARET_SANITIZE=ON >/dev/null
 	@cmake --build $(ASAN_BUILD_DIR) -j $(JOBS)
 	@LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
-	  ASAN_OPTIONS=fast_unwind_on_malloc=0 LIBBABELTRACE2_NO_DLCLOSE=1 \
+	  ASAN_OPTIONS=verify_asan_link_order=0 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --test-dir $(ASAN_BUILD_DIR) --output-on-failure -j $(CTEST_JOBS) -LE slow
 

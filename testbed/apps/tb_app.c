@@ -49,6 +49,7 @@ struct app_node {
 	size_t *n_recent;
 	tb_publisher **all_pubs;     /* every topic the node publishes */
 	size_t n_all_pubs;
+	struct app_callback *callbacks; /* subscriptions, then timers */
 	bool sink;
 };
 
@@ -187,7 +188,7 @@ static void on_request(tb_service *service, const tb_call *request, void *user)
 
 /* ---- building the process ----------------------------------------------- */
 
-static tb_callback_group *find_group(struct app_node *an, tb_callback_group **groups,
+static tb_callback_group *find_group(struct app_node *an, tb_callback_group *const *groups,
 	const char *name)
 {
 	if (!name)
@@ -257,18 +258,23 @@ static int build_node(struct app_node *an, const struct tb_system *sys)
 	an->recent = calloc(n_in + 1, sizeof *an->recent);
 	an->n_recent = calloc(n_in + 1, sizeof *an->n_recent);
 	an->all_pubs = calloc(count_published(sn) + 1, sizeof *an->all_pubs);
+	an->callbacks = calloc(n_in + sn->n_timers + 1, sizeof *an->callbacks);
 	an->sink = tb_sys_node_is_sink(sn);
 	an->node = tb_node_create(g_ctx, sn->name, sn->ns);
 	if (!an->node)
 		return -1;
 
-	tb_callback_group **groups = calloc(sn->n_groups + 1, sizeof *groups);
+	tb_callback_group *groups[64] = { 0 };
+	if (sn->n_groups > 64) {
+		fprintf(stderr, "tb_app: %s: more than 64 callback groups\n", sn->fqn);
+		return -1;
+	}
 	for (size_t i = 0; i < sn->n_groups; i++)
 		groups[i] = tb_group_create(an->node, sn->groups[i].type);
 
 	for (size_t i = 0; i < n_in; i++) {
 		const struct tb_sys_subscription *s = &sn->subscriptions[i];
-		struct app_callback *cb = calloc(1, sizeof *cb);
+		struct app_callback *cb = &an->callbacks[i];
 		cb->an = an;
 		cb->work = &s->work;
 		cb->input = (int)i;
@@ -298,7 +304,7 @@ static int build_node(struct app_node *an, const struct tb_system *sys)
 	}
 	for (size_t i = 0; i < sn->n_timers; i++) {
 		const struct tb_sys_timer *t = &sn->timers[i];
-		struct app_callback *cb = calloc(1, sizeof *cb);
+		struct app_callback *cb = &an->callbacks[n_in + i];
 		cb->an = an;
 		cb->work = &t->work;
 		cb->use_latest = -1;
@@ -322,8 +328,25 @@ static int build_node(struct app_node *an, const struct tb_system *sys)
 		if (!timer)
 			return -1;
 	}
-	free(groups);
 	return 0;
+}
+
+static void free_node(struct app_node *an)
+{
+	size_t n = an->sn ? an->sn->n_subscriptions + an->sn->n_timers : 0;
+
+	for (size_t i = 0; an->callbacks && i < n; i++) {
+		free(an->callbacks[i].pubs);
+		free(an->callbacks[i].clients);
+	}
+	free(an->callbacks);
+	free(an->all_pubs);
+	free(an->latest);
+	free(an->has_latest);
+	free(an->recent);
+	free(an->n_recent);
+	if (an->sn)
+		pthread_mutex_destroy(&an->lock);
 }
 
 static void *spin(void *exec)
@@ -437,6 +460,11 @@ int main(int argc, char **argv)
 		pthread_join(threads[i], NULL);
 
 	tb_context_destroy(g_ctx);
+	for (size_t i = 0; i < pr->n_nodes; i++)
+		free_node(&nodes[i]);
+	free(nodes);
+	free(execs);
+	free(threads);
 	tb_system_free(sys);
 	return status;
 }

@@ -324,6 +324,18 @@ static int read_truth(struct state *s, const char *dir, const char *process, int
 	return 0;
 }
 
+static void free_state(struct state *s)
+{
+	for (size_t i = 0; i < s->n_recs; i++) {
+		free(s->recs[i].s1);
+		free(s->recs[i].s2);
+	}
+	free(s->recs);
+	free(s->cbs);
+	free(s->takes);
+	free(s->binds);
+}
+
 static int by_stamp(const void *x, const void *y)
 {
 	const struct stamp *a = x, *b = y;
@@ -354,6 +366,8 @@ int main(int argc, char **argv)
 	struct ca_ctf_handlers h = { on_event, NULL, &s };
 	if (ca_ctf_iterate(argv[2], &h, err, sizeof err) != 0) {
 		fprintf(stderr, "tb_trace_check: %s\n", err);
+		free_state(&s);
+		tb_system_free(sys);
 		return 1;
 	}
 
@@ -397,5 +411,7 @@ int main(int argc, char **argv)
 		sys->name, entities, instances, matched, across,
 		s.failures ? "MISMATCH" : "ok");
 	tb_system_free(sys);
-	return s.failures ? 1 : 0;
+	unsigned failures = s.failures;
+	free_state(&s);
+	return failures ? 1 : 0;
 }
