@@ -218,6 +218,29 @@ tb_node *tb_timer_node(const tb_timer *timer)
 	return timer->node;
 }
 
+/* A service reads requests and writes replies; a client the reverse, on
+ * rq/<name>Request and rr/<name>Reply. ready: a read condition on reader. */
+static int service_endpoints(tb_context *ctx, const char *name, bool server,
+	dds_entity_t *reader, dds_entity_t *writer, dds_entity_t *ready)
+{
+	dds_entity_t rq = tb_create_topic(ctx, "rq", name, "Request", &tb_msgs_srv_dds__Call__desc);
+	dds_entity_t rr = tb_create_topic(ctx, "rr", name, "Reply", &tb_msgs_srv_dds__Call__desc);
+
+	if (rq < 0 || rr < 0)
+		return -1;
+	dds_qos_t *qos = reliable_qos(10, false);
+	*reader = dds_create_reader(ctx->participant, server ? rq : rr, qos, NULL);
+	*writer = dds_create_writer(ctx->participant, server ? rr : rq, qos, NULL);
+	dds_delete_qos(qos);
+	if (*reader < 0 || *writer < 0) {
+		tb_set_error("cannot create the DDS entities of %s %s",
+			server ? "service" : "client", name);
+		return -1;
+	}
+	*ready = dds_create_readcondition(*reader, DDS_ANY_STATE);
+	return 0;
+}
+
 tb_service *tb_service_create(tb_node *node, const char *name,
 	tb_callback_group *group, tb_service_fn fn, void *user, const char *symbol)
 {
@@ -236,19 +259,9 @@ tb_service *tb_service_create(tb_node *node, const char *name,
 	atomic_init(&srv->taking, false);
 	name_callback(&srv->callback, TB_CB_SERVICE, "service", node->service_count++);
 
-	dds_entity_t rq = tb_create_topic(ctx, "rq", name, "Request", &tb_msgs_srv_dds__Call__desc);
-	dds_entity_t rr = tb_create_topic(ctx, "rr", name, "Reply", &tb_msgs_srv_dds__Call__desc);
-	if (rq < 0 || rr < 0)
+	if (service_endpoints(ctx, name, true, &srv->request_reader,
+		    &srv->reply_writer, &srv->ready) != 0)
 		goto fail;
-	dds_qos_t *qos = reliable_qos(10, false);
-	srv->request_reader = dds_create_reader(ctx->participant, rq, qos, NULL);
-	srv->reply_writer = dds_create_writer(ctx->participant, rr, qos, NULL);
-	dds_delete_qos(qos);
-	if (srv->request_reader < 0 || srv->reply_writer < 0) {
-		tb_set_error("cannot create the DDS entities of service %s", name);
-		goto fail;
-	}
-	srv->ready = dds_create_readcondition(srv->request_reader, DDS_ANY_STATE);
 	srv->rclcpp.node_handle.ptr = &node->rcl_handle;
 	srv->rclcpp.service_handle.ptr = &srv->rcl_handle;
 
@@ -287,19 +300,9 @@ tb_client *tb_client_create(tb_node *node, const char *service,
 	atomic_init(&cl->next_request, 1);
 	atomic_init(&cl->taking, false);
 
-	dds_entity_t rq = tb_create_topic(ctx, "rq", service, "Request", &tb_msgs_srv_dds__Call__desc);
-	dds_entity_t rr = tb_create_topic(ctx, "rr", service, "Reply", &tb_msgs_srv_dds__Call__desc);
-	if (rq < 0 || rr < 0)
+	if (service_endpoints(ctx, service, false, &cl->reply_reader,
+		    &cl->request_writer, &cl->ready) != 0)
 		goto fail;
-	dds_qos_t *qos = reliable_qos(10, false);
-	cl->request_writer = dds_create_writer(ctx->participant, rq, qos, NULL);
-	cl->reply_reader = dds_create_reader(ctx->participant, rr, qos, NULL);
-	dds_delete_qos(qos);
-	if (cl->request_writer < 0 || cl->reply_reader < 0) {
-		tb_set_error("cannot create the DDS entities of client %s", service);
-		goto fail;
-	}
-	cl->ready = dds_create_readcondition(cl->reply_reader, DDS_ANY_STATE);
 	cl->rclcpp.node_handle.ptr = &node->rcl_handle;
 	cl->rclcpp.client_handle.ptr = &cl->rcl_handle;
 
