@@ -1,0 +1,266 @@
+/* filter.c - see filter.h. */
+#define _GNU_SOURCE
+#include "filter.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool ct_filter_active;
+
+/* ---- patterns ------------------------------------------------------- */
+
+struct patterns {
+	regex_t *re;
+	size_t count;
+	bool all; /* "*" given */
+	bool set;
+};
+
+static struct patterns select_nodes, ignore_nodes, select_topics, ignore_topics;
+
+static void compile(struct patterns *p, const char *var)
+{
+	const char *value = getenv(var);
+	if (!value || !*value)
+		return;
+	p->set = true;
+	char *copy = strdup(value), *save = NULL;
+	size_t max = 1;
+	for (const char *c = value; *c; c++)
+		max += *c == ':';
+	p->re = calloc(max, sizeof *p->re);
+	if (!copy || !p->re) {
+		free(copy);
+		p->set = false;
+		return;
+	}
+	for (char *tok = strtok_r(copy, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
+		if (!strcmp(tok, "*")) {
+			p->all = true;
+			continue;
+		}
+		int rc = regcomp(&p->re[p->count], tok, REG_EXTENDED | REG_NOSUB);
+		if (rc == 0) {
+			p->count++;
+			continue;
+		}
+		char msg[128];
+		regerror(rc, &p->re[p->count], msg, sizeof msg);
+		ct_debug("%s: invalid pattern '%s' ignored: %s", var, tok, msg);
+	}
+	free(copy);
+}
+
+static bool matches(const struct patterns *p, const char *s)
+{
+	if (p->all)
+		return true;
+	for (size_t i = 0; i < p->count; i++)
+		if (regexec(&p->re[i], s, 0, NULL, 0) == 0)
+			return true;
+	return false;
+}
+
+/* SELECT wins over IGNORE; an unknown name is recorded. */
+static bool allowed_name(const struct patterns *sel, const struct patterns *ign,
+	const char *name)
+{
+	if (!name)
+		return true;
+	if (sel->set)
+		return matches(sel, name);
+	if (ign->set)
+		return !matches(ign, name);
+	return true;
+}
+
+static bool decide(const char *node, const char *topic)
+{
+	return allowed_name(&select_nodes, &ignore_nodes, node) &&
+	       allowed_name(&select_topics, &ignore_topics, topic);
+}
+
+bool ct_filter_init(void)
+{
+	struct patterns processes = { 0 };
+
+	compile(&select_nodes, "CARET_SELECT_NODES");
+	compile(&ignore_nodes, "CARET_IGNORE_NODES");
+	compile(&select_topics, "CARET_SELECT_TOPICS");
+	compile(&ignore_topics, "CARET_IGNORE_TOPICS");
+	compile(&processes, "CARET_IGNORE_PROCESSES");
+	ct_filter_active = select_nodes.set || ignore_nodes.set ||
+			   select_topics.set || ignore_topics.set;
+	return processes.set && matches(&processes, program_invocation_short_name);
+}
+
+/* ---- decision tables: written under the lock, read lock-free ---------- */
+
+#define TABLE_SIZE 8192 /* per kind; when full, further entities are recorded */
+
+struct slot {
+	_Atomic uintptr_t key;
+	_Atomic bool allowed;
+};
+
+enum table { T_CALLBACK, T_PUBLISHER, T_RMW_SUBSCRIPTION, T_STATE_MACHINE, T_COUNT };
+static struct slot *tables[T_COUNT];
+
+static size_t slot_of(uintptr_t key)
+{
+	return (size_t)((key >> 3) * 0x9e3779b97f4a7c15ull >> 51) & (TABLE_SIZE - 1);
+}
+
+static void table_set(enum table t, uint64_t key, bool allowed)
+{
+	if (!key)
+		return;
+	if (!tables[t] && !(tables[t] = calloc(TABLE_SIZE, sizeof(struct slot))))
+		return;
+	struct slot *s = tables[t];
+	for (size_t i = slot_of(key), n = 0; n < TABLE_SIZE; i = (i + 1) & (TABLE_SIZE - 1), n++) {
+		uintptr_t k = atomic_load_explicit(&s[i].key, memory_order_relaxed);
+		if (k == key || k == 0) {
+			/* An address reused by a new object gets the new decision. */
+			atomic_store_explicit(&s[i].allowed, allowed, memory_order_relaxed);
+			atomic_store_explicit(&s[i].key, key, memory_order_release);
+			return;
+		}
+	}
+	ct_debug("filter table %d full: further entities are recorded", t);
+}
+
+static bool table_get(enum table t, const void *p)
+{
+	uintptr_t key = (uintptr_t)p;
+	struct slot *s = tables[t];
+	if (!s || !key)
+		return true;
+	for (size_t i = slot_of(key), n = 0; n < TABLE_SIZE; i = (i + 1) & (TABLE_SIZE - 1), n++) {
+		uintptr_t k = atomic_load_explicit(&s[i].key, memory_order_acquire);
+		if (k == key)
+			return atomic_load_explicit(&s[i].allowed, memory_order_relaxed);
+		if (k == 0)
+			return true;
+	}
+	return true;
+}
+
+bool ct_filter_lookup_callback(const void *p) { return table_get(T_CALLBACK, p); }
+bool ct_filter_lookup_publisher(const void *p) { return table_get(T_PUBLISHER, p); }
+bool ct_filter_lookup_rmw_subscription(const void *p) { return table_get(T_RMW_SUBSCRIPTION, p); }
+bool ct_filter_lookup_state_machine(const void *p) { return table_get(T_STATE_MACHINE, p); }
+
+/* ---- what the initialization events tell ------------------------------ */
+
+/* Links between handles, in arrival order (initialization only). */
+struct link {
+	uint64_t from, to;
+	char *name;  /* node fqn or topic */
+	bool allowed;
+};
+
+struct links {
+	struct link *items;
+	size_t count, capacity;
+};
+
+static struct links nodes;         /* node handle -> fqn */
+static struct links subscriptions; /* rcl subscription handle -> decision */
+static struct links sub_objects;   /* rclcpp subscription -> rcl handle */
+static struct links timers;        /* timer handle -> callback */
+static struct links services;      /* service handle -> node handle */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void link_add(struct links *l, uint64_t from, uint64_t to, const char *name,
+	bool allowed)
+{
+	if (l->count == l->capacity) {
+		size_t cap = l->capacity ? 2 * l->capacity : 64;
+		struct link *items = realloc(l->items, cap * sizeof *items);
+		if (!items)
+			return;
+		l->items = items;
+		l->capacity = cap;
+	}
+	l->items[l->count++] = (struct link){ from, to, name ? strdup(name) : NULL, allowed };
+}
+
+/* The latest link from `from` (an address may be reused). */
+static const struct link *link_find(const struct links *l, uint64_t from)
+{
+	for (size_t i = l->count; i-- > 0;)
+		if (l->items[i].from == from)
+			return &l->items[i];
+	return NULL;
+}
+
+static const char *node_name(uint64_t node_handle)
+{
+	const struct link *n = link_find(&nodes, node_handle);
+	return n ? n->name : NULL;
+}
+
+void ct_filter_observe(const struct ct_record *r)
+{
+	if (!ct_filter_active)
+		return;
+	const union ct_value *v = r->v;
+	pthread_mutex_lock(&lock);
+	switch (r->id) {
+	case CS_EV_ros2_caret_rcl_node_init: {
+		char fqn[1024];
+		const char *ns = v[3].s ? v[3].s : "/";
+		snprintf(fqn, sizeof fqn, "%s/%s", strcmp(ns, "/") ? ns : "", v[2].s ? v[2].s : "");
+		link_add(&nodes, v[0].u, 0, fqn, true);
+		break;
+	}
+	case CS_EV_ros2_caret_rcl_publisher_init:
+		table_set(T_PUBLISHER, v[0].u, decide(node_name(v[1].u), v[3].s));
+		break;
+	case CS_EV_ros2_caret_rcl_subscription_init: {
+		bool ok = decide(node_name(v[1].u), v[3].s);
+		table_set(T_RMW_SUBSCRIPTION, v[2].u, ok);
+		link_add(&subscriptions, v[0].u, 0, NULL, ok);
+		break;
+	}
+	case CS_EV_ros2_caret_rclcpp_subscription_init:
+		link_add(&sub_objects, v[1].u, v[0].u, NULL, true);
+		break;
+	case CS_EV_ros2_caret_rclcpp_subscription_callback_added: {
+		const struct link *obj = link_find(&sub_objects, v[0].u);
+		const struct link *sub = obj ? link_find(&subscriptions, obj->to) : NULL;
+		if (sub)
+			table_set(T_CALLBACK, v[1].u, sub->allowed);
+		break;
+	}
+	case CS_EV_ros2_caret_rclcpp_timer_callback_added:
+		link_add(&timers, v[0].u, v[1].u, NULL, true);
+		break;
+	case CS_EV_ros2_caret_rclcpp_timer_link_node: {
+		const struct link *t = link_find(&timers, v[0].u);
+		if (t)
+			table_set(T_CALLBACK, t->to, decide(node_name(v[1].u), NULL));
+		break;
+	}
+	case CS_EV_ros2_caret_rcl_service_init:
+		link_add(&services, v[0].u, v[1].u, NULL, true);
+		break;
+	case CS_EV_ros2_caret_rclcpp_service_callback_added: {
+		const struct link *s = link_find(&services, v[0].u);
+		if (s)
+			table_set(T_CALLBACK, v[1].u, decide(node_name(s->to), NULL));
+		break;
+	}
+	case CS_EV_ros2_caret_rcl_lifecycle_state_machine_init:
+		table_set(T_STATE_MACHINE, v[1].u, decide(node_name(v[0].u), NULL));
+		break;
+	default:
+		break;
+	}
+	pthread_mutex_unlock(&lock);
+}

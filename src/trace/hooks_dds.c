@@ -1,0 +1,87 @@
+/*
+ * hooks_dds.c - Cyclone DDS writes, interposed: each records
+ * dds_bind_addr_to_stamp(message address, source timestamp), the timestamp
+ * subscribers find in dds_sample_info_t. dds_write has none, so the hook
+ * takes one (Cyclone's clock: CLOCK_REALTIME) and writes with dds_write_ts.
+ * The tracer's own DDS traffic is never recorded.
+ */
+#include <dds/dds.h>
+#include <dds/ddsi/ddsi_serdata.h>
+
+#include "merge.h"
+#include "original.h"
+#include "ros2_caret_tp.h"
+#include "tracer.h"
+
+static dds_time_t wallclock(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (dds_time_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static bool recorded(void)
+{
+	return !ct_thread.in_control && ct_thread.depth == 1 && ct_recording() &&
+	       ct_thread.publish_allowed;
+}
+
+static void record_bind(const void *message, dds_time_t stamp)
+{
+	if (ct_merge)
+		ct_merge_bind(message, (uint64_t)stamp);
+	else
+		lttng_ust_tracepoint(ros2_caret, dds_bind_addr_to_stamp, message,
+			(uint64_t)stamp);
+	ct_thread.publish_allowed = true; /* the publish is over */
+}
+
+CT_EXPORT dds_return_t dds_write_ts(dds_entity_t writer, const void *data,
+	dds_time_t timestamp)
+{
+	CT_ENTER(e);
+	CT_ORIGINAL(dds_return_t (*)(dds_entity_t, const void *, dds_time_t), "dds_write_ts");
+	dds_return_t rc = original ? original(writer, data, timestamp) : DDS_RETCODE_ERROR;
+	e = errno;
+	if (recorded())
+		record_bind(data, timestamp);
+	CT_LEAVE(e);
+	return rc;
+}
+
+CT_EXPORT dds_return_t dds_write(dds_entity_t writer, const void *data)
+{
+	CT_ENTER(e);
+	dds_return_t rc;
+	if (recorded()) {
+		CT_ORIGINAL(dds_return_t (*)(dds_entity_t, const void *, dds_time_t),
+			"dds_write_ts");
+		dds_time_t stamp = wallclock();
+		rc = original ? original(writer, data, stamp) : DDS_RETCODE_ERROR;
+		e = errno;
+		if (original)
+			record_bind(data, stamp);
+	} else {
+		CT_ORIGINAL(dds_return_t (*)(dds_entity_t, const void *), "dds_write");
+		rc = original ? original(writer, data) : DDS_RETCODE_ERROR;
+		e = errno;
+	}
+	CT_LEAVE(e);
+	return rc;
+}
+
+/* rmw_cyclonedds's serialized path: the caller stamps the serdata, and the
+ * serdata belongs to Cyclone once written, so the stamp is read before. */
+CT_EXPORT dds_return_t dds_writecdr(dds_entity_t writer, struct ddsi_serdata *serdata)
+{
+	CT_ENTER(e);
+	bool record = recorded() && serdata;
+	dds_time_t stamp = record ? serdata->timestamp.v : 0;
+	CT_ORIGINAL(dds_return_t (*)(dds_entity_t, struct ddsi_serdata *), "dds_writecdr");
+	dds_return_t rc = original ? original(writer, serdata) : DDS_RETCODE_ERROR;
+	e = errno;
+	if (record)
+		record_bind(serdata, stamp);
+	CT_LEAVE(e);
+	return rc;
+}

@@ -1,0 +1,80 @@
+/* tracer.c - process-wide tracer state and its one-time initialization. */
+#define _GNU_SOURCE
+#include "tracer.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "filter.h"
+#include "init_store.h"
+#include "ros2_caret_tp.h"
+
+_Atomic int ct_state = CT_STATE_WAIT;
+bool ct_merge = true;
+bool ct_process_ignored;
+CT_TLS struct ct_thread ct_thread = { .publish_allowed = true };
+
+static bool debug_on;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+void ct_debug(const char *fmt, ...)
+{
+	if (!debug_on)
+		return;
+	int saved = errno;
+	va_list ap;
+	fprintf(stderr, "caret: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	errno = saved;
+}
+
+void ct_emit_caret_init(void)
+{
+	const char *distro = getenv("ROS_DISTRO");
+	lttng_ust_tracepoint(ros2_caret, caret_init, ct_now(),
+		distro && *distro ? distro : "humble");
+}
+
+static void initialize_once(void)
+{
+	const char *merge = getenv("CARET_MERGE");
+
+	debug_on = getenv("CARET_DEBUG") != NULL;
+	ct_merge = !(merge && !strcmp(merge, "0"));
+	ct_process_ignored = ct_filter_init();
+	if (ct_process_ignored) {
+		ct_debug("process %s ignored (CARET_IGNORE_PROCESSES)",
+			program_invocation_short_name);
+		return;
+	}
+
+	const char *rmw = getenv("RMW_IMPLEMENTATION");
+	struct ct_record r = { .id = CS_EV_ros2_caret_rmw_implementation };
+	r.v[0].s = rmw && *rmw ? rmw : "rmw_cyclonedds_cpp";
+	r.v[1].i = ct_now();
+	ct_store_add(&r);
+
+	/* A session already recording our events: record from the start,
+	 * without asking anyone (LTTng-UST knows what is enabled here). */
+	if (lttng_ust_tracepoint_enabled(ros2_caret, rcl_init)) {
+		ct_emit_caret_init();
+		struct ct_replay replay = { 0 };
+		while (ct_store_replay_next(&replay))
+			;
+		ct_store_finish_replay(&replay);
+	}
+	ct_debug("initialized: state %s, merge %s, filters %s",
+		ct_recording() ? "RECORD" : "WAIT", ct_merge ? "on" : "off",
+		ct_filter_active ? "on" : "off");
+}
+
+void ct_initialize(void)
+{
+	pthread_once(&once, initialize_once);
+}

@@ -1,0 +1,76 @@
+/*
+ * tracer.h - what every part of libcaret.so shares: the recording state,
+ * per-thread hook state, the clock, and debug output.
+ *
+ * The tracer runs inside other people's processes: hooks never allocate,
+ * lock or make a syscall on the runtime path (the clock is the vDSO's),
+ * preserve errno, guard against re-entry, and print nothing unless
+ * CARET_DEBUG is set.
+ */
+#ifndef CT_TRACER_H
+#define CT_TRACER_H
+
+#include <errno.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+#define CT_HIDDEN __attribute__((visibility("hidden")))
+#define CT_EXPORT __attribute__((visibility("default")))
+#define CT_TLS __thread __attribute__((tls_model("initial-exec")))
+#define CT_UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+/* Seed 004: WAIT (keep initialization data only), PREPARE (replaying it
+ * into a new session), RECORD (everything goes to LTTng). */
+enum ct_state { CT_STATE_WAIT, CT_STATE_PREPARE, CT_STATE_RECORD };
+
+CT_HIDDEN extern _Atomic int ct_state;
+CT_HIDDEN extern bool ct_merge;           /* CARET_MERGE != 0 */
+CT_HIDDEN extern bool ct_process_ignored; /* CARET_IGNORE_PROCESSES */
+
+static inline bool ct_recording(void)
+{
+	return atomic_load_explicit(&ct_state, memory_order_relaxed) == CT_STATE_RECORD;
+}
+
+/* The clock LTTng stamps events with (CLOCK_MONOTONIC), in ns. */
+static inline int64_t ct_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* Per-thread hook state. */
+struct ct_thread {
+	int depth; /* hooks entered: > 1 means re-entry */
+	bool in_control; /* the tracer's own DDS traffic: never recorded */
+	bool publish_allowed; /* filter decision of the publish in progress */
+};
+CT_HIDDEN extern CT_TLS struct ct_thread ct_thread;
+
+/* Hook prologue/epilogue: errno kept, re-entry refused. */
+#define CT_ENTER(saved_errno)                                \
+	int saved_errno = errno;                             \
+	bool ct_reentered_ __attribute__((unused)) = ct_thread.depth++ > 0
+#define CT_REENTERED() ct_reentered_
+#define CT_LEAVE(saved_errno)      \
+	do {                       \
+		ct_thread.depth--; \
+		errno = saved_errno; \
+	} while (0)
+
+/* First initialization event of the process: reads the environment,
+ * decides the initial state, records caret_init and rmw_implementation.
+ * Idempotent and thread-safe. */
+CT_HIDDEN void ct_initialize(void);
+
+/* Enter RECORD from the current state (emits caret_init); used at start and
+ * by the control thread after a replay. */
+CT_HIDDEN void ct_emit_caret_init(void);
+
+/* stderr line prefixed "caret: ", only when CARET_DEBUG is set. */
+CT_HIDDEN void ct_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif
