@@ -24,7 +24,8 @@ mkdir -p "$(dirname "$CARET_TRACE_DIR")"
 caret_lttng_start caret-demo 'ros2:*' 'ros2_caret:*' || exit 1
 echo "caret demo: recording session $CARET_SESSION" >&2
 
-LD_LIBRARY_PATH="$build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$build/bin/tb_emit_all" &
+LD_LIBRARY_PATH="$build/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+	"${CARET_GROUP[@]}" "$build/bin/tb_emit_all" &
 pid=$!
 wait "$pid" || { caret_log "tb_emit_all failed"; exit 1; }
 caret_lttng_stop || exit 1

@@ -16,6 +16,14 @@
 #   caret_lttng_stop              stop (waits until the data is on disk) and
 #                                 destroy the session; safe to call twice
 #   caret_at_exit CMD             run CMD at exit (last registered, first run)
+#   caret_in_test_group CMD...    run CMD in the test's own group (below);
+#                                 in the background, use
+#                                 "${CARET_GROUP[@]}" CMD & so $! is CMD's pid
+#
+# Tests running at the same time must not record, or enable tracepoints in,
+# each other's processes: when CARET_TEST_VGID is set (ctest sets one per
+# test) the session tracks only that virtual group ID, and the test starts
+# its processes with caret_in_test_group.
 #
 # The tools can be overridden with CARET_LTTNG and CARET_LTTNG_SESSIOND.
 
@@ -105,8 +113,19 @@ caret_lttng_start() {
 	for ev in "$@"; do
 		_caret_lttng enable-event --userspace "$s" --channel=caret "$ev" || return 1
 	done
+	if [[ -n ${CARET_TEST_VGID:-} ]]; then
+		_caret_lttng track --userspace "$s" --vgid="$CARET_TEST_VGID" || return 1
+	fi
 	_caret_lttng start "$CARET_SESSION" || return 1
 }
+
+# setpriv execs the command: it keeps setpriv's pid.
+CARET_GROUP=()
+if [[ -n ${CARET_TEST_VGID:-} ]]; then
+	CARET_GROUP=(setpriv --regid="$CARET_TEST_VGID" --clear-groups --)
+fi
+
+caret_in_test_group() { "${CARET_GROUP[@]}" "$@"; }
 
 caret_lttng_stop() {
 	[[ -n $CARET_SESSION ]] || return 0

@@ -1,3 +1,4 @@
+#define _DEFAULT_SOURCE /* strsep */
 /*
  * tb_trace_check - checks, from an LTTng trace alone, that a testbed run
  * described itself correctly: every node, publisher, subscription, timer
@@ -7,7 +8,13 @@
  * truth's callback count; every message taken from DDS carries a source
  * timestamp recorded on the publishing side (dds_bind_addr_to_stamp).
  *
- * usage: tb_trace_check SYSTEM TRACE_DIR TRUTH_DIR PID_FILE
+ * With --tracer (a run with libcaret.so preloaded) the initialization events
+ * must come as ros2_caret events whose init_timestamp is not after the
+ * event's own timestamp, in the ground truth's creation order, and the
+ * executor and callback-group events must describe the structure the truth
+ * records. Merged events count as the events they replace.
+ *
+ * usage: tb_trace_check [--tracer] SYSTEM TRACE_DIR TRUTH_DIR PID_FILE
  */
 #include "ctf_iter.h"
 #include "system.h"
@@ -20,7 +27,10 @@
 
 enum kind {
 	R_NODE, R_PUB, R_SUB, R_SUB_OBJ, R_SUB_CB, R_TIMER, R_TIMER_CB, R_TIMER_NODE,
-	R_SERVICE, R_SERVICE_CB, R_CLIENT, R_REGISTER, R_KINDS
+	R_SERVICE, R_SERVICE_CB, R_CLIENT, R_REGISTER,
+	/* structure (ros2_caret only): a = executor or group, b = group or
+	 * handle, c = entities collector, s1 = type name */
+	R_EXECUTOR, R_EXEC_GROUP, R_GROUP_ENTITY, R_KINDS
 };
 
 /* One initialization fact: up to three addresses, a number, two strings. */
@@ -44,6 +54,8 @@ struct stamp {
 };
 
 struct state {
+	bool tracer;
+	unsigned init_events, late_stamps, plain_init_events;
 	int64_t pids[64];
 	size_t n_pids;
 	struct rec *recs;
@@ -123,26 +135,72 @@ static void add(struct state *s, enum kind k, int64_t pid, uint64_t a, uint64_t 
 	PUSH(s->recs, s->n_recs, s->cap_recs, r);
 }
 
+/* ros2_caret executor and callback-group events; true when ev was one. */
+static bool on_structure_event(struct state *s, const char *name, const bt_event *ev,
+	int64_t pid)
+{
+	if (!strcmp(name, "construct_executor"))
+		add(s, R_EXECUTOR, pid, u64(ev, "executor_addr"), 0, 0, 0,
+			str(ev, "executor_type_name"), NULL);
+	else if (!strcmp(name, "construct_static_executor"))
+		add(s, R_EXECUTOR, pid, u64(ev, "executor_addr"), 0,
+			u64(ev, "entities_collector_addr"), 0,
+			str(ev, "executor_type_name"), NULL);
+	else if (!strcmp(name, "add_callback_group"))
+		add(s, R_EXEC_GROUP, pid, u64(ev, "executor_addr"),
+			u64(ev, "callback_group_addr"), 0, 0, str(ev, "group_type_name"), NULL);
+	else if (!strcmp(name, "add_callback_group_static_executor"))
+		add(s, R_EXEC_GROUP, pid, u64(ev, "entities_collector_addr"),
+			u64(ev, "callback_group_addr"), 1, 0, str(ev, "group_type_name"), NULL);
+	else if (!strncmp(name, "callback_group_add_", 19)) {
+		const char *kind = name + 19;
+		char handle[32];
+		snprintf(handle, sizeof handle, "%s_handle", kind);
+		add(s, R_GROUP_ENTITY, pid, u64(ev, "callback_group_addr"), u64(ev, handle),
+			0, 0, strdup(kind), NULL);
+	} else {
+		return false;
+	}
+	return true;
+}
+
 static int on_event(const bt_event *ev, uint64_t clock, void *user)
 {
 	struct state *s = user;
 	const char *name = bt_event_class_get_name(bt_event_borrow_class_const(ev));
 	int64_t pid = vpid(ev);
 	bool ours = false;
-	(void)clock;
-
 	for (size_t i = 0; i < s->n_pids; i++)
 		ours |= s->pids[i] == pid;
 	if (!ours)
 		return 0;
-	if (!strcmp(name, "ros2_caret:dds_bind_addr_to_stamp")) {
+	if (!strcmp(name, "ros2_caret:dds_bind_addr_to_stamp") ||
+	    (!strcmp(name, "ros2_caret:merged_publish_timing") && u64(ev, "source_stamp"))) {
 		struct stamp st = { pid, u64(ev, "source_stamp") };
 		PUSH(s->binds, s->n_binds, s->cap_binds, st);
 		return 0;
 	}
-	if (strncmp(name, "ros2:", 5) != 0)
+	if (!strcmp(name, "ros2_caret:merged_callback_timing")) {
+		struct cb_count *c = cb_of(s, pid, u64(ev, "callback"));
+		c->starts += u64(ev, "callback_start_timestamp") != 0;
+		c->ends++;
 		return 0;
-	name += 5;
+	}
+	bool caret = !strncmp(name, "ros2_caret:", 11);
+	if (caret) {
+		const bt_field *ts = field(ev, "init_timestamp");
+		if (ts) {
+			s->init_events++;
+			s->late_stamps += bt_field_integer_signed_get_value(ts) > (int64_t)clock;
+		}
+		name += 11;
+		if (on_structure_event(s, name, ev, pid))
+			return 0;
+	} else if (!strncmp(name, "ros2:", 5)) {
+		name += 5;
+	} else {
+		return 0;
+	}
 	if (!strcmp(name, "callback_start"))
 		cb_of(s, pid, u64(ev, "callback"))->starts++;
 	else if (!strcmp(name, "callback_end"))
@@ -302,6 +360,112 @@ static unsigned check_node(struct state *s, int64_t pid, const struct tb_sys_nod
 	return entities + 1;
 }
 
+/* The truth's entities file of a process: kind,node,name,handle,callback,group. */
+struct entity {
+	char kind[32], name[256];
+	uint64_t handle, callback, group;
+};
+
+static size_t read_entities(const char *dir, const char *process, int64_t pid,
+	struct entity *out, size_t max)
+{
+	char path[4096], line[2048];
+	size_t n = 0;
+	snprintf(path, sizeof path, "%s/%s.entities.%" PRId64 ".csv", dir, process, pid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return 0;
+	while (n < max && fgets(line, sizeof line, f)) {
+		char *col[10] = { 0 }, *rest = line, *c;
+		int k = 0;
+		while (k < 10 && (c = strsep(&rest, ","))) /* keeps empty columns */
+			col[k++] = c;
+		if (k < 7 || !strcmp(col[1], "kind"))
+			continue;
+		struct entity *e = &out[n++];
+		snprintf(e->kind, sizeof e->kind, "%s", col[1]);
+		snprintf(e->name, sizeof e->name, "%s", col[3]);
+		e->handle = strtoull(col[4], NULL, 16);
+		e->callback = strtoull(col[5], NULL, 16);
+		e->group = strtoull(col[6], NULL, 16);
+	}
+	fclose(f);
+	return n;
+}
+
+static bool has_rec(struct state *s, enum kind k, int64_t pid, uint64_t a, uint64_t b,
+	uint64_t c, const char *s1)
+{
+	for (size_t i = 0; i < s->n_recs; i++) {
+		const struct rec *r = &s->recs[i];
+		if (r->kind == k && r->pid == pid && r->a == a && r->b == b && r->c == c &&
+		    (!s1 || !strcmp(r->s1, s1)))
+			return true;
+	}
+	return false;
+}
+
+/* Executors, their groups and the groups' entities, as the truth has them;
+ * and the rcl entities in the truth's creation order. */
+static unsigned check_structure(struct state *s, const char *dir, const char *process,
+	int64_t pid)
+{
+	static struct entity e[4096];
+	size_t n = read_entities(dir, process, pid, e, 4096), expected = 0, order = 0;
+	static const enum kind order_kinds[] = { R_NODE, R_PUB, R_SUB, R_TIMER, R_SERVICE, R_CLIENT };
+
+	for (size_t i = 0; i < n; i++) {
+		bool ok = true;
+		if (!strcmp(e[i].kind, "executor")) {
+			ok = has_rec(s, R_EXECUTOR, pid, e[i].handle, 0, e[i].callback, e[i].name);
+		} else if (!strcmp(e[i].kind, "executor_group")) {
+			uint64_t collector = 0;
+			for (size_t j = 0; j < n; j++)
+				if (!strcmp(e[j].kind, "executor") && e[j].handle == e[i].handle)
+					collector = e[j].callback;
+			ok = collector ?
+				has_rec(s, R_EXEC_GROUP, pid, collector, e[i].group, 1, e[i].name) :
+				has_rec(s, R_EXEC_GROUP, pid, e[i].handle, e[i].group, 0, e[i].name);
+		} else if (strcmp(e[i].kind, "node") && strcmp(e[i].kind, "callback_group") &&
+			   strcmp(e[i].kind, "publisher")) {
+			ok = has_rec(s, R_GROUP_ENTITY, pid, e[i].group, e[i].handle, 0, e[i].kind);
+		} else {
+			continue;
+		}
+		expected++;
+		if (!ok)
+			fail(s, "%s: %s %s 0x%" PRIx64 " (group 0x%" PRIx64 "): no matching "
+				"ros2_caret structure event", process, e[i].kind, e[i].name,
+				e[i].handle, e[i].group);
+	}
+	size_t structure = count(s, R_EXECUTOR, pid, NULL) + count(s, R_EXEC_GROUP, pid, NULL) +
+		count(s, R_GROUP_ENTITY, pid, NULL);
+	if (structure != expected)
+		fail(s, "%s: %zu structure events, the truth has %zu", process, structure, expected);
+
+	/* Creation order: the truth's rcl entities, then the trace's. */
+	size_t t = 0;
+	for (size_t i = 0; i < s->n_recs; i++) {
+		const struct rec *r = &s->recs[i];
+		bool ordered = false;
+		for (size_t k = 0; k < sizeof order_kinds / sizeof *order_kinds; k++)
+			ordered |= r->kind == order_kinds[k];
+		if (!ordered || r->pid != pid)
+			continue;
+		while (t < n && (!strcmp(e[t].kind, "callback_group") ||
+				 !strncmp(e[t].kind, "executor", 8)))
+			t++;
+		if (t >= n || e[t].handle != r->a) {
+			fail(s, "%s: initialization event %zu (handle 0x%" PRIx64 ") is not "
+				"in the truth's creation order", process, order, r->a);
+			break;
+		}
+		t++;
+		order++;
+	}
+	return (unsigned)expected;
+}
+
 /* Adds the truth's count of each callback of pid's process. */
 static int read_truth(struct state *s, const char *dir, const char *process, int64_t pid)
 {
@@ -347,8 +511,13 @@ int main(int argc, char **argv)
 	struct state s = { 0 };
 	char err[1024], names[64][128];
 
+	if (argc > 1 && !strcmp(argv[1], "--tracer")) {
+		s.tracer = true;
+		argv++;
+		argc--;
+	}
 	if (argc != 5) {
-		fprintf(stderr, "usage: tb_trace_check SYSTEM TRACE_DIR TRUTH_DIR PID_FILE\n");
+		fprintf(stderr, "usage: tb_trace_check [--tracer] SYSTEM TRACE_DIR TRUTH_DIR PID_FILE\n");
 		return 2;
 	}
 	struct tb_system *sys = tb_system_load(argv[1], err, sizeof err);
@@ -371,7 +540,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
-	unsigned entities = 0, instances = 0;
+	unsigned entities = 0, instances = 0, structure = 0;
 	for (size_t i = 0; i < s.n_pids; i++) {
 		const struct tb_sys_process *p = tb_system_process(sys, names[i]);
 		if (!p) {
@@ -381,7 +550,15 @@ int main(int argc, char **argv)
 		for (size_t j = 0; j < p->n_nodes; j++)
 			entities += check_node(&s, s.pids[i], &p->nodes[j]);
 		read_truth(&s, argv[3], p->name, s.pids[i]);
+		if (s.tracer)
+			structure += check_structure(&s, argv[3], p->name, s.pids[i]);
 	}
+	if (s.tracer && s.plain_init_events)
+		fail(&s, "%u initialization events as ros2:*, not ros2_caret:*",
+			s.plain_init_events);
+	if (s.tracer && (!s.init_events || s.late_stamps))
+		fail(&s, "%u of %u init_timestamps after their event's timestamp",
+			s.late_stamps, s.init_events);
 	if (s.n_pids != sys->n_processes)
 		fail(&s, "%zu processes in the pid file, %zu in the system", s.n_pids,
 			sys->n_processes);
@@ -407,9 +584,12 @@ int main(int argc, char **argv)
 		across += b->pid != s.takes[i].pid;
 	}
 	printf("tb_trace_check: %s: %u entities, %u callback instances as in the truth, "
-		"%zu DDS takes matched to writes (%zu across processes): %s\n",
-		sys->name, entities, instances, matched, across,
-		s.failures ? "MISMATCH" : "ok");
+		"%zu DDS takes matched to writes (%zu across processes)", sys->name,
+		entities, instances, matched, across);
+	if (s.tracer)
+		printf(", %u init events stamped in order, %u structure events as in the truth",
+			s.init_events, structure);
+	printf(": %s\n", s.failures ? "MISMATCH" : "ok");
 	tb_system_free(sys);
 	unsigned failures = s.failures;
 	free_state(&s);

@@ -9,7 +9,7 @@ bin=$CARET_BUILD_DIR/bin
 caret_lttng_require
 caret_lttng_ensure_daemon
 caret_lttng_start caret-test-schema 'ros2:*' 'ros2_caret:*'
-"$bin/tb_emit_all" &
+"${CARET_GROUP[@]}" "$bin/tb_emit_all" &
 pid=$!
 wait "$pid"
 caret_lttng_stop

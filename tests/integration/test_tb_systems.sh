@@ -14,7 +14,7 @@ mkdir "$work/probe"
 caret_lttng_require
 caret_lttng_ensure_daemon
 caret_lttng_start "caret-test-tb-$system" 'ros2:*' 'ros2_caret:*'
-TB_PROBE_DIR=$work/probe "$bin/tb-launch" "$CARET_SOURCE_DIR/testbed/systems/$system.yaml" \
+TB_PROBE_DIR=$work/probe caret_in_test_group "$bin/tb-launch" "$CARET_SOURCE_DIR/testbed/systems/$system.yaml" \
 	--duration "$duration" --truth "$work/truth" --pid-file "$work/pids" \
 	--preload "$CARET_BUILD_DIR/lib/libtb_probe.so"
 caret_lttng_stop
