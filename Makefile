@@ -5,7 +5,7 @@ BUILD_TYPE     ?= RelWithDebInfo
 JOBS           ?= $(shell nproc)
 CTEST_JOBS     ?= 2
 
-.PHONY: all deps build test test-slow test-asan demo clean
+.PHONY: all deps build test test-slow test-asan demo bench clean
 
 all: build
 
@@ -34,6 +34,10 @@ test-asan: deps
 
 demo: deps build
 	@scripts/demo.sh $(BUILD_DIR)
+
+# Benchmarks: ratios against a baseline measured in the same run.
+bench: deps build
+	@bench/tracer/run.sh $(BUILD_DIR)
 
 clean:
 	rm -rf $(BUILD_DIR) $(ASAN_BUILD_DIR)

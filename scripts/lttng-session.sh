@@ -11,7 +11,8 @@
 #                                 directory, removed at exit unless
 #                                 CARET_KEEP_TRACE=1), one user-space channel,
 #                                 contexts vpid, vtid, procname, the given
-#                                 events; start it. Sets CARET_SESSION and
+#                                 events; start it. Sub-buffers:
+#                                 CARET_SUBBUF_SIZE (1M) x CARET_NUM_SUBBUF (4). Sets CARET_SESSION and
 #                                 CARET_TRACE_DIR.
 #   caret_lttng_stop              stop (waits until the data is on disk) and
 #                                 destroy the session; safe to call twice
@@ -106,8 +107,9 @@ caret_lttng_start() {
 	caret_at_exit caret_lttng_stop
 	local s="--session=$CARET_SESSION" ev
 	_caret_lttng create "$CARET_SESSION" --output="$CARET_TRACE_DIR" || return 1
-	_caret_lttng enable-channel --userspace "$s" --subbuf-size=1M \
-		--num-subbuf=4 caret || return 1
+	_caret_lttng enable-channel --userspace "$s" \
+		--subbuf-size="${CARET_SUBBUF_SIZE:-1M}" \
+		--num-subbuf="${CARET_NUM_SUBBUF:-4}" caret || return 1
 	_caret_lttng add-context --userspace "$s" --channel=caret \
 		--type=vpid --type=vtid --type=procname || return 1
 	for ev in "$@"; do
