@@ -1,11 +1,12 @@
 # Thin wrapper over CMake/CTest. See README.md.
 BUILD_DIR      ?= build
 ASAN_BUILD_DIR ?= build-asan
+TSAN_BUILD_DIR ?= build-tsan
 BUILD_TYPE     ?= RelWithDebInfo
 JOBS           ?= $(shell nproc)
 CTEST_JOBS     ?= 2
 
-.PHONY: all deps build test test-slow test-asan demo bench clean
+.PHONY: all deps build test test-slow test-asan test-tsan demo bench clean
 
 all: build
 
@@ -32,6 +33,13 @@ test-asan: deps
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --test-dir $(ASAN_BUILD_DIR) --output-on-failure -j $(CTEST_JOBS) -LE slow
 
+# The tracer's stress test built with ThreadSanitizer.
+test-tsan: deps
+	@cmake -S . -B $(TSAN_BUILD_DIR) -DCMAKE_BUILD_TYPE=Debug -DCARET_TSAN=ON >/dev/null
+	@cmake --build $(TSAN_BUILD_DIR) -j $(JOBS) --target tracer_stress tb_event_counts
+	@TSAN_OPTIONS=suppressions=$(CURDIR)/tests/tsan.supp:die_after_fork=0 \
+	  ctest --test-dir $(TSAN_BUILD_DIR) --output-on-failure -L stress
+
 demo: deps build
 	@scripts/demo.sh $(BUILD_DIR)
 
@@ -40,4 +48,4 @@ bench: deps build
 	@bench/tracer/run.sh $(BUILD_DIR)
 
 clean:
-	rm -rf $(BUILD_DIR) $(ASAN_BUILD_DIR)
+	rm -rf $(BUILD_DIR) $(ASAN_BUILD_DIR) $(TSAN_BUILD_DIR)

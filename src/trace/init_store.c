@@ -128,7 +128,7 @@ static bool copy_into(struct ct_record *dst, const struct ct_record *r)
 bool ct_store_add(const struct ct_record *r)
 {
 	uint64_t h = hash(r);
-	bool added = false;
+	bool added = false, emit = false;
 
 	pthread_mutex_lock(&lock);
 	if (find(r, h))
@@ -151,23 +151,30 @@ bool ct_store_add(const struct ct_record *r)
 	index_insert(count, h);
 	count++;
 	added = true;
-	if (ct_recording())
-		ct_emit_record(r);
+	/* Decided under the lock: a replay's end (which switches to RECORD
+	 * under it too) either covers this record or comes before it. */
+	emit = ct_recording();
 out:
 	pthread_mutex_unlock(&lock);
+	/* Emitted outside the lock: LTTng takes its own locks, and a fork
+	 * takes them before ours. */
+	if (emit)
+		ct_emit_record(r);
 	return added;
 }
 
 bool ct_store_replay_next(struct ct_replay *replay)
 {
-	bool more;
+	const struct ct_record *r = NULL;
 
 	pthread_mutex_lock(&lock);
-	more = replay->next < count;
-	if (more)
-		ct_emit_record(at(replay->next++));
+	if (replay->next < count)
+		r = at(replay->next++);
 	pthread_mutex_unlock(&lock);
-	return more;
+	/* A stored record never changes or moves (until a test's reset). */
+	if (r)
+		ct_emit_record(r);
+	return r != NULL;
 }
 
 bool ct_store_finish_replay(struct ct_replay *replay)

@@ -14,9 +14,9 @@
 #include "tracer.h"
 
 /* Stores a copy of r unless an identical record is stored already. When
- * the state is RECORD the new record is also emitted, under the store's
- * lock, so it cannot slip between a replay's end and RECORD. Returns true
- * when r was new. */
+ * the state was RECORD at the moment it was stored, the new record is also
+ * emitted; a record stored before that is the replay's to emit, so none is
+ * lost or doubled at a replay's end. Returns true when r was new. */
 CT_HIDDEN bool ct_store_add(const struct ct_record *r);
 
 /* A replay position; zero-initialize to start from the first record. */
