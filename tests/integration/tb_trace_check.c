@@ -53,9 +53,15 @@ struct stamp {
 	uint64_t stamp;
 };
 
+struct pub_count {
+	int64_t pid;
+	unsigned inter, intra, misordered;
+};
+
 struct state {
 	bool tracer;
 	unsigned init_events, late_stamps, plain_init_events;
+	struct pub_count pubs[64]; /* per pid, same order as pids */
 	int64_t pids[64];
 	size_t n_pids;
 	struct rec *recs;
@@ -174,18 +180,45 @@ static int on_event(const bt_event *ev, uint64_t clock, void *user)
 		ours |= s->pids[i] == pid;
 	if (!ours)
 		return 0;
+	bool merged_publish = !strcmp(name, "ros2_caret:merged_publish_timing");
 	if (!strcmp(name, "ros2_caret:dds_bind_addr_to_stamp") ||
-	    (!strcmp(name, "ros2_caret:merged_publish_timing") && u64(ev, "source_stamp"))) {
+	    (merged_publish && u64(ev, "source_stamp"))) {
 		struct stamp st = { pid, u64(ev, "source_stamp") };
 		PUSH(s->binds, s->n_binds, s->cap_binds, st);
-		return 0;
+		if (!merged_publish)
+			return 0;
 	}
+	struct pub_count *pc = NULL;
+	for (size_t i = 0; i < s->n_pids; i++)
+		if (s->pids[i] == pid)
+			pc = &s->pubs[i];
 	if (!strcmp(name, "ros2_caret:merged_callback_timing")) {
 		struct cb_count *c = cb_of(s, pid, u64(ev, "callback"));
-		c->starts += u64(ev, "callback_start_timestamp") != 0;
+		uint64_t start = u64(ev, "callback_start_timestamp");
+		c->starts += start != 0;
 		c->ends++;
+		pc->misordered += start > clock;
 		return 0;
 	}
+	if (!strcmp(name, "ros2_caret:merged_publish_timing")) {
+		/* Expanded: rclcpp_publish, rcl_publish, dds_write, bind, in
+		 * this order, none after the event. */
+		uint64_t t[4] = { u64(ev, "rclcpp_publish_timestamp"),
+			u64(ev, "rcl_publish_timestamp"), u64(ev, "dds_write_timestamp"), clock };
+		uint64_t last = 0;
+		for (int i = 0; i < 4; i++) {
+			if (!t[i])
+				continue;
+			pc->misordered += t[i] < last;
+			last = t[i];
+		}
+		pc->inter += t[0] != 0;
+		return 0;
+	}
+	if (!strcmp(name, "ros2:rclcpp_publish"))
+		pc->inter++;
+	if (!strcmp(name, "ros2:rclcpp_intra_publish"))
+		pc->intra++;
 	bool caret = !strncmp(name, "ros2_caret:", 11);
 	if (caret) {
 		const bt_field *ts = field(ev, "init_timestamp");
@@ -466,6 +499,47 @@ static unsigned check_structure(struct state *s, const char *dir, const char *pr
 	return (unsigned)expected;
 }
 
+/* Publishes of the truth made through a publisher (not client requests):
+ * inter-process ones go through rclcpp_publish, intra ones through
+ * rclcpp_intra_publish. */
+static void check_publishes(struct state *s, const char *dir, const char *process,
+	size_t index)
+{
+	static struct entity e[4096];
+	char path[4096], line[2048];
+	int64_t pid = s->pids[index];
+	size_t n = read_entities(dir, process, pid, e, 4096);
+	unsigned inter = 0, intra = 0;
+
+	snprintf(path, sizeof path, "%s/%s.publishes.%" PRId64 ".csv", dir, process, pid);
+	FILE *f = fopen(path, "r");
+	while (f && fgets(line, sizeof line, f)) {
+		char *col[12] = { 0 }, *rest = line, *c;
+		int k = 0;
+		while (k < 12 && (c = strsep(&rest, ",")))
+			col[k++] = c;
+		if (k < 10 || !strcmp(col[0], "pid"))
+			continue;
+		bool via_publisher = false;
+		for (size_t i = 0; i < n; i++)
+			via_publisher |= !strcmp(e[i].kind, "publisher") &&
+				!strcmp(e[i].name, col[2]) && strstr(col[1], "/");
+		if (!via_publisher)
+			continue;
+		inter += atoi(col[9]) == 1;
+		intra += atoi(col[8]) > 0;
+	}
+	if (f)
+		fclose(f);
+	const struct pub_count *pc = &s->pubs[index];
+	if (pc->inter != inter || pc->intra != intra)
+		fail(s, "%s: %u inter-process and %u intra-process publishes recorded, "
+			"the truth has %u and %u", process, pc->inter, pc->intra, inter, intra);
+	if (pc->misordered)
+		fail(s, "%s: %u merged events with stages out of order", process,
+			pc->misordered);
+}
+
 /* Adds the truth's count of each callback of pid's process. */
 static int read_truth(struct state *s, const char *dir, const char *process, int64_t pid)
 {
@@ -550,8 +624,10 @@ int main(int argc, char **argv)
 		for (size_t j = 0; j < p->n_nodes; j++)
 			entities += check_node(&s, s.pids[i], &p->nodes[j]);
 		read_truth(&s, argv[3], p->name, s.pids[i]);
-		if (s.tracer)
+		if (s.tracer) {
 			structure += check_structure(&s, argv[3], p->name, s.pids[i]);
+			check_publishes(&s, argv[3], p->name, i);
+		}
 	}
 	if (s.tracer && s.plain_init_events)
 		fail(&s, "%u initialization events as ros2:*, not ros2_caret:*",

@@ -30,3 +30,9 @@ while read -r _ pid; do
 done <"$work/pids"
 echo "merged_callback_timing $merged, callback_start $plain"
 if [[ $merge == 1 ]]; then ((merged > 0 && plain == 0)); else ((merged == 0 && plain > 0)); fi
+
+# Trace size per callback instance (the stream files, packets included).
+bytes=$(find "$CARET_TRACE_DIR" -type f ! -name metadata ! -path '*/index/*' -printf '%s\n' |
+	awk '{ s += $1 } END { print s + 0 }')
+runs=$(cat "$work"/truth/*.callbacks.*.csv | grep -vc '^pid,')
+echo "trace: $bytes bytes of streams for $runs callback instances (merge=$merge)"
