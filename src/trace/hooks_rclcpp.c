@@ -13,6 +13,7 @@
 #include "filter.h"
 #include "init_store.h"
 #include "original.h"
+#include "rclcpp_symbols.h"
 #include "tracer.h"
 
 #define MANGLED(name) __asm__(name) CT_EXPORT
@@ -22,13 +23,6 @@ struct shared_ptr {
 	void *ptr;
 	void *ctrl;
 };
-
-/* Offsets in rclcpp Humble (x86-64, libstdc++). */
-#define TIMER_HANDLE_OFFSET 24        /* TimerBase::timer_handle_ */
-#define SUBSCRIPTION_HANDLE_OFFSET 48 /* SubscriptionBase::subscription_handle_ */
-#define SERVICE_HANDLE_OFFSET 24      /* ServiceBase::service_handle_ */
-#define CLIENT_HANDLE_OFFSET 72       /* ClientBase::client_handle_ */
-#define ENTITIES_COLLECTOR_OFFSET 576 /* StaticSingleThreadedExecutor::entities_collector_ */
 
 static uint64_t member(const void *object, size_t offset)
 {
@@ -42,38 +36,20 @@ static const char *group_type(const void *group)
 	return type == 0 ? "mutually_exclusive" : type == 1 ? "reentrant" : "unknown";
 }
 
-/* Stores (and in RECORD emits) a structure event. */
-static void record_values(enum cs_event_id id, int64_t init_timestamp,
-	const union ct_value *v, size_t n)
-{
-	ct_initialize();
-	if (ct_process_ignored)
-		return;
-	struct ct_record r = { .id = id };
-	for (size_t i = 0; i < n; i++)
-		r.v[i] = v[i];
-	r.v[n].i = init_timestamp;
-	ct_store_add(&r);
-}
-
 #define P(x) { .u = (uint64_t)(uintptr_t)(x) }
 #define U(x) { .u = (x) }
 #define S(x) { .s = (x) }
 #define RECORD(id, ts, ...)                                                    \
 	do {                                                                   \
 		const union ct_value v_[] = { __VA_ARGS__ };                   \
-		record_values(id, ts, v_, sizeof v_ / sizeof *v_);             \
+		ct_record_initialization(id, v_, sizeof v_ / sizeof *v_, ts);  \
 	} while (0)
 
-#define S_CTOR "_ZN6rclcpp9executors22SingleThreadedExecutorC1ERKNS_15ExecutorOptionsE"
-#define M_CTOR "_ZN6rclcpp9executors21MultiThreadedExecutorC1ERKNS_15ExecutorOptionsEmbNSt6chrono8durationIlSt5ratioILl1ELl1000000000EEEE"
-#define ST_CTOR "_ZN6rclcpp9executors28StaticSingleThreadedExecutorC1ERKNS_15ExecutorOptionsE"
-#define ADD_TO_MAP "_ZN6rclcpp8Executor25add_callback_group_to_mapESt10shared_ptrINS_13CallbackGroupEES1_INS_15node_interfaces17NodeBaseInterfaceEERSt3mapISt8weak_ptrIS2_ES8_IS5_ESt10owner_lessIS9_ESaISt4pairIKS9_SA_EEEb"
-#define COLLECTOR_ADD "_ZN6rclcpp9executors31StaticExecutorEntitiesCollector18add_callback_groupESt10shared_ptrINS_13CallbackGroupEES2_INS_15node_interfaces17NodeBaseInterfaceEERSt3mapISt8weak_ptrIS3_ES9_IS6_ESt10owner_lessISA_ESaISt4pairIKSA_SB_EEE"
-#define ADD_TIMER "_ZN6rclcpp13CallbackGroup9add_timerESt10shared_ptrINS_9TimerBaseEE"
-#define ADD_SUBSCRIPTION "_ZN6rclcpp13CallbackGroup16add_subscriptionESt10shared_ptrINS_16SubscriptionBaseEE"
-#define ADD_SERVICE "_ZN6rclcpp13CallbackGroup11add_serviceESt10shared_ptrINS_11ServiceBaseEE"
-#define ADD_CLIENT "_ZN6rclcpp13CallbackGroup10add_clientESt10shared_ptrINS_10ClientBaseEE"
+#define S_CTOR RCLCPP_SYM_SINGLE_THREADED_EXECUTOR_CTOR
+#define M_CTOR RCLCPP_SYM_MULTI_THREADED_EXECUTOR_CTOR
+#define ST_CTOR RCLCPP_SYM_STATIC_EXECUTOR_CTOR
+#define ADD_TO_MAP RCLCPP_SYM_ADD_CALLBACK_GROUP_TO_MAP
+#define COLLECTOR_ADD RCLCPP_SYM_COLLECTOR_ADD_CALLBACK_GROUP
 
 void ct_single_threaded_executor_ctor(void *self, const void *options) MANGLED(S_CTOR);
 void ct_single_threaded_executor_ctor(void *self, const void *options)
@@ -119,7 +95,7 @@ void ct_static_executor_ctor(void *self, const void *options)
 	/* The constructor made the entities collector: read it after. */
 	if (!CT_REENTERED())
 		RECORD(CS_EV_ros2_caret_construct_static_executor, now, P(self),
-			U(member(self, ENTITIES_COLLECTOR_OFFSET)),
+			U(member(self, RCLCPP_ENTITIES_COLLECTOR_OFFSET)),
 			S("static_single_threaded_executor"));
 	CT_LEAVE(e);
 }
@@ -182,11 +158,11 @@ bool ct_collector_add_callback_group(void *self, struct shared_ptr *group,
 		CT_LEAVE(e);                                                   \
 	}
 
-GROUP_ADD_HOOK(ct_group_add_timer, ADD_TIMER,
-	CS_EV_ros2_caret_callback_group_add_timer, TIMER_HANDLE_OFFSET)
-GROUP_ADD_HOOK(ct_group_add_subscription, ADD_SUBSCRIPTION,
-	CS_EV_ros2_caret_callback_group_add_subscription, SUBSCRIPTION_HANDLE_OFFSET)
-GROUP_ADD_HOOK(ct_group_add_service, ADD_SERVICE,
-	CS_EV_ros2_caret_callback_group_add_service, SERVICE_HANDLE_OFFSET)
-GROUP_ADD_HOOK(ct_group_add_client, ADD_CLIENT,
-	CS_EV_ros2_caret_callback_group_add_client, CLIENT_HANDLE_OFFSET)
+GROUP_ADD_HOOK(ct_group_add_timer, RCLCPP_SYM_GROUP_ADD_TIMER,
+	CS_EV_ros2_caret_callback_group_add_timer, RCLCPP_TIMER_HANDLE_OFFSET)
+GROUP_ADD_HOOK(ct_group_add_subscription, RCLCPP_SYM_GROUP_ADD_SUBSCRIPTION,
+	CS_EV_ros2_caret_callback_group_add_subscription, RCLCPP_SUBSCRIPTION_HANDLE_OFFSET)
+GROUP_ADD_HOOK(ct_group_add_service, RCLCPP_SYM_GROUP_ADD_SERVICE,
+	CS_EV_ros2_caret_callback_group_add_service, RCLCPP_SERVICE_HANDLE_OFFSET)
+GROUP_ADD_HOOK(ct_group_add_client, RCLCPP_SYM_GROUP_ADD_CLIENT,
+	CS_EV_ros2_caret_callback_group_add_client, RCLCPP_CLIENT_HANDLE_OFFSET)

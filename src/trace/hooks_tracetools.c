@@ -19,23 +19,6 @@
 
 /* ---- initialization --------------------------------------------------- */
 
-/* Stores (and, in RECORD, emits) event id with these leading values and
- * init_timestamp = now. */
-static void record_init(enum cs_event_id id, const union ct_value *values, size_t n)
-{
-	int64_t now = ct_now();
-
-	ct_initialize();
-	if (ct_process_ignored)
-		return;
-	struct ct_record r = { .id = id };
-	for (size_t i = 0; i < n; i++)
-		r.v[i] = values[i];
-	r.v[n].i = now;
-	ct_filter_observe(&r);
-	ct_store_add(&r);
-}
-
 #define P(x) { .u = (uint64_t)(uintptr_t)(x) }
 #define S(x) { .s = (x) }
 #define U(x) { .u = (uint64_t)(x) }
@@ -47,7 +30,8 @@ static void record_init(enum cs_event_id id, const union ct_value *values, size_
 		CT_ENTER(e);                                                    \
 		if (!CT_REENTERED()) {                                          \
 			const union ct_value v[] = { __VA_ARGS__ };             \
-			record_init(CS_EV_ros2_caret_##name, v, sizeof v / sizeof *v); \
+			ct_record_initialization(CS_EV_ros2_caret_##name, v,     \
+				sizeof v / sizeof *v, ct_now());                \
 		}                                                               \
 		CT_LEAVE(e);                                                    \
 	}

@@ -78,3 +78,17 @@ void ct_initialize(void)
 {
 	pthread_once(&once, initialize_once);
 }
+
+void ct_record_initialization(int id, const union ct_value *values, size_t n,
+	int64_t init_timestamp)
+{
+	ct_initialize();
+	if (ct_process_ignored)
+		return;
+	struct ct_record r = { .id = (enum cs_event_id)id };
+	for (size_t i = 0; i < n; i++)
+		r.v[i] = values[i];
+	r.v[n].i = init_timestamp;
+	ct_filter_observe(&r);
+	ct_store_add(&r);
+}

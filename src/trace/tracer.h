@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <time.h>
 
@@ -65,6 +66,13 @@ CT_HIDDEN extern CT_TLS struct ct_thread ct_thread;
  * decides the initial state, records caret_init and rmw_implementation.
  * Idempotent and thread-safe. */
 CT_HIDDEN void ct_initialize(void);
+
+union ct_value;
+enum cs_event_id;
+/* An initialization event: its leading values, then init_timestamp. Stored
+ * for replay, learned by the filters, emitted when recording. */
+CT_HIDDEN void ct_record_initialization(int id, const union ct_value *values,
+	size_t n, int64_t init_timestamp);
 
 /* Enter RECORD from the current state (emits caret_init); used at start and
  * by the control thread after a replay. */

@@ -15,30 +15,31 @@
 #include <stdint.h>
 
 #include "rclcpp_layout.h"
+#include "rclcpp_symbols.h" /* src/trace: the names the tracer hooks */
 
 #define TB_MANGLED(name) __asm__(name) __attribute__((visibility("default")))
 
 /* rclcpp::executors::SingleThreadedExecutor::SingleThreadedExecutor(
  *     rclcpp::ExecutorOptions const&) */
 void tb_rclcpp_single_threaded_executor_ctor(void *self, const void *options)
-	TB_MANGLED("_ZN6rclcpp9executors22SingleThreadedExecutorC1ERKNS_15ExecutorOptionsE");
+	TB_MANGLED(RCLCPP_SYM_SINGLE_THREADED_EXECUTOR_CTOR);
 
 /* MultiThreadedExecutor(ExecutorOptions const&, size_t number_of_threads,
  *     bool yield_before_execute, std::chrono::nanoseconds timeout) */
 void tb_rclcpp_multi_threaded_executor_ctor(void *self, const void *options,
 	size_t number_of_threads, bool yield_before_execute, int64_t timeout_ns)
-	TB_MANGLED("_ZN6rclcpp9executors21MultiThreadedExecutorC1ERKNS_15ExecutorOptionsEmbNSt6chrono8durationIlSt5ratioILl1ELl1000000000EEEE");
+	TB_MANGLED(RCLCPP_SYM_MULTI_THREADED_EXECUTOR_CTOR);
 
 /* StaticSingleThreadedExecutor(ExecutorOptions const&) */
 void tb_rclcpp_static_single_threaded_executor_ctor(void *self, const void *options)
-	TB_MANGLED("_ZN6rclcpp9executors28StaticSingleThreadedExecutorC1ERKNS_15ExecutorOptionsE");
+	TB_MANGLED(RCLCPP_SYM_STATIC_EXECUTOR_CTOR);
 
 /* void Executor::add_callback_group_to_map(shared_ptr<CallbackGroup>,
  *     shared_ptr<NodeBaseInterface>, WeakCallbackGroupsToNodesMap&, bool) */
 void tb_rclcpp_executor_add_callback_group_to_map(void *self,
 	struct tb_shared_ptr *group, struct tb_shared_ptr *node,
 	void *weak_groups_to_nodes, bool notify)
-	TB_MANGLED("_ZN6rclcpp8Executor25add_callback_group_to_mapESt10shared_ptrINS_13CallbackGroupEES1_INS_15node_interfaces17NodeBaseInterfaceEERSt3mapISt8weak_ptrIS2_ES8_IS5_ESt10owner_lessIS9_ESaISt4pairIKS9_SA_EEEb");
+	TB_MANGLED(RCLCPP_SYM_ADD_CALLBACK_GROUP_TO_MAP);
 
 /* bool StaticExecutorEntitiesCollector::add_callback_group(
  *     shared_ptr<CallbackGroup>, shared_ptr<NodeBaseInterface>,
@@ -46,17 +47,17 @@ void tb_rclcpp_executor_add_callback_group_to_map(void *self,
 bool tb_rclcpp_entities_collector_add_callback_group(void *self,
 	struct tb_shared_ptr *group, struct tb_shared_ptr *node,
 	void *weak_groups_to_nodes)
-	TB_MANGLED("_ZN6rclcpp9executors31StaticExecutorEntitiesCollector18add_callback_groupESt10shared_ptrINS_13CallbackGroupEES2_INS_15node_interfaces17NodeBaseInterfaceEERSt3mapISt8weak_ptrIS3_ES9_IS6_ESt10owner_lessISA_ESaISt4pairIKSA_SB_EEE");
+	TB_MANGLED(RCLCPP_SYM_COLLECTOR_ADD_CALLBACK_GROUP);
 
 /* void CallbackGroup::add_timer(shared_ptr<TimerBase>) and its siblings. */
 void tb_rclcpp_group_add_timer(void *self, struct tb_shared_ptr *timer)
-	TB_MANGLED("_ZN6rclcpp13CallbackGroup9add_timerESt10shared_ptrINS_9TimerBaseEE");
+	TB_MANGLED(RCLCPP_SYM_GROUP_ADD_TIMER);
 void tb_rclcpp_group_add_subscription(void *self, struct tb_shared_ptr *sub)
-	TB_MANGLED("_ZN6rclcpp13CallbackGroup16add_subscriptionESt10shared_ptrINS_16SubscriptionBaseEE");
+	TB_MANGLED(RCLCPP_SYM_GROUP_ADD_SUBSCRIPTION);
 void tb_rclcpp_group_add_service(void *self, struct tb_shared_ptr *service)
-	TB_MANGLED("_ZN6rclcpp13CallbackGroup11add_serviceESt10shared_ptrINS_11ServiceBaseEE");
+	TB_MANGLED(RCLCPP_SYM_GROUP_ADD_SERVICE);
 void tb_rclcpp_group_add_client(void *self, struct tb_shared_ptr *client)
-	TB_MANGLED("_ZN6rclcpp13CallbackGroup10add_clientESt10shared_ptrINS_10ClientBaseEE");
+	TB_MANGLED(RCLCPP_SYM_GROUP_ADD_CLIENT);
 
 /* Accessors CARET's C++ hooks call. */
 const int *tb_rclcpp_group_type(const void *self)

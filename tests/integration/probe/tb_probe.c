@@ -27,6 +27,7 @@
 
 #include <dds/dds.h>
 
+#include "rclcpp_symbols.h"
 #include "ros2_caret_tp.h"
 
 #define EXPORT __attribute__((visibility("default")))
@@ -80,15 +81,11 @@ static void *member(const void *object, size_t offset)
 	return *(void *const *)((const char *)object + offset);
 }
 
-#define S_CTOR "_ZN6rclcpp9executors22SingleThreadedExecutorC1ERKNS_15ExecutorOptionsE"
-#define M_CTOR "_ZN6rclcpp9executors21MultiThreadedExecutorC1ERKNS_15ExecutorOptionsEmbNSt6chrono8durationIlSt5ratioILl1ELl1000000000EEEE"
-#define ST_CTOR "_ZN6rclcpp9executors28StaticSingleThreadedExecutorC1ERKNS_15ExecutorOptionsE"
-#define ADD_TO_MAP "_ZN6rclcpp8Executor25add_callback_group_to_mapESt10shared_ptrINS_13CallbackGroupEES1_INS_15node_interfaces17NodeBaseInterfaceEERSt3mapISt8weak_ptrIS2_ES8_IS5_ESt10owner_lessIS9_ESaISt4pairIKS9_SA_EEEb"
-#define COLLECTOR_ADD "_ZN6rclcpp9executors31StaticExecutorEntitiesCollector18add_callback_groupESt10shared_ptrINS_13CallbackGroupEES2_INS_15node_interfaces17NodeBaseInterfaceEERSt3mapISt8weak_ptrIS3_ES9_IS6_ESt10owner_lessISA_ESaISt4pairIKSA_SB_EEE"
-#define ADD_TIMER "_ZN6rclcpp13CallbackGroup9add_timerESt10shared_ptrINS_9TimerBaseEE"
-#define ADD_SUB "_ZN6rclcpp13CallbackGroup16add_subscriptionESt10shared_ptrINS_16SubscriptionBaseEE"
-#define ADD_SERVICE "_ZN6rclcpp13CallbackGroup11add_serviceESt10shared_ptrINS_11ServiceBaseEE"
-#define ADD_CLIENT "_ZN6rclcpp13CallbackGroup10add_clientESt10shared_ptrINS_10ClientBaseEE"
+#define S_CTOR RCLCPP_SYM_SINGLE_THREADED_EXECUTOR_CTOR
+#define M_CTOR RCLCPP_SYM_MULTI_THREADED_EXECUTOR_CTOR
+#define ST_CTOR RCLCPP_SYM_STATIC_EXECUTOR_CTOR
+#define ADD_TO_MAP RCLCPP_SYM_ADD_CALLBACK_GROUP_TO_MAP
+#define COLLECTOR_ADD RCLCPP_SYM_COLLECTOR_ADD_CALLBACK_GROUP
 
 void probe_single_ctor(void *self, const void *options) MANGLED(S_CTOR);
 void probe_single_ctor(void *self, const void *options)
@@ -115,7 +112,7 @@ void probe_static_ctor(void *self, const void *options)
 	original(self, options);
 	/* entities_collector_ follows rclcpp::Executor (576 bytes). */
 	logf_("construct_executor static_single_threaded_executor %p %p", self,
-		member(self, 576));
+		member(self, RCLCPP_ENTITIES_COLLECTOR_OFFSET));
 }
 
 void probe_add_to_map(void *self, struct shared_ptr *group, struct shared_ptr *node,
@@ -151,13 +148,15 @@ bool probe_collector_add(void *self, struct shared_ptr *group, struct shared_ptr
 		original(self, entity);                                          \
 	}
 
-/* rcl handles at rclcpp's offsets: TimerBase::timer_handle_ @24,
- * SubscriptionBase::subscription_handle_ @48, ServiceBase::service_handle_
- * @24, ClientBase::client_handle_ @72. */
-GROUP_ADD_HOOK(probe_add_timer, ADD_TIMER, "timer", 24)
-GROUP_ADD_HOOK(probe_add_subscription, ADD_SUB, "subscription", 48)
-GROUP_ADD_HOOK(probe_add_service, ADD_SERVICE, "service", 24)
-GROUP_ADD_HOOK(probe_add_client, ADD_CLIENT, "client", 72)
+/* rcl handles at rclcpp's member offsets (rclcpp_symbols.h). */
+GROUP_ADD_HOOK(probe_add_timer, RCLCPP_SYM_GROUP_ADD_TIMER, "timer",
+	RCLCPP_TIMER_HANDLE_OFFSET)
+GROUP_ADD_HOOK(probe_add_subscription, RCLCPP_SYM_GROUP_ADD_SUBSCRIPTION, "subscription",
+	RCLCPP_SUBSCRIPTION_HANDLE_OFFSET)
+GROUP_ADD_HOOK(probe_add_service, RCLCPP_SYM_GROUP_ADD_SERVICE, "service",
+	RCLCPP_SERVICE_HANDLE_OFFSET)
+GROUP_ADD_HOOK(probe_add_client, RCLCPP_SYM_GROUP_ADD_CLIENT, "client",
+	RCLCPP_CLIENT_HANDLE_OFFSET)
 
 EXPORT dds_return_t dds_write(dds_entity_t writer, const void *data)
 {
