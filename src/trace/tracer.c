@@ -69,6 +69,7 @@ static void initialize_once(void)
 			;
 		ct_store_finish_replay(&replay);
 	}
+	ct_control_start();
 	ct_debug("initialized: state %s, merge %s, filters %s",
 		ct_recording() ? "RECORD" : "WAIT", ct_merge ? "on" : "off",
 		ct_filter_active ? "on" : "off");
@@ -90,5 +91,11 @@ void ct_record_initialization(int id, const union ct_value *values, size_t n,
 		r.v[i] = values[i];
 	r.v[n].i = init_timestamp;
 	ct_filter_observe(&r);
-	ct_store_add(&r);
+	if (ct_store_add(&r) && r.id == CS_EV_ros2_caret_rcl_node_init) {
+		char fqn[1024];
+		const char *ns = r.v[3].s ? r.v[3].s : "/";
+		snprintf(fqn, sizeof fqn, "%s/%s", strcmp(ns, "/") ? ns : "",
+			r.v[2].s ? r.v[2].s : "");
+		ct_control_note_node(fqn);
+	}
 }

@@ -78,6 +78,12 @@ CT_HIDDEN void ct_record_initialization(int id, const union ct_value *values,
  * by the control thread after a replay. */
 CT_HIDDEN void ct_emit_caret_init(void);
 
+/* The control thread (control_thread.c): started once, at the first
+ * initialization event; never in a forked child. */
+CT_HIDDEN void ct_control_start(void);
+/* A node of this process, for Status. */
+CT_HIDDEN void ct_control_note_node(const char *fqn);
+
 /* stderr line prefixed "caret: ", only when CARET_DEBUG is set. */
 CT_HIDDEN void ct_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -1,0 +1,46 @@
+/*
+ * control.h - the caret control topics over DDS, shared by the tracer's
+ * control thread and `caret record` (../shared/reference/control-plane.md):
+ * rt/caret/start_record (Start_), rt/caret/end_record (End_),
+ * rt/caret/status (Status_), all reliable, keep-last 1, volatile.
+ */
+#ifndef CC_CONTROL_H
+#define CC_CONTROL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <dds/dds.h>
+
+#include "caret_msgs.h"
+
+typedef caret_msgs_msg_dds__Start_ cc_start;
+typedef caret_msgs_msg_dds__End_ cc_end;
+typedef caret_msgs_msg_dds__Status_ cc_status;
+
+/* caret_msgs Status_.status values. */
+enum cc_state { CC_UNINITIALIZED = 0, CC_WAIT = 1, CC_PREPARE = 2, CC_RECORD = 3 };
+
+enum cc_side {
+	CC_TRACER,   /* reads Start and End, writes Status */
+	CC_RECORDER, /* writes Start and End, reads Status */
+};
+
+struct cc_endpoints {
+	dds_entity_t participant;
+	dds_entity_t start, end, status; /* reader or writer, by side */
+};
+
+/* The DDS domain of ROS_DOMAIN_ID (0 when unset or invalid). */
+int cc_domain_from_env(void);
+
+/* Opens a participant on domain and the three endpoints of side. Returns 0,
+ * or -1 with the reason in err. */
+int cc_open(struct cc_endpoints *ep, int domain, enum cc_side side, char *err,
+	size_t err_size);
+/* Deletes the participant and everything in it. */
+void cc_close(struct cc_endpoints *ep);
+
+const char *cc_state_name(int state);
+
+#endif

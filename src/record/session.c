@@ -1,0 +1,439 @@
+/* session.c - see session.h. */
+#define _GNU_SOURCE
+#include "session.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <lttng/lttng.h>
+
+#define CHANNEL_NAME "caret"
+#define CARET_PREFIX "ros2_caret:"
+#define DEFAULT_SUBBUF_SIZE (4u << 20)
+#define DEFAULT_NUM_SUBBUF 8u
+#define MAX_DIR_DEPTH 32 /* LTTng writes ust/uid/<uid>/<bits>/ : a few levels */
+
+struct cr_session {
+	char name[LTTNG_NAME_MAX];
+	char output_dir[PATH_MAX];
+	struct lttng_handle *handle; /* user-space domain of this session */
+};
+
+/* Every event caret records: the whole ros2 and ros2_caret providers. */
+static const char *const full_events[] = {
+	"ros2:*",
+	CARET_PREFIX "*",
+};
+
+/*
+ * The light set: the ros2 runtime events only. The ros2 initialization and
+ * executor events are left out because the caret tracer emits every
+ * initialization event again as a ros2_caret event (with init_timestamp),
+ * so nothing the analyzer needs is lost and the trace is smaller.
+ */
+static const char *const light_events[] = {
+	CARET_PREFIX "*",
+	"ros2:callback_start",
+	"ros2:callback_end",
+	"ros2:rclcpp_publish",
+	"ros2:rcl_publish",
+	"ros2:rclcpp_intra_publish",
+	"ros2:message_construct",
+	"ros2:dispatch_subscription_callback",
+	"ros2:dispatch_intra_process_subscription_callback",
+	"ros2:rmw_take",
+};
+
+static const enum lttng_event_context_type contexts[] = {
+	LTTNG_EVENT_CONTEXT_VPID,
+	LTTNG_EVENT_CONTEXT_VTID,
+	LTTNG_EVENT_CONTEXT_PROCNAME,
+};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+static void set_err(char *err, size_t err_size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void set_err(char *err, size_t err_size, const char *fmt, ...)
+{
+	if (!err || err_size == 0)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, err_size, fmt, ap);
+	va_end(ap);
+}
+
+/* lttng_strerror() wants the negative form; some calls return the enum. */
+static const char *why(int code)
+{
+	return lttng_strerror(code < 0 ? code : -code);
+}
+
+static bool is_power_of_two(uint64_t v)
+{
+	return v != 0 && (v & (v - 1)) == 0;
+}
+
+static int check_options(const struct cr_session_options *o, char *err, size_t err_size)
+{
+	if (!o || !o->name || !*o->name) {
+		set_err(err, err_size, "no session name given");
+		return -1;
+	}
+	if (strlen(o->name) >= LTTNG_NAME_MAX) {
+		set_err(err, err_size, "session name too long (max %d bytes)", LTTNG_NAME_MAX - 1);
+		return -1;
+	}
+	if (!o->output_dir || o->output_dir[0] != '/') {
+		set_err(err, err_size, "output directory must be an absolute path");
+		return -1;
+	}
+	if (strlen(o->output_dir) >= PATH_MAX) {
+		set_err(err, err_size, "output directory path too long");
+		return -1;
+	}
+	if (o->subbuf_size && !is_power_of_two(o->subbuf_size)) {
+		set_err(err, err_size, "sub-buffer size %llu is not a power of two",
+			(unsigned long long)o->subbuf_size);
+		return -1;
+	}
+	if (o->num_subbuf && !is_power_of_two(o->num_subbuf)) {
+		set_err(err, err_size, "sub-buffer count %llu is not a power of two",
+			(unsigned long long)o->num_subbuf);
+		return -1;
+	}
+	return 0;
+}
+
+static void ust_domain(struct lttng_domain *d)
+{
+	memset(d, 0, sizeof *d);
+	d->type = LTTNG_DOMAIN_UST;
+	/* Per-UID: buffers outlive short processes and are shared, so memory
+	 * does not grow with the number of ROS 2 processes. */
+	d->buf_type = LTTNG_BUFFER_PER_UID;
+}
+
+static int enable_channel(struct cr_session *s, const struct cr_session_options *o,
+			  char *err, size_t err_size)
+{
+	struct lttng_domain domain;
+	ust_domain(&domain);
+	struct lttng_channel *chan = lttng_channel_create(&domain);
+	if (!chan) {
+		set_err(err, err_size, "cannot create channel: out of memory");
+		return -1;
+	}
+	snprintf(chan->name, sizeof chan->name, "%s", CHANNEL_NAME);
+	chan->attr.overwrite = 0; /* discard mode: old data is never overwritten */
+	chan->attr.subbuf_size = o->subbuf_size ? o->subbuf_size : DEFAULT_SUBBUF_SIZE;
+	chan->attr.num_subbuf = o->num_subbuf ? o->num_subbuf : DEFAULT_NUM_SUBBUF;
+
+	int ret = 0;
+	if (o->blocking)
+		ret = lttng_channel_set_blocking_timeout(chan, -1); /* -1: wait forever */
+	if (ret == 0)
+		ret = lttng_enable_channel(s->handle, chan);
+	lttng_channel_destroy(chan);
+	if (ret < 0) {
+		set_err(err, err_size, "cannot enable channel %s: %s", CHANNEL_NAME, why(ret));
+		return -1;
+	}
+	return 0;
+}
+
+static int add_contexts(struct cr_session *s, char *err, size_t err_size)
+{
+	for (size_t i = 0; i < COUNT(contexts); i++) {
+		struct lttng_event_context ctx;
+		memset(&ctx, 0, sizeof ctx);
+		ctx.ctx = contexts[i];
+		int ret = lttng_add_context(s->handle, &ctx, NULL, CHANNEL_NAME);
+		if (ret < 0) {
+			set_err(err, err_size, "cannot add context %d: %s", (int)contexts[i], why(ret));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int enable_events(struct cr_session *s, bool light, char *err, size_t err_size)
+{
+	const char *const *names = light ? light_events : full_events;
+	size_t count = light ? COUNT(light_events) : COUNT(full_events);
+	struct lttng_event *ev = lttng_event_create();
+	if (!ev) {
+		set_err(err, err_size, "cannot create event: out of memory");
+		return -1;
+	}
+	int rc = 0;
+	for (size_t i = 0; i < count && rc == 0; i++) {
+		ev->type = LTTNG_EVENT_TRACEPOINT;
+		ev->loglevel_type = LTTNG_EVENT_LOGLEVEL_ALL;
+		ev->loglevel = -1;
+		snprintf(ev->name, sizeof ev->name, "%s", names[i]);
+		int ret = lttng_enable_event_with_exclusions(s->handle, ev, CHANNEL_NAME,
+							     NULL, 0, NULL);
+		if (ret < 0) {
+			set_err(err, err_size, "cannot enable event %s: %s", names[i], why(ret));
+			rc = -1;
+		}
+	}
+	lttng_event_destroy(ev);
+	return rc;
+}
+
+static int track_vgid(struct cr_session *s, int vgid, char *err, size_t err_size)
+{
+	struct lttng_process_attr_tracker_handle *tracker = NULL;
+	enum lttng_error_code code = lttng_session_get_tracker_handle(
+		s->name, LTTNG_DOMAIN_UST, LTTNG_PROCESS_ATTR_VIRTUAL_GROUP_ID, &tracker);
+	if (code != LTTNG_OK) {
+		set_err(err, err_size, "cannot get the vgid tracker: %s", why(code));
+		return -1;
+	}
+	/* A new tracker includes everything; switch it to an explicit set. */
+	enum lttng_process_attr_tracker_handle_status st =
+		lttng_process_attr_tracker_handle_set_tracking_policy(
+			tracker, LTTNG_TRACKING_POLICY_INCLUDE_SET);
+	if (st == LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK)
+		st = lttng_process_attr_virtual_group_id_tracker_handle_add_gid(tracker,
+										(gid_t)vgid);
+	lttng_process_attr_tracker_handle_destroy(tracker);
+	if (st != LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK &&
+	    st != LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_EXISTS) {
+		set_err(err, err_size, "cannot track vgid %d (tracker status %d)", vgid, (int)st);
+		return -1;
+	}
+	return 0;
+}
+
+static void free_session(struct cr_session *s)
+{
+	if (!s)
+		return;
+	if (s->handle)
+		lttng_destroy_handle(s->handle);
+	free(s);
+}
+
+struct cr_session *cr_session_create(const struct cr_session_options *o,
+				     char *err, size_t err_size)
+{
+	if (check_options(o, err, err_size) < 0)
+		return NULL;
+	if (!lttng_session_daemon_alive()) {
+		set_err(err, err_size, "no LTTng session daemon is running");
+		return NULL;
+	}
+	struct cr_session *s = calloc(1, sizeof *s);
+	if (!s) {
+		set_err(err, err_size, "cannot create session: out of memory");
+		return NULL;
+	}
+	snprintf(s->name, sizeof s->name, "%s", o->name);
+	snprintf(s->output_dir, sizeof s->output_dir, "%s", o->output_dir);
+
+	int ret = lttng_create_session(s->name, s->output_dir);
+	if (ret < 0) {
+		/* Nothing of ours exists yet: never destroy a namesake. */
+		if (ret == -LTTNG_ERR_EXIST_SESS)
+			set_err(err, err_size, "a session named %s already exists", s->name);
+		else
+			set_err(err, err_size, "cannot create session: %s", why(ret));
+		free(s);
+		return NULL;
+	}
+
+	struct lttng_domain domain;
+	ust_domain(&domain);
+	s->handle = lttng_create_handle(s->name, &domain);
+	if (!s->handle)
+		set_err(err, err_size, "cannot create session handle: out of memory");
+	if (!s->handle || enable_channel(s, o, err, err_size) < 0 ||
+	    add_contexts(s, err, err_size) < 0 ||
+	    enable_events(s, o->light, err, err_size) < 0 ||
+	    (o->track_vgid >= 0 && track_vgid(s, o->track_vgid, err, err_size) < 0)) {
+		lttng_destroy_session(s->name);
+		free_session(s);
+		return NULL;
+	}
+	return s;
+}
+
+int cr_session_start(struct cr_session *s, char *err, size_t err_size)
+{
+	if (!s) {
+		set_err(err, err_size, "no session");
+		return -1;
+	}
+	int ret = lttng_start_tracing(s->name);
+	if (ret < 0) {
+		set_err(err, err_size, "cannot start session %s: %s", s->name, why(ret));
+		return -1;
+	}
+	return 0;
+}
+
+int cr_session_stop_and_destroy(struct cr_session *s, char *err, size_t err_size)
+{
+	if (!s)
+		return 0;
+	int rc = 0;
+	/* Never started, already stopped or destroyed by someone else: fine. */
+	int ret = lttng_stop_tracing(s->name);
+	if (ret < 0 && ret != -LTTNG_ERR_TRACE_ALREADY_STOPPED &&
+	    ret != -LTTNG_ERR_SESS_NOT_FOUND) {
+		set_err(err, err_size, "cannot stop session %s: %s", s->name, why(ret));
+		rc = -1;
+	}
+	/* Destroy even when stop failed: it stops and flushes too. */
+	ret = lttng_destroy_session(s->name);
+	if (ret < 0 && ret != -LTTNG_ERR_SESS_NOT_FOUND) {
+		if (rc == 0)
+			set_err(err, err_size, "cannot destroy session %s: %s", s->name, why(ret));
+		rc = -1;
+	}
+	free_session(s);
+	return rc;
+}
+
+int64_t cr_session_discarded(const struct cr_session *s)
+{
+	if (!s || !s->handle)
+		return -1;
+	struct lttng_channel *channels = NULL;
+	int n = lttng_list_channels(s->handle, &channels);
+	if (n < 0)
+		return -1;
+	int64_t total = -1;
+	for (int i = 0; i < n; i++) {
+		uint64_t count;
+		if (strcmp(channels[i].name, CHANNEL_NAME) != 0 ||
+		    lttng_channel_get_discarded_event_count(&channels[i], &count) < 0)
+			continue;
+		total = (total < 0 ? 0 : total) + (int64_t)count;
+	}
+	free(channels);
+	return total;
+}
+
+/* Sums regular file sizes below dir_fd (consumed); symlinks not followed. */
+static uint64_t dir_bytes(int dir_fd, int depth)
+{
+	DIR *d = fdopendir(dir_fd);
+	if (!d) {
+		close(dir_fd);
+		return 0;
+	}
+	uint64_t total = 0;
+	struct dirent *e;
+	while ((e = readdir(d)) != NULL) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		struct stat st;
+		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+			continue; /* vanished meanwhile */
+		if (S_ISREG(st.st_mode)) {
+			total += (uint64_t)st.st_size;
+		} else if (S_ISDIR(st.st_mode) && depth < MAX_DIR_DEPTH) {
+			int fd = openat(dirfd(d), e->d_name,
+					O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			if (fd >= 0)
+				total += dir_bytes(fd, depth + 1);
+		}
+	}
+	closedir(d);
+	return total;
+}
+
+uint64_t cr_session_bytes_on_disk(const struct cr_session *s)
+{
+	if (!s)
+		return 0;
+	int fd = open(s->output_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	return fd < 0 ? 0 : dir_bytes(fd, 0);
+}
+
+/*
+ * True when the event rule name selects ros2_caret events: "ros2_caret:*",
+ * "ros2_caret:x", and also the wider globs "*", "ros2*", "ros2_caret*"
+ * (lttng enable-event -u -a records caret events just as well).
+ */
+static bool rule_covers_caret(const char *name)
+{
+	size_t prefix_len = strlen(CARET_PREFIX);
+	if (strncmp(name, CARET_PREFIX, prefix_len) == 0)
+		return true;
+	const char *star = strchr(name, '*');
+	if (!star || star[1] != '\0' || (size_t)(star - name) > prefix_len)
+		return false;
+	return strncmp(name, CARET_PREFIX, (size_t)(star - name)) == 0;
+}
+
+/* 1 / 0 for one session; -1 only when the session daemon is gone. */
+static int session_records_caret(const char *session_name)
+{
+	struct lttng_domain domain;
+	ust_domain(&domain);
+	struct lttng_handle *h = lttng_create_handle(session_name, &domain);
+	if (!h)
+		return 0;
+	struct lttng_channel *channels = NULL;
+	int n = lttng_list_channels(h, &channels);
+	int found = n == -LTTNG_ERR_NO_SESSIOND ? -1 : 0;
+	for (int i = 0; i < n && found == 0; i++) {
+		if (!channels[i].enabled)
+			continue;
+		struct lttng_event *events = NULL;
+		int m = lttng_list_events(h, channels[i].name, &events);
+		if (m == -LTTNG_ERR_NO_SESSIOND)
+			found = -1;
+		for (int j = 0; j < m && found == 0; j++)
+			if (events[j].enabled == 1 && rule_covers_caret(events[j].name))
+				found = 1;
+		free(events);
+	}
+	free(channels);
+	lttng_destroy_handle(h);
+	return found;
+}
+
+int cr_active_session_records_caret(char *err, size_t err_size)
+{
+	if (!lttng_session_daemon_alive()) {
+		set_err(err, err_size, "no LTTng session daemon is running");
+		return -1;
+	}
+	struct lttng_session *sessions = NULL;
+	int n = lttng_list_sessions(&sessions);
+	if (n < 0) {
+		set_err(err, err_size, "cannot list sessions: %s", why(n));
+		return -1;
+	}
+	int found = 0;
+	for (int i = 0; i < n && found == 0; i++) {
+		if (!sessions[i].enabled) /* created but not started */
+			continue;
+		found = session_records_caret(sessions[i].name);
+		if (found < 0)
+			set_err(err, err_size, "lost the LTTng session daemon while listing sessions");
+	}
+	free(sessions);
+	return found;
+}
+
+int cr_sessiond_alive(void)
+{
+	return lttng_session_daemon_alive() == 1 ? 1 : 0;
+}

@@ -1,0 +1,63 @@
+/*
+ * session.h - the LTTng recording session of `caret record`, through
+ * liblttng-ctl (never the `lttng` command): one user-space session with
+ * per-UID buffers and one channel "caret" carrying the vpid, vtid and
+ * procname contexts, plus the queries the recorder needs while it runs
+ * (discarded events, bytes written, another recorder already running).
+ *
+ * Errors come back as a one-line reason in the caller's err buffer.
+ */
+#ifndef CR_SESSION_H
+#define CR_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct cr_session_options {
+	const char *name;          /* session name */
+	const char *output_dir;    /* absolute path; created by LTTng */
+	uint64_t subbuf_size;      /* bytes, power of two; 0 -> 4 MiB */
+	uint64_t num_subbuf;       /* power of two; 0 -> 8 */
+	bool blocking;             /* writers wait instead of discarding (infinite blocking timeout) */
+	bool light;                /* only the smaller event set (see session.c) instead of ros2:* and ros2_caret:* */
+	int track_vgid;            /* >= 0: track only this virtual group id (tests); -1: all */
+};
+
+struct cr_session; /* opaque */
+
+/*
+ * Creates the session (user-space domain, per-UID buffers, one channel
+ * "caret" with the given sub-buffers, discard mode unless blocking,
+ * contexts vpid, vtid and procname), enables the events and applies the
+ * vgid tracker when asked. Does not start it. Returns NULL with a one-line
+ * reason in err; on failure nothing is left behind.
+ */
+struct cr_session *cr_session_create(const struct cr_session_options *o,
+				     char *err, size_t err_size);
+
+int cr_session_start(struct cr_session *s, char *err, size_t err_size);
+
+/*
+ * Stops (waiting until the data is flushed) and destroys the session; safe
+ * to call in any state, and with NULL; frees s. Returns 0, or -1 with err.
+ */
+int cr_session_stop_and_destroy(struct cr_session *s, char *err, size_t err_size);
+
+/* Events discarded so far on the "caret" channel; -1 if unknown. */
+int64_t cr_session_discarded(const struct cr_session *s);
+
+/* Bytes written so far under output_dir (sum of regular file sizes). */
+uint64_t cr_session_bytes_on_disk(const struct cr_session *s);
+
+/*
+ * 1 when some started session on this machine (including one created by
+ * the caller) records ros2_caret events in the user-space domain, 0 when
+ * none does, -1 when the session daemon cannot be reached (err says why).
+ */
+int cr_active_session_records_caret(char *err, size_t err_size);
+
+/* 1 if a session daemon answers, else 0. */
+int cr_sessiond_alive(void);
+
+#endif

@@ -1,0 +1,264 @@
+/*
+ * control_thread.c - the tracer's control endpoint (seed 004,
+ * ../shared/reference/control-plane.md): a thread with its own DDS
+ * participant on the application's ROS_DOMAIN_ID, named caret_trace_<uuid>.
+ * Start -> PREPARE: caret_init, then the stored initialization events
+ * replayed at the requested pace, then RECORD. End -> WAIT. Status is
+ * published on every transition and about once a second. A Start is
+ * ignored when no session on this host records our events. Its own DDS
+ * traffic is never recorded.
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "control.h"
+#include "init_store.h"
+#include "ros2_caret_tp.h"
+#include "tracer.h"
+
+#define STATUS_PERIOD_NS 1000000000LL
+#define BURST 256 /* records replayed between checks for new commands */
+
+static struct cc_endpoints ep;
+static dds_entity_t waitset, wakeup;
+static pthread_t thread;
+static atomic_bool started, stopping;
+static char name[64];
+static pid_t started_in; /* the process that started the thread */
+
+/* Node names for Status, in creation order. */
+static pthread_mutex_t nodes_lock = PTHREAD_MUTEX_INITIALIZER;
+static char **nodes;
+static size_t n_nodes;
+
+void ct_control_note_node(const char *fqn)
+{
+	pthread_mutex_lock(&nodes_lock);
+	char **grown = realloc(nodes, (n_nodes + 1) * sizeof *nodes);
+	if (grown) {
+		nodes = grown;
+		nodes[n_nodes] = strdup(fqn);
+		n_nodes += nodes[n_nodes] != NULL;
+	}
+	pthread_mutex_unlock(&nodes_lock);
+}
+
+static int wire_state(void)
+{
+	switch (atomic_load(&ct_state)) {
+	case CT_STATE_PREPARE: return CC_PREPARE;
+	case CT_STATE_RECORD: return CC_RECORD;
+	default: return CC_WAIT;
+	}
+}
+
+static void publish_status(void)
+{
+	cc_status s = { .caret_node_name = name, .status = (int8_t)wire_state(),
+		.pid = getpid() };
+
+	pthread_mutex_lock(&nodes_lock);
+	s.node_names._buffer = nodes;
+	s.node_names._length = s.node_names._maximum = (uint32_t)n_nodes;
+	dds_write(ep.status, &s);
+	pthread_mutex_unlock(&nodes_lock);
+}
+
+/* The latest valid command of a reader: its source time, or 0 if none. */
+static dds_time_t take_latest(dds_entity_t reader, uint32_t *frequency)
+{
+	void *samples[8] = { NULL };
+	dds_sample_info_t infos[8];
+	dds_time_t latest = 0;
+	dds_return_t n;
+
+	while ((n = dds_take(reader, samples, infos, 8, 8)) > 0) {
+		for (int i = 0; i < n; i++) {
+			if (!infos[i].valid_data || infos[i].source_timestamp < latest)
+				continue;
+			latest = infos[i].source_timestamp;
+			if (frequency)
+				*frequency = ((const cc_start *)samples[i])->recording_frequency;
+		}
+		dds_return_loan(reader, samples, n);
+		memset(samples, 0, sizeof samples);
+	}
+	return latest;
+}
+
+static void set_state(int state)
+{
+	atomic_store(&ct_state, state);
+	publish_status();
+	ct_debug("%s: %s", name, cc_state_name(wire_state()));
+}
+
+static void sleep_ns(int64_t ns)
+{
+	struct timespec ts = { ns / 1000000000, ns % 1000000000 };
+	nanosleep(&ts, NULL);
+}
+
+enum command { CMD_NONE, CMD_START, CMD_END };
+
+/* The command that arrived last, if any. */
+static enum command next_command(uint32_t *frequency)
+{
+	dds_time_t end = take_latest(ep.end, NULL);
+	dds_time_t start = take_latest(ep.start, frequency);
+
+	if (!start && !end)
+		return CMD_NONE;
+	if (start && !lttng_ust_tracepoint_enabled(ros2_caret, caret_init)) {
+		ct_debug("%s: Start ignored: no session on this host records ros2_caret", name);
+		start = 0;
+	}
+	if (!start && !end)
+		return CMD_NONE;
+	return start > end ? CMD_START : CMD_END;
+}
+
+/* PREPARE: caret_init, then replay; returns the command that interrupted
+ * it (End, or a new Start), or CMD_NONE when RECORD was reached. */
+static enum command prepare(uint32_t *frequency)
+{
+	set_state(CT_STATE_PREPARE);
+	ct_emit_caret_init();
+	struct ct_replay replay = { 0 };
+	size_t replayed = 0;
+	for (;;) {
+		size_t n = 0;
+		while (n < BURST && ct_store_replay_next(&replay))
+			n++;
+		replayed += n;
+		if (*frequency)
+			sleep_ns((int64_t)n * 1000000000 / *frequency);
+		else if (n == BURST)
+			sleep_ns(200000); /* let the consumer drain the buffers */
+		enum command c = next_command(frequency);
+		if (c != CMD_NONE)
+			return c;
+		if (n < BURST && ct_store_finish_replay(&replay))
+			break;
+		if (atomic_load(&stopping))
+			return CMD_END;
+	}
+	publish_status();
+	ct_debug("%s: RECORD after replaying %zu initialization records", name, replayed);
+	return CMD_NONE;
+}
+
+static void *control_main(void *arg)
+{
+	(void)arg;
+	ct_thread.in_control = true; /* our DDS writes are never recorded */
+	pthread_setname_np(pthread_self(), "caret_control");
+
+	publish_status();
+	int64_t last_status = ct_now();
+	while (!atomic_load(&stopping)) {
+		dds_waitset_wait(waitset, NULL, 0, DDS_MSECS(500));
+		dds_set_guardcondition(wakeup, false);
+		uint32_t frequency = 0;
+		enum command c = next_command(&frequency);
+		while (c != CMD_NONE && !atomic_load(&stopping)) {
+			if (c == CMD_END) {
+				if (atomic_load(&ct_state) != CT_STATE_WAIT)
+					set_state(CT_STATE_WAIT);
+				c = next_command(&frequency);
+			} else {
+				c = prepare(&frequency);
+			}
+			last_status = ct_now();
+		}
+		if (ct_now() - last_status >= STATUS_PERIOD_NS) {
+			publish_status();
+			last_status = ct_now();
+		}
+	}
+	return NULL;
+}
+
+static void make_name(void)
+{
+	uint8_t u[16] = { 0 };
+	if (getrandom(u, sizeof u, 0) != sizeof u) {
+		uint64_t x = (uint64_t)ct_now() ^ ((uint64_t)getpid() << 32);
+		memcpy(u, &x, sizeof x);
+	}
+	snprintf(name, sizeof name,
+		"caret_trace_%02x%02x%02x%02x_%02x%02x_%02x%02x_%02x%02x_%02x%02x%02x%02x%02x%02x",
+		u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9], u[10], u[11],
+		u[12], u[13], u[14], u[15]);
+}
+
+void ct_control_start(void)
+{
+	bool expected = false;
+	char err[256];
+
+	if (!atomic_compare_exchange_strong(&started, &expected, true))
+		return;
+	started_in = getpid();
+	make_name();
+	bool saved_in_control = ct_thread.in_control;
+	ct_thread.in_control = true;
+	int rc = cc_open(&ep, cc_domain_from_env(), CC_TRACER, err, sizeof err);
+	if (rc == 0) {
+		waitset = dds_create_waitset(ep.participant);
+		wakeup = dds_create_guardcondition(ep.participant);
+		dds_waitset_attach(waitset, dds_create_readcondition(ep.start, DDS_ANY_STATE), 1);
+		dds_waitset_attach(waitset, dds_create_readcondition(ep.end, DDS_ANY_STATE), 2);
+		dds_waitset_attach(waitset, wakeup, 3);
+	}
+	ct_thread.in_control = saved_in_control;
+	if (rc != 0) {
+		ct_debug("no control endpoint: %s", err);
+		return;
+	}
+
+	/* The application's signals are not ours to receive. */
+	sigset_t all, old;
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	if (pthread_create(&thread, NULL, control_main, NULL) != 0) {
+		ct_debug("cannot start the control thread");
+		cc_close(&ep);
+		atomic_store(&started, false);
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+/* At exit: stop the thread, then leave the DDS domain. A forked child has
+ * no control thread (and does not start one: Cyclone does not survive a
+ * fork), so it must not join its parent's. */
+
+__attribute__((destructor)) static void control_stop(void)
+{
+	if (!atomic_load(&started) || started_in != getpid())
+		return;
+	atomic_store(&stopping, true);
+	dds_set_guardcondition(wakeup, true);
+	struct timespec until;
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += 2;
+	if (pthread_timedjoin_np(thread, NULL, &until) == 0)
+		cc_close(&ep);
+}
+
+static void in_child(void)
+{
+	started_in = -1; /* ct_control_start is not called again either */
+}
+
+__attribute__((constructor)) static void control_register_fork(void)
+{
+	pthread_atfork(NULL, NULL, in_child);
+}
