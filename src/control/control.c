@@ -43,6 +43,11 @@ int cc_open(struct cc_endpoints *ep, int domain, enum cc_side side, char *err,
 		&caret_msgs_msg_dds__Start__desc, !tracer, qos);
 	ep->end = endpoint(ep->participant, "rt/caret/end_record",
 		&caret_msgs_msg_dds__End__desc, !tracer, qos);
+	/* Status has no key: with every tracer writing it, a reader keeping one
+	 * sample would lose all but the last. History depth is the reader's
+	 * own business (it does not take part in matching). */
+	if (!tracer)
+		dds_qset_history(qos, DDS_HISTORY_KEEP_LAST, 1024);
 	ep->status = endpoint(ep->participant, "rt/caret/status",
 		&caret_msgs_msg_dds__Status__desc, tracer, qos);
 	dds_delete_qos(qos);

@@ -409,7 +409,42 @@ static int session_records_caret(const char *session_name)
 	return found;
 }
 
-int cr_active_session_records_caret(char *err, size_t err_size)
+/* Does session `name` record processes of virtual group `vgid`? (Its
+ * vgid tracker includes everyone, or that group.) Unknown counts as yes. */
+static bool session_tracks_vgid(const char *name, int vgid)
+{
+	struct lttng_process_attr_tracker_handle *h = NULL;
+	enum lttng_tracking_policy policy;
+	const struct lttng_process_attr_values *values = NULL;
+	bool tracks = true;
+	unsigned int count = 0;
+
+	if (lttng_session_get_tracker_handle(name, LTTNG_DOMAIN_UST,
+		    LTTNG_PROCESS_ATTR_VIRTUAL_GROUP_ID, &h) != LTTNG_OK)
+		return true;
+	if (lttng_process_attr_tracker_handle_get_tracking_policy(h, &policy) ==
+		    LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK) {
+		if (policy == LTTNG_TRACKING_POLICY_EXCLUDE_ALL) {
+			tracks = false;
+		} else if (policy == LTTNG_TRACKING_POLICY_INCLUDE_SET &&
+			   lttng_process_attr_tracker_handle_get_inclusion_set(h, &values) ==
+				   LTTNG_PROCESS_ATTR_TRACKER_HANDLE_STATUS_OK &&
+			   lttng_process_attr_values_get_count(values, &count) ==
+				   LTTNG_PROCESS_ATTR_VALUES_STATUS_OK) {
+			tracks = false;
+			for (unsigned int i = 0; i < count; i++) {
+				gid_t gid;
+				if (lttng_process_attr_values_get_gid_at_index(values, i, &gid) ==
+					    LTTNG_PROCESS_ATTR_VALUES_STATUS_OK && (int)gid == vgid)
+					tracks = true;
+			}
+		}
+	}
+	lttng_process_attr_tracker_handle_destroy(h);
+	return tracks;
+}
+
+int cr_active_session_records_caret(int track_vgid, char *err, size_t err_size)
 {
 	if (!lttng_session_daemon_alive()) {
 		set_err(err, err_size, "no LTTng session daemon is running");
@@ -424,6 +459,9 @@ int cr_active_session_records_caret(char *err, size_t err_size)
 	int found = 0;
 	for (int i = 0; i < n && found == 0; i++) {
 		if (!sessions[i].enabled) /* created but not started */
+			continue;
+		/* Tests run side by side, each session tracking its own group. */
+		if (track_vgid >= 0 && !session_tracks_vgid(sessions[i].name, track_vgid))
 			continue;
 		found = session_records_caret(sessions[i].name);
 		if (found < 0)

@@ -54,8 +54,10 @@ uint64_t cr_session_bytes_on_disk(const struct cr_session *s);
  * 1 when some started session on this machine (including one created by
  * the caller) records ros2_caret events in the user-space domain, 0 when
  * none does, -1 when the session daemon cannot be reached (err says why).
+ * track_vgid >= 0: only sessions that record that virtual group count
+ * (tests run side by side, each session tracking its own group).
  */
-int cr_active_session_records_caret(char *err, size_t err_size);
+int cr_active_session_records_caret(int track_vgid, char *err, size_t err_size);
 
 /* 1 if a session daemon answers, else 0. */
 int cr_sessiond_alive(void);

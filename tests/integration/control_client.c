@@ -22,7 +22,8 @@ static dds_entity_t endpoint(dds_entity_t pp, const char *name,
 {
 	dds_qos_t *qos = dds_create_qos();
 	dds_qset_reliability(qos, DDS_RELIABILITY_RELIABLE, DDS_SECS(1));
-	dds_qset_history(qos, DDS_HISTORY_KEEP_LAST, 1);
+	/* A reader keeps every tracer's Status (the type has no key). */
+	dds_qset_history(qos, DDS_HISTORY_KEEP_LAST, writer ? 1 : 1024);
 	dds_qset_durability(qos, DDS_DURABILITY_VOLATILE);
 	dds_entity_t topic = dds_create_topic(pp, desc, name, NULL, NULL);
 	dds_entity_t e = writer ? dds_create_writer(pp, topic, qos, NULL) :

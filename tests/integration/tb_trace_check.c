@@ -14,9 +14,15 @@
  * executor and callback-group events must describe the structure the truth
  * records. Merged events count as the events they replace.
  *
- * usage: tb_trace_check [--tracer] SYSTEM TRACE_DIR TRUTH_DIR PID_FILE
+ * With --late (a recording started after the apps, by caret record or a
+ * Start): every process has caret_init, all its initialization events come
+ * before its first runtime event, nothing was discarded, and callback runs
+ * are whole and no more than the truth's (the recording saw only part).
+ *
+ * usage: tb_trace_check [--tracer|--late] SYSTEM TRACE_DIR TRUTH_DIR PID_FILE
  */
 #include "ctf_iter.h"
+#include "schema.h"
 #include "system.h"
 
 #include <inttypes.h>
@@ -56,10 +62,13 @@ struct stamp {
 struct pub_count {
 	int64_t pid;
 	unsigned inter, intra, misordered;
+	unsigned caret_inits;
+	uint64_t last_init, first_runtime;
 };
 
 struct state {
-	bool tracer;
+	bool tracer, late;
+	uint64_t discarded;
 	unsigned init_events, late_stamps, plain_init_events;
 	struct pub_count pubs[64]; /* per pid, same order as pids */
 	int64_t pids[64];
@@ -192,6 +201,14 @@ static int on_event(const bt_event *ev, uint64_t clock, void *user)
 	for (size_t i = 0; i < s->n_pids; i++)
 		if (s->pids[i] == pid)
 			pc = &s->pubs[i];
+	const struct cs_event *known = cs_event_by_full_name(name);
+	if (known && (known->role == CS_ROLE_RUNTIME || known->role == CS_ROLE_MERGED)) {
+		if (!pc->first_runtime || clock < pc->first_runtime)
+			pc->first_runtime = clock;
+	} else if (known && known->role == CS_ROLE_INIT && clock > pc->last_init) {
+		pc->last_init = clock;
+	}
+	pc->caret_inits += known && known->id == CS_EV_ros2_caret_caret_init;
 	if (!strcmp(name, "ros2_caret:merged_callback_timing")) {
 		struct cb_count *c = cb_of(s, pid, u64(ev, "callback"));
 		uint64_t start = u64(ev, "callback_start_timestamp");
@@ -574,6 +591,26 @@ static void free_state(struct state *s)
 	free(s->binds);
 }
 
+static void on_discarded(const bt_stream *stream, uint64_t count, void *user)
+{
+	(void)stream;
+	((struct state *)user)->discarded += count;
+}
+
+/* A late recording: per process, caret_init, then the replayed
+ * initialization, then runtime events. */
+static void check_late(struct state *s, const char *process, size_t index)
+{
+	const struct pub_count *pc = &s->pubs[index];
+	if (!pc->caret_inits)
+		fail(s, "%s: no caret_init", process);
+	if (pc->first_runtime && pc->last_init > pc->first_runtime)
+		fail(s, "%s: initialization events after the first runtime event "
+			"(%" PRIu64 " > %" PRIu64 ")", process, pc->last_init, pc->first_runtime);
+	if (!pc->first_runtime)
+		fail(s, "%s: no runtime event recorded", process);
+}
+
 static int by_stamp(const void *x, const void *y)
 {
 	const struct stamp *a = x, *b = y;
@@ -585,13 +622,14 @@ int main(int argc, char **argv)
 	struct state s = { 0 };
 	char err[1024], names[64][128];
 
-	if (argc > 1 && !strcmp(argv[1], "--tracer")) {
+	if (argc > 1 && (!strcmp(argv[1], "--tracer") || !strcmp(argv[1], "--late"))) {
 		s.tracer = true;
+		s.late = !strcmp(argv[1], "--late");
 		argv++;
 		argc--;
 	}
 	if (argc != 5) {
-		fprintf(stderr, "usage: tb_trace_check [--tracer] SYSTEM TRACE_DIR TRUTH_DIR PID_FILE\n");
+		fprintf(stderr, "usage: tb_trace_check [--tracer|--late] SYSTEM TRACE_DIR TRUTH_DIR PID_FILE\n");
 		return 2;
 	}
 	struct tb_system *sys = tb_system_load(argv[1], err, sizeof err);
@@ -606,7 +644,7 @@ int main(int argc, char **argv)
 	if (pf)
 		fclose(pf);
 
-	struct ca_ctf_handlers h = { on_event, NULL, &s };
+	struct ca_ctf_handlers h = { on_event, on_discarded, &s };
 	if (ca_ctf_iterate(argv[2], &h, err, sizeof err) != 0) {
 		fprintf(stderr, "tb_trace_check: %s\n", err);
 		free_state(&s);
@@ -624,10 +662,12 @@ int main(int argc, char **argv)
 		for (size_t j = 0; j < p->n_nodes; j++)
 			entities += check_node(&s, s.pids[i], &p->nodes[j]);
 		read_truth(&s, argv[3], p->name, s.pids[i]);
-		if (s.tracer) {
+		if (s.tracer)
 			structure += check_structure(&s, argv[3], p->name, s.pids[i]);
+		if (s.tracer && !s.late)
 			check_publishes(&s, argv[3], p->name, i);
-		}
+		if (s.late)
+			check_late(&s, p->name, i);
 	}
 	if (s.tracer && s.plain_init_events)
 		fail(&s, "%u initialization events as ros2:*, not ros2_caret:*",
@@ -640,11 +680,17 @@ int main(int argc, char **argv)
 			sys->n_processes);
 	for (size_t i = 0; i < s.n_cbs; i++) {
 		const struct cb_count *c = &s.cbs[i];
-		if (c->starts != c->truth || c->ends != c->truth)
+		/* Late: a run cut by the start of the recording has no start. */
+		bool ok = s.late ? c->ends <= c->truth && c->ends - c->starts <= 1 &&
+				   c->starts <= c->ends :
+				   c->starts == c->truth && c->ends == c->truth;
+		if (!ok)
 			fail(&s, "pid %" PRId64 " callback 0x%" PRIx64 ": %u starts, %u ends, "
 				"truth %u", c->pid, c->callback, c->starts, c->ends, c->truth);
-		instances += c->truth;
+		instances += s.late ? c->ends : c->truth;
 	}
+	if (s.discarded)
+		fail(&s, "%" PRIu64 " events discarded", s.discarded);
 
 	size_t matched = 0, across = 0;
 	qsort(s.binds, s.n_binds, sizeof *s.binds, by_stamp);
@@ -652,13 +698,17 @@ int main(int argc, char **argv)
 		const struct stamp *b = bsearch(&s.takes[i], s.binds, s.n_binds,
 			sizeof *s.binds, by_stamp);
 		if (!b) {
-			fail(&s, "pid %" PRId64 ": take with source timestamp %" PRIu64
-				" has no DDS write", s.takes[i].pid, s.takes[i].stamp);
+			/* Late: written before its publisher recorded, taken after. */
+			if (!s.late)
+				fail(&s, "pid %" PRId64 ": take with source timestamp %" PRIu64
+					" has no DDS write", s.takes[i].pid, s.takes[i].stamp);
 			continue;
 		}
 		matched++;
 		across += b->pid != s.takes[i].pid;
 	}
+	if (s.late && s.n_takes && !matched)
+		fail(&s, "no DDS take matched to a write");
 	printf("tb_trace_check: %s: %u entities, %u callback instances as in the truth, "
 		"%zu DDS takes matched to writes (%zu across processes)", sys->name,
 		entities, instances, matched, across);

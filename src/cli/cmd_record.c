@@ -1,0 +1,144 @@
+/* cmd_record.c - `caret record`: options into cr_record_options. */
+#define _GNU_SOURCE
+#include <getopt.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "record.h"
+#include "verbs.h"
+
+static int usage(FILE *out)
+{
+	fprintf(out,
+		"usage: caret record [OPTIONS] [-- CMD ARGS...]\n"
+		"\n"
+		"Records an LTTng trace of the ROS 2 processes running with libcaret.so\n"
+		"preloaded on this ROS_DOMAIN_ID: creates the session, tells every process\n"
+		"to replay its initialization data and record (Start), waits until all\n"
+		"record, records until Ctrl-C or --duration, then ends (End) and prints a\n"
+		"summary. With -- CMD, launches CMD with libcaret.so preloaded, records it\n"
+		"and stops when it exits. The trace path is printed on stdout.\n"
+		"\n"
+		"  -s, --session NAME     session name (default caret-YYYYMMDD-HHMMSS)\n"
+		"  -o, --output DIR       trace directory (default ~/.ros/tracing/NAME)\n"
+		"  -d, --duration S       record S seconds (default: until Ctrl-C)\n"
+		"  -f, --frequency N      initialization records replayed per second and\n"
+		"                         process (default 0: as fast as the buffers take)\n"
+		"      --subbuf-size SIZE sub-buffer size, e.g. 4M (default 4M)\n"
+		"      --num-subbuf N     sub-buffers per CPU (default 8)\n"
+		"      --blocking         writers wait instead of discarding (no loss,\n"
+		"                         but a slow consumer slows the application)\n"
+		"      --light            fewer events: ros2_caret:* and the ros2 runtime\n"
+		"                         events only (docs/recording.md)\n"
+		"      --immediate        the processes start after the session: no Start\n"
+		"      --no-merge         with -- CMD: standard events (CARET_MERGE=0)\n"
+		"      --wait S           how long to wait for every process to record\n"
+		"                         before naming the laggards (default 10)\n"
+		"  -h, --help             this text\n");
+	return out == stdout ? 0 : 2;
+}
+
+/* "4M", "512K", "1G" or bytes; 0 on error. */
+static uint64_t parse_size(const char *s)
+{
+	char *end;
+	unsigned long long v = strtoull(s, &end, 10);
+	switch (*end) {
+	case 'k': case 'K': v <<= 10; end++; break;
+	case 'm': case 'M': v <<= 20; end++; break;
+	case 'g': case 'G': v <<= 30; end++; break;
+	}
+	return *end || !v ? 0 : v;
+}
+
+static double parse_seconds(const char *s, bool *ok)
+{
+	char *end;
+	double v = strtod(s, &end);
+	*ok = *s && !*end && v >= 0;
+	return v;
+}
+
+/* libcaret.so beside the caret binary (build/bin -> build/lib), unless
+ * CARET_TRACER_LIB says otherwise. */
+static void tracer_lib(char *out, size_t size)
+{
+	const char *env = getenv("CARET_TRACER_LIB");
+	char self[PATH_MAX];
+	ssize_t n;
+	if (env && *env) {
+		snprintf(out, size, "%s", env);
+		return;
+	}
+	n = readlink("/proc/self/exe", self, sizeof self - 1);
+	self[n > 0 ? n : 0] = '\0';
+	snprintf(out, size, "%s/../lib/libcaret.so", n > 0 ? dirname(self) : ".");
+}
+
+int caret_cmd_record(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "session", required_argument, NULL, 's' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "duration", required_argument, NULL, 'd' },
+		{ "frequency", required_argument, NULL, 'f' },
+		{ "subbuf-size", required_argument, NULL, 'S' },
+		{ "num-subbuf", required_argument, NULL, 'N' },
+		{ "blocking", no_argument, NULL, 'b' },
+		{ "light", no_argument, NULL, 'l' },
+		{ "immediate", no_argument, NULL, 'i' },
+		{ "no-merge", no_argument, NULL, 'm' },
+		{ "wait", required_argument, NULL, 'w' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	char lib[PATH_MAX];
+	struct cr_record_options o = { .subbuf_size = 4 << 20, .num_subbuf = 8,
+		.wait_timeout = 10, .track_vgid = -1 };
+	bool ok = true;
+	int c;
+
+	const char *vgid = getenv("CARET_TEST_VGID");
+	if (vgid && *vgid)
+		o.track_vgid = atoi(vgid);
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "+s:o:d:f:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 's': o.session_name = optarg; break;
+		case 'o': o.output_dir = optarg; break;
+		case 'd': o.duration = parse_seconds(optarg, &ok); break;
+		case 'w': o.wait_timeout = parse_seconds(optarg, &ok); break;
+		case 'f': o.frequency = (uint32_t)strtoul(optarg, NULL, 10); break;
+		case 'S': ok = (o.subbuf_size = parse_size(optarg)) != 0; break;
+		case 'N': ok = (o.num_subbuf = parse_size(optarg)) != 0; break;
+		case 'b': o.blocking = true; break;
+		case 'l': o.light = true; break;
+		case 'i': o.immediate = true; break;
+		case 'm': o.no_merge = true; break;
+		case 'h': return usage(stdout);
+		default: return usage(stderr);
+		}
+		if (!ok) {
+			fprintf(stderr, "caret record: bad value '%s' for --%s\n", optarg,
+				opts[0].name);
+			return 2;
+		}
+	}
+	if (optind < argc) {
+		if (strcmp(argv[optind - 1], "--") != 0)
+			return usage(stderr);
+		o.command = argv + optind;
+	}
+	if (o.no_merge && !o.command) {
+		fprintf(stderr, "caret record: --no-merge applies to -- CMD only (set "
+			"CARET_MERGE=0 in the applications' environment)\n");
+		return 2;
+	}
+	tracer_lib(lib, sizeof lib);
+	o.tracer_lib = lib;
+	return cr_record_run(&o);
+}

@@ -1,0 +1,36 @@
+/*
+ * main.c - the `caret` command: parses the verb and hands over to it.
+ * Exit status: 0 ok, 1 failure, 2 usage error.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "verbs.h"
+
+static const struct verb {
+	const char *name, *summary;
+	int (*run)(int argc, char **argv);
+} verbs[] = {
+	{ "record", "record a trace of running (or launched) ROS 2 processes", caret_cmd_record },
+};
+
+static int usage(FILE *out)
+{
+	fprintf(out, "usage: caret VERB [OPTIONS] (caret VERB --help)\n\nverbs:\n");
+	for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
+		fprintf(out, "  %-10s %s\n", verbs[i].name, verbs[i].summary);
+	return out == stdout ? 0 : 2;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2)
+		return usage(stderr);
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help"))
+		return usage(stdout);
+	for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
+		if (!strcmp(argv[1], verbs[i].name))
+			return verbs[i].run(argc - 1, argv + 1);
+	fprintf(stderr, "caret: unknown verb '%s'\n", argv[1]);
+	return usage(stderr);
+}

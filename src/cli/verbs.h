@@ -1,0 +1,7 @@
+/* verbs.h - one function per `caret` verb: (argc, argv) from the verb on. */
+#ifndef CARET_CLI_VERBS_H
+#define CARET_CLI_VERBS_H
+
+int caret_cmd_record(int argc, char **argv);
+
+#endif

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# caret record against testbed systems running with libcaret.so preloaded.
+# usage: test_record.sh late|session-first|twice
+#   late           apps first (all WAIT), then caret record --duration 3:
+#                  every process replays all its initialization, records
+#                  caret_init, then runtime events; nothing discarded
+#   session-first  caret record --immediate first, the apps after: the whole
+#                  run is recorded, every callback run as in the truth
+#   twice          two recordings of one running system: two complete traces
+#   command        caret record -- tb-launch ...: launches the system with the
+#                  tracer preloaded, records all of it, stops when it exits
+set -euo pipefail
+. "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
+mode=$1
+bin=$CARET_BUILD_DIR/bin
+system=$CARET_SOURCE_DIR/testbed/systems/pipeline.yaml
+work=$(mktemp -d)
+caret_at_exit "rm -rf '$work'"
+caret_lttng_require
+caret_lttng_ensure_daemon
+
+apps() { # DURATION
+	"${CARET_GROUP[@]}" "$bin/tb-launch" "$system" --duration "$1" --truth "$work/truth" \
+		--pid-file "$work/pids" --preload "$CARET_BUILD_DIR/lib/libcaret.so" &
+	launcher=$!
+	caret_at_exit "kill $launcher 2>/dev/null || true"
+}
+
+record() { # OUTPUT ARGS...
+	local out=$1
+	shift
+	local status=0
+	"$bin/caret" record -o "$out" "$@" >"$work/record.out" 2>"$work/record.err" || status=$?
+	cat "$work/record.err"
+	((status == 0))
+	[[ $(cat "$work/record.out") == "$out" ]] # the trace path on stdout
+	grep -q ' 0 discarded$' "$work/record.err"
+}
+
+case $mode in
+late)
+	apps 8
+	sleep 2
+	record "$work/trace" --duration 3
+	grep -q "all 3 processes recording" "$work/record.err"
+	wait "$launcher"
+	"$bin/tb_trace_check" --late "$system" "$work/trace" "$work/truth" "$work/pids"
+	;;
+session-first)
+	"$bin/caret" record -o "$work/trace" --immediate --duration 6 \
+		>"$work/record.out" 2>"$work/record.err" &
+	recorder=$!
+	sleep 1
+	apps 3
+	wait "$launcher"
+	status=0
+	wait "$recorder" || status=$?
+	cat "$work/record.err"
+	((status == 0))
+	grep -q ' 0 discarded$' "$work/record.err"
+	"$bin/tb_trace_check" --tracer "$system" "$work/trace" "$work/truth" "$work/pids"
+	;;
+twice)
+	apps 10
+	sleep 2
+	record "$work/trace1" --duration 2
+	record "$work/trace2" --duration 2
+	wait "$launcher"
+	"$bin/tb_trace_check" --late "$system" "$work/trace1" "$work/truth" "$work/pids"
+	"$bin/tb_trace_check" --late "$system" "$work/trace2" "$work/truth" "$work/pids"
+	;;
+command)
+	record "$work/trace" --duration 30 -- "${CARET_GROUP[@]}" "$bin/tb-launch" "$system" \
+		--duration 3 --truth "$work/truth" --pid-file "$work/pids"
+	"$bin/tb_trace_check" --tracer "$system" "$work/trace" "$work/truth" "$work/pids"
+	;;
+*)
+	echo "usage: test_record.sh late|session-first|twice|command"
+	exit 2
+	;;
+esac
