@@ -23,7 +23,7 @@ static int usage(FILE *out)
 		"summary. With -- CMD, launches CMD with libcaret.so preloaded, records it\n"
 		"and stops when it exits. The trace path is printed on stdout.\n"
 		"\n"
-		"  -s, --session NAME     session name (default caret-YYYYMMDD-HHMMSS)\n"
+		"  -s, --session NAME     session name (default caret-YYYYMMDD-HHMMSS-PID)\n"
 		"  -o, --output DIR       trace directory (default ~/.ros/tracing/NAME)\n"
 		"  -d, --duration S       record S seconds (default: until Ctrl-C)\n"
 		"  -f, --frequency N      initialization records replayed per second and\n"

@@ -246,8 +246,12 @@ static void default_names(struct recorder *r)
 	localtime_r(&t, &tm);
 	if (o->session_name)
 		snprintf(r->session_name, sizeof r->session_name, "%s", o->session_name);
-	else
-		strftime(r->session_name, sizeof r->session_name, "caret-%Y%m%d-%H%M%S", &tm);
+	else { /* the pid keeps two recorders started in the same second apart */
+		char stamp[32];
+		strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+		snprintf(r->session_name, sizeof r->session_name, "caret-%s-%d", stamp,
+			(int)getpid());
+	}
 	if (o->output_dir && o->output_dir[0] == '/')
 		snprintf(r->output, sizeof r->output, "%s", o->output_dir);
 	else if (o->output_dir) {

@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 struct cr_record_options {
-	const char *session_name;  /* NULL: caret-YYYYMMDD-HHMMSS */
+	const char *session_name;  /* NULL: caret-YYYYMMDD-HHMMSS-PID */
 	const char *output_dir;    /* NULL: ~/.ros/tracing/<session> */
 	double duration;           /* seconds; 0: until Ctrl-C */
 	uint32_t frequency;        /* Start.recording_frequency; 0: as fast as possible */
