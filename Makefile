@@ -46,6 +46,7 @@ demo: deps build
 # Benchmarks: ratios against a baseline measured in the same run.
 bench: deps build
 	@bench/tracer/run.sh $(BUILD_DIR)
+	@bench/record/run.sh $(BUILD_DIR)
 
 clean:
 	rm -rf $(BUILD_DIR) $(ASAN_BUILD_DIR) $(TSAN_BUILD_DIR)
