@@ -15,6 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
+
 #include "control.h"
 #include "ctf_iter.h"
 #include "session.h"
@@ -50,18 +52,6 @@ static void on_signal(int sig)
 	g_stop = 1;
 }
 
-static int64_t now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-static void sleep_ms(long ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000 };
-	nanosleep(&ts, NULL);
-}
 
 static int fail(struct recorder *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int fail(struct recorder *r, const char *fmt, ...)
@@ -103,9 +93,9 @@ static void read_status(struct recorder *r)
 				continue;
 			p->pid = s->pid;
 			if (s->status == CC_RECORD && p->state != CC_RECORD)
-				p->recording_since = now_ns();
+				p->recording_since = caret_monotonic_ns();
 			p->state = s->status;
-			p->last_seen = now_ns();
+			p->last_seen = caret_monotonic_ns();
 			if (s->node_names._length)
 				snprintf(p->first_node, sizeof p->first_node, "%s",
 					s->node_names._buffer[0]);
@@ -132,7 +122,7 @@ struct tally {
 static struct tally count_states(const struct recorder *r)
 {
 	struct tally t = { 0 };
-	int64_t now = now_ns();
+	int64_t now = caret_monotonic_ns();
 	for (size_t i = 0; i < r->n_procs; i++) {
 		const struct process *p = &r->procs[i];
 		if (now - p->last_seen > STALE_NS)
@@ -168,17 +158,17 @@ static void wait_for_readers(const struct recorder *r, dds_entity_t writer)
 {
 	dds_publication_matched_status_t st;
 	uint32_t last = 0;
-	int64_t until = now_ns() + 2000000000LL, stable_since = now_ns();
+	int64_t until = caret_monotonic_ns() + 2000000000LL, stable_since = caret_monotonic_ns();
 
 	/* Until the matched readers stop changing for 300 ms (discovery). */
-	while (now_ns() < until && !g_stop) {
+	while (caret_monotonic_ns() < until && !g_stop) {
 		if (dds_get_publication_matched_status(writer, &st) == 0 && st.current_count != last) {
 			last = st.current_count;
-			stable_since = now_ns();
+			stable_since = caret_monotonic_ns();
 		}
-		if (last > 0 && now_ns() - stable_since > 300000000LL)
+		if (last > 0 && caret_monotonic_ns() - stable_since > 300000000LL)
 			break;
-		sleep_ms(20);
+		caret_sleep_ms(20);
 	}
 	(void)r;
 }
@@ -188,7 +178,7 @@ static void send_start(struct recorder *r)
 	cc_start s = { .recording_frequency = r->o->frequency, .ignore_nodes = "",
 		.ignore_topics = "", .select_nodes = "", .select_topics = "" };
 	dds_write(r->ep.start, &s);
-	r->start_sent = now_ns();
+	r->start_sent = caret_monotonic_ns();
 }
 
 static void send_end(struct recorder *r)
@@ -390,7 +380,7 @@ int cr_record_run(const struct cr_record_options *o)
 		/* Every process in WAIT gets Start, replays, and reports RECORD. */
 		wait_for_readers(r, r->ep.start);
 		send_start(r);
-		int64_t deadline = now_ns() + (int64_t)(o->wait_timeout * 1e9);
+		int64_t deadline = caret_monotonic_ns() + (int64_t)(o->wait_timeout * 1e9);
 		int resent = 0;
 		for (;;) {
 			read_status(r);
@@ -398,7 +388,7 @@ int cr_record_run(const struct cr_record_options *o)
 			/* Every tracer has one Start reader: that many must record. */
 			dds_publication_matched_status_t m = { 0 };
 			dds_get_publication_matched_status(r->ep.start, &m);
-			show_progress(r, "starting", (double)(now_ns() - r->start_sent) / 1e9);
+			show_progress(r, "starting", (double)(caret_monotonic_ns() - r->start_sent) / 1e9);
 			if (g_stop || (t.live && t.record == t.live && t.live >= m.current_count)) {
 				if (r->tty)
 					fputc('\n', stderr);
@@ -408,11 +398,11 @@ int cr_record_run(const struct cr_record_options *o)
 				break;
 			}
 			/* A process that joined after the Start (or missed it). */
-			if (t.wait && resent < 3 && now_ns() - r->start_sent > 1500000000LL) {
+			if (t.wait && resent < 3 && caret_monotonic_ns() - r->start_sent > 1500000000LL) {
 				send_start(r);
 				resent++;
 			}
-			if (now_ns() > deadline) {
+			if (caret_monotonic_ns() > deadline) {
 				if (r->tty)
 					fputc('\n', stderr);
 				if (!t.live)
@@ -427,27 +417,27 @@ int cr_record_run(const struct cr_record_options *o)
 							cc_state_name(r->procs[i].state), o->wait_timeout);
 				break;
 			}
-			sleep_ms(20);
+			caret_sleep_ms(20);
 		}
 	}
 
-	int64_t started = now_ns();
+	int64_t started = caret_monotonic_ns();
 	int64_t until = o->duration > 0 ? started + (int64_t)(o->duration * 1e9) : INT64_MAX;
 	int child_status = 0;
-	while (!g_stop && now_ns() < until) {
+	while (!g_stop && caret_monotonic_ns() < until) {
 		read_status(r);
-		show_progress(r, "recording", (double)(now_ns() - started) / 1e9);
+		show_progress(r, "recording", (double)(caret_monotonic_ns() - started) / 1e9);
 		if (r->child > 0 && waitpid(r->child, &child_status, WNOHANG) == r->child) {
 			r->child = 0;
 			break;
 		}
-		sleep_ms(200);
+		caret_sleep_ms(200);
 	}
 	if (r->child > 0) { /* our command: stop it, then wait */
 		kill(r->child, SIGINT);
 		waitpid(r->child, &child_status, 0);
 	}
-	double recorded = (double)(now_ns() - started) / 1e9;
+	double recorded = (double)(caret_monotonic_ns() - started) / 1e9;
 	if (!o->command && !o->immediate)
 		send_end(r);
 	int rc = finish(r, recorded);

@@ -22,6 +22,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
+
 #include "system.h"
 
 #define GRACE_NS 5000000000LL
@@ -42,18 +44,6 @@ static void on_signal(int sig)
 	g_stop = 1;
 }
 
-static int64_t now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-static void sleep_ms(long ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000 };
-	nanosleep(&ts, NULL);
-}
 
 static int usage(FILE *out)
 {
@@ -154,16 +144,16 @@ static void stop_all(struct child *c, size_t n)
 			c[i].stopped_by_us = true;
 			kill(-c[i].pid, SIGINT);
 		}
-	int64_t deadline = now_ns() + GRACE_NS;
-	while (reap(c, n) && now_ns() < deadline)
-		sleep_ms(10);
+	int64_t deadline = caret_monotonic_ns() + GRACE_NS;
+	while (reap(c, n) && caret_monotonic_ns() < deadline)
+		caret_sleep_ms(10);
 	for (size_t i = 0; i < n; i++)
 		if (c[i].running) {
 			c[i].killed_by_us = true;
 			kill(-c[i].pid, SIGKILL);
 		}
 	while (reap(c, n))
-		sleep_ms(10);
+		caret_sleep_ms(10);
 }
 
 /* Prints a line for each failed process; returns how many failed. */
@@ -278,10 +268,10 @@ int main(int argc, char **argv)
 	}
 
 	/* Run until the duration ends, a signal, or a process ends early. */
-	int64_t deadline = duration > 0 ? now_ns() + (int64_t)(duration * 1e9) : INT64_MAX;
-	while (!g_stop && now_ns() < deadline && started == sys->n_processes &&
+	int64_t deadline = duration > 0 ? caret_monotonic_ns() + (int64_t)(duration * 1e9) : INT64_MAX;
+	while (!g_stop && caret_monotonic_ns() < deadline && started == sys->n_processes &&
 	       reap(c, started) == started)
-		sleep_ms(20);
+		caret_sleep_ms(20);
 	stop_all(c, started);
 
 	int failed = report(c, sys->n_processes);
