@@ -32,16 +32,23 @@ static dds_entity_t endpoint(dds_entity_t pp, const char *name,
 	return e;
 }
 
-/* Waits up to 3 s for a reader to match, so the one sample is not lost. */
-static void wait_for_reader(dds_entity_t writer)
+/* Waits (up to 5 s) until the matched readers stop changing for 500 ms,
+ * so every tracer's reader is there for the one sample. */
+static void wait_for_readers(dds_entity_t writer)
 {
 	dds_publication_matched_status_t st;
-	for (int i = 0; i < 300; i++) {
-		if (dds_get_publication_matched_status(writer, &st) == 0 && st.current_count > 0)
-			break;
+	uint32_t last = 0;
+	int stable = 0;
+	for (int i = 0; i < 500 && stable < 50; i++) {
+		if (dds_get_publication_matched_status(writer, &st) == 0 &&
+		    st.current_count != last) {
+			last = st.current_count;
+			stable = 0;
+		} else if (last > 0) {
+			stable++;
+		}
 		dds_sleepfor(DDS_MSECS(10));
 	}
-	dds_sleepfor(DDS_MSECS(100)); /* let every reader of the fleet match */
 }
 
 int main(int argc, char **argv)
@@ -59,14 +66,14 @@ int main(int argc, char **argv)
 		caret_msgs_msg_dds__Start_ s = { .recording_frequency =
 			argc > 2 ? (uint32_t)atoi(argv[2]) : 0, .ignore_nodes = "",
 			.ignore_topics = "", .select_nodes = "", .select_topics = "" };
-		wait_for_reader(w);
+		wait_for_readers(w);
 		return dds_write(w, &s) < 0;
 	}
 	if (!strcmp(argv[1], "end")) {
 		dds_entity_t w = endpoint(pp, "rt/caret/end_record",
 			&caret_msgs_msg_dds__End__desc, 1);
 		caret_msgs_msg_dds__End_ e = { 0 };
-		wait_for_reader(w);
+		wait_for_readers(w);
 		return dds_write(w, &e) < 0;
 	}
 	if (!strcmp(argv[1], "status") && argc > 2) {
