@@ -50,11 +50,14 @@ expect already-active "a session already records ros2_caret events" \
 	"$caret" record -s caret-test-err-4 -o "$work/t4" --duration 1
 caret_lttng_stop
 
-# No session daemon: an unprivileged user without one.
+# No session daemon: an unprivileged user without one (a copy of caret it
+# can reach: the build tree may sit in a private directory).
 if ((EUID == 0)); then
 	chmod 755 "$work"
+	cp "$caret" "$work/caret"
 	expect no-daemon "no LTTng session daemon is running" \
-		runuser -u nobody -- env HOME=/nonexistent "$caret" record -o /tmp/caret-nobody --duration 1
+		runuser -u nobody -- env HOME=/nonexistent "$work/caret" record \
+		-o /tmp/caret-nobody --duration 1
 fi
 echo "$failures failures"
 ((failures == 0))
