@@ -33,7 +33,6 @@ static void record_bind(const void *message, dds_time_t stamp)
 	else
 		lttng_ust_tracepoint(ros2_caret, dds_bind_addr_to_stamp, message,
 			(uint64_t)stamp);
-	ct_thread.publish_allowed = true; /* the publish is over */
 }
 
 CT_EXPORT dds_return_t dds_write_ts(dds_entity_t writer, const void *data,
@@ -45,6 +44,7 @@ CT_EXPORT dds_return_t dds_write_ts(dds_entity_t writer, const void *data,
 	e = errno;
 	if (recorded())
 		record_bind(data, timestamp);
+	ct_thread.publish_allowed = true; /* the publish is over */
 	CT_LEAVE(e);
 	return rc;
 }
@@ -66,6 +66,7 @@ CT_EXPORT dds_return_t dds_write(dds_entity_t writer, const void *data)
 		rc = original ? original(writer, data) : DDS_RETCODE_ERROR;
 		e = errno;
 	}
+	ct_thread.publish_allowed = true; /* the publish is over */
 	CT_LEAVE(e);
 	return rc;
 }
@@ -82,6 +83,7 @@ CT_EXPORT dds_return_t dds_writecdr(dds_entity_t writer, struct ddsi_serdata *se
 	e = errno;
 	if (record)
 		record_bind(serdata, stamp);
+	ct_thread.publish_allowed = true; /* the publish is over */
 	CT_LEAVE(e);
 	return rc;
 }

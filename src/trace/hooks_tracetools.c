@@ -160,8 +160,8 @@ CT_EXPORT void ros_trace_callback_end(const void *callback)
 CT_EXPORT void ros_trace_rclcpp_publish(const void *publisher_handle, const void *message)
 {
 	CT_ENTER(e);
-	ct_thread.publish_allowed = ct_allow_publisher(publisher_handle);
-	if (!CT_REENTERED() && ct_recording() && ct_thread.publish_allowed) {
+	if (!CT_REENTERED() && ct_recording() &&
+	    (ct_thread.publish_allowed = ct_allow_publisher(publisher_handle))) {
 		if (ct_merge) {
 			ct_merge_publish(CT_STAGE_RCLCPP, publisher_handle, message);
 		} else {
@@ -176,8 +176,8 @@ CT_EXPORT void ros_trace_rclcpp_publish(const void *publisher_handle, const void
 CT_EXPORT void ros_trace_rcl_publish(const void *publisher_handle, const void *message)
 {
 	CT_ENTER(e);
-	ct_thread.publish_allowed = ct_allow_publisher(publisher_handle);
-	if (!CT_REENTERED() && ct_recording() && ct_thread.publish_allowed) {
+	if (!CT_REENTERED() && ct_recording() &&
+	    (ct_thread.publish_allowed = ct_allow_publisher(publisher_handle))) {
 		if (ct_merge) {
 			ct_merge_publish(CT_STAGE_RCL, publisher_handle, message);
 		} else {
