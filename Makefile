@@ -36,7 +36,7 @@ test-asan: deps
 # The tracer's stress test built with ThreadSanitizer.
 test-tsan: deps
 	@cmake -S . -B $(TSAN_BUILD_DIR) -DCMAKE_BUILD_TYPE=Debug -DCARET_TSAN=ON >/dev/null
-	@cmake --build $(TSAN_BUILD_DIR) -j $(JOBS) --target tracer_stress tb_event_counts
+	@cmake --build $(TSAN_BUILD_DIR) -j $(JOBS) --target tracer_stress tb_event_counts control_client
 	@TSAN_OPTIONS=suppressions=$(CURDIR)/tests/tsan.supp:die_after_fork=0 \
 	  ctest --test-dir $(TSAN_BUILD_DIR) --output-on-failure -L stress
 

@@ -9,6 +9,8 @@
 #   twice          two recordings of one running system: two complete traces
 #   command        caret record -- tb-launch ...: launches the system with the
 #                  tracer preloaded, records all of it, stops when it exits
+#   progress       on a terminal (a pty from script(1)), the live progress
+#                  line shows the processes per state, size and discarded
 set -euo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
 mode=$1
@@ -74,8 +76,18 @@ command)
 		--duration 3 --truth "$work/truth" --pid-file "$work/pids"
 	"$bin/tb_trace_check" --tracer "$system" "$work/trace" "$work/truth" "$work/pids"
 	;;
+progress)
+	apps 8
+	sleep 2
+	script -qec "$bin/caret record -o $work/trace --duration 2" "$work/typescript" >/dev/null
+	wait "$launcher"
+	tr '\r' '\n' <"$work/typescript" | grep -E 'processes: [0-9]+ WAIT' | tail -n 3
+	tr '\r' '\n' <"$work/typescript" |
+		grep -Eq '^recording +[0-9.]+s \| 3 processes: 0 WAIT, 0 PREPARE, 3 RECORD \| [0-9.]+ MiB \| 0 discarded'
+	grep -q ' 0 discarded' "$work/typescript"
+	;;
 *)
-	echo "usage: test_record.sh late|session-first|twice|command"
+	echo "usage: test_record.sh late|session-first|twice|command|progress"
 	exit 2
 	;;
 esac

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tracer_stress starts while a session records (so the tracer is in RECORD)
-# and runs while other sessions are created, started and destroyed around it
-# and the first one is destroyed too; it must end cleanly, and in a
+# and runs while other sessions are created, started and destroyed around it,
+# Start and End arrive over DDS (replays racing new initialization events),
+# and the first session is destroyed too; it must end cleanly, and in a
 # sanitizer build with no report.
 set -uo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
@@ -29,8 +30,14 @@ caret_at_exit "kill $stress 2>/dev/null || true"
 for i in 1 2 3 4; do
 	sleep 0.3
 	session "extra$i" 0.6 || exit 1
+	# The control plane too: a replay while 8 threads add initialization.
+	"$CARET_BUILD_DIR/bin/control_client" start >/dev/null 2>&1 &
+	sleep 0.2
+	"$CARET_BUILD_DIR/bin/control_client" end >/dev/null 2>&1 &
 done
+wait_clients() { for job in $(jobs -p); do [[ $job == "$stress" || $job == "$first" ]] || wait "$job"; done; }
 wait "$first" || exit 1
+wait_clients
 wait "$stress"
 status=$?
 cat "$work/out"
