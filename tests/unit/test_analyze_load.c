@@ -1,0 +1,166 @@
+/*
+ * test_analyze_load - ca_trace_load puts every event of the real Humble
+ * traces into its table with the values babeltrace2 reads: rows, and a
+ * checksum of every field (strings by content), compared with an
+ * independent walk of the same trace that looks fields up by name.
+ */
+#include "caret/analyze.h"
+#include "ctf_iter.h"
+#include "schema.h"
+
+#include <setjmp.h>
+#include <stdbool.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+struct expected {
+	uint64_t rows[CS_EVENT_COUNT], sum[CS_EVENT_COUNT], events;
+};
+
+static uint64_t str_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (; s && *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return h;
+}
+
+static int walk(const bt_event *ev, uint64_t clock, void *user)
+{
+	struct expected *x = user;
+	const struct cs_event *e = cs_event_by_full_name(
+		bt_event_class_get_name(bt_event_borrow_class_const(ev)));
+	const bt_field *payload = bt_event_borrow_payload_field_const(ev);
+
+	x->events++;
+	if (!e)
+		return 0;
+	x->rows[e->id]++;
+	x->sum[e->id] += clock;
+	for (size_t f = 0; f < e->field_count; f++) {
+		const bt_field *v = payload ?
+			bt_field_structure_borrow_member_field_by_name_const(payload, e->fields[f].name) : NULL;
+		if (!v)
+			continue;
+		switch (bt_field_get_class_type(v)) {
+		case BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER:
+			x->sum[e->id] += bt_field_integer_unsigned_get_value(v) * (f + 1);
+			break;
+		case BT_FIELD_CLASS_TYPE_SIGNED_INTEGER:
+			x->sum[e->id] += (uint64_t)bt_field_integer_signed_get_value(v) * (f + 1);
+			break;
+		case BT_FIELD_CLASS_TYPE_STRING:
+			x->sum[e->id] += str_hash(bt_field_string_get_value(v)) * (f + 1);
+			break;
+		default:
+			break;
+		}
+	}
+	return 0;
+}
+
+static void real_path(char *out, size_t n, const char *name)
+{
+	const char *shared = getenv("CARET_SHARED_DIR");
+	snprintf(out, n, "%s/data/real-humble/%s", shared ? shared : "../shared", name);
+}
+
+static void check_trace(const char *name)
+{
+	char path[4096], err[1024];
+	struct expected x = { 0 };
+	struct ca_ctf_handlers h = { walk, NULL, &x };
+
+	real_path(path, sizeof path, name);
+	assert_int_equal(ca_ctf_iterate(path, &h, err, sizeof err), 0);
+	const char *paths[] = { path };
+	ca_trace *t = ca_trace_load(paths, 1, err, sizeof err);
+	if (!t)
+		fail_msg("%s", err);
+	assert_int_equal(ca_trace_event_count(t), x.events);
+	assert_int_equal(ca_trace_discarded(t), 0);
+
+	uint64_t known = 0;
+	for (size_t id = 0; id < CS_EVENT_COUNT; id++) {
+		const struct cs_event *e = &cs_events[id];
+		size_t rows = ca_trace_rows(t, e->full_name);
+		assert_int_equal(rows, x.rows[id]);
+		known += rows;
+		uint64_t sum = 0;
+		for (size_t r = 0; r < rows; r++) {
+			sum += ca_trace_time(t, e->full_name, r);
+			for (size_t f = 0; f < e->field_count; f++) {
+				uint64_t v = ca_trace_field(t, e->full_name, r, e->fields[f].name);
+				if (e->fields[f].type == CS_TYPE_STR)
+					v = v ? str_hash(ca_trace_string(t, v)) : 0;
+				sum += v * (f + 1);
+			}
+		}
+		if (sum != x.sum[id])
+			fail_msg("%s: %s values differ from babeltrace2's", name, e->full_name);
+	}
+	assert_int_equal(known + ca_trace_unknown_count(t), ca_trace_event_count(t));
+	ca_trace_free(t);
+}
+
+static void test_caret_fork_inter(void **s) { (void)s; check_trace("caret-fork-inter"); }
+static void test_caret_fork_intra(void **s) { (void)s; check_trace("caret-fork-intra"); }
+static void test_caret_upstream_inter(void **s) { (void)s; check_trace("caret-upstream-inter"); }
+static void test_tracetools_fork_inter(void **s) { (void)s; check_trace("tracetools-fork-inter"); }
+
+static void test_values_and_strings(void **state)
+{
+	(void)state;
+	char path[4096], err[1024];
+	real_path(path, sizeof path, "caret-fork-inter");
+	const char *paths[] = { path, path }; /* twice: rows add up */
+	ca_trace *t = ca_trace_load(paths, 2, err, sizeof err);
+	assert_non_null(t);
+	size_t nodes = ca_trace_rows(t, "ros2_caret:rcl_node_init");
+	assert_true(nodes > 0 && nodes % 2 == 0);
+	bool sink = false;
+	for (size_t r = 0; r < nodes; r++) {
+		const char *n = ca_trace_string(t, ca_trace_field(t, "ros2_caret:rcl_node_init",
+			r, "node_name"));
+		assert_non_null(n);
+		sink |= !strcmp(n, "sink");
+		assert_true(ca_trace_vpid(t, "ros2_caret:rcl_node_init", r) > 0);
+	}
+	assert_true(sink);
+	/* Out of range and unknown names read 0. */
+	assert_int_equal(ca_trace_rows(t, "ros2:nope"), 0);
+	assert_int_equal(ca_trace_field(t, "ros2_caret:rcl_node_init", nodes, "node_handle"), 0);
+	assert_int_equal(ca_trace_field(t, "ros2_caret:rcl_node_init", 0, "nope"), 0);
+	assert_null(ca_trace_string(t, 0));
+	ca_trace_free(t);
+	ca_trace_free(NULL);
+}
+
+static void test_bad_paths(void **state)
+{
+	(void)state;
+	char err[1024] = "";
+	const char *missing[] = { "/nonexistent/trace" };
+	assert_null(ca_trace_load(missing, 1, err, sizeof err));
+	assert_non_null(strstr(err, "path=/nonexistent/trace"));
+	assert_null(ca_trace_load(missing, 0, err, sizeof err));
+	assert_non_null(strstr(err, "no trace path"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_caret_fork_inter),
+		cmocka_unit_test(test_caret_fork_intra),
+		cmocka_unit_test(test_caret_upstream_inter),
+		cmocka_unit_test(test_tracetools_fork_inter),
+		cmocka_unit_test(test_values_and_strings),
+		cmocka_unit_test(test_bad_paths),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
