@@ -2,6 +2,7 @@
  * main.c - the `caret` command: parses the verb and hands over to it.
  * Exit status: 0 ok, 1 failure, 2 usage error.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -12,6 +13,7 @@ static const struct verb {
 	int (*run)(int argc, char **argv);
 } verbs[] = {
 	{ "record", "record a trace of running (or launched) ROS 2 processes", caret_cmd_record },
+	{ "summary", "count the events of traces (summary events)", caret_cmd_summary },
 };
 
 static int usage(FILE *out)

@@ -3,5 +3,6 @@
 #define CARET_CLI_VERBS_H
 
 int caret_cmd_record(int argc, char **argv);
+int caret_cmd_summary(int argc, char **argv);
 
 #endif
