@@ -55,6 +55,7 @@ static uint64_t parse_size(const char *s)
 	return *end || !v ? 0 : v;
 }
 
+/* A non-negative number (seconds, or records per second). */
 static double parse_seconds(const char *s, bool *ok)
 {
 	char *end;
@@ -112,7 +113,7 @@ int caret_cmd_record(int argc, char **argv)
 		case 'o': o.output_dir = optarg; break;
 		case 'd': o.duration = parse_seconds(optarg, &ok); break;
 		case 'w': o.wait_timeout = parse_seconds(optarg, &ok); break;
-		case 'f': o.frequency = (uint32_t)strtoul(optarg, NULL, 10); break;
+		case 'f': o.frequency = (uint32_t)parse_seconds(optarg, &ok); break;
 		case 'S': ok = (o.subbuf_size = parse_size(optarg)) != 0; break;
 		case 'N': ok = (o.num_subbuf = parse_size(optarg)) != 0; break;
 		case 'b': o.blocking = true; break;
@@ -123,8 +124,11 @@ int caret_cmd_record(int argc, char **argv)
 		default: return usage(stderr);
 		}
 		if (!ok) {
+			const struct option *bad = opts;
+			while (bad->name && bad->val != c)
+				bad++;
 			fprintf(stderr, "caret record: bad value '%s' for --%s\n", optarg,
-				opts[0].name);
+				bad->name ? bad->name : "?");
 			return 2;
 		}
 	}

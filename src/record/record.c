@@ -154,7 +154,7 @@ static void show_progress(struct recorder *r, const char *phase, double seconds)
 
 /* ---- commands -------------------------------------------------------- */
 
-static void wait_for_readers(const struct recorder *r, dds_entity_t writer)
+static void wait_for_readers(dds_entity_t writer)
 {
 	dds_publication_matched_status_t st;
 	uint32_t last = 0;
@@ -170,7 +170,6 @@ static void wait_for_readers(const struct recorder *r, dds_entity_t writer)
 			break;
 		caret_sleep_ms(20);
 	}
-	(void)r;
 }
 
 static void send_start(struct recorder *r)
@@ -184,7 +183,7 @@ static void send_start(struct recorder *r)
 static void send_end(struct recorder *r)
 {
 	cc_end e = { 0 };
-	wait_for_readers(r, r->ep.end);
+	wait_for_readers(r->ep.end);
 	dds_write(r->ep.end, &e);
 }
 
@@ -378,7 +377,7 @@ int cr_record_run(const struct cr_record_options *o)
 		}
 	} else if (!o->immediate) {
 		/* Every process in WAIT gets Start, replays, and reports RECORD. */
-		wait_for_readers(r, r->ep.start);
+		wait_for_readers(r->ep.start);
 		send_start(r);
 		int64_t deadline = caret_monotonic_ns() + (int64_t)(o->wait_timeout * 1e9);
 		int resent = 0;

@@ -214,8 +214,7 @@ void ct_filter_observe(const struct ct_record *r)
 	switch (r->id) {
 	case CS_EV_ros2_caret_rcl_node_init: {
 		char fqn[1024];
-		const char *ns = v[3].s ? v[3].s : "/";
-		snprintf(fqn, sizeof fqn, "%s/%s", strcmp(ns, "/") ? ns : "", v[2].s ? v[2].s : "");
+		ct_record_node_fqn(r, fqn, sizeof fqn);
 		link_add(&nodes, v[0].u, 0, fqn, true);
 		break;
 	}

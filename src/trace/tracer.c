@@ -93,9 +93,7 @@ void ct_record_initialization(int id, const union ct_value *values, size_t n,
 	ct_filter_observe(&r);
 	if (ct_store_add(&r) && r.id == CS_EV_ros2_caret_rcl_node_init) {
 		char fqn[1024];
-		const char *ns = r.v[3].s ? r.v[3].s : "/";
-		snprintf(fqn, sizeof fqn, "%s/%s", strcmp(ns, "/") ? ns : "",
-			r.v[2].s ? r.v[2].s : "");
+		ct_record_node_fqn(&r, fqn, sizeof fqn);
 		ct_control_note_node(fqn);
 	}
 }
