@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -45,6 +46,191 @@ uint64_t ca_trace_field(const ca_trace *trace, const char *event_name, size_t ro
 	const char *field);
 /* The string of a string field's value, or NULL. */
 const char *ca_trace_string(const ca_trace *trace, uint64_t id);
+
+/* Discarded-event notifications, per stream that had any: the stream's
+ * name (its file, as babeltrace2 names it) and the count. Returns the
+ * number of such streams; index >= that reads NULL / 0. */
+size_t ca_trace_discarded_streams(const ca_trace *trace);
+const char *ca_trace_discarded_stream(const ca_trace *trace, size_t index,
+	uint64_t *count);
+
+/* ---- architecture: the system rebuilt from initialization events -------
+ *
+ * Everything is per process: an object is identified by (pid, address).
+ * Links between objects are indexes into the arrays of ca_architecture;
+ * CA_NONE when the trace does not say. The arrays are sorted by pid, then
+ * by the time the object was created (a replayed initialization event is
+ * placed at its init_timestamp, see docs/trace-format.md). All strings and
+ * arrays belong to the trace.
+ */
+#define CA_NONE SIZE_MAX
+
+typedef enum ca_callback_kind {
+	CA_CALLBACK_TIMER,
+	CA_CALLBACK_SUBSCRIPTION,
+	CA_CALLBACK_SERVICE,
+} ca_callback_kind;
+
+typedef struct ca_process {
+	int64_t pid;
+	const char *procname;
+	uint64_t events;        /* every event of this pid */
+	uint64_t caret_inits;   /* ros2_caret:caret_init events */
+	int64_t clock_offset;   /* of the first caret_init */
+	const char *distribution, *rmw_implementation; /* NULL: not recorded */
+	uint64_t init_events;   /* initialization events, duplicates included */
+	uint64_t duplicates;    /* identical initialization events dropped */
+	uint64_t reused;        /* addresses reused by a later object */
+	uint64_t merged_events; /* merged_callback_timing + merged_publish_timing */
+	uint64_t plain_events;  /* callback_start/end and the publish stages */
+	uint64_t unknown_handles; /* runtime events naming no known object */
+} ca_process;
+
+typedef struct ca_node {
+	int64_t pid;
+	uint64_t handle, time;
+	const char *name, *ns, *fqn; /* "camera", "/sensing", "/sensing/camera" */
+} ca_node;
+
+typedef struct ca_publisher {
+	int64_t pid;
+	uint64_t handle, rmw_handle, time;
+	size_t node;
+	const char *topic;
+	uint64_t depth;
+} ca_publisher;
+
+typedef struct ca_subscription {
+	int64_t pid;
+	uint64_t handle, rmw_handle, time;
+	size_t node, callback, group;
+	const char *topic;
+	uint64_t depth;
+} ca_subscription;
+
+typedef struct ca_timer {
+	int64_t pid;
+	uint64_t handle, time;
+	int64_t period_ns;
+	size_t node, callback, group;
+} ca_timer;
+
+typedef struct ca_service {
+	int64_t pid;
+	uint64_t handle, time;
+	size_t node, callback, group;
+	const char *name;
+} ca_service;
+
+typedef struct ca_client {
+	int64_t pid;
+	uint64_t handle, time;
+	size_t node, group;
+	const char *name;
+} ca_client;
+
+typedef struct ca_callback {
+	int64_t pid;
+	uint64_t address;       /* what callback_start names */
+	uint64_t intra_address; /* a subscription's intra-process callback, or 0 */
+	uint64_t time;
+	ca_callback_kind kind;
+	size_t owner;           /* index into timers, subscriptions or services */
+	size_t node;
+	const char *symbol;     /* NULL: no rclcpp_callback_register */
+	const char *name;       /* "/ns/node/callback_N", N by creation in the node */
+	uint32_t construction_order; /* among the node's callbacks of the same
+				      * kind, topic or period, and symbol */
+} ca_callback;
+
+typedef struct ca_callback_group {
+	int64_t pid;
+	uint64_t address, time;
+	const char *type;       /* "mutually_exclusive", "reentrant", NULL */
+	size_t executor, node;  /* node: of its first member */
+	const char *name;       /* "/ns/node/callback_group_N" */
+} ca_callback_group;
+
+typedef struct ca_executor {
+	int64_t pid;
+	uint64_t address, entities_collector, time;
+	const char *type;       /* "single_threaded_executor", ... */
+	const char *name;       /* "executor_N", N in the order of group names */
+} ca_executor;
+
+typedef struct ca_architecture {
+	const ca_process *processes;        size_t n_processes;
+	const ca_node *nodes;               size_t n_nodes;
+	const ca_publisher *publishers;     size_t n_publishers;
+	const ca_subscription *subscriptions; size_t n_subscriptions;
+	const ca_timer *timers;             size_t n_timers;
+	const ca_service *services;         size_t n_services;
+	const ca_client *clients;           size_t n_clients;
+	const ca_callback *callbacks;       size_t n_callbacks;
+	const ca_callback_group *groups;    size_t n_groups;
+	const ca_executor *executors;       size_t n_executors;
+} ca_architecture;
+
+/* The architecture of a loaded trace (built by ca_trace_load). */
+const ca_architecture *ca_trace_architecture(const ca_trace *trace);
+
+/* The process of a pid, or NULL. */
+const ca_process *ca_architecture_process(const ca_architecture *arch, int64_t pid);
+
+/* ---- check: can the trace give correct latencies? ---------------------- */
+
+typedef enum ca_severity {
+	CA_INFO,    /* worth knowing */
+	CA_WARNING, /* some numbers may be missing */
+	CA_ERROR,   /* latencies from this trace would be wrong or incomplete */
+} ca_severity;
+
+typedef struct ca_finding {
+	ca_severity severity;
+	int64_t pid;      /* -1: the whole trace */
+	const char *text; /* one line, no trailing newline */
+} ca_finding;
+
+/* What ca_trace_load found wrong or worth saying about the trace, in order
+ * of pid (whole-trace findings first). */
+size_t ca_trace_findings(const ca_trace *trace, const ca_finding **findings);
+
+/* ---- counts per node and per topic (summary nodes / topics) ------------ */
+
+typedef struct ca_node_count {
+	const char *node;      /* fully qualified; "(unattributed)" for the rest */
+	uint64_t callback_runs, publishes, takes;
+	uint64_t events;       /* every event attributed to the node */
+} ca_node_count;
+
+typedef struct ca_topic_count {
+	const char *topic;
+	uint64_t publishers, subscriptions;
+	uint64_t publishes, takes;
+	uint64_t events;       /* every event attributed to the topic */
+} ca_topic_count;
+
+/* Sorted by name; the arrays belong to the trace. */
+size_t ca_trace_node_counts(const ca_trace *trace, const ca_node_count **counts);
+size_t ca_trace_topic_counts(const ca_trace *trace, const ca_topic_count **counts);
+
+/* ---- the architecture file (the original's YAML keys) ------------------ */
+
+/* Writes the architecture of the trace as YAML: named_paths (empty),
+ * executors, nodes with callback_groups, callbacks, variable_passings,
+ * publishes, subscribes, message_contexts. 0, or -1 with err. */
+int ca_arch_write_yaml(const ca_trace *trace, FILE *out, char *err, size_t err_size);
+
+typedef struct ca_arch_file_summary {
+	size_t named_paths, executors, nodes, callback_groups, callbacks;
+	size_t publishes, subscribes;
+} ca_arch_file_summary;
+
+/* Loads an architecture file and checks its keys, value types and the
+ * names that refer to each other. 0 with the counts in summary, or -1 with
+ * a one-line reason in err ("FILE:LINE: unknown key 'x' in a callback..."). */
+int ca_arch_file_check(const char *path, ca_arch_file_summary *summary, char *err,
+	size_t err_size);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,7 @@
 /*
- * cmd_summary.c - `caret summary events TRACE...`: events per event type,
- * as text, CSV or JSON (the original's trace_point_summary). The nodes and
- * topics summaries come with the architecture model.
+ * cmd_summary.c - `caret summary {nodes,topics,events} TRACE...`: event
+ * counts per node, per topic or per event type, as text, CSV or JSON (the
+ * original's node_summary, topic_summary and trace_point_summary).
  */
 #include <getopt.h>
 #include <inttypes.h>
@@ -9,55 +9,129 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "caret/analyze.h"
+#include "cli_util.h"
 #include "schema.h"
 #include "verbs.h"
-
-enum format { TEXT, CSV, JSON };
 
 static int usage(FILE *out)
 {
 	fprintf(out,
-		"usage: caret summary events [--format text|csv|json] TRACE...\n"
+		"usage: caret summary nodes|topics|events [--format text|csv|json] TRACE...\n"
 		"\n"
 		"Counts the events of the traces (session directories, or parents of\n"
-		"several) per event type, known types in schema order, with the number\n"
-		"of events of other types and of discarded events.\n");
+		"several):\n"
+		"  nodes   per node (fully qualified name): callback runs, publishes,\n"
+		"          messages taken, and every runtime event that names one of the\n"
+		"          node's callbacks, publishers or subscriptions; the rest (events\n"
+		"          that name only a message, or an unknown object) on the line\n"
+		"          (unattributed)\n"
+		"  topics  per topic: publishers, subscriptions, publishes, messages taken,\n"
+		"          and the runtime events of its publishers and subscriptions\n"
+		"  events  per event type, known types in schema order, with the events of\n"
+		"          other types and the discarded ones\n");
 	return out == stdout ? 0 : 2;
 }
 
-static void print_events(const ca_trace *t, enum format f)
-{
-	bool first = true;
+/* One table: a header and rows of a name and numbers. */
+struct table {
+	enum cli_format format;
+	const char *list; /* JSON: the array's key */
+	const char *const *columns;
+	size_t n_columns; /* the name column included */
+	bool first;
+};
 
-	if (f == CSV)
-		printf("event,count\n");
-	if (f == JSON)
-		printf("{\"events\": [");
-	for (size_t i = 0; i < CS_EVENT_COUNT; i++) {
-		size_t n = ca_trace_rows(t, cs_events[i].full_name);
-		if (!n)
-			continue;
-		if (f == TEXT)
-			printf("%-52s %10zu\n", cs_events[i].full_name, n);
-		else if (f == CSV)
-			printf("%s,%zu\n", cs_events[i].full_name, n);
-		else
-			printf("%s{\"event\": \"%s\", \"count\": %zu}", first ? "" : ", ",
-				cs_events[i].full_name, n);
-		first = false;
+static void table_begin(struct table *t)
+{
+	t->first = true;
+	if (t->format == CLI_JSON) {
+		printf("{\"%s\": [", t->list);
+		return;
 	}
-	uint64_t total = ca_trace_event_count(t), other = ca_trace_unknown_count(t),
-		 discarded = ca_trace_discarded(t);
-	if (f == TEXT)
-		printf("%-52s %10" PRIu64 "\n%-52s %10" PRIu64 "\n%-52s %10" PRIu64 "\n",
-			"(other events)", other, "total", total, "discarded", discarded);
-	else if (f == CSV)
-		printf("(other events),%" PRIu64 "\ntotal,%" PRIu64 "\ndiscarded,%" PRIu64 "\n",
-			other, total, discarded);
-	else
+	for (size_t c = 0; c < t->n_columns; c++)
+		if (t->format == CLI_CSV)
+			printf("%s%s", c ? "," : "", t->columns[c]);
+		else
+			printf(c ? " %14s" : "%-48s", t->columns[c]);
+	printf("\n");
+}
+
+static void table_row(struct table *t, const char *name, const uint64_t *values)
+{
+	if (t->format == CLI_JSON) {
+		printf("%s{\"%s\": ", t->first ? "" : ", ", t->columns[0]);
+		cli_json_string(stdout, name);
+		for (size_t c = 1; c < t->n_columns; c++)
+			printf(", \"%s\": %" PRIu64, t->columns[c], values[c - 1]);
+		printf("}");
+	} else if (t->format == CLI_CSV) {
+		printf("%s", name);
+		for (size_t c = 1; c < t->n_columns; c++)
+			printf(",%" PRIu64, values[c - 1]);
+		printf("\n");
+	} else {
+		printf("%-48s", name);
+		for (size_t c = 1; c < t->n_columns; c++)
+			printf(" %14" PRIu64, values[c - 1]);
+		printf("\n");
+	}
+	t->first = false;
+}
+
+static void table_end(struct table *t)
+{
+	if (t->format == CLI_JSON)
+		printf("]}\n");
+}
+
+static void print_nodes(const ca_trace *tr, enum cli_format f)
+{
+	static const char *const columns[] = { "node", "callback_runs", "publishes", "takes",
+		"events" };
+	struct table t = { f, "nodes", columns, 5, true };
+	const ca_node_count *n;
+	size_t count = ca_trace_node_counts(tr, &n);
+	table_begin(&t);
+	for (size_t i = 0; i < count; i++)
+		table_row(&t, n[i].node, (const uint64_t[]){ n[i].callback_runs, n[i].publishes,
+			n[i].takes, n[i].events });
+	table_end(&t);
+}
+
+static void print_topics(const ca_trace *tr, enum cli_format f)
+{
+	static const char *const columns[] = { "topic", "publishers", "subscriptions",
+		"publishes", "takes", "events" };
+	struct table t = { f, "topics", columns, 6, true };
+	const ca_topic_count *n;
+	size_t count = ca_trace_topic_counts(tr, &n);
+	table_begin(&t);
+	for (size_t i = 0; i < count; i++)
+		table_row(&t, n[i].topic, (const uint64_t[]){ n[i].publishers,
+			n[i].subscriptions, n[i].publishes, n[i].takes, n[i].events });
+	table_end(&t);
+}
+
+static void print_events(const ca_trace *tr, enum cli_format f)
+{
+	static const char *const columns[] = { "event", "count" };
+	struct table t = { f, "events", columns, 2, true };
+	table_begin(&t);
+	for (size_t i = 0; i < CS_EVENT_COUNT; i++) {
+		uint64_t n = ca_trace_rows(tr, cs_events[i].full_name);
+		if (n)
+			table_row(&t, cs_events[i].full_name, &n);
+	}
+	uint64_t other = ca_trace_unknown_count(tr), total = ca_trace_event_count(tr),
+		 discarded = ca_trace_discarded(tr);
+	if (f == CLI_JSON) {
 		printf("], \"other\": %" PRIu64 ", \"total\": %" PRIu64
 			", \"discarded\": %" PRIu64 "}\n", other, total, discarded);
+		return;
+	}
+	table_row(&t, "(other events)", &other);
+	table_row(&t, "total", &total);
+	table_row(&t, "discarded", &discarded);
 }
 
 int caret_cmd_summary(int argc, char **argv)
@@ -67,16 +141,23 @@ int caret_cmd_summary(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	enum format f = TEXT;
-	char err[1024];
+	static const struct {
+		const char *name;
+		void (*print)(const ca_trace *, enum cli_format);
+	} kinds[] = { { "nodes", print_nodes }, { "topics", print_topics },
+		{ "events", print_events } };
+	enum cli_format f = CLI_TEXT;
+	size_t kind = 0;
 	int c;
 
 	if (argc < 2)
 		return usage(stderr);
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
 		return usage(stdout);
-	if (strcmp(argv[1], "events")) {
-		fprintf(stderr, "caret summary: '%s': only 'events' exists so far\n", argv[1]);
+	while (kind < 3 && strcmp(argv[1], kinds[kind].name))
+		kind++;
+	if (kind == 3) {
+		fprintf(stderr, "caret summary: '%s': expected nodes, topics or events\n", argv[1]);
 		return 2;
 	}
 	argc--;
@@ -87,26 +168,15 @@ int caret_cmd_summary(int argc, char **argv)
 			return usage(stdout);
 		if (c != 'f')
 			return usage(stderr);
-		if (!strcmp(optarg, "text"))
-			f = TEXT;
-		else if (!strcmp(optarg, "csv"))
-			f = CSV;
-		else if (!strcmp(optarg, "json"))
-			f = JSON;
-		else {
-			fprintf(stderr, "caret summary: unknown format '%s' (text, csv, json)\n", optarg);
+		if (cli_parse_format("summary", optarg, &f) != 0)
 			return 2;
-		}
 	}
 	if (optind >= argc)
 		return usage(stderr);
-	ca_trace *t = ca_trace_load((const char *const *)argv + optind,
-		(size_t)(argc - optind), err, sizeof err);
-	if (!t) {
-		fprintf(stderr, "caret summary: %s\n", err);
+	ca_trace *t = cli_load("summary", argv + optind, argc - optind);
+	if (!t)
 		return 1;
-	}
-	print_events(t, f);
+	kinds[kind].print(t, f);
 	ca_trace_free(t);
 	return 0;
 }

@@ -13,7 +13,9 @@ static const struct verb {
 	int (*run)(int argc, char **argv);
 } verbs[] = {
 	{ "record", "record a trace of running (or launched) ROS 2 processes", caret_cmd_record },
-	{ "summary", "count the events of traces (summary events)", caret_cmd_summary },
+	{ "check", "can a trace give correct latencies? (per process)", caret_cmd_check },
+	{ "summary", "count events per node, topic or event type", caret_cmd_summary },
+	{ "arch", "write the architecture of traces as YAML, or check such a file", caret_cmd_arch },
 };
 
 static int usage(FILE *out)

@@ -4,5 +4,7 @@
 
 int caret_cmd_record(int argc, char **argv);
 int caret_cmd_summary(int argc, char **argv);
+int caret_cmd_check(int argc, char **argv);
+int caret_cmd_arch(int argc, char **argv);
 
 #endif

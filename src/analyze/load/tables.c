@@ -11,34 +11,8 @@
 #include <string.h>
 
 #include "ctf_iter.h"
-#include "schema.h"
-
-struct table {
-	size_t rows, cap;
-	uint64_t *time;
-	int32_t *vpid, *vtid;
-	uint64_t *field[CS_MAX_FIELDS];
-};
-
-/* What one event class of the trace maps to, found once. */
-struct class_map {
-	const bt_event_class *cls; /* key; NULL: free slot */
-	int id;                    /* schema event id, -1: unknown */
-	int member[CS_MAX_FIELDS]; /* payload member of each schema field, -1 */
-};
-
-#define CLASS_SLOTS 1024
-
-struct ca_trace {
-	struct table tables[CS_EVENT_COUNT];
-	struct class_map classes[CLASS_SLOTS];
-	char **strings; /* id - 1 -> string */
-	size_t n_strings, cap_strings;
-	uint32_t *string_index; /* open addressing: id, 0 free */
-	size_t index_size;
-	uint64_t events, unknown, discarded;
-	bool failed; /* out of memory */
-};
+#include "trace.h"
+#include "vec.h"
 
 /* ---- strings ------------------------------------------------------------ */
 
@@ -68,7 +42,7 @@ static bool grow_strings(ca_trace *t)
 	return true;
 }
 
-static uint64_t intern(ca_trace *t, const char *s)
+uint64_t ca_trace_intern(ca_trace *t, const char *s)
 {
 	if ((t->n_strings + 1) * 2 > t->index_size && !grow_strings(t))
 		goto oom;
@@ -100,11 +74,11 @@ const char *ca_trace_string(const ca_trace *t, uint64_t id)
 
 /* ---- event classes ---------------------------------------------------- */
 
-static const struct class_map *map_class(ca_trace *t, const bt_event_class *cls)
+static const struct ca_class_map *map_class(ca_trace *t, const bt_event_class *cls)
 {
-	size_t k = ((uintptr_t)cls >> 4) & (CLASS_SLOTS - 1);
-	for (size_t n = 0; n < CLASS_SLOTS; n++, k = (k + 1) & (CLASS_SLOTS - 1)) {
-		struct class_map *m = &t->classes[k];
+	size_t k = ((uintptr_t)cls >> 4) & (CA_CLASS_SLOTS - 1);
+	for (size_t n = 0; n < CA_CLASS_SLOTS; n++, k = (k + 1) & (CA_CLASS_SLOTS - 1)) {
+		struct ca_class_map *m = &t->classes[k];
 		if (m->cls == cls)
 			return m;
 		if (m->cls)
@@ -129,7 +103,7 @@ static const struct class_map *map_class(ca_trace *t, const bt_event_class *cls)
 
 /* ---- rows ------------------------------------------------------------- */
 
-static bool grow_table(struct table *tb, size_t fields)
+static bool grow_table(struct ca_table *tb, size_t fields)
 {
 	size_t cap = tb->cap ? 2 * tb->cap : 1024;
 	void *p;
@@ -151,11 +125,60 @@ static bool grow_table(struct table *tb, size_t fields)
 	return true;
 }
 
-static int64_t context_int(const bt_event *ev, const char *name)
+static const bt_field *context_member(const bt_event *ev, const char *name)
 {
 	const bt_field *ctx = bt_event_borrow_common_context_field_const(ev);
-	const bt_field *f = ctx ? bt_field_structure_borrow_member_field_by_name_const(ctx, name) : NULL;
+	return ctx ? bt_field_structure_borrow_member_field_by_name_const(ctx, name) : NULL;
+}
+
+static int64_t context_int(const bt_event *ev, const char *name)
+{
+	const bt_field *f = context_member(ev, name);
 	return f ? bt_field_integer_signed_get_value(f) : -1;
+}
+
+/* ---- processes ---------------------------------------------------------- */
+
+static bool grow_pid_index(ca_trace *t)
+{
+	size_t size = t->pid_index_size ? 2 * t->pid_index_size : 256;
+	uint32_t *index = calloc(size, sizeof *index);
+	if (!index)
+		return false;
+	for (size_t i = 0; i < t->n_pids; i++) {
+		size_t k = ((uint32_t)t->pids[i].vpid * 2654435761u) & (size - 1);
+		while (index[k])
+			k = (k + 1) & (size - 1);
+		index[k] = (uint32_t)i + 1;
+	}
+	free(t->pid_index);
+	t->pid_index = index;
+	t->pid_index_size = size;
+	return true;
+}
+
+/* The entry of vpid, added (with the event's procname) when new. Events of
+ * one process come in runs, so the last one found is tried first. */
+static struct ca_pid *pid_entry(ca_trace *t, int32_t vpid, const bt_event *ev)
+{
+	if (t->last_pid < t->n_pids && t->pids[t->last_pid].vpid == vpid)
+		return &t->pids[t->last_pid];
+	if ((t->n_pids + 1) * 2 > t->pid_index_size && !grow_pid_index(t))
+		return NULL;
+	size_t k = ((uint32_t)vpid * 2654435761u) & (t->pid_index_size - 1);
+	for (; t->pid_index[k]; k = (k + 1) & (t->pid_index_size - 1))
+		if (t->pids[t->pid_index[k] - 1].vpid == vpid)
+			return &t->pids[t->last_pid = t->pid_index[k] - 1];
+	struct ca_pid *p = VEC_PUSH(t->pids, t->n_pids, t->cap_pids);
+	if (!p)
+		return NULL;
+	const bt_field *name = context_member(ev, "procname");
+	p->vpid = vpid;
+	p->procname = ca_trace_intern(t, name && bt_field_get_class_type(name) ==
+		BT_FIELD_CLASS_TYPE_STRING ? bt_field_string_get_value(name) : "");
+	t->pid_index[k] = (uint32_t)t->n_pids;
+	t->last_pid = t->n_pids - 1;
+	return p;
 }
 
 static uint64_t value_of(ca_trace *t, const bt_field *f)
@@ -166,7 +189,7 @@ static uint64_t value_of(ca_trace *t, const bt_field *f)
 	case BT_FIELD_CLASS_TYPE_SIGNED_INTEGER:
 		return (uint64_t)bt_field_integer_signed_get_value(f);
 	case BT_FIELD_CLASS_TYPE_STRING:
-		return intern(t, bt_field_string_get_value(f));
+		return ca_trace_intern(t, bt_field_string_get_value(f));
 	default:
 		return 0; /* arrays (gid) are not kept */
 	}
@@ -175,22 +198,30 @@ static uint64_t value_of(ca_trace *t, const bt_field *f)
 static int on_event(const bt_event *ev, uint64_t clock, void *user)
 {
 	ca_trace *t = user;
-	const struct class_map *m = map_class(t, bt_event_borrow_class_const(ev));
+	const struct ca_class_map *m = map_class(t, bt_event_borrow_class_const(ev));
 
 	t->events++;
+	int32_t vpid = (int32_t)context_int(ev, "vpid");
+	struct ca_pid *p = pid_entry(t, vpid, ev);
+	if (!p) {
+		t->failed = true;
+		return -1;
+	}
+	p->events++;
 	if (!m || m->id < 0) {
 		t->unknown++;
 		return 0;
 	}
+	p->per_event[m->id]++;
 	const struct cs_event *e = &cs_events[m->id];
-	struct table *tb = &t->tables[m->id];
+	struct ca_table *tb = &t->tables[m->id];
 	if (tb->rows == tb->cap && !grow_table(tb, e->field_count)) {
 		t->failed = true;
 		return -1;
 	}
 	size_t r = tb->rows++;
 	tb->time[r] = clock;
-	tb->vpid[r] = (int32_t)context_int(ev, "vpid");
+	tb->vpid[r] = vpid;
 	tb->vtid[r] = (int32_t)context_int(ev, "vtid");
 	const bt_field *payload = bt_event_borrow_payload_field_const(ev);
 	for (size_t f = 0; f < e->field_count; f++)
@@ -202,8 +233,74 @@ static int on_event(const bt_event *ev, uint64_t clock, void *user)
 
 static void on_discarded(const bt_stream *s, uint64_t count, void *user)
 {
-	(void)s;
-	((ca_trace *)user)->discarded += count;
+	ca_trace *t = user;
+	const char *name = s ? bt_stream_get_name(s) : NULL;
+	uint64_t id = ca_trace_intern(t, name ? name : "(unnamed stream)");
+
+	t->discarded += count;
+	for (size_t i = 0; i < t->n_discarded_streams; i++)
+		if (t->discarded_streams[i].name == id) {
+			t->discarded_streams[i].count += count;
+			return;
+		}
+	struct ca_discarded_stream *d = VEC_PUSH(t->discarded_streams,
+		t->n_discarded_streams, t->cap_discarded_streams);
+	if (!d) {
+		t->failed = true;
+		return;
+	}
+	d->name = id;
+	d->count = count;
+}
+
+/* ---- time order --------------------------------------------------------- */
+
+/* Traces given as separate paths are read one after the other; their rows
+ * are merged into time order here (stable, so equal times keep trace order). */
+static const uint64_t *sort_times;
+
+static int by_time(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	if (sort_times[x] != sort_times[y])
+		return sort_times[x] < sort_times[y] ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+static bool permute(void *column, const size_t *order, size_t rows, size_t size)
+{
+	char *copy = malloc(rows * size);
+	if (!copy)
+		return false;
+	for (size_t r = 0; r < rows; r++)
+		memcpy(copy + r * size, (char *)column + order[r] * size, size);
+	memcpy(column, copy, rows * size);
+	free(copy);
+	return true;
+}
+
+static bool sort_table(struct ca_table *tb, size_t fields)
+{
+	size_t r = 1;
+	while (r < tb->rows && tb->time[r - 1] <= tb->time[r])
+		r++;
+	if (r >= tb->rows)
+		return true;
+	size_t *order = malloc(tb->rows * sizeof *order);
+	bool ok = order != NULL;
+	for (r = 0; ok && r < tb->rows; r++)
+		order[r] = r;
+	if (ok) {
+		sort_times = tb->time;
+		qsort(order, tb->rows, sizeof *order, by_time);
+	}
+	ok = ok && permute(tb->vpid, order, tb->rows, sizeof *tb->vpid) &&
+		permute(tb->vtid, order, tb->rows, sizeof *tb->vtid);
+	for (size_t f = 0; ok && f < fields; f++)
+		ok = permute(tb->field[f], order, tb->rows, sizeof *tb->field[f]);
+	ok = ok && permute(tb->time, order, tb->rows, sizeof *tb->time);
+	free(order);
+	return ok;
 }
 
 ca_trace *ca_trace_load(const char *const *paths, size_t n_paths, char *err,
@@ -228,6 +325,14 @@ ca_trace *ca_trace_load(const char *const *paths, size_t n_paths, char *err,
 			ca_trace_free(t);
 			return NULL;
 		}
+	for (size_t i = 0; i < CS_EVENT_COUNT && n_paths > 1; i++)
+		if (!sort_table(&t->tables[i], cs_events[i].field_count))
+			t->failed = true;
+	if (t->failed || ca_model_build(t) != 0) {
+		snprintf(err, err_size, "out of memory while loading %s", paths[0]);
+		ca_trace_free(t);
+		return NULL;
+	}
 	return t;
 }
 
@@ -236,7 +341,7 @@ void ca_trace_free(ca_trace *t)
 	if (!t)
 		return;
 	for (size_t i = 0; i < CS_EVENT_COUNT; i++) {
-		struct table *tb = &t->tables[i];
+		struct ca_table *tb = &t->tables[i];
 		free(tb->time);
 		free(tb->vpid);
 		free(tb->vtid);
@@ -247,6 +352,10 @@ void ca_trace_free(ca_trace *t)
 		free(t->strings[i]);
 	free(t->strings);
 	free(t->string_index);
+	free(t->pids);
+	free(t->pid_index);
+	free(t->discarded_streams);
+	ca_model_free(t->model);
 	free(t);
 }
 
@@ -254,7 +363,7 @@ uint64_t ca_trace_event_count(const ca_trace *t) { return t ? t->events : 0; }
 uint64_t ca_trace_unknown_count(const ca_trace *t) { return t ? t->unknown : 0; }
 uint64_t ca_trace_discarded(const ca_trace *t) { return t ? t->discarded : 0; }
 
-static const struct table *table_of(const ca_trace *t, const char *name,
+static const struct ca_table *table_of(const ca_trace *t, const char *name,
 	const struct cs_event **ev)
 {
 	*ev = cs_event_by_full_name(name);
@@ -264,21 +373,21 @@ static const struct table *table_of(const ca_trace *t, const char *name,
 size_t ca_trace_rows(const ca_trace *t, const char *name)
 {
 	const struct cs_event *ev;
-	const struct table *tb = table_of(t, name, &ev);
+	const struct ca_table *tb = table_of(t, name, &ev);
 	return tb ? tb->rows : 0;
 }
 
 uint64_t ca_trace_time(const ca_trace *t, const char *name, size_t row)
 {
 	const struct cs_event *ev;
-	const struct table *tb = table_of(t, name, &ev);
+	const struct ca_table *tb = table_of(t, name, &ev);
 	return tb && row < tb->rows ? tb->time[row] : 0;
 }
 
 int64_t ca_trace_vpid(const ca_trace *t, const char *name, size_t row)
 {
 	const struct cs_event *ev;
-	const struct table *tb = table_of(t, name, &ev);
+	const struct ca_table *tb = table_of(t, name, &ev);
 	return tb && row < tb->rows ? tb->vpid[row] : 0;
 }
 
@@ -286,7 +395,24 @@ uint64_t ca_trace_field(const ca_trace *t, const char *name, size_t row,
 	const char *field)
 {
 	const struct cs_event *ev;
-	const struct table *tb = table_of(t, name, &ev);
+	const struct ca_table *tb = table_of(t, name, &ev);
 	int f = ev ? cs_field_index(ev, field) : -1;
 	return tb && f >= 0 && row < tb->rows ? tb->field[f][row] : 0;
+}
+
+size_t ca_trace_discarded_streams(const ca_trace *t)
+{
+	return t ? t->n_discarded_streams : 0;
+}
+
+const char *ca_trace_discarded_stream(const ca_trace *t, size_t i, uint64_t *count)
+{
+	if (!t || i >= t->n_discarded_streams) {
+		if (count)
+			*count = 0;
+		return NULL;
+	}
+	if (count)
+		*count = t->discarded_streams[i].count;
+	return ca_trace_string(t, t->discarded_streams[i].name);
 }

@@ -1,0 +1,329 @@
+/*
+ * arch_yaml_read.c - loads an architecture file back (libyaml's document
+ * loader) and checks it against the original's keys: every mapping's keys
+ * known and the required ones present, lists and scalars where expected,
+ * callback types and their topic or period, and the names that refer to
+ * each other (executor -> callback groups -> callbacks, paths -> nodes).
+ * Errors say file:line and what was expected, in one line.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "caret/analyze.h"
+
+enum value_type { SCALAR, INTEGER, MAPS, SCALARS };
+
+struct rule;
+struct key_rule {
+	const char *key;
+	enum value_type type;
+	bool required;
+	const struct rule *items; /* MAPS: the rule of each item */
+};
+
+struct rule {
+	const char *what; /* "a callback" */
+	const struct key_rule *keys;
+};
+
+#define END { NULL, SCALAR, false, NULL }
+
+static const struct rule chain_rule = { "a node_chain entry", (const struct key_rule[]){
+	{ "node_name", SCALAR, true, NULL }, { "publish_topic_name", SCALAR, false, NULL },
+	{ "subscribe_topic_name", SCALAR, false, NULL },
+	{ "publisher_construction_order", INTEGER, false, NULL },
+	{ "subscription_construction_order", INTEGER, false, NULL }, END } };
+static const struct rule path_rule = { "a named path", (const struct key_rule[]){
+	{ "path_name", SCALAR, true, NULL }, { "node_chain", MAPS, true, &chain_rule }, END } };
+static const struct rule executor_rule = { "an executor", (const struct key_rule[]){
+	{ "executor_type", SCALAR, true, NULL }, { "executor_name", SCALAR, true, NULL },
+	{ "callback_group_names", SCALARS, true, NULL }, END } };
+static const struct rule group_rule = { "a callback group", (const struct key_rule[]){
+	{ "callback_group_type", SCALAR, true, NULL },
+	{ "callback_group_name", SCALAR, true, NULL },
+	{ "callback_names", SCALARS, true, NULL }, END } };
+static const struct rule callback_rule = { "a callback", (const struct key_rule[]){
+	{ "callback_name", SCALAR, true, NULL }, { "callback_type", SCALAR, true, NULL },
+	{ "symbol", SCALAR, true, NULL }, { "period_ns", INTEGER, false, NULL },
+	{ "topic_name", SCALAR, false, NULL }, { "service_name", SCALAR, false, NULL },
+	{ "construction_order", INTEGER, false, NULL }, END } };
+static const struct rule passing_rule = { "a variable passing", (const struct key_rule[]){
+	{ "callback_name_write", SCALAR, true, NULL },
+	{ "callback_name_read", SCALAR, true, NULL }, END } };
+static const struct rule publish_rule = { "a publish", (const struct key_rule[]){
+	{ "topic_name", SCALAR, true, NULL }, { "callback_names", SCALARS, false, NULL },
+	{ "construction_order", INTEGER, false, NULL }, END } };
+static const struct rule subscribe_rule = { "a subscribe", (const struct key_rule[]){
+	{ "topic_name", SCALAR, true, NULL }, { "callback_name", SCALAR, false, NULL },
+	{ "construction_order", INTEGER, false, NULL }, END } };
+static const struct rule context_rule = { "a message context", (const struct key_rule[]){
+	{ "context_type", SCALAR, true, NULL },
+	{ "subscription_topic_name", SCALAR, true, NULL },
+	{ "publisher_topic_name", SCALAR, true, NULL }, END } };
+static const struct rule node_rule = { "a node", (const struct key_rule[]){
+	{ "node_name", SCALAR, true, NULL },
+	{ "callback_groups", MAPS, false, &group_rule },
+	{ "callbacks", MAPS, false, &callback_rule },
+	{ "variable_passings", MAPS, false, &passing_rule },
+	{ "publishes", MAPS, false, &publish_rule },
+	{ "subscribes", MAPS, false, &subscribe_rule },
+	{ "message_contexts", MAPS, false, &context_rule }, END } };
+static const struct rule top_rule = { "the top level", (const struct key_rule[]){
+	{ "named_paths", MAPS, true, &path_rule }, { "executors", MAPS, true, &executor_rule },
+	{ "nodes", MAPS, true, &node_rule }, END } };
+
+struct reader {
+	yaml_document_t doc;
+	const char *path;
+	char *err;
+	size_t err_size;
+	bool failed;
+	ca_arch_file_summary *sum;
+};
+
+static void fail(struct reader *r, const yaml_node_t *at, const char *fmt, ...)
+{
+	if (r->failed)
+		return;
+	r->failed = true;
+	int n = snprintf(r->err, r->err_size, "%s:%zu: ", r->path,
+		at ? at->start_mark.line + 1 : 1);
+	va_list ap;
+	va_start(ap, fmt);
+	if (n >= 0 && (size_t)n < r->err_size)
+		vsnprintf(r->err + n, r->err_size - (size_t)n, fmt, ap);
+	va_end(ap);
+}
+
+static const char *text(const yaml_node_t *n)
+{
+	return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
+}
+
+static yaml_node_t *node(struct reader *r, int id)
+{
+	return yaml_document_get_node(&r->doc, id);
+}
+
+/* The value of key in a mapping node, or NULL. */
+static yaml_node_t *value_of(struct reader *r, yaml_node_t *map, const char *key)
+{
+	for (yaml_node_pair_t *p = map->data.mapping.pairs.start;
+	     p < map->data.mapping.pairs.top; p++) {
+		const char *k = text(node(r, p->key));
+		if (k && !strcmp(k, key))
+			return node(r, p->value);
+	}
+	return NULL;
+}
+
+static void expected_keys(const struct rule *rule, char *buf, size_t size)
+{
+	size_t n = 0;
+	buf[0] = '\0';
+	for (const struct key_rule *k = rule->keys; k->key && n < size; k++)
+		n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? ", " : "", k->key);
+}
+
+static bool is_integer(const char *s)
+{
+	char *end;
+	errno = 0;
+	(void)strtoll(s, &end, 10);
+	return *s && !*end && !errno;
+}
+
+static void check_map(struct reader *r, yaml_node_t *map, const struct rule *rule);
+
+static void check_value(struct reader *r, yaml_node_t *v, const struct key_rule *k,
+	const struct rule *rule)
+{
+	switch (k->type) {
+	case SCALAR:
+	case INTEGER:
+		if (!text(v))
+			fail(r, v, "'%s' of %s must be a single value", k->key, rule->what);
+		else if (k->type == INTEGER && !is_integer(text(v)))
+			fail(r, v, "'%s' of %s must be an integer, not '%s'", k->key, rule->what,
+				text(v));
+		return;
+	case SCALARS:
+	case MAPS:
+		if (v->type != YAML_SEQUENCE_NODE) {
+			fail(r, v, "'%s' of %s must be a list", k->key, rule->what);
+			return;
+		}
+		for (yaml_node_item_t *i = v->data.sequence.items.start;
+		     i < v->data.sequence.items.top && !r->failed; i++) {
+			yaml_node_t *item = node(r, *i);
+			if (k->type == SCALARS && !text(item))
+				fail(r, item, "'%s' of %s must be a list of names", k->key, rule->what);
+			else if (k->type == MAPS)
+				check_map(r, item, k->items);
+		}
+		return;
+	}
+}
+
+static void check_map(struct reader *r, yaml_node_t *map, const struct rule *rule)
+{
+	char keys[512];
+	if (!map || map->type != YAML_MAPPING_NODE) {
+		expected_keys(rule, keys, sizeof keys);
+		fail(r, map, "%s must be a mapping with the keys %s", rule->what, keys);
+		return;
+	}
+	for (yaml_node_pair_t *p = map->data.mapping.pairs.start;
+	     p < map->data.mapping.pairs.top && !r->failed; p++) {
+		yaml_node_t *kn = node(r, p->key);
+		const char *k = text(kn);
+		const struct key_rule *kr = rule->keys;
+		while (kr->key && (!k || strcmp(kr->key, k)))
+			kr++;
+		if (!kr->key) {
+			expected_keys(rule, keys, sizeof keys);
+			fail(r, kn, "unknown key '%s' in %s (expected: %s)", k ? k : "?",
+				rule->what, keys);
+			return;
+		}
+		check_value(r, node(r, p->value), kr, rule);
+	}
+	for (const struct key_rule *kr = rule->keys; kr->key && !r->failed; kr++)
+		if (kr->required && !value_of(r, map, kr->key))
+			fail(r, map, "%s lacks the key '%s'", rule->what, kr->key);
+}
+
+/* ---- meaning ------------------------------------------------------------ */
+
+/* The items of a list-valued key (an empty range when absent). */
+static void items(struct reader *r, yaml_node_t *map, const char *key,
+	yaml_node_item_t **begin, yaml_node_item_t **end)
+{
+	yaml_node_t *v = value_of(r, map, key);
+	*begin = *end = NULL;
+	if (v && v->type == YAML_SEQUENCE_NODE) {
+		*begin = v->data.sequence.items.start;
+		*end = v->data.sequence.items.top;
+	}
+}
+
+#define EACH(r, map, key, var)                                                  \
+	for (yaml_node_item_t *var##_b, *var##_e, *var##_i =                     \
+		(items(r, map, key, &var##_b, &var##_e), var##_b);               \
+	     var##_i < var##_e; var##_i++)
+
+/* Whether some node's list `list` has an entry whose `field` is name. */
+static bool defined(struct reader *r, yaml_node_t *top, const char *list, const char *field,
+	const char *name)
+{
+	EACH(r, top, "nodes", n)
+		EACH(r, node(r, *n_i), list, x)
+			if (!strcmp(text(value_of(r, node(r, *x_i), field)), name))
+				return true;
+	return false;
+}
+
+static void check_callback(struct reader *r, yaml_node_t *cb)
+{
+	const char *type = text(value_of(r, cb, "callback_type"));
+	const char *need = !strcmp(type, "timer_callback") ? "period_ns" :
+		!strcmp(type, "subscription_callback") ? "topic_name" :
+		!strcmp(type, "service_callback") ? "service_name" : NULL;
+	if (!need)
+		fail(r, cb, "callback_type '%s' is none of timer_callback, "
+			"subscription_callback, service_callback", type);
+	else if (!value_of(r, cb, need))
+		fail(r, cb, "a %s lacks the key '%s'", type, need);
+}
+
+static void check_meaning(struct reader *r, yaml_node_t *top)
+{
+	ca_arch_file_summary *s = r->sum;
+	EACH(r, top, "named_paths", p) {
+		s->named_paths++;
+		EACH(r, node(r, *p_i), "node_chain", c) {
+			yaml_node_t *entry = node(r, *c_i);
+			const char *name = text(value_of(r, entry, "node_name"));
+			bool found = false;
+			EACH(r, top, "nodes", n)
+				found = found || !strcmp(text(value_of(r, node(r, *n_i), "node_name")), name);
+			if (!found && !r->failed)
+				fail(r, entry, "node_chain names node '%s', which is not in nodes", name);
+		}
+	}
+	EACH(r, top, "executors", e) {
+		s->executors++;
+		EACH(r, node(r, *e_i), "callback_group_names", g)
+			if (!r->failed && !defined(r, top, "callback_groups", "callback_group_name",
+				text(node(r, *g_i))))
+				fail(r, node(r, *g_i), "callback group '%s' is not in any node",
+					text(node(r, *g_i)));
+	}
+	EACH(r, top, "nodes", n) {
+		yaml_node_t *nd = node(r, *n_i);
+		s->nodes++;
+		EACH(r, nd, "callbacks", c) {
+			s->callbacks++;
+			if (!r->failed)
+				check_callback(r, node(r, *c_i));
+		}
+		EACH(r, nd, "callback_groups", g) {
+			s->callback_groups++;
+			EACH(r, node(r, *g_i), "callback_names", c)
+				if (!r->failed && !defined(r, top, "callbacks", "callback_name",
+					text(node(r, *c_i))))
+					fail(r, node(r, *c_i), "callback '%s' is not in any node",
+						text(node(r, *c_i)));
+		}
+		EACH(r, nd, "publishes", x)
+			s->publishes++;
+		EACH(r, nd, "subscribes", x)
+			s->subscribes++;
+	}
+}
+
+int ca_arch_file_check(const char *path, ca_arch_file_summary *summary, char *err,
+	size_t err_size)
+{
+	struct reader r = { .path = path, .err = err, .err_size = err_size, .sum = summary };
+	yaml_parser_t parser;
+	FILE *f = fopen(path, "r");
+
+	memset(summary, 0, sizeof *summary);
+	if (!f) {
+		snprintf(err, err_size, "cannot open %s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (!yaml_parser_initialize(&parser)) {
+		fclose(f);
+		snprintf(err, err_size, "%s: out of memory", path);
+		return -1;
+	}
+	yaml_parser_set_input_file(&parser, f);
+	if (!yaml_parser_load(&parser, &r.doc)) {
+		snprintf(err, err_size, "%s:%zu: YAML syntax: %s", path,
+			parser.problem_mark.line + 1, parser.problem ? parser.problem : "?");
+		yaml_parser_delete(&parser);
+		fclose(f);
+		return -1;
+	}
+	yaml_node_t *top = yaml_document_get_root_node(&r.doc);
+	if (!top) {
+		snprintf(err, err_size, "%s: empty, expected the keys named_paths, executors, "
+			"nodes", path);
+		r.failed = true;
+	} else {
+		check_map(&r, top, &top_rule);
+	}
+	if (!r.failed)
+		check_meaning(&r, top);
+	yaml_document_delete(&r.doc);
+	yaml_parser_delete(&parser);
+	fclose(f);
+	return r.failed ? -1 : 0;
+}

@@ -1,0 +1,303 @@
+/*
+ * check.c - what the model says about the trace's fitness for latencies:
+ * findings per process (and for the whole trace), each one line, with a
+ * severity. ERROR means latencies from this trace would be wrong or
+ * incomplete; caret check exits 1 on any.
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "model.h"
+#include "vec.h"
+
+struct out {
+	ca_trace *t;
+	struct ca_model *m;
+	bool oom;
+};
+
+static void say(struct out *o, ca_severity severity, int64_t pid, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	const char *text = ca_trace_string(o->t, ca_trace_intern(o->t, buf));
+	ca_finding *f = VEC_PUSH(o->m->findings, o->m->n_findings, o->m->cap_findings);
+	if (!f || !text) {
+		o->oom = true;
+		return;
+	}
+	*f = (ca_finding){ severity, pid, text };
+}
+
+static const char *plural(uint64_t n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
+/* ---- the whole trace ---------------------------------------------------- */
+
+static void check_trace(struct out *o)
+{
+	const ca_trace *t = o->t;
+	const struct ca_model *m = o->m;
+	uint64_t init = 0;
+
+	for (size_t i = 0; i < t->n_discarded_streams; i++)
+		say(o, CA_ERROR, -1, "%" PRIu64 " events discarded by LTTng in stream %s "
+			"(buffers full): what happened in the gap is lost",
+			t->discarded_streams[i].count,
+			ca_trace_string(t, t->discarded_streams[i].name));
+	for (size_t i = 0; i < m->n_processes; i++)
+		init += m->processes[i].init_events;
+	if (!init)
+		say(o, CA_ERROR, -1, "no initialization events: the architecture cannot be "
+			"rebuilt (start the session before the apps, or record with caret record)");
+	if (t->unknown)
+		say(o, CA_INFO, -1, "%" PRIu64 " events of types outside the ROS 2 / CARET "
+			"schema were ignored", t->unknown);
+	if (m->dangling_links)
+		say(o, CA_WARNING, -1, "%" PRIu64 " initialization %s name objects the trace "
+			"never created", m->dangling_links,
+			plural(m->dangling_links, "event", "events"));
+	for (size_t i = 0; i < m->n_nodes; i++) {
+		size_t same = 0, first = SIZE_MAX;
+		for (size_t j = 0; j < m->n_nodes; j++)
+			if (!strcmp(m->nodes[i].fqn, m->nodes[j].fqn)) {
+				same++;
+				if (first == SIZE_MAX)
+					first = j;
+			}
+		if (same > 1 && first == i)
+			say(o, CA_WARNING, -1, "node name %s is used by %zu nodes: "
+				"their numbers are added up", m->nodes[i].fqn, same);
+	}
+}
+
+/* ---- one process -------------------------------------------------------- */
+
+/* Counts objects of one process failing a test, with the first as example. */
+#define COUNT_MISSING(o, pid, array, test, severity, ...)                     \
+	do {                                                                  \
+		uint64_t n_ = 0;                                              \
+		size_t first_ = SIZE_MAX;                                     \
+		for (size_t i_ = 0; i_ < (o)->m->n_##array; i_++)             \
+			if ((o)->m->array[i_].pid == (pid) && (test)(o, i_)) {  \
+				if (!n_++)                                    \
+					first_ = i_;                          \
+			}                                                     \
+		if (n_)                                                       \
+			say(o, severity, pid, __VA_ARGS__);                   \
+	} while (0)
+
+static bool callback_without_node(struct out *o, size_t i)
+{
+	return o->m->callbacks[i].node == CA_NONE;
+}
+
+static bool callback_without_symbol(struct out *o, size_t i)
+{
+	return !o->m->callbacks[i].symbol;
+}
+
+static bool subscription_without_callback(struct out *o, size_t i)
+{
+	return o->m->subscriptions[i].callback == CA_NONE;
+}
+
+static bool service_without_callback(struct out *o, size_t i)
+{
+	return o->m->services[i].callback == CA_NONE;
+}
+
+static bool timer_without_node(struct out *o, size_t i)
+{
+	return o->m->timers[i].node == CA_NONE;
+}
+
+static bool timer_without_callback(struct out *o, size_t i)
+{
+	return o->m->timers[i].callback == CA_NONE;
+}
+
+static bool publisher_without_node(struct out *o, size_t i)
+{
+	return o->m->publishers[i].node == CA_NONE;
+}
+
+static size_t callback_group(const struct ca_model *m, const ca_callback *cb)
+{
+	return cb->kind == CA_CALLBACK_TIMER ? m->timers[cb->owner].group :
+		cb->kind == CA_CALLBACK_SERVICE ? m->services[cb->owner].group :
+		m->subscriptions[cb->owner].group;
+}
+
+static bool callback_without_group(struct out *o, size_t i)
+{
+	return callback_group(o->m, &o->m->callbacks[i]) == CA_NONE;
+}
+
+static bool group_without_executor(struct out *o, size_t i)
+{
+	return o->m->groups[i].executor == CA_NONE;
+}
+
+static void check_initialization(struct out *o, size_t p)
+{
+	const struct ca_model *m = o->m;
+	int64_t pid = m->processes[p].pid;
+	size_t n_callbacks = 0, n_executors = 0;
+
+	for (size_t i = 0; i < m->n_callbacks; i++)
+		n_callbacks += m->callbacks[i].pid == pid;
+	for (size_t i = 0; i < m->n_executors; i++)
+		n_executors += m->executors[i].pid == pid;
+
+	COUNT_MISSING(o, pid, callbacks, callback_without_node, CA_ERROR,
+		"%" PRIu64 " %s no node (e.g. callback at 0x%" PRIx64 "): its timer, "
+		"subscription or service initialization is missing", n_,
+		plural(n_, "callback has", "callbacks have"), m->callbacks[first_].address);
+	COUNT_MISSING(o, pid, subscriptions, subscription_without_callback, CA_ERROR,
+		"%" PRIu64 " %s no callback (e.g. %s): rclcpp_subscription_init or "
+		"rclcpp_subscription_callback_added is missing", n_,
+		plural(n_, "subscription has", "subscriptions have"),
+		m->subscriptions[first_].topic);
+	COUNT_MISSING(o, pid, services, service_without_callback, CA_ERROR,
+		"%" PRIu64 " %s no callback (e.g. %s): rclcpp_service_callback_added is missing",
+		n_, plural(n_, "service has", "services have"), m->services[first_].name);
+	COUNT_MISSING(o, pid, timers, timer_without_node, CA_ERROR,
+		"%" PRIu64 " %s no node (e.g. timer at 0x%" PRIx64 "): rclcpp_timer_link_node "
+		"is missing", n_, plural(n_, "timer has", "timers have"),
+		m->timers[first_].handle);
+	COUNT_MISSING(o, pid, timers, timer_without_callback, CA_ERROR,
+		"%" PRIu64 " %s no callback (e.g. timer at 0x%" PRIx64 "): "
+		"rclcpp_timer_callback_added is missing", n_,
+		plural(n_, "timer has", "timers have"), m->timers[first_].handle);
+	COUNT_MISSING(o, pid, publishers, publisher_without_node, CA_ERROR,
+		"%" PRIu64 " %s no node (e.g. %s): its node's rcl_node_init is missing", n_,
+		plural(n_, "publisher has", "publishers have"), m->publishers[first_].topic);
+	COUNT_MISSING(o, pid, callbacks, callback_without_symbol, CA_WARNING,
+		"%" PRIu64 " %s no symbol (e.g. %s): rclcpp_callback_register is missing", n_,
+		plural(n_, "callback has", "callbacks have"), m->callbacks[first_].name);
+	if (n_callbacks && !n_executors) {
+		say(o, CA_WARNING, pid, "no executor or callback group events "
+			"(ros2_caret:construct_executor, add_callback_group, callback_group_add_*): "
+			"executors and callback groups are unknown");
+		return;
+	}
+	COUNT_MISSING(o, pid, callbacks, callback_without_group, CA_WARNING,
+		"%" PRIu64 " %s in no known callback group (e.g. %s)", n_,
+		plural(n_, "callback is", "callbacks are"), m->callbacks[first_].name);
+	COUNT_MISSING(o, pid, groups, group_without_executor, CA_WARNING,
+		"%" PRIu64 " callback %s never added to an executor (e.g. %s)", n_,
+		plural(n_, "group was", "groups were"), m->groups[first_].name);
+}
+
+static void check_caret_init(struct out *o, size_t p)
+{
+	const ca_process *proc = &o->m->processes[p];
+	const uint64_t *per_event = o->t->pids[p].per_event;
+	uint64_t caret_form = 0;
+
+	for (size_t id = 0; id < CS_EVENT_COUNT; id++)
+		if (cs_events[id].role == CS_ROLE_INIT && !strcmp(cs_events[id].provider, "ros2_caret"))
+			caret_form += per_event[id];
+	if (!proc->caret_inits && caret_form)
+		say(o, CA_WARNING, proc->pid, "no caret_init: replayed initialization events "
+			"are placed at their init_timestamp without correction");
+	else if (!proc->caret_inits)
+		say(o, CA_WARNING, proc->pid, "no caret_init: not recorded through libcaret.so "
+			"(plain ros2_tracing events)");
+	else if (proc->caret_inits > 1)
+		say(o, CA_INFO, proc->pid, "%" PRIu64 " caret_init events: recording was started "
+			"%" PRIu64 " times", proc->caret_inits, proc->caret_inits);
+}
+
+static void check_runtime(struct out *o, size_t p)
+{
+	const ca_process *proc = &o->m->processes[p];
+	const uint64_t *n = o->t->pids[p].per_event;
+	const struct ca_unknown *u = &o->m->unknown[p];
+
+	for (size_t id = 0; id < CS_EVENT_COUNT; id++) {
+		if (!u->count[id])
+			continue;
+		/* rcl and rmw have publishers and subscriptions of their own
+		 * (discovery, shutdown) that no initialization event announces;
+		 * what rclcpp publishes and runs is what latencies are made of. */
+		bool internal = id == CS_EV_ros2_rcl_publish || id == CS_EV_ros2_rmw_take;
+		say(o, internal ? CA_WARNING : CA_ERROR, proc->pid, "%" PRIu64 " %s %s an "
+			"unknown %s (e.g. 0x%" PRIx64 ")%s", u->count[id], cs_events[id].full_name,
+			plural(u->count[id], "event names", "events name"),
+			id == CS_EV_ros2_rmw_take ? "subscription" :
+			id == CS_EV_ros2_rcl_publish || id == CS_EV_ros2_rclcpp_publish ||
+			id == CS_EV_ros2_rclcpp_intra_publish ||
+			id == CS_EV_ros2_caret_merged_publish_timing ? "publisher" : "callback",
+			u->example[id], internal ? ": rcl- or rmw-internal (no initialization "
+			"event), or its initialization is missing" : ": its initialization is missing");
+	}
+	uint64_t publishes = n[CS_EV_ros2_rclcpp_publish] + n[CS_EV_ros2_rcl_publish];
+	uint64_t stamped = n[CS_EV_ros2_caret_dds_bind_addr_to_stamp] +
+		n[CS_EV_ros2_caret_merged_publish_timing];
+	if (publishes && !stamped)
+		say(o, CA_ERROR, proc->pid, "%" PRIu64 " publish events but no DDS source "
+			"timestamps (ros2_caret:dds_bind_addr_to_stamp): inter-process messages "
+			"cannot be matched to the callbacks that take them", publishes);
+	if (n[CS_EV_ros2_callback_start] != n[CS_EV_ros2_callback_end])
+		say(o, CA_INFO, proc->pid, "%" PRIu64 " callback_start but %" PRIu64
+			" callback_end (runs cut by the start or end of recording)",
+			n[CS_EV_ros2_callback_start], n[CS_EV_ros2_callback_end]);
+	if (proc->merged_events && proc->plain_events)
+		say(o, CA_INFO, proc->pid, "runtime events merged and unmerged "
+			"(%" PRIu64 " merged, %" PRIu64 " unmerged)", proc->merged_events,
+			proc->plain_events);
+	else if (proc->merged_events)
+		say(o, CA_INFO, proc->pid, "runtime events merged (%" PRIu64 " merged events)",
+			proc->merged_events);
+	else if (proc->plain_events)
+		say(o, CA_INFO, proc->pid, "runtime events unmerged (%" PRIu64 " events)",
+			proc->plain_events);
+	else
+		say(o, CA_WARNING, proc->pid, "no callback or publish events recorded");
+	if (proc->duplicates)
+		say(o, CA_INFO, proc->pid, "%" PRIu64 " duplicate initialization %s dropped "
+			"(live and replayed copies)", proc->duplicates,
+			plural(proc->duplicates, "event", "events"));
+	if (proc->reused)
+		say(o, CA_INFO, proc->pid, "%" PRIu64 " %s reused by a later object",
+			proc->reused, plural(proc->reused, "address", "addresses"));
+}
+
+/* A process that wrote no event of the schema is not a ROS 2 process. */
+static bool is_ros(const ca_trace *t, size_t p)
+{
+	for (size_t id = 0; id < CS_EVENT_COUNT; id++)
+		if (t->pids[p].per_event[id])
+			return true;
+	return false;
+}
+
+int ca_model_check(ca_trace *t, struct ca_model *m)
+{
+	struct out o = { t, m, false };
+
+	check_trace(&o);
+	for (size_t p = 0; p < m->n_processes; p++) {
+		if (!is_ros(t, p))
+			continue;
+		if (!m->processes[p].init_events) {
+			say(&o, CA_ERROR, m->processes[p].pid, "runtime events but no initialization "
+				"events: the process was not traced from its start and did not "
+				"replay (was libcaret.so preloaded?)");
+		} else {
+			check_caret_init(&o, p);
+			check_initialization(&o, p);
+		}
+		check_runtime(&o, p);
+	}
+	return o.oom ? -1 : 0;
+}

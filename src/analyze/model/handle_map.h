@@ -1,0 +1,60 @@
+/*
+ * handle_map.h - (kind, pid, address) -> object index, by time.
+ *
+ * Addresses are per process and can be reused once an object dies, so a key
+ * holds a chain of objects, each from its creation time on. Finding a key at
+ * time t gives the newest object created at or before t (or the oldest when
+ * t is before all of them: an event stamped slightly before its object's
+ * initialization still finds it).
+ */
+#ifndef CA_HANDLE_MAP_H
+#define CA_HANDLE_MAP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum ca_handle_kind {
+	CA_H_NODE,
+	CA_H_PUBLISHER,
+	CA_H_SUBSCRIPTION,        /* rcl handle */
+	CA_H_SUBSCRIPTION_RMW,    /* rmw handle (rmw_take) */
+	CA_H_SUBSCRIPTION_RCLCPP, /* rclcpp object (callback_added) */
+	CA_H_TIMER,
+	CA_H_SERVICE,
+	CA_H_CLIENT,
+	CA_H_CALLBACK,
+	CA_H_GROUP,
+	CA_H_EXECUTOR,
+	CA_H_ENTITIES_COLLECTOR,
+};
+
+struct ca_handle_entry {
+	uint64_t address, time;
+	int32_t pid;
+	uint8_t kind;
+	size_t object;
+	size_t older; /* entry of the previous object with this key, or SIZE_MAX */
+};
+
+struct ca_handle_map {
+	struct ca_handle_entry *entries;
+	size_t n_entries, cap_entries;
+	size_t *slots; /* newest entry + 1 per key, 0: free */
+	size_t n_keys, n_slots;
+};
+
+/* Adds object (created at time) under the key. Returns the object that held
+ * the key before (SIZE_MAX: none), or -2 cast to size_t when out of memory;
+ * see CA_HANDLE_OOM. */
+#define CA_HANDLE_OOM ((size_t)-2)
+size_t ca_handle_add(struct ca_handle_map *m, enum ca_handle_kind kind, int32_t pid,
+	uint64_t address, uint64_t time, size_t object);
+
+/* The object of the key at time t, or SIZE_MAX. */
+size_t ca_handle_find(const struct ca_handle_map *m, enum ca_handle_kind kind,
+	int32_t pid, uint64_t address, uint64_t time);
+
+void ca_handle_map_free(struct ca_handle_map *m);
+
+#endif

@@ -1,0 +1,154 @@
+/*
+ * model.c - builds the model of a loaded trace and answers the public
+ * queries about it (caret/analyze.h).
+ */
+#include "model.h"
+
+#include <stdlib.h>
+
+#include "vec.h"
+
+static int by_pid(const void *a, const void *b)
+{
+	const struct ca_pid *x = a, *y = b;
+	return (x->vpid > y->vpid) - (x->vpid < y->vpid);
+}
+
+static int add_processes(ca_trace *t, struct ca_model *m)
+{
+	qsort(t->pids, t->n_pids, sizeof *t->pids, by_pid);
+	t->last_pid = SIZE_MAX; /* the pid index is stale from here on */
+	for (size_t i = 0; i < t->n_pids; i++) {
+		ca_process *p = VEC_PUSH(m->processes, m->n_processes, m->cap_processes);
+		if (!p)
+			return -1;
+		p->pid = t->pids[i].vpid;
+		p->procname = ca_trace_string(t, t->pids[i].procname);
+		p->events = t->pids[i].events;
+	}
+	m->unknown = calloc(m->n_processes ? m->n_processes : 1, sizeof *m->unknown);
+	return m->unknown ? 0 : -1;
+}
+
+/* Processes are sorted by pid. */
+static size_t find_pid(const ca_process *p, size_t n, int64_t pid)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (p[mid].pid < pid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && p[lo].pid == pid ? lo : SIZE_MAX;
+}
+
+size_t ca_model_process_index(const struct ca_model *m, int64_t pid)
+{
+	return find_pid(m->processes, m->n_processes, pid);
+}
+
+static void publish_views(struct ca_model *m)
+{
+	ca_architecture *a = &m->arch;
+	a->processes = m->processes;
+	a->n_processes = m->n_processes;
+	a->nodes = m->nodes;
+	a->n_nodes = m->n_nodes;
+	a->publishers = m->publishers;
+	a->n_publishers = m->n_publishers;
+	a->subscriptions = m->subscriptions;
+	a->n_subscriptions = m->n_subscriptions;
+	a->timers = m->timers;
+	a->n_timers = m->n_timers;
+	a->services = m->services;
+	a->n_services = m->n_services;
+	a->clients = m->clients;
+	a->n_clients = m->n_clients;
+	a->callbacks = m->callbacks;
+	a->n_callbacks = m->n_callbacks;
+	a->groups = m->groups;
+	a->n_groups = m->n_groups;
+	a->executors = m->executors;
+	a->n_executors = m->n_executors;
+}
+
+int ca_model_build(ca_trace *t)
+{
+	struct ca_model *m = calloc(1, sizeof *m);
+	if (!m)
+		return -1;
+	t->model = m;
+	if (add_processes(t, m) || ca_model_init_objects(t, m) ||
+	    ca_model_name_objects(t, m) || ca_model_scan_runtime(t, m) ||
+	    ca_model_check(t, m))
+		return -1;
+	publish_views(m);
+	return 0;
+}
+
+void ca_model_free(struct ca_model *m)
+{
+	if (!m)
+		return;
+	free(m->processes);
+	free(m->nodes);
+	free(m->publishers);
+	free(m->subscriptions);
+	free(m->sub_rclcpp);
+	free(m->timers);
+	free(m->services);
+	free(m->clients);
+	free(m->callbacks);
+	free(m->groups);
+	free(m->executors);
+	free(m->findings);
+	free(m->node_counts);
+	free(m->topic_counts);
+	free(m->unknown);
+	ca_handle_map_free(&m->handles);
+	free(m);
+}
+
+uint64_t ca_row_field(const ca_trace *t, enum cs_event_id id, size_t row, const char *field)
+{
+	int f = cs_field_index(&cs_events[id], field);
+	return f < 0 || row >= t->tables[id].rows ? 0 : t->tables[id].field[f][row];
+}
+
+const char *ca_row_string(const ca_trace *t, enum cs_event_id id, size_t row, const char *field)
+{
+	return ca_trace_string(t, ca_row_field(t, id, row, field));
+}
+
+/* ---- public queries ----------------------------------------------------- */
+
+const ca_architecture *ca_trace_architecture(const ca_trace *t)
+{
+	return t && t->model ? &t->model->arch : NULL;
+}
+
+const ca_process *ca_architecture_process(const ca_architecture *a, int64_t pid)
+{
+	size_t i = a ? find_pid(a->processes, a->n_processes, pid) : SIZE_MAX;
+	return i == SIZE_MAX ? NULL : &a->processes[i];
+}
+
+size_t ca_trace_findings(const ca_trace *t, const ca_finding **findings)
+{
+	*findings = t && t->model ? t->model->findings : NULL;
+	return t && t->model ? t->model->n_findings : 0;
+}
+
+size_t ca_trace_node_counts(const ca_trace *t, const ca_node_count **counts)
+{
+	*counts = t && t->model ? t->model->node_counts : NULL;
+	return t && t->model ? t->model->n_node_counts : 0;
+}
+
+size_t ca_trace_topic_counts(const ca_trace *t, const ca_topic_count **counts)
+{
+	*counts = t && t->model ? t->model->topic_counts : NULL;
+	return t && t->model ? t->model->n_topic_counts : 0;
+}

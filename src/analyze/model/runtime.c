@@ -1,0 +1,219 @@
+/*
+ * runtime.c - every runtime event that names an object (a callback, a
+ * publisher, a subscription) is looked up at its time: unknown handles are
+ * counted per process and event, known ones counted per node and topic.
+ * Events that name only a message (dds_write, message_construct...) are
+ * counted as unattributed.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+#include "vec.h"
+
+enum what { NAMES_NOTHING, CALLBACK_RUN, CALLBACK_OTHER, PUBLISH, PUBLISH_STAGE, TAKE };
+
+static const struct {
+	enum cs_event_id id;
+	const char *field;
+	enum ca_handle_kind kind;
+	enum what what;
+	bool merged, plain; /* counted as merged or as plain (unmerged) events */
+} named[] = {
+	{ CS_EV_ros2_callback_start, "callback", CA_H_CALLBACK, CALLBACK_RUN, false, true },
+	{ CS_EV_ros2_callback_end, "callback", CA_H_CALLBACK, CALLBACK_OTHER, false, true },
+	{ CS_EV_ros2_caret_merged_callback_timing, "callback", CA_H_CALLBACK, CALLBACK_RUN, true, false },
+	{ CS_EV_ros2_dispatch_subscription_callback, "callback", CA_H_CALLBACK, CALLBACK_OTHER, false, false },
+	{ CS_EV_ros2_dispatch_intra_process_subscription_callback, "callback", CA_H_CALLBACK,
+		CALLBACK_OTHER, false, false },
+	{ CS_EV_ros2_rclcpp_publish, "publisher_handle", CA_H_PUBLISHER, PUBLISH, false, true },
+	{ CS_EV_ros2_rclcpp_intra_publish, "publisher_handle", CA_H_PUBLISHER, PUBLISH, false, false },
+	{ CS_EV_ros2_rcl_publish, "publisher_handle", CA_H_PUBLISHER, PUBLISH_STAGE, false, true },
+	{ CS_EV_ros2_caret_merged_publish_timing, "publisher_handle", CA_H_PUBLISHER, PUBLISH, true, false },
+	{ CS_EV_ros2_rmw_take, "rmw_subscription_handle", CA_H_SUBSCRIPTION_RMW, TAKE, false, false },
+};
+
+struct tally {
+	uint64_t runs, publishes, takes, events;
+};
+
+static void count(struct tally *k, enum what what)
+{
+	k->events++;
+	k->runs += what == CALLBACK_RUN;
+	k->publishes += what == PUBLISH;
+	k->takes += what == TAKE;
+}
+
+struct scan {
+	ca_trace *t;
+	struct ca_model *m;
+	struct tally *node, *publisher, *subscription, unattributed;
+};
+
+/* The node (and publisher or subscription) an object stands for. */
+static void attribute(struct scan *s, enum ca_handle_kind kind, size_t object, enum what what)
+{
+	const struct ca_model *m = s->m;
+	size_t node = CA_NONE;
+	if (kind == CA_H_CALLBACK) {
+		const ca_callback *cb = &m->callbacks[object];
+		node = cb->node;
+		if (cb->kind == CA_CALLBACK_SUBSCRIPTION)
+			count(&s->subscription[cb->owner], what);
+	} else if (kind == CA_H_PUBLISHER) {
+		node = m->publishers[object].node;
+		count(&s->publisher[object], what);
+	} else {
+		node = m->subscriptions[object].node;
+		count(&s->subscription[object], what);
+	}
+	count(node != CA_NONE ? &s->node[node] : &s->unattributed, what);
+}
+
+static void scan_named(struct scan *s, size_t which)
+{
+	const struct ca_table *tb = &s->t->tables[named[which].id];
+	int f = cs_field_index(&cs_events[named[which].id], named[which].field);
+	int taken = cs_field_index(&cs_events[CS_EV_ros2_rmw_take], "taken");
+	size_t p = SIZE_MAX;
+	int32_t last_pid = 0;
+
+	for (size_t r = 0; r < tb->rows; r++) {
+		if (p == SIZE_MAX || tb->vpid[r] != last_pid) {
+			last_pid = tb->vpid[r];
+			p = ca_model_process_index(s->m, last_pid);
+		}
+		ca_process *proc = &s->m->processes[p];
+		proc->merged_events += named[which].merged;
+		proc->plain_events += named[which].plain;
+		uint64_t handle = tb->field[f][r];
+		enum what what = named[which].what;
+		if (named[which].id == CS_EV_ros2_rmw_take && !tb->field[taken][r])
+			what = PUBLISH_STAGE; /* an empty take: an event, not a message */
+		size_t object = handle ? ca_handle_find(&s->m->handles, named[which].kind,
+			tb->vpid[r], handle, tb->time[r]) : SIZE_MAX;
+		if (object != SIZE_MAX) {
+			attribute(s, named[which].kind, object, what);
+			continue;
+		}
+		count(&s->unattributed, what);
+		if (!handle)
+			continue; /* upstream rclcpp_publish: the field is not recorded */
+		struct ca_unknown *u = &s->m->unknown[p];
+		if (!u->count[named[which].id]++)
+			u->example[named[which].id] = handle;
+		proc->unknown_handles++;
+	}
+}
+
+/* ---- per node and per topic, by name ------------------------------------ */
+
+static int by_node_name(const void *a, const void *b)
+{
+	return strcmp(((const ca_node_count *)a)->node, ((const ca_node_count *)b)->node);
+}
+
+static int by_topic_name(const void *a, const void *b)
+{
+	return strcmp(((const ca_topic_count *)a)->topic, ((const ca_topic_count *)b)->topic);
+}
+
+static void add_tally(ca_node_count *c, const struct tally *k)
+{
+	c->callback_runs += k->runs;
+	c->publishes += k->publishes;
+	c->takes += k->takes;
+	c->events += k->events;
+}
+
+static ca_node_count *node_count(struct ca_model *m, const char *name)
+{
+	for (size_t i = 0; i < m->n_node_counts; i++)
+		if (!strcmp(m->node_counts[i].node, name))
+			return &m->node_counts[i];
+	ca_node_count *c = VEC_PUSH(m->node_counts, m->n_node_counts, m->cap_node_counts);
+	if (c)
+		c->node = name;
+	return c;
+}
+
+static ca_topic_count *topic_count(struct ca_model *m, const char *name)
+{
+	for (size_t i = 0; i < m->n_topic_counts; i++)
+		if (!strcmp(m->topic_counts[i].topic, name))
+			return &m->topic_counts[i];
+	ca_topic_count *c = VEC_PUSH(m->topic_counts, m->n_topic_counts, m->cap_topic_counts);
+	if (c)
+		c->topic = name;
+	return c;
+}
+
+static int gather(struct scan *s)
+{
+	struct ca_model *m = s->m;
+	for (size_t i = 0; i < m->n_nodes; i++) {
+		ca_node_count *c = node_count(m, m->nodes[i].fqn);
+		if (!c)
+			return -1;
+		add_tally(c, &s->node[i]);
+	}
+	qsort(m->node_counts, m->n_node_counts, sizeof *m->node_counts, by_node_name);
+	/* The rest of the runtime events: those that name no known object. */
+	uint64_t attributed = 0;
+	for (size_t i = 0; i < m->n_node_counts; i++)
+		attributed += m->node_counts[i].events;
+	ca_node_count *rest = VEC_PUSH(m->node_counts, m->n_node_counts, m->cap_node_counts);
+	if (!rest)
+		return -1;
+	rest->node = "(unattributed)";
+	add_tally(rest, &s->unattributed);
+	rest->events = 0;
+	for (size_t id = 0; id < CS_EVENT_COUNT; id++)
+		if (cs_events[id].role == CS_ROLE_RUNTIME || cs_events[id].role == CS_ROLE_MERGED)
+			rest->events += s->t->tables[id].rows;
+	rest->events -= attributed;
+
+	for (size_t i = 0; i < m->n_publishers; i++) {
+		ca_topic_count *c = topic_count(m, m->publishers[i].topic);
+		if (!c)
+			return -1;
+		c->publishers++;
+		c->publishes += s->publisher[i].publishes;
+		c->events += s->publisher[i].events;
+	}
+	for (size_t i = 0; i < m->n_subscriptions; i++) {
+		ca_topic_count *c = topic_count(m, m->subscriptions[i].topic);
+		if (!c)
+			return -1;
+		c->subscriptions++;
+		c->takes += s->subscription[i].takes;
+		c->events += s->subscription[i].events;
+	}
+	qsort(m->topic_counts, m->n_topic_counts, sizeof *m->topic_counts, by_topic_name);
+	return 0;
+}
+
+int ca_model_scan_runtime(ca_trace *t, struct ca_model *m)
+{
+	struct scan s = { t, m, calloc(m->n_nodes + 1, sizeof(struct tally)),
+		calloc(m->n_publishers + 1, sizeof(struct tally)),
+		calloc(m->n_subscriptions + 1, sizeof(struct tally)), { 0 } };
+	int status = -1;
+	if (s.node && s.publisher && s.subscription) {
+		for (size_t i = 0; i < sizeof named / sizeof *named; i++)
+			scan_named(&s, i);
+		const enum cs_event_id plain[] = { CS_EV_ros2_caret_dds_write,
+			CS_EV_ros2_caret_dds_bind_addr_to_stamp };
+		for (size_t i = 0; i < 2; i++)
+			for (size_t r = 0; r < t->tables[plain[i]].rows; r++) {
+				size_t p = ca_model_process_index(m, t->tables[plain[i]].vpid[r]);
+				m->processes[p].plain_events++;
+			}
+		status = gather(&s);
+	}
+	free(s.node);
+	free(s.publisher);
+	free(s.subscription);
+	return status;
+}

@@ -1,0 +1,71 @@
+/*
+ * trace.h - what a loaded trace holds, shared by the loader (load/) and the
+ * model (model/). Private to libcaret-analyze.
+ */
+#ifndef CA_TRACE_H
+#define CA_TRACE_H
+
+#include <babeltrace2/babeltrace.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "caret/analyze.h"
+#include "schema.h"
+
+/* One schema event's rows, in time order: one column per field. */
+struct ca_table {
+	size_t rows, cap;
+	uint64_t *time;
+	int32_t *vpid, *vtid;
+	uint64_t *field[CS_MAX_FIELDS];
+};
+
+/* What one event class of the trace maps to, found once. */
+struct ca_class_map {
+	const bt_event_class *cls; /* key; NULL: free slot */
+	int id;                    /* schema event id, -1: unknown */
+	int member[CS_MAX_FIELDS]; /* payload member of each schema field, -1 */
+};
+
+struct ca_pid {
+	int32_t vpid;
+	uint64_t procname; /* string id */
+	uint64_t events;
+	uint64_t per_event[CS_EVENT_COUNT]; /* events of the schema, by id */
+};
+
+struct ca_discarded_stream {
+	uint64_t name; /* string id */
+	uint64_t count;
+};
+
+#define CA_CLASS_SLOTS 1024
+
+struct ca_model;
+
+struct ca_trace {
+	struct ca_table tables[CS_EVENT_COUNT];
+	struct ca_class_map classes[CA_CLASS_SLOTS];
+	char **strings; /* id - 1 -> string */
+	size_t n_strings, cap_strings;
+	uint32_t *string_index; /* open addressing: id, 0 free */
+	size_t index_size;
+	struct ca_pid *pids;
+	size_t n_pids, cap_pids;
+	uint32_t *pid_index; /* open addressing: index + 1, 0 free */
+	size_t pid_index_size, last_pid;
+	struct ca_discarded_stream *discarded_streams;
+	size_t n_discarded_streams, cap_discarded_streams;
+	uint64_t events, unknown, discarded;
+	bool failed; /* out of memory */
+	struct ca_model *model;
+};
+
+/* Interns s; 0 (and t->failed) when out of memory. */
+uint64_t ca_trace_intern(ca_trace *t, const char *s);
+
+/* The model of the loaded tables (model/model.c); 0, or -1 when out of memory. */
+int ca_model_build(ca_trace *t);
+void ca_model_free(struct ca_model *m);
+
+#endif

@@ -1,0 +1,98 @@
+/*
+ * cmd_arch.c - `caret arch TRACE... [-o FILE]`: the architecture of the
+ * traces as YAML in the original's keys; `caret arch --check FILE` loads
+ * such a file back and checks it.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli_util.h"
+#include "verbs.h"
+
+static int usage(FILE *out)
+{
+	fprintf(out,
+		"usage: caret arch [-o FILE] TRACE...\n"
+		"       caret arch --check FILE\n"
+		"\n"
+		"Writes the architecture rebuilt from the traces' initialization events\n"
+		"(executors, nodes, callback groups, callbacks with symbols, periods and\n"
+		"topics, publishes, subscribes) as an architecture file with the keys of\n"
+		"the original CARET, to FILE or standard output. Callbacks are named\n"
+		"/ns/node/callback_N by creation order within the node; named_paths is\n"
+		"left empty for you to fill in.\n"
+		"\n"
+		"--check FILE loads an architecture file back and checks its keys, value\n"
+		"types and the names that refer to each other; prints what it holds.\n"
+		"\n"
+		"  -o, --output FILE   write to FILE instead of standard output\n"
+		"      --check FILE    check FILE instead of reading traces\n");
+	return out == stdout ? 0 : 2;
+}
+
+static int check_file(const char *path)
+{
+	ca_arch_file_summary s;
+	char err[1024];
+	if (ca_arch_file_check(path, &s, err, sizeof err) != 0) {
+		fprintf(stderr, "caret arch: %s\n", err);
+		return 1;
+	}
+	printf("%s: ok: %zu named paths, %zu executors, %zu nodes, %zu callback groups, "
+		"%zu callbacks, %zu publishes, %zu subscribes\n", path, s.named_paths,
+		s.executors, s.nodes, s.callback_groups, s.callbacks, s.publishes,
+		s.subscribes);
+	return 0;
+}
+
+int caret_cmd_arch(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "check", required_argument, NULL, 'c' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	const char *output = NULL, *check = NULL;
+	int c;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+		if (c == 'o')
+			output = optarg;
+		else if (c == 'c')
+			check = optarg;
+		else
+			return usage(c == 'h' ? stdout : stderr);
+	}
+	if (check) {
+		if (optind < argc || output) {
+			fprintf(stderr, "caret arch: --check takes one file and nothing else\n");
+			return 2;
+		}
+		return check_file(check);
+	}
+	if (optind >= argc)
+		return usage(stderr);
+	ca_trace *t = cli_load("arch", argv + optind, argc - optind);
+	if (!t)
+		return 1;
+	FILE *out = output ? fopen(output, "w") : stdout;
+	char err[1024];
+	int status = 0;
+	if (!out) {
+		fprintf(stderr, "caret arch: cannot write %s: %s\n", output, strerror(errno));
+		status = 1;
+	} else if (ca_arch_write_yaml(t, out, err, sizeof err) != 0) {
+		fprintf(stderr, "caret arch: %s\n", err);
+		status = 1;
+	}
+	if (out && out != stdout && fclose(out) != 0 && !status) {
+		fprintf(stderr, "caret arch: cannot write %s: %s\n", output, strerror(errno));
+		status = 1;
+	}
+	ca_trace_free(t);
+	return status;
+}

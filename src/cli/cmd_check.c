@@ -1,0 +1,123 @@
+/*
+ * cmd_check.c - `caret check TRACE...`: whether a trace can give correct
+ * latencies, per process. Exit 0 when it can (warnings allowed), 1 when
+ * any finding is an error or the trace cannot be read, 2 on usage errors.
+ */
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli_util.h"
+#include "verbs.h"
+
+static int usage(FILE *out)
+{
+	fprintf(out,
+		"usage: caret check TRACE...\n"
+		"\n"
+		"Reads the traces (session directories, or parents of several) and says,\n"
+		"per process, whether the trace can give correct latencies: caret_init\n"
+		"and the initialization data complete (every callback with a node and a\n"
+		"symbol, every subscription and timer with a callback, every timer with a\n"
+		"node), executors and callback groups, runtime events naming unknown\n"
+		"objects, DDS source timestamps for inter-process messages, merged or\n"
+		"unmerged events, duplicates dropped; and for the whole trace, events\n"
+		"discarded by LTTng.\n"
+		"\n"
+		"Exit status: 0 fine (warnings allowed), 1 an error was found or the\n"
+		"trace cannot be read, 2 usage error.\n");
+	return out == stdout ? 0 : 2;
+}
+
+static const char *severity_name(ca_severity s)
+{
+	return s == CA_ERROR ? "error" : s == CA_WARNING ? "warning" : "info";
+}
+
+static void count_kind(const ca_architecture *a, int64_t pid, size_t counts[9])
+{
+#define COUNT(i, array) \
+	for (size_t k = 0; k < a->n_##array; k++) counts[i] += a->array[k].pid == pid;
+	COUNT(0, nodes)
+	COUNT(1, callbacks)
+	COUNT(2, publishers)
+	COUNT(3, subscriptions)
+	COUNT(4, timers)
+	COUNT(5, services)
+	COUNT(6, clients)
+	COUNT(7, groups)
+	COUNT(8, executors)
+#undef COUNT
+}
+
+static void print_process(const ca_architecture *a, const ca_process *p)
+{
+	static const char *const names[9][2] = {
+		{ "node", "nodes" }, { "callback", "callbacks" }, { "publisher", "publishers" },
+		{ "subscription", "subscriptions" }, { "timer", "timers" },
+		{ "service", "services" }, { "client", "clients" },
+		{ "callback group", "callback groups" }, { "executor", "executors" },
+	};
+	size_t counts[9] = { 0 };
+	count_kind(a, p->pid, counts);
+	printf("process %" PRId64 " (%s):", p->pid, p->procname ? p->procname : "?");
+	for (int i = 0; i < 9; i++)
+		printf("%s %zu %s", i ? "," : "", counts[i], names[i][counts[i] != 1]);
+	printf("\n");
+	if (p->caret_inits)
+		printf("  caret_init: distribution %s, rmw %s\n",
+			p->distribution && *p->distribution ? p->distribution : "?",
+			p->rmw_implementation ? p->rmw_implementation : "?");
+}
+
+int caret_cmd_check(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	int c;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1)
+		return usage(c == 'h' ? stdout : stderr);
+	if (optind >= argc)
+		return usage(stderr);
+	ca_trace *t = cli_load("check", argv + optind, argc - optind);
+	if (!t)
+		return 1;
+	const ca_architecture *a = ca_trace_architecture(t);
+	const ca_finding *f;
+	size_t n = ca_trace_findings(t, &f), errors = 0, warnings = 0;
+
+	printf("trace: %" PRIu64 " events, %" PRIu64 " of other types, %" PRIu64
+		" discarded\n", ca_trace_event_count(t), ca_trace_unknown_count(t),
+		ca_trace_discarded(t));
+	for (size_t i = 0; i < n && f[i].pid < 0; i++)
+		printf("  %s: %s\n", severity_name(f[i].severity), f[i].text);
+	for (size_t p = 0; p < a->n_processes; p++) {
+		bool shown = false;
+		for (size_t i = 0; i < n; i++) {
+			if (f[i].pid != a->processes[p].pid)
+				continue;
+			if (!shown)
+				print_process(a, &a->processes[p]);
+			shown = true;
+			printf("  %s: %s\n", severity_name(f[i].severity), f[i].text);
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		errors += f[i].severity == CA_ERROR;
+		warnings += f[i].severity == CA_WARNING;
+	}
+	if (errors)
+		printf("result: %zu error%s, %zu warning%s: latencies from this trace would be "
+			"wrong or incomplete\n", errors, errors == 1 ? "" : "s", warnings,
+			warnings == 1 ? "" : "s");
+	else
+		printf("result: ok (%zu warning%s)\n", warnings, warnings == 1 ? "" : "s");
+	ca_trace_free(t);
+	return errors ? 1 : 0;
+}

@@ -1,0 +1,29 @@
+/*
+ * vec.h - growable arrays: a pointer, a length and a capacity, grown by
+ * doubling. VEC_PUSH yields a pointer to the new (zeroed) last element, or
+ * NULL when out of memory.
+ */
+#ifndef CARET_VEC_H
+#define CARET_VEC_H
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+static inline bool caret_vec_grow(void **items, size_t *cap, size_t item_size)
+{
+	size_t n = *cap ? 2 * *cap : 16;
+	void *grown = realloc(*items, n * item_size);
+	if (!grown)
+		return false;
+	memset((char *)grown + *cap * item_size, 0, (n - *cap) * item_size);
+	*items = grown;
+	*cap = n;
+	return true;
+}
+
+#define VEC_PUSH(items, n, cap)                                                   \
+	(((n) < (cap) || caret_vec_grow((void **)&(items), &(cap), sizeof *(items))) \
+		? &(items)[(n)++] : NULL)
+
+#endif
