@@ -13,6 +13,7 @@
 #                  line shows the processes per state, size and discarded
 set -euo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
+. "$CARET_SOURCE_DIR/tests/integration/analyze_checks.sh"
 mode=$1
 bin=$CARET_BUILD_DIR/bin
 system=$CARET_SOURCE_DIR/testbed/systems/pipeline.yaml
@@ -47,6 +48,7 @@ late)
 	grep -q "all 3 processes recording" "$work/record.err"
 	wait "$launcher"
 	"$bin/tb_trace_check" --late "$system" "$work/trace" "$work/truth" "$work/pids"
+	caret_check_analysis "$work/trace" "$work/truth" "$work/pids" pipeline
 	;;
 session-first)
 	"$bin/caret" record -o "$work/trace" --immediate --duration 6 \
@@ -70,6 +72,7 @@ twice)
 	wait "$launcher"
 	"$bin/tb_trace_check" --late "$system" "$work/trace1" "$work/truth" "$work/pids"
 	"$bin/tb_trace_check" --late "$system" "$work/trace2" "$work/truth" "$work/pids"
+	caret_check_analysis "$work/trace2" "$work/truth" "$work/pids" pipeline
 	;;
 command)
 	record "$work/trace" --duration 30 -- "${CARET_GROUP[@]}" "$bin/tb-launch" "$system" \

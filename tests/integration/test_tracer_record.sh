@@ -3,9 +3,11 @@
 # initialization events as ros2_caret with init_timestamp, in creation order;
 # executor and callback-group structure as in the truth; every callback run
 # recorded; every DDS take matched to the publishing side's source stamp.
+# The analyzer rebuilds the architecture of the truth (analyze_checks.sh).
 # usage: test_tracer_record.sh SYSTEM MERGE(0|1) [DURATION]
 set -euo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
+. "$CARET_SOURCE_DIR/tests/integration/analyze_checks.sh"
 system=$1 merge=$2 duration=${3:-3}
 bin=$CARET_BUILD_DIR/bin
 work=$(mktemp -d)
@@ -20,6 +22,7 @@ CARET_MERGE=$merge caret_in_test_group "$bin/tb-launch" "$CARET_SOURCE_DIR/testb
 caret_lttng_stop
 "$bin/tb_trace_check" --tracer "$CARET_SOURCE_DIR/testbed/systems/$system.yaml" \
 	"$CARET_TRACE_DIR" "$work/truth" "$work/pids"
+caret_check_analysis "$CARET_TRACE_DIR" "$work/truth" "$work/pids" "$system"
 
 # The form asked for, and only that one.
 merged=0 plain=0

@@ -5,6 +5,7 @@
  */
 #include "caret/analyze.h"
 
+#include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -159,7 +160,8 @@ static bool grow_pid_index(ca_trace *t)
 
 /* The entry of vpid, added (with the event's procname) when new. Events of
  * one process come in runs, so the last one found is tried first. */
-static struct ca_pid *pid_entry(ca_trace *t, int32_t vpid, const bt_event *ev)
+static struct ca_pid *pid_entry(ca_trace *t, int32_t vpid, const bt_event *ev,
+	const char *procname)
 {
 	if (t->last_pid < t->n_pids && t->pids[t->last_pid].vpid == vpid)
 		return &t->pids[t->last_pid];
@@ -172,10 +174,13 @@ static struct ca_pid *pid_entry(ca_trace *t, int32_t vpid, const bt_event *ev)
 	struct ca_pid *p = VEC_PUSH(t->pids, t->n_pids, t->cap_pids);
 	if (!p)
 		return NULL;
-	const bt_field *name = context_member(ev, "procname");
+	if (ev) {
+		const bt_field *name = context_member(ev, "procname");
+		procname = name && bt_field_get_class_type(name) == BT_FIELD_CLASS_TYPE_STRING ?
+			bt_field_string_get_value(name) : "";
+	}
 	p->vpid = vpid;
-	p->procname = ca_trace_intern(t, name && bt_field_get_class_type(name) ==
-		BT_FIELD_CLASS_TYPE_STRING ? bt_field_string_get_value(name) : "");
+	p->procname = ca_trace_intern(t, procname);
 	t->pid_index[k] = (uint32_t)t->n_pids;
 	t->last_pid = t->n_pids - 1;
 	return p;
@@ -195,34 +200,46 @@ static uint64_t value_of(ca_trace *t, const bt_field *f)
 	}
 }
 
+/* A new row of event id at time, for vpid/vtid; its fields are filled by
+ * the caller. NULL (t->failed) when out of memory. */
+static uint64_t *new_row(ca_trace *t, int id, uint64_t time, int32_t vpid, int32_t vtid,
+	struct ca_pid *p, size_t *row)
+{
+	p->events++;
+	if (id < 0) {
+		t->unknown++;
+		return NULL;
+	}
+	p->per_event[id]++;
+	struct ca_table *tb = &t->tables[id];
+	if (tb->rows == tb->cap && !grow_table(tb, cs_events[id].field_count)) {
+		t->failed = true;
+		return NULL;
+	}
+	size_t r = *row = tb->rows++;
+	tb->time[r] = time;
+	tb->vpid[r] = vpid;
+	tb->vtid[r] = vtid;
+	return tb->time; /* not NULL */
+}
+
 static int on_event(const bt_event *ev, uint64_t clock, void *user)
 {
 	ca_trace *t = user;
 	const struct ca_class_map *m = map_class(t, bt_event_borrow_class_const(ev));
+	int32_t vpid = (int32_t)context_int(ev, "vpid");
+	struct ca_pid *p = pid_entry(t, vpid, ev, NULL);
+	size_t r;
 
 	t->events++;
-	int32_t vpid = (int32_t)context_int(ev, "vpid");
-	struct ca_pid *p = pid_entry(t, vpid, ev);
 	if (!p) {
 		t->failed = true;
 		return -1;
 	}
-	p->events++;
-	if (!m || m->id < 0) {
-		t->unknown++;
-		return 0;
-	}
-	p->per_event[m->id]++;
+	if (!new_row(t, m ? m->id : -1, clock, vpid, (int32_t)context_int(ev, "vtid"), p, &r))
+		return t->failed ? -1 : 0;
 	const struct cs_event *e = &cs_events[m->id];
 	struct ca_table *tb = &t->tables[m->id];
-	if (tb->rows == tb->cap && !grow_table(tb, e->field_count)) {
-		t->failed = true;
-		return -1;
-	}
-	size_t r = tb->rows++;
-	tb->time[r] = clock;
-	tb->vpid[r] = vpid;
-	tb->vtid[r] = (int32_t)context_int(ev, "vtid");
 	const bt_field *payload = bt_event_borrow_payload_field_const(ev);
 	for (size_t f = 0; f < e->field_count; f++)
 		tb->field[f][r] = m->member[f] < 0 ? 0 : value_of(t,
@@ -303,6 +320,25 @@ static bool sort_table(struct ca_table *tb, size_t fields)
 	return ok;
 }
 
+/* After the rows: time order, then the model. */
+static int finish(ca_trace *t, bool sort, const char *path, char *err, size_t err_size)
+{
+	uint64_t known = t->events - t->unknown;
+	for (size_t i = 0; i < CS_EVENT_COUNT && sort; i++)
+		if (!sort_table(&t->tables[i], cs_events[i].field_count))
+			t->failed = true;
+	if (!t->failed && !known) {
+		snprintf(err, err_size, "no ROS 2 or CARET events in the trace: path=%s "
+			"(%" PRIu64 " events of other types)", path, t->unknown);
+		return -1;
+	}
+	if (t->failed || ca_model_build(t) != 0) {
+		snprintf(err, err_size, "out of memory while loading %s", path);
+		return -1;
+	}
+	return 0;
+}
+
 ca_trace *ca_trace_load(const char *const *paths, size_t n_paths, char *err,
 	size_t err_size)
 {
@@ -325,15 +361,36 @@ ca_trace *ca_trace_load(const char *const *paths, size_t n_paths, char *err,
 			ca_trace_free(t);
 			return NULL;
 		}
-	for (size_t i = 0; i < CS_EVENT_COUNT && n_paths > 1; i++)
-		if (!sort_table(&t->tables[i], cs_events[i].field_count))
-			t->failed = true;
-	if (t->failed || ca_model_build(t) != 0) {
-		snprintf(err, err_size, "out of memory while loading %s", paths[0]);
+	if (finish(t, n_paths > 1, paths[0], err, err_size) != 0) {
 		ca_trace_free(t);
 		return NULL;
 	}
 	return t;
+}
+
+/* ---- traces built by hand (tests of the model) ------------------------- */
+
+ca_trace *ca_trace_new(void)
+{
+	return calloc(1, sizeof(ca_trace));
+}
+
+int ca_trace_add_row(ca_trace *t, enum cs_event_id id, uint64_t time, int32_t vpid,
+	const char *procname, const uint64_t *values)
+{
+	struct ca_pid *p = pid_entry(t, vpid, NULL, procname);
+	size_t r;
+	t->events++;
+	if (!p || !new_row(t, (int)id, time, vpid, vpid, p, &r))
+		return -1;
+	for (size_t f = 0; f < cs_events[id].field_count; f++)
+		t->tables[id].field[f][r] = values[f];
+	return t->failed ? -1 : 0;
+}
+
+int ca_trace_finish(ca_trace *t, char *err, size_t err_size)
+{
+	return finish(t, true, "(built)", err, err_size);
 }
 
 void ca_trace_free(ca_trace *t)

@@ -141,6 +141,11 @@ static bool callback_without_group(struct out *o, size_t i)
 	return callback_group(o->m, &o->m->callbacks[i]) == CA_NONE;
 }
 
+static bool group_without_node(struct out *o, size_t i)
+{
+	return o->m->groups[i].node == CA_NONE;
+}
+
 static bool group_without_executor(struct out *o, size_t i)
 {
 	return o->m->groups[i].executor == CA_NONE;
@@ -192,6 +197,10 @@ static void check_initialization(struct out *o, size_t p)
 	COUNT_MISSING(o, pid, callbacks, callback_without_group, CA_WARNING,
 		"%" PRIu64 " %s in no known callback group (e.g. %s)", n_,
 		plural(n_, "callback is", "callbacks are"), m->callbacks[first_].name);
+	COUNT_MISSING(o, pid, groups, group_without_node, CA_INFO,
+		"%" PRIu64 " callback %s no callbacks, so no known node (e.g. %s): "
+		"left out of the architecture file", n_,
+		plural(n_, "group has", "groups have"), m->groups[first_].name);
 	COUNT_MISSING(o, pid, groups, group_without_executor, CA_WARNING,
 		"%" PRIu64 " callback %s never added to an executor (e.g. %s)", n_,
 		plural(n_, "group was", "groups were"), m->groups[first_].name);

@@ -106,16 +106,18 @@ static void executors(struct writer *w)
 	scalar(w, "executors");
 	begin_seq(w, !a->n_executors);
 	for (size_t k = 0; k < a->n_executors; k++) {
+		/* A group without callbacks has no known node; it is left out,
+		 * as nothing in it runs. */
 		size_t index = (size_t)(sorted[k] - a->executors), n_groups = 0;
 		for (size_t g = 0; g < a->n_groups; g++)
-			n_groups += a->groups[g].executor == index;
+			n_groups += a->groups[g].executor == index && a->groups[g].node != CA_NONE;
 		begin_map(w);
 		key(w, "executor_type", sorted[k]->type);
 		key(w, "executor_name", sorted[k]->name);
 		scalar(w, "callback_group_names");
 		begin_seq(w, !n_groups);
 		for (size_t g = 0; g < a->n_groups; g++)
-			if (a->groups[g].executor == index)
+			if (a->groups[g].executor == index && a->groups[g].node != CA_NONE)
 				scalar(w, a->groups[g].name);
 		end_seq(w);
 		end_map(w);

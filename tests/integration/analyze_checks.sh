@@ -1,0 +1,22 @@
+# analyze_checks.sh - sourced by integration tests: the analyzer on a
+# testbed trace. The architecture equals the ground truth (arch_check), the
+# architecture file equals the golden one of the system (addresses and pids
+# do not appear in it, so one file holds for every run), it passes
+# `caret arch --check`, and `caret check` finds nothing wrong.
+# usage: caret_check_analysis TRACE TRUTH_DIR PID_FILE SYSTEM
+caret_check_analysis() {
+	local trace=$1 truth=$2 pids=$3 system=$4
+	local bin=$CARET_BUILD_DIR/bin out
+	out=$(mktemp -d)
+	caret_at_exit "rm -rf '$out'"
+	"$bin/arch_check" "$trace" "$truth" "$pids"
+	"$bin/caret" arch -o "$out/arch.yaml" "$trace"
+	diff -u "$CARET_SOURCE_DIR/tests/data/golden/arch-$system.yaml" "$out/arch.yaml"
+	"$bin/caret" arch --check "$out/arch.yaml"
+	if ! "$bin/caret" check "$trace" >"$out/check" 2>&1; then
+		cat "$out/check"
+		echo "caret check found errors" >&2
+		return 1
+	fi
+	tail -1 "$out/check"
+}

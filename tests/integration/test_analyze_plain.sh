@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# A trace of the pipeline recorded with the testbed's tracetools alone (no
+# libcaret.so): the analyzer still rebuilds nodes, publishers,
+# subscriptions, timers and callbacks as in the truth, and `caret check`
+# exits 1 naming exactly what is missing: caret_init, the executor and
+# callback-group events, and the DDS source timestamps of publishes.
+set -euo pipefail
+. "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
+bin=$CARET_BUILD_DIR/bin
+work=$(mktemp -d)
+caret_at_exit "rm -rf '$work'"
+
+caret_lttng_require
+caret_lttng_ensure_daemon
+caret_lttng_start "caret-test-analyze-plain" 'ros2:*' 'ros2_caret:*'
+caret_in_test_group "$bin/tb-launch" "$CARET_SOURCE_DIR/testbed/systems/pipeline.yaml" \
+	--duration 2 --truth "$work/truth" --pid-file "$work/pids"
+caret_lttng_stop
+
+"$bin/arch_check" --no-structure "$CARET_TRACE_DIR" "$work/truth" "$work/pids"
+"$bin/caret" arch "$CARET_TRACE_DIR" |
+	diff -u "$CARET_SOURCE_DIR/tests/data/golden/arch-pipeline-plain.yaml" -
+
+status=0
+"$bin/caret" check "$CARET_TRACE_DIR" >"$work/check" || status=$?
+cat "$work/check"
+((status == 1))
+n=$(wc -l <"$work/pids")
+expect() { # COUNT TEXT: TEXT appears on COUNT lines
+	local got
+	got=$(grep -c -- "$2" "$work/check" || true)
+	if ((got != $1)); then
+		echo "expected $1 lines with '$2', got $got" >&2
+		exit 1
+	fi
+}
+expect "$n" "warning: no caret_init: not recorded through libcaret.so"
+expect "$n" "warning: no executor or callback group events"
+# sensing and perception publish over DDS; planning's only publisher feeds
+# the actuator in the same process (intra-process), so it has no DDS publish.
+publishers=2
+expect "$publishers" "error: .* publish events but no DDS source timestamps"
+expect 0 "name.* an unknown"
+grep -q "^result: $publishers errors, $((2 * n)) warnings" "$work/check"
