@@ -47,6 +47,7 @@ demo: deps build
 bench: deps build
 	@bench/tracer/run.sh $(BUILD_DIR)
 	@bench/record/run.sh $(BUILD_DIR)
+	@bench/analyze/run.sh $(BUILD_DIR)
 
 clean:
 	rm -rf $(BUILD_DIR) $(ASAN_BUILD_DIR) $(TSAN_BUILD_DIR)

@@ -25,6 +25,7 @@ struct ca_class_map {
 	const bt_event_class *cls; /* key; NULL: free slot */
 	int id;                    /* schema event id, -1: unknown */
 	int member[CS_MAX_FIELDS]; /* payload member of each schema field, -1 */
+	int vpid, vtid;            /* members of the stream's event context, -1 */
 };
 
 struct ca_pid {

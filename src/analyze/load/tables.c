@@ -75,6 +75,16 @@ const char *ca_trace_string(const ca_trace *t, uint64_t id)
 
 /* ---- event classes ---------------------------------------------------- */
 
+static int member_index(const bt_field_class *structure, const char *name)
+{
+	uint64_t n = structure ? bt_field_class_structure_get_member_count(structure) : 0;
+	for (uint64_t i = 0; i < n; i++)
+		if (!strcmp(bt_field_class_structure_member_get_name(
+			    bt_field_class_structure_borrow_member_by_index_const(structure, i)), name))
+			return (int)i;
+	return -1;
+}
+
 static const struct ca_class_map *map_class(ca_trace *t, const bt_event_class *cls)
 {
 	size_t k = ((uintptr_t)cls >> 4) & (CA_CLASS_SLOTS - 1);
@@ -85,18 +95,15 @@ static const struct ca_class_map *map_class(ca_trace *t, const bt_event_class *c
 		if (m->cls)
 			continue;
 		m->cls = cls;
+		const bt_field_class *ctx = bt_stream_class_borrow_event_common_context_field_class_const(
+			bt_event_class_borrow_stream_class_const(cls));
+		m->vpid = member_index(ctx, "vpid");
+		m->vtid = member_index(ctx, "vtid");
 		const struct cs_event *ev = cs_event_by_full_name(bt_event_class_get_name(cls));
 		m->id = ev ? (int)ev->id : -1;
 		const bt_field_class *payload = bt_event_class_borrow_payload_field_class_const(cls);
-		uint64_t members = payload ? bt_field_class_structure_get_member_count(payload) : 0;
-		for (size_t f = 0; ev && f < ev->field_count; f++) {
-			m->member[f] = -1;
-			for (uint64_t i = 0; i < members; i++)
-				if (!strcmp(bt_field_class_structure_member_get_name(
-					    bt_field_class_structure_borrow_member_by_index_const(payload, i)),
-					    ev->fields[f].name))
-					m->member[f] = (int)i;
-		}
+		for (size_t f = 0; ev && f < ev->field_count; f++)
+			m->member[f] = member_index(payload, ev->fields[f].name);
 		return m;
 	}
 	return NULL; /* more event classes than slots: counted as unknown */
@@ -132,10 +139,14 @@ static const bt_field *context_member(const bt_event *ev, const char *name)
 	return ctx ? bt_field_structure_borrow_member_field_by_name_const(ctx, name) : NULL;
 }
 
-static int64_t context_int(const bt_event *ev, const char *name)
+/* An integer of the event's context by its member index (found once per
+ * event class): looking members up by name costs more than the rest of
+ * the event. */
+static int64_t context_int(const bt_event *ev, int member)
 {
-	const bt_field *f = context_member(ev, name);
-	return f ? bt_field_integer_signed_get_value(f) : -1;
+	const bt_field *ctx = member < 0 ? NULL : bt_event_borrow_common_context_field_const(ev);
+	return ctx ? bt_field_integer_signed_get_value(
+		bt_field_structure_borrow_member_field_by_index_const(ctx, (uint64_t)member)) : -1;
 }
 
 /* ---- processes ---------------------------------------------------------- */
@@ -227,7 +238,7 @@ static int on_event(const bt_event *ev, uint64_t clock, void *user)
 {
 	ca_trace *t = user;
 	const struct ca_class_map *m = map_class(t, bt_event_borrow_class_const(ev));
-	int32_t vpid = (int32_t)context_int(ev, "vpid");
+	int32_t vpid = m ? (int32_t)context_int(ev, m->vpid) : -1;
 	struct ca_pid *p = pid_entry(t, vpid, ev, NULL);
 	size_t r;
 
@@ -236,7 +247,7 @@ static int on_event(const bt_event *ev, uint64_t clock, void *user)
 		t->failed = true;
 		return -1;
 	}
-	if (!new_row(t, m ? m->id : -1, clock, vpid, (int32_t)context_int(ev, "vtid"), p, &r))
+	if (!new_row(t, m ? m->id : -1, clock, vpid, m ? (int32_t)context_int(ev, m->vtid) : -1, p, &r))
 		return t->failed ? -1 : 0;
 	const struct cs_event *e = &cs_events[m->id];
 	struct ca_table *tb = &t->tables[m->id];
