@@ -216,15 +216,21 @@ static size_t find(struct ctx *c, enum ca_handle_kind kind, uint64_t address)
 	return i;
 }
 
-#define NEW(c, array) VEC_PUSH((c)->m->array, (c)->m->n_##array, (c)->m->cap_##array)
+static void *or_oom(struct ctx *c, void *p)
+{
+	if (!p)
+		c->oom = true;
+	return p;
+}
+
+/* A new zeroed element of a model array; NULL (and c->oom) when out of memory. */
+#define NEW(c, array) or_oom(c, VEC_PUSH((c)->m->array, (c)->m->n_##array, (c)->m->cap_##array))
 
 static void add_node(struct ctx *c)
 {
 	ca_node *n = NEW(c, nodes);
-	if (!n) {
-		c->oom = true;
+	if (!n)
 		return;
-	}
 	n->pid = c->r->pid;
 	n->handle = field(c, "node_handle");
 	n->time = c->r->time;
@@ -246,10 +252,8 @@ static void add_node(struct ctx *c)
 static void add_publisher(struct ctx *c)
 {
 	ca_publisher *p = NEW(c, publishers);
-	if (!p) {
-		c->oom = true;
+	if (!p)
 		return;
-	}
 	*p = (ca_publisher){ .pid = c->r->pid, .handle = field(c, "publisher_handle"),
 		.rmw_handle = field(c, "rmw_publisher_handle"), .time = c->r->time,
 		.node = find(c, CA_H_NODE, field(c, "node_handle")),
@@ -261,10 +265,8 @@ static void add_subscription(struct ctx *c)
 {
 	ca_subscription *s = NEW(c, subscriptions);
 	struct ca_sub_rclcpp *x = NEW(c, sub_rclcpp);
-	if (!s || !x) {
-		c->oom = true;
+	if (!s || !x)
 		return;
-	}
 	*s = (ca_subscription){ .pid = c->r->pid, .handle = field(c, "subscription_handle"),
 		.rmw_handle = field(c, "rmw_subscription_handle"), .time = c->r->time,
 		.node = find(c, CA_H_NODE, field(c, "node_handle")), .callback = CA_NONE,
@@ -277,10 +279,8 @@ static void add_subscription(struct ctx *c)
 static void add_service(struct ctx *c)
 {
 	ca_service *s = NEW(c, services);
-	if (!s) {
-		c->oom = true;
+	if (!s)
 		return;
-	}
 	*s = (ca_service){ .pid = c->r->pid, .handle = field(c, "service_handle"),
 		.time = c->r->time, .node = find(c, CA_H_NODE, field(c, "node_handle")),
 		.callback = CA_NONE, .group = CA_NONE, .name = string(c, "service_name") };
@@ -290,10 +290,8 @@ static void add_service(struct ctx *c)
 static void add_client(struct ctx *c)
 {
 	ca_client *s = NEW(c, clients);
-	if (!s) {
-		c->oom = true;
+	if (!s)
 		return;
-	}
 	*s = (ca_client){ .pid = c->r->pid, .handle = field(c, "client_handle"),
 		.time = c->r->time, .node = find(c, CA_H_NODE, field(c, "node_handle")),
 		.group = CA_NONE, .name = string(c, "service_name") };
@@ -303,10 +301,8 @@ static void add_client(struct ctx *c)
 static void add_timer(struct ctx *c)
 {
 	ca_timer *s = NEW(c, timers);
-	if (!s) {
-		c->oom = true;
+	if (!s)
 		return;
-	}
 	*s = (ca_timer){ .pid = c->r->pid, .handle = field(c, "timer_handle"),
 		.time = c->r->time, .period_ns = (int64_t)field(c, "period"),
 		.node = CA_NONE, .callback = CA_NONE, .group = CA_NONE };
@@ -316,10 +312,8 @@ static void add_timer(struct ctx *c)
 static void add_executor(struct ctx *c, bool is_static)
 {
 	ca_executor *e = NEW(c, executors);
-	if (!e) {
-		c->oom = true;
+	if (!e)
 		return;
-	}
 	*e = (ca_executor){ .pid = c->r->pid, .address = field(c, "executor_addr"),
 		.entities_collector = is_static ? field(c, "entities_collector_addr") : 0,
 		.time = c->r->time, .type = string(c, "executor_type_name") };
@@ -350,10 +344,8 @@ static size_t add_callback(struct ctx *c, ca_callback_kind kind, size_t owner,
 	size_t i = *owner_callback;
 	if (i == CA_NONE) {
 		ca_callback *cb = NEW(c, callbacks);
-		if (!cb) {
-			c->oom = true;
+		if (!cb)
 			return CA_NONE;
-		}
 		*cb = (ca_callback){ .pid = c->r->pid, .time = c->r->time, .kind = kind,
 			.owner = owner, .node = node };
 		i = *owner_callback = c->m->n_callbacks - 1;
@@ -417,10 +409,8 @@ static size_t group(struct ctx *c, const char *type)
 	size_t i = ca_handle_find(&c->m->handles, CA_H_GROUP, c->r->pid, address, c->r->time);
 	if (i == SIZE_MAX) {
 		ca_callback_group *g = NEW(c, groups);
-		if (!g) {
-			c->oom = true;
+		if (!g)
 			return SIZE_MAX;
-		}
 		*g = (ca_callback_group){ .pid = c->r->pid, .address = address,
 			.time = c->r->time, .executor = CA_NONE, .node = CA_NONE };
 		i = c->m->n_groups - 1;
@@ -549,7 +539,8 @@ int ca_model_init_objects(ca_trace *t, struct ca_model *m)
 		free(rows);
 		return -1;
 	}
-	qsort(rows, n, sizeof *rows, by_pid_phase_time);
+	if (n > 1) /* qsort wants a non-NULL base, even for 0 rows */
+		qsort(rows, n, sizeof *rows, by_pid_phase_time);
 	struct ctx c = { t, m, NULL, false };
 	for (size_t i = 0; i < n && !c.oom; i++) {
 		c.r = &rows[i];

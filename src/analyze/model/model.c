@@ -16,7 +16,8 @@ static int by_pid(const void *a, const void *b)
 
 static int add_processes(ca_trace *t, struct ca_model *m)
 {
-	qsort(t->pids, t->n_pids, sizeof *t->pids, by_pid);
+	if (t->n_pids > 1)
+		qsort(t->pids, t->n_pids, sizeof *t->pids, by_pid);
 	t->last_pid = SIZE_MAX; /* the pid index is stale from here on */
 	for (size_t i = 0; i < t->n_pids; i++) {
 		ca_process *p = VEC_PUSH(m->processes, m->n_processes, m->cap_processes);

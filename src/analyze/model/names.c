@@ -144,7 +144,8 @@ static int name_executors(ca_trace *t, struct ca_model *m)
 			strcmp(m->groups[g].name, keys[e].first_group) < 0))
 			keys[e].first_group = m->groups[g].name;
 	}
-	qsort(keys, m->n_executors, sizeof *keys, by_first_group);
+	if (m->n_executors > 1)
+		qsort(keys, m->n_executors, sizeof *keys, by_first_group);
 	for (size_t i = 0; i < m->n_executors; i++)
 		m->executors[keys[i].index].name = intern_name(t, NULL, "executor", i);
 	free(keys);

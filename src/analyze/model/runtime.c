@@ -158,7 +158,8 @@ static int gather(struct scan *s)
 			return -1;
 		add_tally(c, &s->node[i]);
 	}
-	qsort(m->node_counts, m->n_node_counts, sizeof *m->node_counts, by_node_name);
+	if (m->n_node_counts > 1)
+		qsort(m->node_counts, m->n_node_counts, sizeof *m->node_counts, by_node_name);
 	/* The rest of the runtime events: those that name no known object. */
 	uint64_t attributed = 0;
 	for (size_t i = 0; i < m->n_node_counts; i++)
@@ -190,7 +191,8 @@ static int gather(struct scan *s)
 		c->takes += s->subscription[i].takes;
 		c->events += s->subscription[i].events;
 	}
-	qsort(m->topic_counts, m->n_topic_counts, sizeof *m->topic_counts, by_topic_name);
+	if (m->n_topic_counts > 1)
+		qsort(m->topic_counts, m->n_topic_counts, sizeof *m->topic_counts, by_topic_name);
 	return 0;
 }
 

@@ -101,7 +101,8 @@ static void executors(struct writer *w)
 	}
 	for (size_t i = 0; i < a->n_executors; i++)
 		sorted[i] = &a->executors[i];
-	qsort(sorted, a->n_executors, sizeof *sorted, by_executor_name);
+	if (a->n_executors > 1)
+		qsort(sorted, a->n_executors, sizeof *sorted, by_executor_name);
 
 	scalar(w, "executors");
 	begin_seq(w, !a->n_executors);
@@ -258,7 +259,8 @@ static void nodes(struct writer *w)
 	}
 	for (size_t i = 0; i < a->n_nodes; i++)
 		sorted[i] = &a->nodes[i];
-	qsort(sorted, a->n_nodes, sizeof *sorted, by_node_name);
+	if (a->n_nodes > 1)
+		qsort(sorted, a->n_nodes, sizeof *sorted, by_node_name);
 	scalar(w, "nodes");
 	begin_seq(w, !a->n_nodes);
 	for (size_t k = 0; k < a->n_nodes; k++) {

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Events lost by LTTng are reported, not hidden: a flood of events into the
+# smallest buffers discards some; `caret check` exits 1 with one error per
+# stream that lost events, and their sum equals the discarded count of
+# `caret summary events` and of an independent walk (tb_event_counts).
+set -euo pipefail
+. "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
+bin=$CARET_BUILD_DIR/bin
+caret_lttng_require
+caret_lttng_ensure_daemon
+CARET_SUBBUF_SIZE=4k CARET_NUM_SUBBUF=2 caret_lttng_start caret-test-discarded 'ros2:*' 'ros2_caret:*'
+LD_PRELOAD=$CARET_BUILD_DIR/lib/libcaret.so CARET_MERGE=0 caret_in_test_group \
+	"$bin/bench_tracer" 200000 >/dev/null
+caret_lttng_stop
+
+walk=$({ "$bin/tb_event_counts" "$CARET_TRACE_DIR" 2>/dev/null || true; } | awk '/^total/ { print $(NF - 1) }')
+summary=$("$bin/caret" summary events --format csv "$CARET_TRACE_DIR" | awk -F, '$1 == "discarded" { print $2 }')
+status=0
+"$bin/caret" check "$CARET_TRACE_DIR" >"$CARET_TRACE_DIR.check" || status=$?
+caret_at_exit "rm -f '$CARET_TRACE_DIR.check'"
+grep discarded "$CARET_TRACE_DIR.check"
+per_stream=$(sed -n 's/^  error: \([0-9]*\) events discarded by LTTng in stream .*/\1/p' \
+	"$CARET_TRACE_DIR.check" | awk '{ s += $1 } END { print s + 0 }')
+echo "discarded: walk $walk, summary $summary, check $per_stream (exit $status)"
+((walk > 0 && summary == walk && per_stream == walk && status == 1))
