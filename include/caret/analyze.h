@@ -9,6 +9,7 @@
 #ifndef CARET_ANALYZE_H
 #define CARET_ANALYZE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -174,6 +175,11 @@ typedef struct ca_architecture {
 /* The architecture of a loaded trace (built by ca_trace_load). */
 const ca_architecture *ca_trace_architecture(const ca_trace *trace);
 
+/* The first and last event time of a process in the trace (its recorded
+ * window); false for a pid the trace does not have. */
+bool ca_trace_process_window(const ca_trace *trace, int64_t pid, uint64_t *first,
+	uint64_t *last);
+
 /* The process of a pid, or NULL. */
 const ca_process *ca_architecture_process(const ca_architecture *arch, int64_t pid);
 
@@ -213,6 +219,79 @@ typedef struct ca_topic_count {
 /* Sorted by name; the arrays belong to the trace. */
 size_t ca_trace_node_counts(const ca_trace *trace, const ca_node_count **counts);
 size_t ca_trace_topic_counts(const ca_trace *trace, const ca_topic_count **counts);
+
+/* ---- records: what happened at runtime, joined --------------------------
+ *
+ * Built on demand from a loaded trace (ca_records_build), both event forms
+ * alike (merged events or the events they replace). Times are trace clock
+ * ns; a stage the trace does not show is 0. Indexes into the arrays of
+ * ca_architecture, or into the records' own arrays; CA_NONE for none.
+ */
+typedef struct ca_records ca_records;
+
+typedef struct ca_callback_instance {
+	size_t callback;     /* ca_architecture.callbacks; CA_NONE: unknown */
+	uint64_t start, end; /* end 0: not ended inside the trace */
+	int64_t pid, tid;
+	bool intra;          /* started for an intra-process message */
+} ca_callback_instance;
+
+typedef struct ca_publish_instance {
+	size_t publisher;    /* ca_architecture.publishers; CA_NONE: unknown */
+	uint64_t rclcpp_time, rcl_time, dds_write_time;
+	uint64_t source_stamp; /* DDS source timestamp, 0: none */
+	uint64_t message;    /* address */
+	int64_t pid, tid;
+	bool intra;          /* rclcpp_intra_publish (delivered by pointer) */
+	size_t callback_instance; /* the run it happened in, or CA_NONE */
+} ca_publish_instance;
+
+typedef struct ca_communication {
+	size_t publish;           /* ca_records_publishes(); CA_NONE: not in the trace */
+	size_t callback_instance; /* the subscriber's run that handled the message */
+	size_t subscription;      /* ca_architecture.subscriptions */
+	bool intra;
+	uint64_t take_time;       /* rmw_take / dispatch time, 0: none */
+	uint64_t source_stamp;    /* inter-process: the matching key */
+} ca_communication;
+
+/* Counts of what could not be joined, per kind. */
+typedef struct ca_record_losses {
+	uint64_t not_ended;        /* callback_start without callback_end */
+	uint64_t not_started;      /* callback_end without callback_start */
+	uint64_t not_published;    /* received, no publish of it in the trace */
+	uint64_t taken_not_run;    /* taken, no callback run after it */
+} ca_record_losses;
+
+/* Joins the runtime events of the trace. NULL with err on out of memory. */
+ca_records *ca_records_build(const ca_trace *trace, char *err, size_t err_size);
+void ca_records_free(ca_records *records);
+
+/* Callback runs sorted by callback, then start. */
+size_t ca_records_callbacks(const ca_records *r, const ca_callback_instance **out);
+/* Publishes in time order (rclcpp stage, or the first stage seen). */
+size_t ca_records_publishes(const ca_records *r, const ca_publish_instance **out);
+/* Messages handled by a callback, in the order of their callback run. */
+size_t ca_records_communications(const ca_records *r, const ca_communication **out);
+const ca_record_losses *ca_records_losses(const ca_records *r);
+
+/* Published messages that a subscription of the topic did not handle:
+ * for each subscription, the publishes on its topic (inter-process ones
+ * from other processes, intra-process ones from its own) made while its
+ * process was recording, minus the messages it handled. */
+uint64_t ca_records_not_received(const ca_records *r, size_t subscription);
+
+/* ---- statistics ---------------------------------------------------------- */
+
+typedef struct ca_stats {
+	uint64_t count;
+	int64_t min, max, p50, p90, p99;
+	double mean;
+} ca_stats;
+
+/* Sorts values in place and fills stats (all 0 when n is 0). Percentiles
+ * are nearest-rank. */
+void ca_stats_of(int64_t *values, size_t n, ca_stats *stats);
 
 /* ---- the architecture file (the original's YAML keys) ------------------ */
 

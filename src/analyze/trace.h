@@ -32,6 +32,7 @@ struct ca_pid {
 	int32_t vpid;
 	uint64_t procname; /* string id */
 	uint64_t events;
+	uint64_t first_time, last_time; /* of its events of the schema */
 	uint64_t per_event[CS_EVENT_COUNT]; /* events of the schema, by id */
 };
 
@@ -58,6 +59,10 @@ struct ca_trace {
 	struct ca_discarded_stream *discarded_streams;
 	size_t n_discarded_streams, cap_discarded_streams;
 	uint64_t events, unknown, discarded;
+	/* The trace clock's offset from the Unix epoch (LTTng: realtime minus
+	 * monotonic when the trace began), 0 if unknown. DDS source timestamps
+	 * are realtime. */
+	int64_t epoch_offset;
 	bool failed; /* out of memory */
 	struct ca_model *model;
 };

@@ -6,5 +6,6 @@ int caret_cmd_record(int argc, char **argv);
 int caret_cmd_summary(int argc, char **argv);
 int caret_cmd_check(int argc, char **argv);
 int caret_cmd_arch(int argc, char **argv);
+int caret_cmd_latency(int argc, char **argv);
 
 #endif

@@ -142,7 +142,7 @@ uint64_t tb_publish(tb_publisher *pub, int64_t stamp, int64_t origin)
 {
 	tb_context *ctx = pub->node->ctx;
 	tb_subscription *subs[64];
-	int64_t time = tb_now();
+	int64_t time;
 	tb_message *msg = tb_message_alloc(pub->payload_size);
 
 	if (!msg)
@@ -157,6 +157,9 @@ uint64_t tb_publish(tb_publisher *pub, int64_t stamp, int64_t origin)
 	 * so matched readers are other processes'. */
 	bool inter = n_intra == 0 || has_remote_readers(pub);
 
+	/* The publish time of the truth: next to the first publish tracepoint,
+	 * as a trace sees it. */
+	time = tb_now();
 	if (n_intra) {
 		ros_trace_rclcpp_intra_publish(&pub->rcl_handle, msg);
 		for (size_t i = 1; i < n_intra; i++) {

@@ -2,7 +2,9 @@
 # testbed trace. The architecture equals the ground truth (arch_check), the
 # architecture file equals the golden one of the system (addresses and pids
 # do not appear in it, so one file holds for every run), it passes
-# `caret arch --check`, and `caret check` finds nothing wrong.
+# `caret arch --check`, and `caret check` finds nothing wrong; the runtime
+# records (callback runs, messages) equal the truth's inside the recorded
+# window, latencies within 50 us (records_check).
 # usage: caret_check_analysis TRACE TRUTH_DIR PID_FILE SYSTEM
 caret_check_analysis() {
 	local trace=$1 truth=$2 pids=$3 system=$4
@@ -10,6 +12,7 @@ caret_check_analysis() {
 	out=$(mktemp -d)
 	caret_at_exit "rm -rf '$out'"
 	"$bin/arch_check" "$trace" "$truth" "$pids"
+	"$bin/records_check" "$trace" "$truth" "$pids"
 	"$bin/caret" arch -o "$out/arch.yaml" "$trace"
 	diff -u "$CARET_SOURCE_DIR/tests/data/golden/arch-$system.yaml" "$out/arch.yaml"
 	"$bin/caret" arch --check "$out/arch.yaml"

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # A trace of the pipeline recorded with the testbed's tracetools alone (no
-# libcaret.so): the analyzer still rebuilds nodes, publishers,
-# subscriptions, timers and callbacks as in the truth, and `caret check`
-# exits 1 naming exactly what is missing: caret_init, the executor and
-# callback-group events, and the DDS source timestamps of publishes.
+# libcaret.so) by `caret record --immediate`: the analyzer still rebuilds
+# nodes, publishers, subscriptions, timers and callbacks as in the truth,
+# finds every callback run and message of the truth (inter-process ones by
+# the DDS source timestamp against the publish time on the epoch clock),
+# and `caret check` exits 1 naming exactly what is missing: caret_init, the
+# executor and callback-group events, and the DDS source timestamps of
+# publishes.
 set -euo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
 bin=$CARET_BUILD_DIR/bin
@@ -12,11 +15,16 @@ caret_at_exit "rm -rf '$work'"
 
 caret_lttng_require
 caret_lttng_ensure_daemon
-caret_lttng_start "caret-test-analyze-plain" 'ros2:*' 'ros2_caret:*'
+# caret record --immediate: the session first, then the apps.
+"$bin/caret" record -o "$work/trace" --immediate --duration 5 >/dev/null 2>"$work/record.err" &
+recorder=$!
+caret_at_exit "kill $recorder 2>/dev/null || true"
+sleep 1
 caret_in_test_group "$bin/tb-launch" "$CARET_SOURCE_DIR/testbed/systems/pipeline.yaml" \
 	--duration 2 --truth "$work/truth" --pid-file "$work/pids"
-caret_lttng_stop
-
+wait "$recorder"
+CARET_TRACE_DIR=$work/trace
+"$bin/records_check" "$CARET_TRACE_DIR" "$work/truth" "$work/pids"
 "$bin/arch_check" --no-structure "$CARET_TRACE_DIR" "$work/truth" "$work/pids"
 "$bin/caret" arch "$CARET_TRACE_DIR" |
 	diff -u "$CARET_SOURCE_DIR/tests/data/golden/arch-pipeline-plain.yaml" -

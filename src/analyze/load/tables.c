@@ -222,6 +222,10 @@ static uint64_t *new_row(ca_trace *t, int id, uint64_t time, int32_t vpid, int32
 		return NULL;
 	}
 	p->per_event[id]++;
+	if (!p->first_time || time < p->first_time)
+		p->first_time = time;
+	if (time > p->last_time)
+		p->last_time = time;
 	struct ca_table *tb = &t->tables[id];
 	if (tb->rows == tb->cap && !grow_table(tb, cs_events[id].field_count)) {
 		t->failed = true;
@@ -234,6 +238,19 @@ static uint64_t *new_row(ca_trace *t, int id, uint64_t time, int32_t vpid, int32
 	return tb->time; /* not NULL */
 }
 
+static int64_t clock_epoch_offset(const bt_event *ev)
+{
+	const bt_clock_class *cc = bt_stream_class_borrow_default_clock_class_const(
+		bt_stream_borrow_class_const(bt_event_borrow_stream_const(ev)));
+	int64_t seconds;
+	uint64_t cycles;
+	if (!cc || bt_clock_class_get_frequency(cc) != 1000000000 ||
+	    !bt_clock_class_origin_is_unix_epoch(cc))
+		return 0;
+	bt_clock_class_get_offset(cc, &seconds, &cycles);
+	return seconds * 1000000000 + (int64_t)cycles;
+}
+
 static int on_event(const bt_event *ev, uint64_t clock, void *user)
 {
 	ca_trace *t = user;
@@ -243,6 +260,8 @@ static int on_event(const bt_event *ev, uint64_t clock, void *user)
 	size_t r;
 
 	t->events++;
+	if (t->events == 1)
+		t->epoch_offset = clock_epoch_offset(ev);
 	if (!p) {
 		t->failed = true;
 		return -1;

@@ -153,3 +153,13 @@ size_t ca_trace_topic_counts(const ca_trace *t, const ca_topic_count **counts)
 	*counts = t && t->model ? t->model->topic_counts : NULL;
 	return t && t->model ? t->model->n_topic_counts : 0;
 }
+
+bool ca_trace_process_window(const ca_trace *t, int64_t pid, uint64_t *first, uint64_t *last)
+{
+	size_t i = t && t->model ? ca_model_process_index(t->model, pid) : SIZE_MAX;
+	if (i == SIZE_MAX)
+		return false;
+	*first = t->pids[i].first_time;
+	*last = t->pids[i].last_time;
+	return true;
+}

@@ -1,0 +1,323 @@
+/*
+ * join.c - links what the scan collected: each publish to the callback run
+ * it happened in; each take to the next run of its callback in the same
+ * thread; each run that handled a message to its publish (inter-process:
+ * same topic and DDS source timestamp; intra-process: the message address,
+ * through its copies); and counts what found no partner.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "records.h"
+#include "vec.h"
+
+/* ---- sorting ------------------------------------------------------------ */
+
+static int by_callback_start(const void *a, const void *b)
+{
+	const ca_callback_instance *x = a, *y = b;
+	if (x->callback != y->callback)
+		return x->callback < y->callback ? -1 : 1;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return (x->tid > y->tid) - (x->tid < y->tid);
+}
+
+static const ca_callback_instance *sort_runs; /* for by_thread_start */
+
+static int by_thread_start(const void *a, const void *b)
+{
+	const ca_callback_instance *x = &sort_runs[*(const size_t *)a];
+	const ca_callback_instance *y = &sort_runs[*(const size_t *)b];
+	if (x->pid != y->pid)
+		return x->pid < y->pid ? -1 : 1;
+	if (x->tid != y->tid)
+		return x->tid < y->tid ? -1 : 1;
+	return (x->start > y->start) - (x->start < y->start);
+}
+
+static uint64_t publish_time(const ca_publish_instance *p)
+{
+	return p->rclcpp_time ? p->rclcpp_time : p->rcl_time ? p->rcl_time : p->dds_write_time;
+}
+
+/* ---- publishes in callback runs ----------------------------------------- */
+
+/* The innermost run of the publish's thread that holds its time. */
+static void place_publishes(struct ca_records *r, const size_t *by_thread)
+{
+	for (size_t i = 0; i < r->n_publishes; i++) {
+		ca_publish_instance *p = &r->publishes[i];
+		uint64_t t = publish_time(p);
+		size_t lo = 0, hi = r->n_runs; /* first run after (pid, tid, t) */
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			const ca_callback_instance *x = &r->runs[by_thread[mid]];
+			bool before = x->pid != p->pid ? x->pid < p->pid :
+				x->tid != p->tid ? x->tid < p->tid : x->start <= t;
+			if (before)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (size_t k = lo; k-- > 0;) {
+			const ca_callback_instance *x = &r->runs[by_thread[k]];
+			if (x->pid != p->pid || x->tid != p->tid)
+				break;
+			if (!x->end || x->end >= t) {
+				p->callback_instance = by_thread[k];
+				break;
+			}
+		}
+	}
+}
+
+/* ---- takes to runs ------------------------------------------------------ */
+
+/* The first run of the take's callback, in its thread, starting at or after
+ * it (and for the intra-process kind, started for an intra-process
+ * message). Runs are sorted by callback then start. */
+static size_t run_of_take(const struct ca_records *r, const struct ca_take *k)
+{
+	size_t lo = 0, hi = r->n_runs;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const ca_callback_instance *x = &r->runs[mid];
+		if (x->callback < k->callback || (x->callback == k->callback && x->start < k->time))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < r->n_runs && r->runs[i].callback == k->callback; i++)
+		if (r->runs[i].pid == k->pid && r->runs[i].tid == k->tid)
+			return !k->intra || r->runs[i].intra ? i : CA_NONE;
+	return CA_NONE;
+}
+
+/* ---- publishes by key --------------------------------------------------- */
+
+struct keyed {
+	uint64_t a, b, time; /* (topic or pid, stamp or message), time */
+	size_t index;
+};
+
+static int by_key_time(const void *x, const void *y)
+{
+	const struct keyed *p = x, *q = y;
+	if (p->a != q->a)
+		return p->a < q->a ? -1 : 1;
+	if (p->b != q->b)
+		return p->b < q->b ? -1 : 1;
+	return (p->time > q->time) - (p->time < q->time);
+}
+
+/* The last entry with key (a, b) and time <= t (any time when t is
+ * UINT64_MAX), or CA_NONE. */
+static size_t last_before(const struct keyed *v, size_t n, uint64_t a, uint64_t b, uint64_t t)
+{
+	size_t lo = 0, hi = n;
+	struct keyed key = { a, b, t, 0 };
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (by_key_time(&v[mid], &key) <= 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo && v[lo - 1].a == a && v[lo - 1].b == b ? v[lo - 1].index : CA_NONE;
+}
+
+/* The longest a DDS write may follow its publish for the unstamped match. */
+#define MAX_WRITE_DELAY 100000000 /* ns */
+
+struct indexes {
+	struct keyed *unstamped; /* (topic, 0, epoch time): no source stamp */
+	size_t n_unstamped;
+	struct keyed *inter; /* (topic, source stamp) */
+	struct keyed *intra; /* (pid, message) */
+	struct keyed *copies; /* (pid, copy) -> original */
+	size_t n_inter, n_intra, n_copies;
+};
+
+static int build_indexes(const struct ca_records *r, struct indexes *x)
+{
+	x->inter = calloc(r->n_publishes + 1, sizeof *x->inter);
+	x->intra = calloc(r->n_publishes + 1, sizeof *x->intra);
+	x->copies = calloc(r->n_copies + 1, sizeof *x->copies);
+	x->unstamped = calloc(r->n_publishes + 1, sizeof *x->unstamped);
+	if (!x->inter || !x->intra || !x->copies || !x->unstamped)
+		return -1;
+	for (size_t i = 0; i < r->n_publishes; i++) {
+		const ca_publish_instance *p = &r->publishes[i];
+		if (p->intra)
+			x->intra[x->n_intra++] = (struct keyed){ (uint64_t)p->pid, p->message,
+				publish_time(p), i };
+		else if (p->source_stamp && p->publisher != CA_NONE)
+			x->inter[x->n_inter++] = (struct keyed){
+				(uintptr_t)r->m->publishers[p->publisher].topic, p->source_stamp, 0, i };
+		else if (p->publisher != CA_NONE && r->t->epoch_offset)
+			x->unstamped[x->n_unstamped++] = (struct keyed){
+				(uintptr_t)r->m->publishers[p->publisher].topic, 0,
+				publish_time(p) + (uint64_t)r->t->epoch_offset, i };
+	}
+	for (size_t i = 0; i < r->n_copies; i++)
+		x->copies[x->n_copies++] = (struct keyed){ (uint64_t)r->copies[i].pid,
+			r->copies[i].copy, r->copies[i].time, i };
+	qsort(x->inter, x->n_inter, sizeof *x->inter, by_key_time);
+	qsort(x->intra, x->n_intra, sizeof *x->intra, by_key_time);
+	qsort(x->copies, x->n_copies, sizeof *x->copies, by_key_time);
+	qsort(x->unstamped, x->n_unstamped, sizeof *x->unstamped, by_key_time);
+	return 0;
+}
+
+static size_t publish_of(const struct ca_records *r, const struct indexes *x,
+	const struct ca_take *k)
+{
+	if (!k->intra) {
+		if (k->subscription == CA_NONE || !k->stamp)
+			return CA_NONE;
+		uint64_t topic = (uintptr_t)r->m->subscriptions[k->subscription].topic;
+		size_t p = last_before(x->inter, x->n_inter, topic, k->stamp, UINT64_MAX);
+		/* A publish without its source stamp (plain ros2_tracing): the
+		 * DDS source timestamp is the realtime clock at the write, just
+		 * after the publish; the trace's epoch offset puts the publish on
+		 * that clock. The last publish on the topic before it is the one. */
+		if (p == CA_NONE) {
+			p = last_before(x->unstamped, x->n_unstamped, topic, 0, k->stamp);
+			if (p != CA_NONE && k->stamp - (publish_time(&r->publishes[p]) +
+				(uint64_t)r->t->epoch_offset) > MAX_WRITE_DELAY)
+				p = CA_NONE;
+		}
+		return p;
+	}
+	uint64_t message = k->message;
+	size_t c = last_before(x->copies, x->n_copies, (uint64_t)k->pid, message, k->time);
+	if (c != CA_NONE)
+		message = r->copies[c].original;
+	return last_before(x->intra, x->n_intra, (uint64_t)k->pid, message, k->time);
+}
+
+/* ---- what a subscription should have received --------------------------- */
+
+/* Entries with key (a, b) and lo <= time <= hi. */
+static size_t count_between(const struct keyed *v, size_t n, uint64_t a, uint64_t b,
+	uint64_t lo, uint64_t hi)
+{
+	size_t from = 0, to = n, l = 0, h = n;
+	struct keyed first = { a, b, lo, 0 }, last = { a, b, hi, 0 };
+	while (from < to) { /* first entry >= (a, b, lo) */
+		size_t mid = from + (to - from) / 2;
+		if (by_key_time(&v[mid], &first) < 0)
+			from = mid + 1;
+		else
+			to = mid;
+	}
+	while (l < h) { /* first entry > (a, b, hi) */
+		size_t mid = l + (h - l) / 2;
+		if (by_key_time(&v[mid], &last) <= 0)
+			l = mid + 1;
+		else
+			h = mid;
+	}
+	return l > from ? l - from : 0;
+}
+
+/* Publishes on the subscription's topic while its process was recording:
+ * inter-process ones from other processes, intra-process ones from its
+ * own; minus the messages it handled. */
+static int count_not_received(struct ca_records *r)
+{
+	const struct ca_model *m = r->m;
+	struct keyed *any = calloc(r->n_publishes + 1, sizeof *any);  /* (topic, intra) */
+	struct keyed *own = calloc(r->n_publishes + 1, sizeof *own);  /* (topic, pid, intra) */
+	uint64_t *received = calloc(m->n_subscriptions + 1, sizeof *received);
+	size_t n = 0;
+	int status = -1;
+
+	if (!any || !own || !received)
+		goto out;
+	for (size_t i = 0; i < r->n_publishes; i++) {
+		const ca_publish_instance *p = &r->publishes[i];
+		if (p->publisher == CA_NONE)
+			continue;
+		uint64_t topic = (uintptr_t)m->publishers[p->publisher].topic;
+		any[n] = (struct keyed){ topic, p->intra, publish_time(p), i };
+		own[n++] = (struct keyed){ topic, (uint64_t)(uint32_t)p->pid << 1 | p->intra,
+			publish_time(p), i };
+	}
+	qsort(any, n, sizeof *any, by_key_time);
+	qsort(own, n, sizeof *own, by_key_time);
+	for (size_t i = 0; i < r->n_communications; i++)
+		if (r->communications[i].publish != CA_NONE &&
+		    r->communications[i].subscription != CA_NONE)
+			received[r->communications[i].subscription]++;
+	for (size_t s = 0; s < m->n_subscriptions; s++) {
+		const ca_subscription *sub = &m->subscriptions[s];
+		const struct ca_pid *proc = &r->t->pids[ca_model_process_index(m, sub->pid)];
+		uint64_t topic = (uintptr_t)sub->topic, lo = proc->first_time, hi = proc->last_time;
+		uint64_t pid = (uint64_t)(uint32_t)sub->pid << 1;
+		uint64_t expected = count_between(any, n, topic, 0, lo, hi) -
+			count_between(own, n, topic, pid, lo, hi) +
+			count_between(own, n, topic, pid | 1, lo, hi);
+		r->not_received[s] = expected > received[s] ? expected - received[s] : 0;
+	}
+	status = 0;
+out:
+	free(any);
+	free(own);
+	free(received);
+	return status;
+}
+
+int ca_records_join(struct ca_records *r)
+{
+	struct indexes x = { 0 };
+	size_t *by_thread = malloc((r->n_runs + 1) * sizeof *by_thread);
+	size_t *take_of_run = malloc((r->n_runs + 1) * sizeof *take_of_run);
+	int status = -1;
+
+	if (!by_thread || !take_of_run || build_indexes(r, &x))
+		goto out;
+	if (r->n_runs > 1)
+		qsort(r->runs, r->n_runs, sizeof *r->runs, by_callback_start);
+	for (size_t i = 0; i < r->n_runs; i++) {
+		by_thread[i] = i;
+		take_of_run[i] = CA_NONE;
+	}
+	sort_runs = r->runs;
+	if (r->n_runs > 1)
+		qsort(by_thread, r->n_runs, sizeof *by_thread, by_thread_start);
+	place_publishes(r, by_thread);
+
+	for (size_t i = 0; i < r->n_takes; i++) {
+		size_t run = r->takes[i].callback == CA_NONE ? CA_NONE : run_of_take(r, &r->takes[i]);
+		if (run == CA_NONE)
+			r->losses.taken_not_run++;
+		else
+			take_of_run[run] = i; /* the last take before the run */
+	}
+	for (size_t i = 0; i < r->n_runs; i++) {
+		if (take_of_run[i] == CA_NONE)
+			continue;
+		const struct ca_take *k = &r->takes[take_of_run[i]];
+		ca_communication *c = VEC_PUSH(r->communications, r->n_communications,
+			r->cap_communications);
+		if (!c)
+			goto out;
+		*c = (ca_communication){ publish_of(r, &x, k), i, k->subscription, k->intra,
+			k->time, k->stamp };
+		r->losses.not_published += c->publish == CA_NONE;
+	}
+	r->not_received = calloc(r->m->n_subscriptions + 1, sizeof *r->not_received);
+	if (!r->not_received || count_not_received(r) != 0)
+		goto out;
+	status = 0;
+out:
+	free(by_thread);
+	free(take_of_run);
+	free(x.inter);
+	free(x.intra);
+	free(x.copies);
+	free(x.unstamped);
+	return status;
+}

@@ -1,0 +1,93 @@
+/*
+ * records.c - ca_records_*: builds the records of a trace (scan, then
+ * join) and hands out views of them; ca_stats_of.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "records.h"
+
+ca_records *ca_records_build(const ca_trace *t, char *err, size_t err_size)
+{
+	ca_records *r = calloc(1, sizeof *r);
+	if (!r || !t || !t->model) {
+		free(r);
+		snprintf(err, err_size, "cannot build records: %s", t ? "out of memory" : "no trace");
+		return NULL;
+	}
+	r->t = t;
+	r->m = t->model;
+	if (ca_records_scan(r) != 0 || ca_records_join(r) != 0) {
+		ca_records_free(r);
+		snprintf(err, err_size, "out of memory while joining the runtime events");
+		return NULL;
+	}
+	return r;
+}
+
+void ca_records_free(ca_records *r)
+{
+	if (!r)
+		return;
+	free(r->runs);
+	free(r->publishes);
+	free(r->communications);
+	free(r->takes);
+	free(r->copies);
+	free(r->not_received);
+	free(r);
+}
+
+size_t ca_records_callbacks(const ca_records *r, const ca_callback_instance **out)
+{
+	*out = r ? r->runs : NULL;
+	return r ? r->n_runs : 0;
+}
+
+size_t ca_records_publishes(const ca_records *r, const ca_publish_instance **out)
+{
+	*out = r ? r->publishes : NULL;
+	return r ? r->n_publishes : 0;
+}
+
+size_t ca_records_communications(const ca_records *r, const ca_communication **out)
+{
+	*out = r ? r->communications : NULL;
+	return r ? r->n_communications : 0;
+}
+
+const ca_record_losses *ca_records_losses(const ca_records *r)
+{
+	return r ? &r->losses : NULL;
+}
+
+uint64_t ca_records_not_received(const ca_records *r, size_t subscription)
+{
+	return r && subscription < r->m->n_subscriptions ? r->not_received[subscription] : 0;
+}
+
+static int by_value(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* Nearest rank: the smallest value with at least p% of values at or below. */
+static int64_t percentile(const int64_t *sorted, size_t n, unsigned p)
+{
+	size_t rank = (n * p + 99) / 100;
+	return sorted[rank ? rank - 1 : 0];
+}
+
+void ca_stats_of(int64_t *v, size_t n, ca_stats *s)
+{
+	*s = (ca_stats){ 0 };
+	if (!n)
+		return;
+	qsort(v, n, sizeof *v, by_value);
+	double sum = 0;
+	for (size_t i = 0; i < n; i++)
+		sum += (double)v[i];
+	*s = (ca_stats){ n, v[0], v[n - 1], percentile(v, n, 50), percentile(v, n, 90),
+		percentile(v, n, 99), sum / (double)n };
+}

@@ -1,0 +1,45 @@
+/*
+ * records.h - the runtime joins behind ca_records_* (caret/analyze.h).
+ * Private to libcaret-analyze.
+ *
+ * scan.c walks the runtime events in time order with per-thread state
+ * (open callback runs, the publish chain in progress) and collects runs,
+ * publishes, takes and message copies; join.c then links takes to the runs
+ * that handled them and those to their publishes, and counts losses.
+ */
+#ifndef CA_RECORDS_H
+#define CA_RECORDS_H
+
+#include "model.h"
+
+/* A message taken for a callback: from rmw_take or a dispatch event. */
+struct ca_take {
+	uint64_t time, stamp, message;
+	int32_t pid, tid;
+	size_t callback, subscription;
+	bool intra;
+};
+
+/* message_construct: an intra-process copy of a message. */
+struct ca_copy {
+	uint64_t time, original, copy;
+	int32_t pid;
+};
+
+struct ca_records {
+	const ca_trace *t;
+	const struct ca_model *m;
+	CA_ARRAY(ca_callback_instance, runs);
+	CA_ARRAY(ca_publish_instance, publishes);
+	CA_ARRAY(ca_communication, communications);
+	CA_ARRAY(struct ca_take, takes);
+	CA_ARRAY(struct ca_copy, copies);
+	uint64_t *not_received; /* per subscription */
+	ca_record_losses losses;
+	bool oom;
+};
+
+int ca_records_scan(struct ca_records *r);
+int ca_records_join(struct ca_records *r);
+
+#endif

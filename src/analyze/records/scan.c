@@ -1,0 +1,294 @@
+/*
+ * scan.c - one pass over the runtime events in time order (a merge of
+ * the per-event tables), with the state of each thread: the callback runs
+ * open in it (callbacks can nest: a callback that spins an executor) and
+ * the publish whose stages (rclcpp, rcl, DDS write, source stamp) are
+ * still coming. Merged events carry their stages and need no state.
+ */
+#include <stdlib.h>
+
+#include "records.h"
+#include "vec.h"
+
+#define MAX_NESTING 16
+
+struct thread {
+	bool used;
+	int32_t pid, tid;
+	uint64_t open_address[MAX_NESTING];
+	size_t open_run[MAX_NESTING];
+	int depth;
+	size_t publishing; /* publish with stages to come, or CA_NONE */
+};
+
+struct threads {
+	struct thread *slots;
+	size_t n, size;
+};
+
+static size_t thread_hash(int32_t pid, int32_t tid)
+{
+	uint64_t h = ((uint64_t)(uint32_t)pid << 32 | (uint32_t)tid) * 0x9e3779b97f4a7c15ull;
+	return (size_t)(h >> 20);
+}
+
+static struct thread *thread_of(struct threads *th, int32_t pid, int32_t tid)
+{
+	if ((th->n + 1) * 2 > th->size) {
+		size_t size = th->size ? 2 * th->size : 64;
+		struct thread *slots = calloc(size, sizeof *slots);
+		if (!slots)
+			return NULL;
+		for (size_t i = 0; i < th->size; i++) {
+			if (!th->slots[i].used)
+				continue;
+			size_t k = thread_hash(th->slots[i].pid, th->slots[i].tid) & (size - 1);
+			while (slots[k].used)
+				k = (k + 1) & (size - 1);
+			slots[k] = th->slots[i];
+		}
+		free(th->slots);
+		th->slots = slots;
+		th->size = size;
+	}
+	size_t k = thread_hash(pid, tid) & (th->size - 1);
+	for (; th->slots[k].used; k = (k + 1) & (th->size - 1))
+		if (th->slots[k].pid == pid && th->slots[k].tid == tid)
+			return &th->slots[k];
+	th->n++;
+	th->slots[k] = (struct thread){ .used = true, .pid = pid, .tid = tid,
+		.publishing = CA_NONE };
+	return &th->slots[k];
+}
+
+/* ---- the merge of tables ------------------------------------------------ */
+
+static const enum cs_event_id scanned[] = {
+	CS_EV_ros2_callback_start, CS_EV_ros2_callback_end,
+	CS_EV_ros2_caret_merged_callback_timing,
+	CS_EV_ros2_rclcpp_publish, CS_EV_ros2_rcl_publish, CS_EV_ros2_caret_dds_write,
+	CS_EV_ros2_caret_dds_bind_addr_to_stamp, CS_EV_ros2_rclcpp_intra_publish,
+	CS_EV_ros2_caret_merged_publish_timing,
+	CS_EV_ros2_rmw_take, CS_EV_ros2_dispatch_subscription_callback,
+	CS_EV_ros2_dispatch_intra_process_subscription_callback, CS_EV_ros2_message_construct,
+};
+#define N_SCANNED (sizeof scanned / sizeof *scanned)
+
+/* Field columns, found once. */
+struct columns {
+	const uint64_t *f[N_SCANNED][CS_MAX_FIELDS];
+};
+
+static const uint64_t *column(const ca_trace *t, enum cs_event_id id, const char *name)
+{
+	return t->tables[id].field[cs_field_index(&cs_events[id], name)];
+}
+
+/* ---- handlers ----------------------------------------------------------- */
+
+struct scan {
+	struct ca_records *r;
+	struct threads threads;
+	const ca_trace *t;
+};
+
+static size_t find(const struct scan *s, enum ca_handle_kind kind, int32_t pid,
+	uint64_t address, uint64_t time)
+{
+	return address ? ca_handle_find(&s->r->m->handles, kind, pid, address, time) : CA_NONE;
+}
+
+#define NEW(s, array) VEC_PUSH((s)->r->array, (s)->r->n_##array, (s)->r->cap_##array)
+
+static void start_run(struct scan *s, struct thread *th, uint64_t address, uint64_t time,
+	bool intra)
+{
+	ca_callback_instance *run = NEW(s, runs);
+	if (!run) {
+		s->r->oom = true;
+		return;
+	}
+	*run = (ca_callback_instance){ find(s, CA_H_CALLBACK, th->pid, address, time), time, 0,
+		th->pid, th->tid, intra };
+	if (th->depth == MAX_NESTING) { /* deeper than any executor nests */
+		s->r->losses.not_ended++;
+		return;
+	}
+	th->open_address[th->depth] = address;
+	th->open_run[th->depth++] = s->r->n_runs - 1;
+}
+
+/* Ends the innermost open run of the callback; runs opened inside it and
+ * still open never ended. */
+static void end_run(struct scan *s, struct thread *th, uint64_t address, uint64_t time)
+{
+	for (int d = th->depth - 1; d >= 0; d--) {
+		if (th->open_address[d] != address)
+			continue;
+		s->r->runs[th->open_run[d]].end = time;
+		s->r->losses.not_ended += (uint64_t)(th->depth - 1 - d);
+		th->depth = d;
+		return;
+	}
+	s->r->losses.not_started++;
+}
+
+static ca_publish_instance *new_publish(struct scan *s, struct thread *th, uint64_t publisher,
+	uint64_t message, uint64_t time)
+{
+	ca_publish_instance *p = NEW(s, publishes);
+	if (!p) {
+		s->r->oom = true;
+		return NULL;
+	}
+	*p = (ca_publish_instance){ .publisher = find(s, CA_H_PUBLISHER, th->pid, publisher, time),
+		.message = message, .pid = th->pid, .tid = th->tid,
+		.callback_instance = CA_NONE };
+	return p;
+}
+
+static void add_take(struct scan *s, struct thread *th, uint64_t time, size_t callback,
+	size_t subscription, uint64_t stamp, uint64_t message, bool intra)
+{
+	struct ca_take *k = NEW(s, takes);
+	if (!k) {
+		s->r->oom = true;
+		return;
+	}
+	const struct ca_model *m = s->r->m;
+	if (subscription == CA_NONE && callback != CA_NONE &&
+	    m->callbacks[callback].kind == CA_CALLBACK_SUBSCRIPTION)
+		subscription = m->callbacks[callback].owner;
+	if (callback == CA_NONE && subscription != CA_NONE)
+		callback = m->subscriptions[subscription].callback;
+	*k = (struct ca_take){ time, stamp, message, th->pid, th->tid, callback, subscription, intra };
+}
+
+static void handle(struct scan *s, const struct columns *c, size_t which, size_t row)
+{
+	const struct ca_table *tb = &s->t->tables[scanned[which]];
+	uint64_t time = tb->time[row];
+	const uint64_t *const *f = c->f[which];
+	struct thread *th = thread_of(&s->threads, tb->vpid[row], tb->vtid[row]);
+	if (!th) {
+		s->r->oom = true;
+		return;
+	}
+	ca_publish_instance *p;
+	switch (scanned[which]) {
+	case CS_EV_ros2_callback_start:
+		start_run(s, th, f[0][row], time, f[1][row] != 0);
+		break;
+	case CS_EV_ros2_callback_end:
+		end_run(s, th, f[0][row], time);
+		break;
+	case CS_EV_ros2_caret_merged_callback_timing: {
+		ca_callback_instance *run = NEW(s, runs);
+		if (!run) {
+			s->r->oom = true;
+			return;
+		}
+		*run = (ca_callback_instance){ find(s, CA_H_CALLBACK, th->pid, f[0][row], time),
+			f[1][row] ? f[1][row] : time, time, th->pid, th->tid, f[2][row] != 0 };
+		break;
+	}
+	case CS_EV_ros2_rclcpp_publish:
+		if ((p = new_publish(s, th, f[0][row], f[1][row], time))) {
+			p->rclcpp_time = time;
+			th->publishing = s->r->n_publishes - 1;
+		}
+		break;
+	case CS_EV_ros2_rcl_publish:
+		/* The rcl stage of the publish in progress (upstream Humble's
+		 * rclcpp_publish does not name its publisher: this does), or an
+		 * rcl-level publish of its own. */
+		if (th->publishing != CA_NONE && !s->r->publishes[th->publishing].rcl_time) {
+			p = &s->r->publishes[th->publishing];
+			if (p->publisher == CA_NONE)
+				p->publisher = find(s, CA_H_PUBLISHER, th->pid, f[0][row], time);
+		} else if ((p = new_publish(s, th, f[0][row], f[1][row], time))) {
+			th->publishing = s->r->n_publishes - 1;
+		}
+		if (p)
+			p->rcl_time = time;
+		break;
+	case CS_EV_ros2_caret_dds_write:
+		if (th->publishing != CA_NONE && !s->r->publishes[th->publishing].dds_write_time)
+			s->r->publishes[th->publishing].dds_write_time = time;
+		break;
+	case CS_EV_ros2_caret_dds_bind_addr_to_stamp:
+		if (th->publishing != CA_NONE) {
+			s->r->publishes[th->publishing].source_stamp = f[1][row];
+			th->publishing = CA_NONE;
+		}
+		break;
+	case CS_EV_ros2_rclcpp_intra_publish:
+		if ((p = new_publish(s, th, f[0][row], f[1][row], time))) {
+			p->rclcpp_time = time;
+			p->intra = true;
+		}
+		break;
+	case CS_EV_ros2_caret_merged_publish_timing:
+		if ((p = new_publish(s, th, f[0][row], f[1][row], time))) {
+			p->rclcpp_time = f[2][row];
+			p->rcl_time = f[3][row];
+			p->dds_write_time = f[4][row];
+			p->source_stamp = f[5][row];
+		}
+		break;
+	case CS_EV_ros2_rmw_take:
+		if (f[3][row]) /* taken */
+			add_take(s, th, time, CA_NONE,
+				find(s, CA_H_SUBSCRIPTION_RMW, th->pid, f[0][row], time),
+				f[2][row], f[1][row], false);
+		break;
+	case CS_EV_ros2_dispatch_subscription_callback:
+		add_take(s, th, time, find(s, CA_H_CALLBACK, th->pid, f[1][row], time), CA_NONE,
+			f[2][row], f[0][row], false);
+		break;
+	case CS_EV_ros2_dispatch_intra_process_subscription_callback:
+		add_take(s, th, time, find(s, CA_H_CALLBACK, th->pid, f[1][row], time), CA_NONE,
+			0, f[0][row], true);
+		break;
+	case CS_EV_ros2_message_construct: {
+		struct ca_copy *k = NEW(s, copies);
+		if (!k)
+			s->r->oom = true;
+		else
+			*k = (struct ca_copy){ time, f[0][row], f[1][row], th->pid };
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+int ca_records_scan(struct ca_records *r)
+{
+	struct scan s = { r, { 0 }, r->t };
+	struct columns c;
+	size_t pos[N_SCANNED] = { 0 };
+
+	for (size_t i = 0; i < N_SCANNED; i++)
+		for (size_t f = 0; f < cs_events[scanned[i]].field_count; f++)
+			c.f[i][f] = column(r->t, scanned[i], cs_events[scanned[i]].fields[f].name);
+	for (;;) {
+		size_t best = N_SCANNED;
+		uint64_t best_time = UINT64_MAX;
+		for (size_t i = 0; i < N_SCANNED; i++) {
+			const struct ca_table *tb = &r->t->tables[scanned[i]];
+			if (pos[i] < tb->rows && tb->time[pos[i]] < best_time) {
+				best = i;
+				best_time = tb->time[pos[i]];
+			}
+		}
+		if (best == N_SCANNED || r->oom)
+			break;
+		handle(&s, &c, best, pos[best]++);
+	}
+	for (size_t i = 0; i < s.threads.size; i++)
+		if (s.threads.slots[i].used)
+			r->losses.not_ended += (uint64_t)s.threads.slots[i].depth;
+	free(s.threads.slots);
+	return r->oom ? -1 : 0;
+}

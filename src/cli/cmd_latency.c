@@ -1,0 +1,289 @@
+/*
+ * cmd_latency.c - `caret latency callbacks|topics TRACE...`: latency
+ * statistics per callback (end - start) or per topic (subscriber callback
+ * start - publish, inter- and intra-process apart), with the losses;
+ * --records FILE writes every instance as CSV.
+ */
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_util.h"
+#include "verbs.h"
+
+static int usage(FILE *out)
+{
+	fprintf(out,
+		"usage: caret latency callbacks|topics [--format text|csv|json] [--records FILE]\n"
+		"                     TRACE...\n"
+		"\n"
+		"  callbacks  per callback: runs, latency (callback_end - callback_start)\n"
+		"             min, mean, p50, p90, p99, max, the mean period between starts,\n"
+		"             and runs not ended inside the trace\n"
+		"  topics     per topic and delivery (inter- or intra-process): messages\n"
+		"             handled, communication latency (subscriber callback start -\n"
+		"             rclcpp publish) statistics, messages published but not\n"
+		"             handled by a subscription, and handled but with no publish in\n"
+		"             the trace\n"
+		"\n"
+		"Times are in microseconds in text, nanoseconds in CSV and JSON.\n"
+		"  -f, --format F     text (default), csv or json\n"
+		"  -r, --records FILE write every instance as CSV to FILE\n");
+	return out == stdout ? 0 : 2;
+}
+
+struct row {
+	const char *name, *delivery; /* delivery: NULL for callbacks */
+	ca_stats stats;
+	int64_t period; /* callbacks: mean period, 0 if fewer than 2 runs */
+	uint64_t lost_a, lost_b; /* not ended | not received, not published */
+};
+
+static void print_rows(const struct row *rows, size_t n, enum cli_format f, bool topics)
+{
+	const char *loss_a = topics ? "not_received" : "not_ended";
+	if (f == CLI_TEXT)
+		printf("%-44s %s%8s %10s %10s %10s %10s %10s %10s%s %12s%s\n",
+			topics ? "topic" : "callback", topics ? "delivery " : "", "count", "min_us",
+			"mean_us", "p50_us", "p90_us", "p99_us", "max_us",
+			topics ? "" : "  period_us", loss_a, topics ? " not_published" : "");
+	else if (f == CLI_CSV)
+		printf("%s%s,count,min_ns,mean_ns,p50_ns,p90_ns,p99_ns,max_ns%s,%s%s\n",
+			topics ? "topic" : "callback", topics ? ",delivery" : "",
+			topics ? "" : ",period_ns", loss_a, topics ? ",not_published" : "");
+	else
+		printf("{\"%s\": [", topics ? "topics" : "callbacks");
+	for (size_t i = 0; i < n; i++) {
+		const struct row *r = &rows[i];
+		const ca_stats *s = &r->stats;
+		if (f == CLI_TEXT) {
+			printf("%-44s ", r->name);
+			if (topics)
+				printf("%-9s", r->delivery);
+			printf("%8" PRIu64 " %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f", s->count,
+				s->min / 1e3, s->mean / 1e3, s->p50 / 1e3, s->p90 / 1e3, s->p99 / 1e3,
+				s->max / 1e3);
+			if (!topics)
+				printf(" %11.1f", r->period / 1e3);
+			printf(" %12" PRIu64, r->lost_a);
+			if (topics)
+				printf(" %13" PRIu64, r->lost_b);
+			printf("\n");
+		} else if (f == CLI_CSV) {
+			printf("%s", r->name);
+			if (topics)
+				printf(",%s", r->delivery);
+			printf(",%" PRIu64 ",%" PRId64 ",%.0f,%" PRId64 ",%" PRId64 ",%" PRId64 ",%" PRId64,
+				s->count, s->min, s->mean, s->p50, s->p90, s->p99, s->max);
+			if (!topics)
+				printf(",%" PRId64, r->period);
+			printf(",%" PRIu64, r->lost_a);
+			if (topics)
+				printf(",%" PRIu64, r->lost_b);
+			printf("\n");
+		} else {
+			printf("%s{\"%s\": ", i ? ", " : "", topics ? "topic" : "callback");
+			cli_json_string(stdout, r->name);
+			if (topics)
+				printf(", \"delivery\": \"%s\"", r->delivery);
+			printf(", \"count\": %" PRIu64 ", \"min_ns\": %" PRId64 ", \"mean_ns\": %.0f"
+				", \"p50_ns\": %" PRId64 ", \"p90_ns\": %" PRId64 ", \"p99_ns\": %" PRId64
+				", \"max_ns\": %" PRId64, s->count, s->min, s->mean, s->p50, s->p90, s->p99,
+				s->max);
+			if (!topics)
+				printf(", \"period_ns\": %" PRId64, r->period);
+			printf(", \"%s\": %" PRIu64, loss_a, r->lost_a);
+			if (topics)
+				printf(", \"not_published\": %" PRIu64, r->lost_b);
+			printf("}");
+		}
+	}
+	if (f == CLI_JSON)
+		printf("]}\n");
+}
+
+/* ---- callbacks ---------------------------------------------------------- */
+
+static int callbacks(const ca_trace *t, const ca_records *rec, enum cli_format f, FILE *records)
+{
+	const ca_architecture *a = ca_trace_architecture(t);
+	const ca_callback_instance *runs;
+	size_t n = ca_records_callbacks(rec, &runs);
+	struct row *rows = calloc(a->n_callbacks + 1, sizeof *rows);
+	int64_t *values = malloc((n + 1) * sizeof *values);
+	size_t n_rows = 0;
+
+	if (!rows || !values) {
+		free(rows);
+		free(values);
+		fprintf(stderr, "caret latency: out of memory\n");
+		return 1;
+	}
+	if (records)
+		fprintf(records, "callback,pid,tid,start_ns,end_ns,latency_ns,intra\n");
+	/* Runs are sorted by callback, then start: one stretch per callback. */
+	for (size_t i = 0; i < n;) {
+		size_t j = i, k = 0;
+		uint64_t not_ended = 0;
+		for (; j < n && runs[j].callback == runs[i].callback; j++) {
+			if (!runs[j].end) {
+				not_ended++;
+				continue;
+			}
+			values[k++] = (int64_t)(runs[j].end - runs[j].start);
+			if (records)
+				fprintf(records, "%s,%" PRId64 ",%" PRId64 ",%" PRIu64 ",%" PRIu64 ",%" PRId64
+					",%d\n", runs[i].callback == CA_NONE ? "(unknown)" :
+					a->callbacks[runs[i].callback].name, runs[j].pid, runs[j].tid,
+					runs[j].start, runs[j].end, values[k - 1], runs[j].intra);
+		}
+		if (runs[i].callback != CA_NONE) {
+			struct row *r = &rows[n_rows++];
+			r->name = a->callbacks[runs[i].callback].name;
+			r->period = j - i > 1 ? (int64_t)(runs[j - 1].start - runs[i].start) /
+				(int64_t)(j - i - 1) : 0;
+			r->lost_a = not_ended;
+			ca_stats_of(values, k, &r->stats);
+		}
+		i = j;
+	}
+	print_rows(rows, n_rows, f, false);
+	free(rows);
+	free(values);
+	return 0;
+}
+
+/* ---- topics ------------------------------------------------------------- */
+
+static uint64_t publish_time(const ca_publish_instance *p)
+{
+	return p->rclcpp_time ? p->rclcpp_time : p->rcl_time ? p->rcl_time : p->dds_write_time;
+}
+
+static int topics(const ca_trace *t, const ca_records *rec, enum cli_format f, FILE *records)
+{
+	const ca_architecture *a = ca_trace_architecture(t);
+	const ca_communication *c;
+	const ca_callback_instance *runs;
+	const ca_publish_instance *pubs;
+	const ca_topic_count *topics;
+	size_t n = ca_records_communications(rec, &c), n_topics = ca_trace_topic_counts(t, &topics);
+	ca_records_callbacks(rec, &runs);
+	ca_records_publishes(rec, &pubs);
+	struct row *rows = calloc(2 * n_topics + 1, sizeof *rows);
+	int64_t *values = malloc((n + 1) * sizeof *values);
+	size_t n_rows = 0;
+
+	if (!rows || !values) {
+		free(rows);
+		free(values);
+		fprintf(stderr, "caret latency: out of memory\n");
+		return 1;
+	}
+	if (records)
+		fprintf(records, "topic,delivery,publisher_pid,publish_ns,source_stamp,take_ns,"
+			"subscriber_pid,callback,callback_start_ns,latency_ns\n");
+	for (size_t k = 0; k < n_topics; k++) {
+		for (int intra = 0; intra < 2; intra++) {
+			size_t m = 0;
+			uint64_t not_published = 0, not_received = 0;
+			bool any = false;
+			for (size_t i = 0; i < n; i++) {
+				if (c[i].subscription == CA_NONE || c[i].intra != intra ||
+				    strcmp(a->subscriptions[c[i].subscription].topic, topics[k].topic))
+					continue;
+				any = true;
+				if (c[i].publish == CA_NONE) {
+					not_published++;
+					continue;
+				}
+				const ca_publish_instance *p = &pubs[c[i].publish];
+				const ca_callback_instance *run = &runs[c[i].callback_instance];
+				values[m++] = (int64_t)(run->start - publish_time(p));
+				if (records)
+					fprintf(records, "%s,%s,%" PRId64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+						",%" PRId64 ",%s,%" PRIu64 ",%" PRId64 "\n", topics[k].topic,
+						intra ? "intra" : "inter", p->pid, publish_time(p),
+						p->source_stamp, c[i].take_time, run->pid,
+						a->callbacks[run->callback].name, run->start, values[m - 1]);
+			}
+			for (size_t s = 0; s < a->n_subscriptions; s++) {
+				if (strcmp(a->subscriptions[s].topic, topics[k].topic))
+					continue;
+				/* not_received covers both deliveries; shown once */
+				if (!intra)
+					not_received += ca_records_not_received(rec, s);
+			}
+			if (!any && !not_received)
+				continue;
+			struct row *r = &rows[n_rows++];
+			r->name = topics[k].topic;
+			r->delivery = intra ? "intra" : "inter";
+			r->lost_a = not_received;
+			r->lost_b = not_published;
+			ca_stats_of(values, m, &r->stats);
+		}
+	}
+	print_rows(rows, n_rows, f, true);
+	free(rows);
+	free(values);
+	return 0;
+}
+
+int caret_cmd_latency(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "records", required_argument, NULL, 'r' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	enum cli_format f = CLI_TEXT;
+	const char *records_path = NULL;
+	int c;
+
+	if (argc < 2)
+		return usage(stderr);
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
+		return usage(stdout);
+	bool want_topics = !strcmp(argv[1], "topics");
+	if (!want_topics && strcmp(argv[1], "callbacks")) {
+		fprintf(stderr, "caret latency: '%s': expected callbacks or topics\n", argv[1]);
+		return 2;
+	}
+	argc--;
+	argv++;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "f:r:h", opts, NULL)) != -1) {
+		if (c == 'h')
+			return usage(stdout);
+		if (c == 'r')
+			records_path = optarg;
+		else if (c != 'f' || cli_parse_format("latency", optarg, &f) != 0)
+			return 2;
+	}
+	if (optind >= argc)
+		return usage(stderr);
+	ca_trace *t = cli_load("latency", argv + optind, argc - optind);
+	if (!t)
+		return 1;
+	char err[1024];
+	ca_records *rec = ca_records_build(t, err, sizeof err);
+	FILE *records = records_path ? fopen(records_path, "w") : NULL;
+	int status = 1;
+	if (!rec)
+		fprintf(stderr, "caret latency: %s\n", err);
+	else if (records_path && !records)
+		fprintf(stderr, "caret latency: cannot write %s\n", records_path);
+	else
+		status = want_topics ? topics(t, rec, f, records) : callbacks(t, rec, f, records);
+	if (records && fclose(records) != 0 && !status) {
+		fprintf(stderr, "caret latency: cannot write %s\n", records_path);
+		status = 1;
+	}
+	ca_records_free(rec);
+	ca_trace_free(t);
+	return status;
+}

@@ -1,0 +1,299 @@
+/*
+ * records_check - checks the analyzer's runtime records against the
+ * testbed's ground truth, inside the window each process was recorded
+ * (from its first to its last event in the trace):
+ *   - every callback run of the truth is a run in the records (same pid and
+ *     callback address, the nearest start), with its latency within
+ *     TOLERANCE; no run in the records that the truth does not have;
+ *   - every message the truth says a subscription callback handled, whose
+ *     publish lies in the publisher's window, is a communication record
+ *     (the run that handled it, and the publish of the same process), with
+ *     its latency (callback start - publish) within TOLERANCE.
+ * At most NOISY_SHARE of the instances may be off by more than TOLERANCE.
+ * Prints the counts and the worst differences.
+ *
+ * usage: records_check TRACE_DIR TRUTH_DIR PID_FILE
+ */
+#define _GNU_SOURCE /* asprintf */
+#include <glob.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "caret/analyze.h"
+
+#define TOLERANCE 50000 /* ns: what a latency may differ from the truth's */
+#define NEAR 10000000    /* ns: how far apart the same instance's times may be */
+/* The truth's clock reads sit next to the tracepoints, but a process can be
+ * preempted between the two (seen: 2.6 ms on 2 busy cores): at most this
+ * share of instances may differ by more than TOLERANCE. */
+#define NOISY_SHARE 0.02
+#define MAX_COLUMNS 16
+
+static int failures;
+
+/* Rows of one kind of truth file for every launched pid, split in place. */
+struct csv {
+	char **lines;
+	size_t n, cap;
+};
+
+static void load(struct csv *c, const char *dir, const char *pid_file, const char *kind)
+{
+	FILE *pids = fopen(pid_file, "r");
+	char name[256], line[8192];
+	long pid;
+	while (pids && fscanf(pids, "%255s %ld", name, &pid) == 2) {
+		char *pattern;
+		glob_t g;
+		if (asprintf(&pattern, "%s/*.%s.%ld.csv", dir, kind, pid) < 0)
+			exit(2);
+		if (glob(pattern, 0, NULL, &g) == 0 && g.gl_pathc == 1) {
+			FILE *f = fopen(g.gl_pathv[0], "r");
+			while (f && fgets(line, sizeof line, f)) {
+				if (!strncmp(line, "pid,", 4))
+					continue;
+				if (c->n == c->cap && !(c->lines = realloc(c->lines,
+					(c->cap = c->cap ? 2 * c->cap : 256) * sizeof *c->lines)))
+					exit(2);
+				line[strcspn(line, "\n")] = '\0';
+				c->lines[c->n++] = strdup(line);
+			}
+			if (f)
+				fclose(f);
+			globfree(&g);
+		}
+		free(pattern);
+	}
+	if (pids)
+		fclose(pids);
+}
+
+static int split(char *line, char **f)
+{
+	int n = 0;
+	for (char *p = line; n < MAX_COLUMNS; n++) {
+		f[n] = p;
+		if (!(p = strchr(p, ',')))
+			return n + 1;
+		*p++ = '\0';
+	}
+	return n;
+}
+
+static const ca_architecture *a;
+static const ca_trace *trace;
+
+/* Inside a process's recorded window (its first to its last event in the
+ * trace) by at least margin on each side. */
+static bool in_window(int64_t pid, uint64_t from, uint64_t to, uint64_t margin)
+{
+	uint64_t first, last;
+	if (!ca_architecture_process(a, pid) || !ca_trace_process_window(trace, pid, &first, &last))
+		return false;
+	return from >= first + margin && to + margin <= last;
+}
+
+static int64_t diff(int64_t x, int64_t y)
+{
+	return x > y ? x - y : y - x;
+}
+
+/* ---- callbacks ---------------------------------------------------------- */
+
+/* The unmatched run of the callback nearest to start, within NEAR. */
+static size_t run_near(const ca_callback_instance *runs, size_t n, const bool *matched,
+	int64_t pid, uint64_t address, uint64_t start)
+{
+	size_t best = CA_NONE;
+	int64_t best_d = NEAR + 1;
+	for (size_t i = 0; i < n; i++) {
+		const ca_callback_instance *r = &runs[i];
+		if (matched[i] || r->pid != pid || r->callback == CA_NONE)
+			continue;
+		const ca_callback *cb = &a->callbacks[r->callback];
+		int64_t d = diff((int64_t)r->start, (int64_t)start);
+		if ((cb->address == address || cb->intra_address == address) && d < best_d) {
+			best = i;
+			best_d = d;
+		}
+	}
+	return best;
+}
+
+static size_t noisy, instances;
+
+static void check_callbacks(const ca_records *rec, struct csv *truth)
+{
+	const ca_callback_instance *runs;
+	size_t n = ca_records_callbacks(rec, &runs), expected = 0, found = 0, off = 0;
+	int64_t worst = 0;
+	bool *matched = calloc(n + 1, 1);
+	for (size_t i = 0; i < truth->n; i++) {
+		char *f[MAX_COLUMNS], line[8192];
+		snprintf(line, sizeof line, "%s", truth->lines[i]);
+		if (split(line, f) < 8)
+			continue;
+		int64_t pid = strtoll(f[0], NULL, 10);
+		uint64_t address = strtoull(f[3], NULL, 16), start = strtoull(f[6], NULL, 10),
+			 end = strtoull(f[7], NULL, 10);
+		/* The truth's clock reads are just outside the tracepoints: a run
+		 * that ends the recording has its truth end a little after it. */
+		if (!in_window(pid, start, end - TOLERANCE, 0))
+			continue;
+		expected++;
+		size_t r = run_near(runs, n, matched, pid, address, start);
+		if (r == CA_NONE || !runs[r].end) {
+			if (failures++ < 10)
+				fprintf(stderr, "records_check: run of %s (%s) at %" PRIu64 " not found\n",
+					f[2], f[1], start);
+			continue;
+		}
+		found++;
+		matched[r] = true;
+		int64_t d = diff((int64_t)(runs[r].end - runs[r].start), (int64_t)(end - start));
+		off += d > TOLERANCE;
+		if (d > worst)
+			worst = d;
+	}
+	/* Runs of the records, whole inside the window, that the truth lacks. */
+	size_t extra = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!matched[i] && runs[i].end && runs[i].callback != CA_NONE &&
+		    in_window(runs[i].pid, runs[i].start, runs[i].end, NEAR)) {
+			if (extra++ < 5)
+				fprintf(stderr, "records_check: run of %s at %" PRIu64 " not in the truth\n",
+					a->callbacks[runs[i].callback].name, runs[i].start);
+			failures++;
+		}
+	noisy += off;
+	instances += found;
+	printf("callbacks: %zu of %zu truth runs found, %zu not in the truth; latency "
+		"differences: worst %" PRId64 " ns, %zu over %d ns\n", found, expected, extra, worst,
+		off, TOLERANCE);
+	free(matched);
+}
+
+/* ---- communications ----------------------------------------------------- */
+
+struct publish {
+	int64_t pid;
+	uint64_t publisher, seq, time;
+	char topic[256];
+};
+
+static void check_communications(const ca_records *rec, struct csv *receives, struct csv *publishes)
+{
+	struct publish *pubs = calloc(publishes->n + 1, sizeof *pubs);
+	for (size_t i = 0; i < publishes->n; i++) {
+		char *f[MAX_COLUMNS], line[8192];
+		snprintf(line, sizeof line, "%s", publishes->lines[i]);
+		if (split(line, f) < 8)
+			continue;
+		pubs[i] = (struct publish){ strtoll(f[0], NULL, 10), strtoull(f[3], NULL, 10),
+			strtoull(f[4], NULL, 10), strtoull(f[7], NULL, 10), "" };
+		snprintf(pubs[i].topic, sizeof pubs[i].topic, "%s", f[2]);
+	}
+	const ca_communication *comms;
+	const ca_callback_instance *runs;
+	const ca_publish_instance *ps;
+	size_t n = ca_records_communications(rec, &comms), expected = 0, found = 0, off = 0;
+	ca_records_callbacks(rec, &runs);
+	ca_records_publishes(rec, &ps);
+	int64_t worst = 0;
+
+	for (size_t i = 0; i < receives->n; i++) {
+		char *f[MAX_COLUMNS], line[8192];
+		snprintf(line, sizeof line, "%s", receives->lines[i]);
+		if (split(line, f) < 11 || strncmp(f[2], "subscription_callback", 21))
+			continue; /* service requests and responses are not topics */
+		int64_t pid = strtoll(f[0], NULL, 10);
+		uint64_t publisher = strtoull(f[4], NULL, 10), seq = strtoull(f[5], NULL, 10),
+			 time = strtoull(f[9], NULL, 10);
+		const struct publish *pub = NULL;
+		for (size_t k = 0; k < publishes->n && !pub; k++)
+			if (pubs[k].publisher == publisher && pubs[k].seq == seq)
+				pub = &pubs[k];
+		if (!pub || !in_window(pid, time, time, 0) || !in_window(pub->pid, pub->time, pub->time, 0))
+			continue;
+		expected++;
+		size_t c = CA_NONE;
+		for (size_t k = 0; k < n && c == CA_NONE; k++) {
+			const ca_callback_instance *run = &runs[comms[k].callback_instance];
+			if (run->pid == pid && diff((int64_t)run->start, (int64_t)time) <= NEAR &&
+			    comms[k].subscription != CA_NONE &&
+			    !strcmp(a->subscriptions[comms[k].subscription].topic, f[3]))
+				c = k;
+		}
+		if (c == CA_NONE || comms[c].publish == CA_NONE) {
+			if (failures++ < 10)
+				fprintf(stderr, "records_check: %s seq %" PRIu64 " to %s: %s\n", f[3], seq,
+					f[1], c == CA_NONE ? "no communication" : "no publish");
+			continue;
+		}
+		const ca_publish_instance *p = &ps[comms[c].publish];
+		uint64_t pt = p->rclcpp_time ? p->rclcpp_time : p->rcl_time;
+		int64_t dp = diff((int64_t)pt, (int64_t)pub->time);
+		if (p->pid != pub->pid || dp > NEAR) {
+			if (failures++ < 10)
+				fprintf(stderr, "records_check: %s seq %" PRIu64 ": publish off by %" PRId64
+					" ns\n", f[3], seq, dp);
+			continue;
+		}
+		found++;
+		int64_t d = diff((int64_t)(runs[comms[c].callback_instance].start - pt),
+			(int64_t)(time - pub->time));
+		off += d > TOLERANCE;
+		if (d > worst)
+			worst = d;
+	}
+	noisy += off;
+	instances += found;
+	printf("communications: %zu of %zu truth messages found; latency differences: worst %"
+		PRId64 " ns, %zu over %d ns\n", found, expected, worst, off, TOLERANCE);
+	free(pubs);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 4) {
+		fprintf(stderr, "usage: records_check TRACE_DIR TRUTH_DIR PID_FILE\n");
+		return 2;
+	}
+	char err[1024];
+	const char *paths[] = { argv[1] };
+	ca_trace *t = ca_trace_load(paths, 1, err, sizeof err);
+	if (!t) {
+		fprintf(stderr, "records_check: %s\n", err);
+		return 1;
+	}
+	trace = t;
+	a = ca_trace_architecture(t);
+	ca_records *rec = ca_records_build(t, err, sizeof err);
+	if (!rec) {
+		fprintf(stderr, "records_check: %s\n", err);
+		return 1;
+	}
+	struct csv callbacks = { 0 }, receives = { 0 }, publishes = { 0 };
+	load(&callbacks, argv[2], argv[3], "callbacks");
+	load(&receives, argv[2], argv[3], "receives");
+	load(&publishes, argv[2], argv[3], "publishes");
+	if (!callbacks.n)
+		failures++, fprintf(stderr, "records_check: no truth\n");
+	check_callbacks(rec, &callbacks);
+	check_communications(rec, &receives, &publishes);
+	if ((double)noisy > NOISY_SHARE * (double)instances) {
+		failures++;
+		fprintf(stderr, "records_check: %zu of %zu latencies off by more than %d ns\n", noisy,
+			instances, TOLERANCE);
+	}
+	const ca_record_losses *l = ca_records_losses(rec);
+	printf("losses: %" PRIu64 " not ended, %" PRIu64 " not started, %" PRIu64
+		" not published, %" PRIu64 " taken not run: %s\n", l->not_ended, l->not_started,
+		l->not_published, l->taken_not_run, failures ? "FAILED" : "ok");
+	ca_records_free(rec);
+	ca_trace_free(t);
+	return failures ? 1 : 0;
+}
