@@ -72,11 +72,10 @@ uint64_t ca_trace_intern(ca_trace *t, const char *s);
 
 /* A trace built row by row instead of loaded (tests of the model): string
  * fields take ca_trace_intern ids; ca_trace_finish sorts the rows by time
- * and builds the model, like ca_trace_load. Rows count as events of the
- * process vpid (thread vtid = vpid). */
+ * and builds the model, like ca_trace_load. */
 ca_trace *ca_trace_new(void);
 int ca_trace_add_row(ca_trace *t, enum cs_event_id id, uint64_t time, int32_t vpid,
-	const char *procname, const uint64_t *values);
+	int32_t vtid, const char *procname, const uint64_t *values);
 int ca_trace_finish(ca_trace *t, char *err, size_t err_size);
 
 /* The model of the loaded tables (model/model.c); 0, or -1 when out of memory. */

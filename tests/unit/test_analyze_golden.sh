@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The analyzer's verbs on the real Humble traces: `caret check`, `caret
-# summary nodes|topics|events` and `caret arch` print exactly the golden
+# summary nodes|topics|events`, `caret arch` and `caret latency
+# callbacks|topics` print exactly the golden
 # files (tests/data/golden; check's exit status too), event counts agree
 # with an independent count (tb_event_counts), and what `caret arch` writes
 # passes `caret arch --check`. Bad input, for every verb: exit 1, one line
@@ -39,6 +40,8 @@ for trace in caret-fork-inter caret-fork-intra caret-upstream-inter tracetools-f
 	golden "summary-topics-$trace.csv" "$caret" summary topics --format csv "$path"
 	golden "check-$trace.txt" "$caret" check "$path"
 	golden "arch-$trace.yaml" "$caret" arch "$path"
+	golden "latency-callbacks-$trace.csv" "$caret" latency callbacks --format csv "$path"
+	golden "latency-topics-$trace.csv" "$caret" latency topics --format csv "$path"
 	if ! diff <("$bin/tb_event_counts" "$path" | awk '$2 > 0 && $1 ~ /:/ { print $1 "," $2 }') \
 		<("$caret" summary events --format csv "$path" | grep ':'); then
 		fail "$trace: counts differ from tb_event_counts"
@@ -77,7 +80,7 @@ bad() {
 	fi
 }
 
-for verb in check "summary events" "summary nodes" arch; do
+for verb in check "summary events" "summary nodes" arch "latency callbacks"; do
 	# shellcheck disable=SC2086
 	{
 		bad "$verb: missing path" "path=/nonexistent/trace" "$caret" $verb /nonexistent/trace
@@ -108,7 +111,7 @@ bad "arch --check empty file" "empty, expected the keys" "$caret" arch --check "
 
 # ---- usage errors: exit 2 ------------------------------------------------
 for args in "check" "summary" "summary bogus $real" "summary events --format xml $real" "arch" \
-	"arch --check"; do
+	"arch --check" "latency" "latency paths $real" "latency topics --format yaml $real"; do
 	# shellcheck disable=SC2086
 	"$caret" $args >/dev/null 2>&1
 	status=$?

@@ -406,12 +406,12 @@ ca_trace *ca_trace_new(void)
 }
 
 int ca_trace_add_row(ca_trace *t, enum cs_event_id id, uint64_t time, int32_t vpid,
-	const char *procname, const uint64_t *values)
+	int32_t vtid, const char *procname, const uint64_t *values)
 {
 	struct ca_pid *p = pid_entry(t, vpid, NULL, procname);
 	size_t r;
 	t->events++;
-	if (!p || !new_row(t, (int)id, time, vpid, vpid, p, &r))
+	if (!p || !new_row(t, (int)id, time, vpid, vtid, p, &r))
 		return -1;
 	for (size_t f = 0; f < cs_events[id].field_count; f++)
 		t->tables[id].field[f][r] = values[f];

@@ -1,0 +1,197 @@
+/*
+ * test_analyze_records - the runtime joins on traces built row by row:
+ * nested callback runs, publishes placed in their run, the unmerged publish
+ * chain and its merged form, upstream's rclcpp_publish without publisher,
+ * inter-process messages by source stamp, intra-process ones through a
+ * copy, each loss counted, not_received, and the statistics.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace_builder.h"
+
+/* Process pid: node "n<pid>" with a timer (callback 0x14, handle 0x10) and
+ * a subscription to /t (callback 0x34, rmw 0x28) and a publisher on /t
+ * (0x40), addresses offset by base. */
+static void system_of(int32_t pid, uint64_t base)
+{
+	char name[16];
+	snprintf(name, sizeof name, "n%d", pid);
+	ROW(ros2_rcl_node_init, 1, pid, "node_handle", base, "node_name", S(name), "namespace", S("/"));
+	ROW(ros2_rcl_timer_init, 2, pid, "timer_handle", base + 0x10, "period", U(100));
+	ROW(ros2_rclcpp_timer_link_node, 3, pid, "timer_handle", base + 0x10, "node_handle", base);
+	ROW(ros2_rclcpp_timer_callback_added, 4, pid, "timer_handle", base + 0x10, "callback",
+		base + 0x14);
+	ROW(ros2_rcl_subscription_init, 5, pid, "subscription_handle", base + 0x20, "node_handle",
+		base, "rmw_subscription_handle", base + 0x28, "topic_name", S("/t"));
+	ROW(ros2_rclcpp_subscription_init, 6, pid, "subscription_handle", base + 0x20,
+		"subscription", base + 0x30);
+	ROW(ros2_rclcpp_subscription_callback_added, 7, pid, "subscription", base + 0x30,
+		"callback", base + 0x34);
+	ROW(ros2_rcl_publisher_init, 8, pid, "publisher_handle", base + 0x40, "node_handle", base,
+		"topic_name", S("/t"));
+}
+
+static ca_records *records(void)
+{
+	char err[256];
+	build();
+	ca_records *r = ca_records_build(t, err, sizeof err);
+	assert_non_null(r);
+	return r;
+}
+
+static void test_nested_runs_and_publish_chain(void **state)
+{
+	(void)state;
+	system_of(1, 0x1000);
+	/* timer run [100, 200] holds a subscription run [120, 150] (a callback
+	 * that spins), which publishes through rclcpp, rcl and DDS. */
+	ROW(ros2_callback_start, 100, 1, "callback", U(0x1014));
+	ROW(ros2_callback_start, 120, 1, "callback", U(0x1034));
+	ROW(ros2_rclcpp_publish, 130, 1, "publisher_handle", U(0x1040), "message", U(0x9));
+	ROW(ros2_rcl_publish, 131, 1, "publisher_handle", U(0x1040), "message", U(0x9));
+	ROW(ros2_caret_dds_write, 132, 1, "message", U(0x9));
+	ROW(ros2_caret_dds_bind_addr_to_stamp, 133, 1, "addr", U(0x9), "source_stamp", U(777));
+	ROW(ros2_callback_end, 150, 1, "callback", U(0x1034));
+	ROW(ros2_callback_end, 200, 1, "callback", U(0x1014));
+	ca_records *r = records();
+	const ca_callback_instance *runs;
+	const ca_publish_instance *p;
+	assert_int_equal(ca_records_callbacks(r, &runs), 2);
+	assert_int_equal(ca_records_publishes(r, &p), 1);
+	/* sorted by callback: the timer's (0) first */
+	assert_int_equal(runs[0].start, 100);
+	assert_int_equal(runs[0].end, 200);
+	assert_int_equal(runs[1].start, 120);
+	assert_int_equal(runs[1].end, 150);
+	assert_int_equal(p[0].rclcpp_time, 130);
+	assert_int_equal(p[0].rcl_time, 131);
+	assert_int_equal(p[0].dds_write_time, 132);
+	assert_int_equal(p[0].source_stamp, 777);
+	assert_int_equal(p[0].callback_instance, 1); /* the inner run */
+	assert_int_equal(ca_records_losses(r)->not_ended, 0);
+	ca_records_free(r);
+}
+
+static void test_inter_process_by_stamp(void **state)
+{
+	(void)state;
+	system_of(1, 0x1000);
+	system_of(2, 0x2000);
+	/* pid 1 publishes (merged form), pid 2 takes it and runs its callback
+	 * (merged), then another take whose publish is not in the trace. */
+	ROW(ros2_caret_merged_callback_timing, 200, 1, "callback", U(0x1014),
+		"callback_start_timestamp", U(100));
+	ROW(ros2_caret_merged_publish_timing, 150, 1, "publisher_handle", U(0x1040), "message",
+		U(0x9), "rclcpp_publish_timestamp", U(110), "rcl_publish_timestamp", U(111),
+		"dds_write_timestamp", U(112), "source_stamp", U(555));
+	ROWT(ros2_rmw_take, 300, 2, 22, "rmw_subscription_handle", U(0x2028), "message", U(0x5),
+		"source_timestamp", U(555), "taken", U(1));
+	ROWT(ros2_caret_merged_callback_timing, 400, 2, 22, "callback", U(0x2034),
+		"callback_start_timestamp", U(310));
+	ROWT(ros2_rmw_take, 500, 2, 22, "rmw_subscription_handle", U(0x2028), "message", U(0x5),
+		"source_timestamp", U(999), "taken", U(1));
+	ROWT(ros2_caret_merged_callback_timing, 600, 2, 22, "callback", U(0x2034),
+		"callback_start_timestamp", U(510));
+	ca_records *r = records();
+	const ca_communication *c;
+	const ca_callback_instance *runs;
+	const ca_publish_instance *p;
+	assert_int_equal(ca_records_communications(r, &c), 2);
+	ca_records_callbacks(r, &runs);
+	ca_records_publishes(r, &p);
+	assert_int_equal(c[0].publish, 0);
+	assert_int_equal(runs[c[0].callback_instance].start, 310);
+	assert_int_equal(runs[c[0].callback_instance].start - p[c[0].publish].rclcpp_time, 200);
+	assert_int_equal(c[1].publish, CA_NONE);
+	assert_int_equal(ca_records_losses(r)->not_published, 1);
+	assert_int_equal(p[0].callback_instance != CA_NONE, 1); /* inside the timer run */
+	/* pid 2's subscription got the one publish of pid 1 made while pid 2
+	 * was recording (from 1): nothing lost; pid 1's own subscription does
+	 * not count inter-process publishes of its own process. */
+	const ca_architecture *a = ca_trace_architecture(t);
+	for (size_t s = 0; s < a->n_subscriptions; s++)
+		assert_int_equal(ca_records_not_received(r, s), 0);
+	ca_records_free(r);
+}
+
+static void test_upstream_publish_and_losses(void **state)
+{
+	(void)state;
+	system_of(1, 0x1000);
+	/* upstream Humble: rclcpp_publish names only its message */
+	ROW(ros2_rclcpp_publish, 10, 1, "message", U(0x9));
+	ROW(ros2_rcl_publish, 11, 1, "publisher_handle", U(0x1040), "message", U(0x9));
+	ROW(ros2_callback_end, 20, 1, "callback", U(0x1014));   /* never started */
+	ROW(ros2_callback_start, 30, 1, "callback", U(0x1014)); /* never ends */
+	ROWT(ros2_rmw_take, 40, 1, 7, "rmw_subscription_handle", U(0x1028), "message", U(0x5),
+		"source_timestamp", U(1), "taken", U(1));            /* no run after it */
+	ca_records *r = records();
+	const ca_publish_instance *p;
+	assert_int_equal(ca_records_publishes(r, &p), 1);
+	assert_int_equal(p[0].publisher, 0);
+	assert_int_equal(p[0].rclcpp_time, 10);
+	assert_int_equal(p[0].rcl_time, 11);
+	const ca_record_losses *l = ca_records_losses(r);
+	assert_int_equal(l->not_started, 1);
+	assert_int_equal(l->not_ended, 1);
+	assert_int_equal(l->taken_not_run, 1);
+	ca_records_free(r);
+}
+
+static void test_intra_process_through_copy(void **state)
+{
+	(void)state;
+	system_of(1, 0x1000);
+	ROW(ros2_rclcpp_intra_publish, 10, 1, "publisher_handle", U(0x1040), "message", U(0x9));
+	ROW(ros2_message_construct, 11, 1, "original_message", U(0x9), "constructed_message", U(0xc));
+	/* an older publish of the same address must not be chosen */
+	ROW(ros2_rclcpp_intra_publish, 50, 1, "publisher_handle", U(0x1040), "message", U(0xc));
+	ROW(ros2_dispatch_intra_process_subscription_callback, 20, 1, "message", U(0xc),
+		"callback", U(0x1034));
+	ROW(ros2_callback_start, 21, 1, "callback", U(0x1034), "is_intra_process", U(1));
+	ROW(ros2_callback_end, 25, 1, "callback", U(0x1034));
+	ca_records *r = records();
+	const ca_communication *c;
+	const ca_publish_instance *p;
+	assert_int_equal(ca_records_communications(r, &c), 1);
+	ca_records_publishes(r, &p);
+	assert_true(c[0].intra);
+	assert_int_equal(p[c[0].publish].rclcpp_time, 10);
+	/* two intra publishes on /t while recording, one handled */
+	assert_int_equal(ca_records_not_received(r, 0), 1);
+	ca_records_free(r);
+}
+
+static void test_stats(void **state)
+{
+	(void)state;
+	int64_t v[100];
+	ca_stats s;
+	for (int i = 0; i < 100; i++)
+		v[i] = 100 - i;
+	ca_stats_of(v, 100, &s);
+	assert_int_equal(s.count, 100);
+	assert_int_equal(s.min, 1);
+	assert_int_equal(s.max, 100);
+	assert_int_equal(s.p50, 50);
+	assert_int_equal(s.p90, 90);
+	assert_int_equal(s.p99, 99);
+	assert_true(s.mean > 50.49 && s.mean < 50.51);
+	ca_stats_of(v, 0, &s);
+	assert_int_equal(s.count, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_nested_runs_and_publish_chain, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_inter_process_by_stamp, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_upstream_publish_and_losses, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_intra_process_through_copy, setup, teardown),
+		cmocka_unit_test(test_stats),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
