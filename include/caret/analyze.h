@@ -281,6 +281,61 @@ const ca_record_losses *ca_records_losses(const ca_records *r);
  * process was recording, minus the messages it handled. */
 uint64_t ca_records_not_received(const ca_records *r, size_t subscription);
 
+/* ---- paths: chains of nodes linked by topics ----------------------------- */
+
+/* A path through the node graph: node_count nodes (fully qualified names)
+ * and the topic between each pair, topics[i] from nodes[i] to nodes[i + 1]. */
+typedef struct ca_path {
+	size_t node_count;
+	const char *const *nodes;
+	const char *const *topics;
+} ca_path;
+
+typedef struct ca_path_set ca_path_set;
+
+/* Every simple path from node `from` to node `to` (fully qualified names)
+ * in the graph of the architecture (an edge where a node publishes a topic
+ * that another subscribes), at most max_depth topics long, at most
+ * max_paths of them; depth-first, so memory stays O(nodes + edges + the
+ * paths kept). NULL with err for an unknown node. */
+ca_path_set *ca_path_search(const ca_trace *trace, const char *from, const char *to,
+	size_t max_depth, size_t max_paths, char *err, size_t err_size);
+size_t ca_path_set_paths(const ca_path_set *set, const ca_path **paths);
+/* Whether a bound cut the search: a path went on past max_depth, or more
+ * than max_paths paths exist. */
+bool ca_path_set_depth_cut(const ca_path_set *set);
+bool ca_path_set_count_cut(const ca_path_set *set);
+void ca_path_set_free(ca_path_set *set);
+
+/* The path through the given nodes, each topic the one the two nodes share;
+ * NULL with err when a pair shares none or several (name the topics). */
+ca_path_set *ca_path_of_nodes(const ca_trace *trace, const char *const *nodes, size_t n,
+	char *err, size_t err_size);
+
+/* How a node turns an input into an output (analysis.md). */
+typedef enum ca_node_policy {
+	CA_POLICY_CALLBACK_CHAIN,    /* published by the run that took the input */
+	CA_POLICY_USE_LATEST_MESSAGE /* the next publish while it is the latest input */
+} ca_node_policy;
+
+typedef struct ca_path_latency ca_path_latency;
+
+/* Follows every message of the path's first node along the path: first
+ * callback run (start) -> publish -> subscriber run -> (node policy) ->
+ * publish -> ... -> last run (end). Each instance has 2 * topics + 1 hops:
+ * the first callback up to its publish, then per topic the communication
+ * and the next node (its last hop: the last callback, start to end). */
+ca_path_latency *ca_path_latency_build(const ca_records *records, const ca_path *path,
+	ca_node_policy policy, char *err, size_t err_size);
+/* Instances in the order of their start; hops: instances x hop_count. */
+size_t ca_path_latency_instances(const ca_path_latency *l, const uint64_t **starts,
+	const uint64_t **ends, const int64_t **hops);
+size_t ca_path_latency_hop_count(const ca_path_latency *l);
+/* Publishes of the first node on the first topic that did not reach the
+ * end of the path (lost, or cut by the end of the trace). */
+uint64_t ca_path_latency_lost(const ca_path_latency *l);
+void ca_path_latency_free(ca_path_latency *l);
+
 /* ---- statistics ---------------------------------------------------------- */
 
 typedef struct ca_stats {

@@ -17,6 +17,7 @@ static const struct verb {
 	{ "summary", "count events per node, topic or event type", caret_cmd_summary },
 	{ "arch", "write the architecture of traces as YAML, or check such a file", caret_cmd_arch },
 	{ "latency", "latency per callback or per topic, with losses", caret_cmd_latency },
+	{ "path", "search chains of nodes; end-to-end latency along one", caret_cmd_path },
 };
 
 static int usage(FILE *out)

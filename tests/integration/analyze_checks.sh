@@ -5,14 +5,18 @@
 # `caret arch --check`, and `caret check` finds nothing wrong; the runtime
 # records (callback runs, messages) equal the truth's inside the recorded
 # window, latencies within 50 us (records_check).
+# On the pipeline, messages are followed end to end along its chain too.
 # usage: caret_check_analysis TRACE TRUTH_DIR PID_FILE SYSTEM
+PIPELINE_PATH=/sensing/camera,/sensing/image_filter,/perception/fusion,/planning/planner,/control/actuator
 caret_check_analysis() {
 	local trace=$1 truth=$2 pids=$3 system=$4
 	local bin=$CARET_BUILD_DIR/bin out
 	out=$(mktemp -d)
 	caret_at_exit "rm -rf '$out'"
 	"$bin/arch_check" "$trace" "$truth" "$pids"
-	"$bin/records_check" "$trace" "$truth" "$pids"
+	local path=()
+	[[ $system == pipeline ]] && path=(--path "$PIPELINE_PATH")
+	"$bin/records_check" "$trace" "$truth" "$pids" "${path[@]}"
 	"$bin/caret" arch -o "$out/arch.yaml" "$trace"
 	diff -u "$CARET_SOURCE_DIR/tests/data/golden/arch-$system.yaml" "$out/arch.yaml"
 	"$bin/caret" arch --check "$out/arch.yaml"

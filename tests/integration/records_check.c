@@ -256,10 +256,96 @@ static void check_communications(const ca_records *rec, struct csv *receives, st
 	free(pubs);
 }
 
+/* ---- paths -------------------------------------------------------------- */
+
+static void check_path(const ca_records *rec, char *list, struct csv *e2e)
+{
+	const char *nodes[32];
+	size_t n = 0;
+	char err[1024];
+	for (char *s = strtok(list, ","); s && n < 32; s = strtok(NULL, ","))
+		nodes[n++] = s;
+	ca_path_set *set = ca_path_of_nodes(trace, nodes, n, err, sizeof err);
+	const ca_path *p = NULL;
+	ca_path_set_paths(set, &p);
+	ca_path_latency *l = set ? ca_path_latency_build(rec, p, CA_POLICY_CALLBACK_CHAIN, err,
+		sizeof err) : NULL;
+	if (!l) {
+		failures++;
+		fprintf(stderr, "records_check: path: %s\n", err);
+		ca_path_set_free(set);
+		return;
+	}
+	const uint64_t *starts, *ends;
+	const int64_t *hops;
+	size_t m = ca_path_latency_instances(l, &starts, &ends, &hops), expected = 0, found = 0, off = 0;
+	bool *matched = calloc(m + 1, 1);
+	int64_t worst = 0;
+	/* The first and last nodes' processes bound the window. */
+	const ca_architecture *arch = a;
+	int64_t first_pid = -1, last_pid = -1;
+	for (size_t i = 0; i < arch->n_nodes; i++) {
+		if (!strcmp(arch->nodes[i].fqn, nodes[0]))
+			first_pid = arch->nodes[i].pid;
+		if (!strcmp(arch->nodes[i].fqn, nodes[n - 1]))
+			last_pid = arch->nodes[i].pid;
+	}
+	for (size_t i = 0; i < e2e->n; i++) {
+		char *f[MAX_COLUMNS], line[8192];
+		snprintf(line, sizeof line, "%s", e2e->lines[i]);
+		if (split(line, f) < 9 || strcmp(f[1], nodes[n - 1]))
+			continue;
+		uint64_t origin = strtoull(f[6], NULL, 10), end = strtoull(f[7], NULL, 10);
+		if (!in_window(first_pid, origin, origin, 0) || !in_window(last_pid, end - TOLERANCE,
+			end - TOLERANCE, 0))
+			continue;
+		expected++;
+		size_t best = CA_NONE;
+		int64_t best_d = NEAR + 1;
+		for (size_t k = 0; k < m; k++) {
+			int64_t d = diff((int64_t)starts[k], (int64_t)origin);
+			if (!matched[k] && d < best_d && diff((int64_t)ends[k], (int64_t)end) <= NEAR) {
+				best = k;
+				best_d = d;
+			}
+		}
+		if (best == CA_NONE) {
+			if (failures++ < 10)
+				fprintf(stderr, "records_check: path message from %" PRIu64 " not found\n",
+					origin);
+			continue;
+		}
+		matched[best] = true;
+		found++;
+		int64_t d = diff((int64_t)(ends[best] - starts[best]), (int64_t)(end - origin));
+		off += d > TOLERANCE;
+		if (d > worst)
+			worst = d;
+	}
+	size_t extra = 0;
+	for (size_t k = 0; k < m; k++)
+		extra += !matched[k] && in_window(first_pid, starts[k], starts[k], NEAR) &&
+			in_window(last_pid, ends[k], ends[k], NEAR);
+	failures += (int)extra;
+	noisy += off;
+	instances += found;
+	printf("path: %zu of %zu truth messages end to end, %zu not in the truth, %" PRIu64
+		" not reaching the end; latency differences: worst %" PRId64 " ns, %zu over %d ns\n",
+		found, expected, extra, ca_path_latency_lost(l), worst, off, TOLERANCE);
+	free(matched);
+	ca_path_latency_free(l);
+	ca_path_set_free(set);
+}
+
 int main(int argc, char **argv)
 {
+	char *path = NULL;
+	if (argc == 6 && !strcmp(argv[4], "--path")) {
+		path = argv[5];
+		argc -= 2;
+	}
 	if (argc != 4) {
-		fprintf(stderr, "usage: records_check TRACE_DIR TRUTH_DIR PID_FILE\n");
+		fprintf(stderr, "usage: records_check TRACE_DIR TRUTH_DIR PID_FILE [--path A,B,...]\n");
 		return 2;
 	}
 	char err[1024];
@@ -276,7 +362,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "records_check: %s\n", err);
 		return 1;
 	}
-	struct csv callbacks = { 0 }, receives = { 0 }, publishes = { 0 };
+	struct csv callbacks = { 0 }, receives = { 0 }, publishes = { 0 }, e2e = { 0 };
 	load(&callbacks, argv[2], argv[3], "callbacks");
 	load(&receives, argv[2], argv[3], "receives");
 	load(&publishes, argv[2], argv[3], "publishes");
@@ -284,6 +370,10 @@ int main(int argc, char **argv)
 		failures++, fprintf(stderr, "records_check: no truth\n");
 	check_callbacks(rec, &callbacks);
 	check_communications(rec, &receives, &publishes);
+	if (path) {
+		load(&e2e, argv[2], argv[3], "e2e");
+		check_path(rec, path, &e2e);
+	}
 	if ((double)noisy > NOISY_SHARE * (double)instances) {
 		failures++;
 		fprintf(stderr, "records_check: %zu of %zu latencies off by more than %d ns\n", noisy,

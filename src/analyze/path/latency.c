@@ -1,0 +1,381 @@
+/*
+ * latency.c - messages followed along a path. From each run of the first
+ * node that publishes on the first topic: the communication to the next
+ * node's run (records), then the node's output for that input (by the
+ * policy), and so on to the last node's run, whose end closes the path.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "records.h"
+#include "vec.h"
+
+struct ca_path_latency {
+	size_t hop_count;
+	CA_ARRAY(uint64_t, starts);
+	size_t n_ends;
+	uint64_t *ends;
+	int64_t *hops; /* instances x hop_count */
+	size_t cap_hops;
+	uint64_t lost;
+};
+
+/* ---- indexes over the records ------------------------------------------- */
+
+/* Lists in one array: items[first[k] .. first[k + 1]) belong to key k. */
+struct lists {
+	size_t *first, *items;
+};
+
+/* Groups indexes 0..n by key_of (keys 0..n_keys, CA_NONE skipped). */
+static int group(struct lists *l, size_t n, size_t n_keys,
+	size_t (*key_of)(const struct ca_records *, size_t), const struct ca_records *r)
+{
+	l->first = calloc(n_keys + 2, sizeof *l->first);
+	l->items = calloc(n + 1, sizeof *l->items);
+	if (!l->first || !l->items)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = key_of(r, i);
+		if (k != CA_NONE)
+			l->first[k + 2]++;
+	}
+	for (size_t k = 0; k < n_keys; k++)
+		l->first[k + 2] += l->first[k + 1];
+	for (size_t i = 0; i < n; i++) {
+		size_t k = key_of(r, i);
+		if (k != CA_NONE)
+			l->items[l->first[k + 1]++] = i;
+	}
+	return 0;
+}
+
+static void free_lists(struct lists *l)
+{
+	free(l->first);
+	free(l->items);
+}
+
+static size_t run_of_publish(const struct ca_records *r, size_t i)
+{
+	return r->publishes[i].callback_instance;
+}
+
+static size_t publish_of_communication(const struct ca_records *r, size_t i)
+{
+	return r->communications[i].publish;
+}
+
+static uint64_t publish_time(const ca_publish_instance *p)
+{
+	return p->rclcpp_time ? p->rclcpp_time : p->rcl_time ? p->rcl_time : p->dds_write_time;
+}
+
+struct walk {
+	const struct ca_records *r;
+	const ca_path *path;
+	ca_node_policy policy;
+	struct lists by_run, by_publish; /* publishes of a run, communications of a publish */
+	const char *const *nodes, *const *topics; /* interned, or NULL: absent */
+	struct node_io *io; /* per node of the path (use_latest_message) */
+};
+
+static const char *run_node(const struct walk *w, size_t run)
+{
+	const ca_callback_instance *x = &w->r->runs[run];
+	const struct ca_model *m = w->r->m;
+	if (x->callback == CA_NONE || m->callbacks[x->callback].node == CA_NONE)
+		return NULL;
+	return m->nodes[m->callbacks[x->callback].node].fqn;
+}
+
+static const char *publish_topic(const struct walk *w, size_t p)
+{
+	size_t pub = w->r->publishes[p].publisher;
+	return pub == CA_NONE ? NULL : w->r->m->publishers[pub].topic;
+}
+
+/* The run of node `node` that handled one of the publishes of `run` on
+ * `topic`, and that publish; CA_NONE if none. */
+static size_t next_run(const struct walk *w, size_t run, const char *topic, const char *node,
+	size_t *publish)
+{
+	for (size_t i = w->by_run.first[run]; i < w->by_run.first[run + 1]; i++) {
+		size_t p = w->by_run.items[i];
+		if (publish_topic(w, p) != topic)
+			continue;
+		for (size_t k = w->by_publish.first[p]; k < w->by_publish.first[p + 1]; k++) {
+			const ca_communication *c = &w->r->communications[w->by_publish.items[k]];
+			if (run_node(w, c->callback_instance) == node) {
+				*publish = p;
+				return c->callback_instance;
+			}
+		}
+	}
+	return CA_NONE;
+}
+
+/* use_latest_message needs, per node of the path: its publishes on the
+ * outgoing topic and the runs that took an input on the incoming topic,
+ * each sorted by time. */
+struct timed {
+	uint64_t time;
+	size_t run;
+};
+
+struct node_io {
+	struct timed *out, *in;
+	size_t n_out, n_in;
+};
+
+static int by_time(const void *a, const void *b)
+{
+	const struct timed *x = a, *y = b;
+	return (x->time > y->time) - (x->time < y->time);
+}
+
+/* The first entry at or after t (strictly after, when after is set). */
+static size_t first_from(const struct timed *v, size_t n, uint64_t t, bool after)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (v[mid].time < t || (after && v[mid].time == t))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* use_latest_message: the run of the node that next publishes on the
+ * outgoing topic at or after the input run started, if no newer input
+ * reached the node before that publish. */
+static size_t latest_output_run(const struct node_io *io, uint64_t input_start)
+{
+	size_t o = first_from(io->out, io->n_out, input_start, false);
+	size_t i = first_from(io->in, io->n_in, input_start, true);
+	if (o == io->n_out || (i < io->n_in && io->in[i].time < io->out[o].time))
+		return CA_NONE;
+	return io->out[o].run;
+}
+
+/* Names of the path as the trace interned them (pointer-comparable). */
+static int intern_path(struct walk *w, const char **nodes, const char **topics)
+{
+	const struct ca_model *m = w->r->m;
+	const ca_path *path = w->path;
+	for (size_t i = 0; i < path->node_count; i++)
+		for (size_t k = 0; k < m->n_nodes && !nodes[i]; k++)
+			if (!strcmp(m->nodes[k].fqn, path->nodes[i]))
+				nodes[i] = m->nodes[k].fqn;
+	for (size_t i = 0; i + 1 < path->node_count; i++)
+		for (size_t k = 0; k < m->n_publishers && !topics[i]; k++)
+			if (!strcmp(m->publishers[k].topic, path->topics[i]))
+				topics[i] = m->publishers[k].topic;
+	w->nodes = nodes;
+	w->topics = topics;
+	return 0;
+}
+
+/* Follows the outputs of one run of the first node; adds an instance. */
+static int follow(struct walk *w, ca_path_latency *l, size_t run0)
+{
+	const struct ca_records *r = w->r;
+	size_t k = w->path->node_count - 1, run = run0, publish = CA_NONE;
+	int64_t *hop = malloc(l->hop_count * sizeof *hop);
+	if (!hop)
+		return -1;
+	for (size_t i = 1; i <= k; i++) {
+		size_t before = run;
+		if (i > 1 && w->policy == CA_POLICY_USE_LATEST_MESSAGE) {
+			run = latest_output_run(&w->io[i - 1], r->runs[run].start);
+			if (run == CA_NONE)
+				break;
+		}
+		size_t out_run = run;
+		run = next_run(w, out_run, w->topics[i - 1], w->nodes[i], &publish);
+		if (run == CA_NONE)
+			break;
+		uint64_t pt = publish_time(&r->publishes[publish]);
+		/* the hop inside the node: from its input (or its own start) to
+		 * the publish */
+		hop[2 * (i - 1)] = (int64_t)(pt - r->runs[before].start);
+		hop[2 * i - 1] = (int64_t)(r->runs[run].start - pt);
+	}
+	if (run == CA_NONE || !r->runs[run].end) {
+		l->lost++;
+		free(hop);
+		return 0;
+	}
+	hop[2 * k] = (int64_t)(r->runs[run].end - r->runs[run].start);
+	uint64_t *s = VEC_PUSH(l->starts, l->n_starts, l->cap_starts);
+	if (!s) {
+		free(hop);
+		return -1;
+	}
+	*s = r->runs[run0].start;
+	uint64_t *ends = realloc(l->ends, l->cap_starts * sizeof *ends);
+	int64_t *hops = realloc(l->hops, l->cap_starts * l->hop_count * sizeof *hops);
+	if (ends)
+		l->ends = ends;
+	if (hops)
+		l->hops = hops;
+	if (!ends || !hops) {
+		free(hop);
+		return -1;
+	}
+	l->ends[l->n_starts - 1] = r->runs[run].end;
+	memcpy(&l->hops[(l->n_starts - 1) * l->hop_count], hop, l->hop_count * sizeof *hop);
+	l->n_ends = l->n_starts;
+	free(hop);
+	return 0;
+}
+
+static const ca_callback_instance *sorted_runs; /* for by_run_start */
+
+static int by_run_start(const void *a, const void *b)
+{
+	uint64_t x = sorted_runs[*(const size_t *)a].start, y = sorted_runs[*(const size_t *)b].start;
+	return (x > y) - (x < y);
+}
+
+static void free_io(struct walk *w)
+{
+	for (size_t i = 0; w->io && i < w->path->node_count; i++) {
+		free(w->io[i].out);
+		free(w->io[i].in);
+	}
+	free(w->io);
+}
+
+static int build_io(struct walk *w)
+{
+	const struct ca_records *r = w->r;
+	size_t n = w->path->node_count;
+	if (!(w->io = calloc(n, sizeof *w->io)))
+		return -1;
+	for (size_t k = 1; k + 1 < n; k++) {
+		struct node_io *io = &w->io[k];
+		io->out = calloc(r->n_publishes + 1, sizeof *io->out);
+		io->in = calloc(r->n_communications + 1, sizeof *io->in);
+		if (!io->out || !io->in)
+			return -1;
+		for (size_t p = 0; p < r->n_publishes; p++) {
+			size_t run = r->publishes[p].callback_instance;
+			if (run != CA_NONE && publish_topic(w, p) == w->topics[k] &&
+			    run_node(w, run) == w->nodes[k])
+				io->out[io->n_out++] = (struct timed){ publish_time(&r->publishes[p]), run };
+		}
+		for (size_t c = 0; c < r->n_communications; c++) {
+			const ca_communication *x = &r->communications[c];
+			if (x->subscription != CA_NONE &&
+			    r->m->subscriptions[x->subscription].topic == w->topics[k - 1] &&
+			    run_node(w, x->callback_instance) == w->nodes[k])
+				io->in[io->n_in++] = (struct timed){ r->runs[x->callback_instance].start,
+					x->callback_instance };
+		}
+		qsort(io->out, io->n_out, sizeof *io->out, by_time);
+		qsort(io->in, io->n_in, sizeof *io->in, by_time);
+	}
+	return 0;
+}
+
+ca_path_latency *ca_path_latency_build(const ca_records *r, const ca_path *path,
+	ca_node_policy policy, char *err, size_t err_size)
+{
+	ca_path_latency *l = calloc(1, sizeof *l);
+	struct walk w = { r, path, policy, { 0 }, { 0 }, NULL, NULL, NULL };
+	const char **nodes = calloc(path->node_count + 1, sizeof *nodes);
+	const char **topics = calloc(path->node_count + 1, sizeof *topics);
+
+	if (!l || !nodes || !topics || path->node_count < 2 ||
+	    group(&w.by_run, r->n_publishes, r->n_runs, run_of_publish, r) ||
+	    group(&w.by_publish, r->n_communications, r->n_publishes, publish_of_communication, r)) {
+		snprintf(err, err_size, path->node_count < 2 ? "a path needs at least two nodes" :
+			"out of memory");
+		goto fail;
+	}
+	intern_path(&w, nodes, topics);
+	for (size_t i = 0; i < path->node_count; i++)
+		if (!nodes[i] || (i + 1 < path->node_count && !topics[i])) {
+			snprintf(err, err_size, "%s %s is not in the trace", nodes[i] ? "topic" : "node",
+				nodes[i] ? path->topics[i] : path->nodes[i]);
+			goto fail;
+		}
+	l->hop_count = 2 * (path->node_count - 1) + 1;
+	if (policy == CA_POLICY_USE_LATEST_MESSAGE && build_io(&w)) {
+		snprintf(err, err_size, "out of memory");
+		goto fail;
+	}
+	/* Runs are sorted by callback then start; instances are wanted by
+	 * start: walk the runs of the first node in start order. */
+	size_t *order = malloc((r->n_runs + 1) * sizeof *order), n = 0;
+	if (!order) {
+		snprintf(err, err_size, "out of memory");
+		goto fail;
+	}
+	for (size_t i = 0; i < r->n_runs; i++) {
+		if (run_node(&w, i) != nodes[0])
+			continue;
+		bool publishes = false;
+		for (size_t k = w.by_run.first[i]; k < w.by_run.first[i + 1]; k++)
+			publishes = publishes || publish_topic(&w, w.by_run.items[k]) == topics[0];
+		if (publishes)
+			order[n++] = i;
+	}
+	sorted_runs = r->runs;
+	if (n > 1)
+		qsort(order, n, sizeof *order, by_run_start);
+	for (size_t i = 0; i < n; i++)
+		if (follow(&w, l, order[i])) {
+			free(order);
+			snprintf(err, err_size, "out of memory");
+			goto fail;
+		}
+	free(order);
+	free_lists(&w.by_run);
+	free_lists(&w.by_publish);
+	free_io(&w);
+	free(nodes);
+	free(topics);
+	return l;
+fail:
+	free_lists(&w.by_run);
+	free_lists(&w.by_publish);
+	free_io(&w);
+	free(nodes);
+	free(topics);
+	ca_path_latency_free(l);
+	return NULL;
+}
+
+size_t ca_path_latency_instances(const ca_path_latency *l, const uint64_t **starts,
+	const uint64_t **ends, const int64_t **hops)
+{
+	*starts = l ? l->starts : NULL;
+	*ends = l ? l->ends : NULL;
+	*hops = l ? l->hops : NULL;
+	return l ? l->n_starts : 0;
+}
+
+size_t ca_path_latency_hop_count(const ca_path_latency *l)
+{
+	return l ? l->hop_count : 0;
+}
+
+uint64_t ca_path_latency_lost(const ca_path_latency *l)
+{
+	return l ? l->lost : 0;
+}
+
+void ca_path_latency_free(ca_path_latency *l)
+{
+	if (!l)
+		return;
+	free(l->starts);
+	free(l->ends);
+	free(l->hops);
+	free(l);
+}

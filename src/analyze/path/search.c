@@ -1,0 +1,304 @@
+/*
+ * search.c - paths through the node graph: an edge where one node
+ * publishes a topic another subscribes. Depth-first with an explicit
+ * stack, bounded in depth and in the number of paths kept, so neither
+ * time nor memory grows with the number of paths a large graph holds.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+#include "vec.h"
+
+struct edge {
+	size_t from, to;   /* node name indexes */
+	const char *topic;
+};
+
+struct ca_path_set {
+	CA_ARRAY(ca_path, paths);
+	bool depth_cut, count_cut;
+};
+
+/* Node names, each once (nodes of several processes may share one). */
+struct names {
+	const char **name;
+	size_t n;
+};
+
+static size_t name_index(const struct names *nm, const char *name)
+{
+	for (size_t i = 0; i < nm->n; i++)
+		if (!strcmp(nm->name[i], name))
+			return i;
+	return CA_NONE;
+}
+
+static int by_edge(const void *a, const void *b)
+{
+	const struct edge *x = a, *y = b;
+	if (x->from != y->from)
+		return x->from < y->from ? -1 : 1;
+	if (x->to != y->to)
+		return x->to < y->to ? -1 : 1;
+	return strcmp(x->topic, y->topic);
+}
+
+/* Edges sorted by source, duplicates dropped; first[n] .. first[n + 1] are
+ * node n's. */
+static struct edge *graph(const ca_architecture *a, const struct names *nm, size_t **first_out,
+	size_t *n_out)
+{
+	struct edge *e = NULL;
+	size_t n = 0, cap = 0;
+	for (size_t p = 0; p < a->n_publishers; p++) {
+		if (a->publishers[p].node == CA_NONE)
+			continue;
+		size_t from = name_index(nm, a->nodes[a->publishers[p].node].fqn);
+		for (size_t s = 0; s < a->n_subscriptions; s++) {
+			if (a->subscriptions[s].node == CA_NONE ||
+			    strcmp(a->subscriptions[s].topic, a->publishers[p].topic))
+				continue;
+			size_t to = name_index(nm, a->nodes[a->subscriptions[s].node].fqn);
+			struct edge *x = to == from ? NULL : VEC_PUSH(e, n, cap);
+			if (x)
+				*x = (struct edge){ from, to, a->publishers[p].topic };
+			else if (to != from) {
+				free(e);
+				return NULL;
+			}
+		}
+	}
+	if (n > 1)
+		qsort(e, n, sizeof *e, by_edge);
+	size_t kept = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!kept || by_edge(&e[kept - 1], &e[i]))
+			e[kept++] = e[i];
+	size_t *first = calloc(nm->n + 1, sizeof *first);
+	if (!first) {
+		free(e);
+		return NULL;
+	}
+	for (size_t i = 0; i < kept; i++)
+		first[e[i].from + 1]++;
+	for (size_t i = 0; i < nm->n; i++)
+		first[i + 1] += first[i];
+	*first_out = first;
+	*n_out = kept;
+	return e ? e : calloc(1, sizeof *e);
+}
+
+static int keep_path(ca_path_set *set, const struct names *nm, const size_t *nodes,
+	const struct edge *const *via, size_t length)
+{
+	ca_path *p = VEC_PUSH(set->paths, set->n_paths, set->cap_paths);
+	const char **n = malloc((length + 1) * sizeof *n), **t = malloc((length + 1) * sizeof *t);
+	if (!p || !n || !t) {
+		free(n);
+		free(t);
+		return -1;
+	}
+	for (size_t i = 0; i <= length; i++)
+		n[i] = nm->name[nodes[i]];
+	for (size_t i = 0; i < length; i++)
+		t[i] = via[i]->topic;
+	*p = (ca_path){ length + 1, n, t };
+	return 0;
+}
+
+static int collect_names(const ca_architecture *a, struct names *nm)
+{
+	nm->name = malloc((a->n_nodes + 1) * sizeof *nm->name);
+	if (!nm->name)
+		return -1;
+	for (size_t i = 0; i < a->n_nodes; i++)
+		if (name_index(nm, a->nodes[i].fqn) == CA_NONE)
+			nm->name[nm->n++] = a->nodes[i].fqn;
+	return 0;
+}
+
+ca_path_set *ca_path_search(const ca_trace *t, const char *from, const char *to,
+	size_t max_depth, size_t max_paths, char *err, size_t err_size)
+{
+	const ca_architecture *a = ca_trace_architecture(t);
+	struct names nm = { 0 };
+	ca_path_set *set = calloc(1, sizeof *set);
+	struct edge *e = NULL;
+	size_t *first = NULL, n_edges = 0, *nodes = NULL, *cursor = NULL;
+	const struct edge **via = NULL;
+	bool *on_path = NULL;
+
+	if (!set || !a || collect_names(a, &nm)) {
+		snprintf(err, err_size, "out of memory");
+		goto fail;
+	}
+	size_t src = name_index(&nm, from), dst = name_index(&nm, to);
+	if (src == CA_NONE || dst == CA_NONE) {
+		snprintf(err, err_size, "no node %s in the trace", src == CA_NONE ? from : to);
+		goto fail;
+	}
+	e = graph(a, &nm, &first, &n_edges);
+	nodes = calloc(max_depth + 2, sizeof *nodes);
+	cursor = calloc(max_depth + 2, sizeof *cursor);
+	via = calloc(max_depth + 2, sizeof *via);
+	on_path = calloc(nm.n + 1, sizeof *on_path);
+	if (!e || !nodes || !cursor || !via || !on_path) {
+		snprintf(err, err_size, "out of memory");
+		goto fail;
+	}
+	/* depth d: nodes[0..d] on the path, cursor[d] the next edge to try */
+	size_t d = 0;
+	nodes[0] = src;
+	cursor[0] = first[src];
+	on_path[src] = true;
+	for (;;) {
+		size_t n = nodes[d];
+		if (cursor[d] == first[n + 1]) {
+			on_path[n] = false;
+			if (d == 0)
+				break;
+			d--;
+			continue;
+		}
+		const struct edge *x = &e[cursor[d]++];
+		if (on_path[x->to])
+			continue;
+		if (d + 1 > max_depth) {
+			set->depth_cut = true;
+			continue;
+		}
+		via[d] = x;
+		if (x->to == dst) {
+			if (set->n_paths == max_paths) {
+				set->count_cut = true;
+				break;
+			}
+			nodes[d + 1] = dst;
+			if (keep_path(set, &nm, nodes, via, d + 1)) {
+				snprintf(err, err_size, "out of memory");
+				goto fail;
+			}
+			continue;
+		}
+		nodes[++d] = x->to;
+		cursor[d] = first[x->to];
+		on_path[x->to] = true;
+	}
+	free(nm.name);
+	free(e);
+	free(first);
+	free(nodes);
+	free(cursor);
+	free(via);
+	free(on_path);
+	return set;
+fail:
+	free(nm.name);
+	free(e);
+	free(first);
+	free(nodes);
+	free(cursor);
+	free(via);
+	free(on_path);
+	ca_path_set_free(set);
+	return NULL;
+}
+
+/* The one topic that node a publishes and node b subscribes. */
+static const char *shared_topic(const ca_architecture *a, const char *from, const char *to,
+	char *err, size_t err_size)
+{
+	const char *found = NULL;
+	char several[512] = "";
+	size_t n = 0;
+	for (size_t p = 0; p < a->n_publishers; p++) {
+		const ca_publisher *pub = &a->publishers[p];
+		if (pub->node == CA_NONE || strcmp(a->nodes[pub->node].fqn, from))
+			continue;
+		for (size_t s = 0; s < a->n_subscriptions; s++) {
+			const ca_subscription *sub = &a->subscriptions[s];
+			if (sub->node == CA_NONE || strcmp(a->nodes[sub->node].fqn, to) ||
+			    strcmp(sub->topic, pub->topic) || (found && !strcmp(found, pub->topic)))
+				continue;
+			size_t len = strlen(several);
+			snprintf(several + len, sizeof several - len, "%s%s", n++ ? ", " : "", pub->topic);
+			found = pub->topic;
+		}
+	}
+	if (n == 1)
+		return found;
+	if (!n)
+		snprintf(err, err_size, "no topic from %s to %s", from, to);
+	else
+		snprintf(err, err_size, "%s and %s share several topics (%s): name the path in an "
+			"architecture file", from, to, several);
+	return NULL;
+}
+
+ca_path_set *ca_path_of_nodes(const ca_trace *t, const char *const *names, size_t n,
+	char *err, size_t err_size)
+{
+	const ca_architecture *a = ca_trace_architecture(t);
+	ca_path_set *set = calloc(1, sizeof *set);
+	const char **nodes = calloc(n + 1, sizeof *nodes), **topics = calloc(n + 1, sizeof *topics);
+	ca_path *p = set ? VEC_PUSH(set->paths, set->n_paths, set->cap_paths) : NULL;
+
+	if (!a || !p || !nodes || !topics) {
+		snprintf(err, err_size, "out of memory");
+		goto fail;
+	}
+	if (n < 2) {
+		snprintf(err, err_size, "a path needs at least two nodes");
+		goto fail;
+	}
+	for (size_t i = 0; i < n; i++) {
+		for (size_t k = 0; k < a->n_nodes && !nodes[i]; k++)
+			if (!strcmp(a->nodes[k].fqn, names[i]))
+				nodes[i] = a->nodes[k].fqn;
+		if (!nodes[i]) {
+			snprintf(err, err_size, "no node %s in the trace", names[i]);
+			goto fail;
+		}
+		if (i && !(topics[i - 1] = shared_topic(a, nodes[i - 1], nodes[i], err, err_size)))
+			goto fail;
+	}
+	*p = (ca_path){ n, nodes, topics };
+	return set;
+fail:
+	free(nodes);
+	free(topics);
+	if (set)
+		set->n_paths = 0;
+	ca_path_set_free(set);
+	return NULL;
+}
+
+size_t ca_path_set_paths(const ca_path_set *set, const ca_path **paths)
+{
+	*paths = set ? set->paths : NULL;
+	return set ? set->n_paths : 0;
+}
+
+bool ca_path_set_depth_cut(const ca_path_set *set)
+{
+	return set && set->depth_cut;
+}
+
+bool ca_path_set_count_cut(const ca_path_set *set)
+{
+	return set && set->count_cut;
+}
+
+void ca_path_set_free(ca_path_set *set)
+{
+	if (!set)
+		return;
+	for (size_t i = 0; i < set->n_paths; i++) {
+		free((void *)set->paths[i].nodes);
+		free((void *)set->paths[i].topics);
+	}
+	free(set->paths);
+	free(set);
+}
