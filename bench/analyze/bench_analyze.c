@@ -1,37 +1,65 @@
 /*
- * bench_analyze - loads traces with libcaret-analyze (babeltrace2 reader,
- * columnar tables, the architecture model, the check) and prints the
- * elapsed seconds, the events read and the peak resident memory.
+ * bench_analyze - times libcaret-analyze on a trace: load (babeltrace2
+ * reader, columnar tables, architecture, check), then the records (every
+ * callback run, publish and communication joined), then one path's
+ * end-to-end latency; prints the seconds of each and the peak resident
+ * memory.
  *
- * usage: bench_analyze TRACE...   prints "SECONDS EVENTS MAXRSS_KB"
+ * usage: bench_analyze TRACE [NODE,NODE,...]
+ *   prints "LOAD_S RECORDS_S PATH_S EVENTS MAXRSS_KB INSTANCES"
  */
 #include <stdio.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <time.h>
 
 #include "caret/analyze.h"
 
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 int main(int argc, char **argv)
 {
-	struct timespec a, b;
+	char err[1024], *nodes[32];
+	size_t n_nodes = 0;
 	struct rusage ru;
-	char err[1024];
 
-	if (argc < 2) {
-		fprintf(stderr, "usage: bench_analyze TRACE...\n");
+	if (argc < 2 || argc > 3) {
+		fprintf(stderr, "usage: bench_analyze TRACE [NODE,NODE,...]\n");
 		return 2;
 	}
-	clock_gettime(CLOCK_MONOTONIC, &a);
-	ca_trace *t = ca_trace_load((const char *const *)argv + 1, (size_t)(argc - 1), err,
-		sizeof err);
-	clock_gettime(CLOCK_MONOTONIC, &b);
-	if (!t) {
+	for (char *s = argc == 3 ? strtok(argv[2], ",") : NULL; s && n_nodes < 32; s = strtok(NULL, ","))
+		nodes[n_nodes++] = s;
+	double t0 = now();
+	const char *paths[] = { argv[1] };
+	ca_trace *t = ca_trace_load(paths, 1, err, sizeof err);
+	double t1 = now();
+	ca_records *r = t ? ca_records_build(t, err, sizeof err) : NULL;
+	double t2 = now();
+	ca_path_set *set = r && n_nodes ? ca_path_of_nodes(t, (const char *const *)nodes, n_nodes,
+		err, sizeof err) : NULL;
+	const ca_path *p = NULL;
+	ca_path_set_paths(set, &p);
+	ca_path_latency *l = set ? ca_path_latency_build(r, p, CA_POLICY_USE_LATEST_MESSAGE, err,
+		sizeof err) : NULL;
+	double t3 = now();
+	if (!r || (n_nodes && !l)) {
 		fprintf(stderr, "bench_analyze: %s\n", err);
 		return 1;
 	}
+	const uint64_t *s, *e;
+	const int64_t *h;
+	size_t instances = ca_path_latency_instances(l, &s, &e, &h);
 	getrusage(RUSAGE_SELF, &ru);
-	printf("%.3f %llu %ld\n", (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) / 1e9,
-		(unsigned long long)ca_trace_event_count(t), ru.ru_maxrss);
+	printf("%.3f %.3f %.3f %llu %ld %zu\n", t1 - t0, t2 - t1, t3 - t2,
+		(unsigned long long)ca_trace_event_count(t), ru.ru_maxrss, instances);
+	ca_path_latency_free(l);
+	ca_path_set_free(set);
+	ca_records_free(r);
 	ca_trace_free(t);
 	return 0;
 }

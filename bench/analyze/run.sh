@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
-# bench/analyze: events per second of load + model (libcaret-analyze: the
-# babeltrace2 reader into columnar tables, the architecture, the runtime
-# scan and the check) on a trace of at least 5 million events, next to
-# `babeltrace2 -c sink.utils.dummy` (decoding alone) on the same trace in
-# the same run, as a ratio; and peak memory per event.
+# bench/analyze: events per second of libcaret-analyze on a trace of at
+# least 5 million events, next to `babeltrace2 -c sink.utils.dummy`
+# (decoding alone) on the same trace in the same run, as ratios:
+#   load     the babeltrace2 reader into columnar tables, the architecture,
+#            the runtime scan and the check (ca_trace_load)
+#   records  every callback run, publish and communication joined
+#   path     one 5-hop path followed end to end (use_latest_message)
+# and the peak resident memory per event.
 #
-# The trace: bench_tracer (a node whose callback publishes, in a loop)
-# with libcaret.so preloaded, unmerged, two processes: 5 events per
-# callback instance, initialization included, recorded in a real session
-# with buffers large enough that nothing is discarded (checked).
-# usage: bench/analyze/run.sh [BUILD_DIR] [ITERATIONS_PER_PROCESS] [REPEAT]
+# The trace: bench_chain (6 nodes in one process passing a message along
+# 5 intra-process hops, 23 events per message) with libcaret.so preloaded,
+# unmerged, recorded in a real session with buffers large enough that
+# nothing is discarded (checked).
+# usage: bench/analyze/run.sh [BUILD_DIR] [ITERATIONS] [REPEAT]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "${1:-$here/../../build}" && pwd)
-iterations=${2:-520000}
+iterations=${2:-230000}
 repeat=${3:-3}
 . "$here/../../scripts/lttng-session.sh"
 caret_lttng_require
@@ -23,11 +26,8 @@ caret_at_exit "rm -rf '$work'"
 export CARET_SUBBUF_SIZE=8M CARET_NUM_SUBBUF=32
 
 CARET_TRACE_DIR=$work/trace caret_lttng_start caret-bench-analyze 'ros2:*' 'ros2_caret:*' >/dev/null
-for p in 1 2; do
-	LD_PRELOAD=$build/lib/libcaret.so CARET_MERGE=0 "${CARET_GROUP[@]}" \
-		"$build/bin/bench_tracer" "$iterations" >/dev/null &
-done
-wait
+LD_PRELOAD=$build/lib/libcaret.so CARET_MERGE=0 "${CARET_GROUP[@]}" \
+	"$build/bin/bench_chain" "$iterations"
 caret_lttng_stop
 trace=$work/trace
 read -r events discarded < <("$build/bin/tb_event_counts" "$trace" |
@@ -46,21 +46,31 @@ seconds() { # COMMAND...: elapsed seconds
 }
 
 babeltrace2 "$trace" -c sink.utils.dummy # warm the page cache
-bt=() ours=() rss=()
+path=/bench/n0,/bench/n1,/bench/n2,/bench/n3,/bench/n4,/bench/n5
+bt=() load=() records=() paths=() rss=()
 for ((r = 0; r < repeat; r++)); do
 	bt+=("$(seconds babeltrace2 "$trace" -c sink.utils.dummy)")
-	read -r s n kb < <("$build/bin/bench_analyze" "$trace")
+	read -r l rec p n kb instances < <("$build/bin/bench_analyze" "$trace" "$path")
 	((n == events)) || { echo "bench: loaded $n events of $events" >&2; exit 1; }
-	ours+=("$s")
+	((instances == iterations)) || { echo "bench: $instances messages along the path, not $iterations" >&2; exit 1; }
+	load+=("$l")
+	records+=("$rec")
+	paths+=("$p")
 	rss+=("$kb")
 done
 bt_s=$(printf '%s\n' "${bt[@]}" | median)
-our_s=$(printf '%s\n' "${ours[@]}" | median)
+load_s=$(printf '%s\n' "${load[@]}" | median)
+rec_s=$(printf '%s\n' "${records[@]}" | median)
+path_s=$(printf '%s\n' "${paths[@]}" | median)
 kb=$(printf '%s\n' "${rss[@]}" | median)
-awk -v e="$events" -v bytes="$bytes" -v bt="$bt_s" -v us="$our_s" -v kb="$kb" 'BEGIN {
-	printf "trace: %d events, %.1f MB, 0 discarded; median of runs\n", e, bytes / 1e6
-	printf "babeltrace2 -c sink.utils.dummy  %7.2f s  %10.0f events/s\n", bt, e / bt
-	printf "caret load + model               %7.2f s  %10.0f events/s\n", us, e / us
-	printf "ratio (ours / babeltrace2, events per second): %.2f\n", bt / us
+awk -v e="$events" -v bytes="$bytes" -v bt="$bt_s" -v l="$load_s" -v r="$rec_s" -v p="$path_s" \
+	-v kb="$kb" -v m="$iterations" 'BEGIN {
+	printf "trace: %d events, %.1f MB, 0 discarded; %d messages along a 5-hop path; median of runs\n", e, bytes / 1e6, m
+	printf "babeltrace2 -c sink.utils.dummy        %7.2f s  %10.0f events/s\n", bt, e / bt
+	printf "caret load (tables, model, check)      %7.2f s  %10.0f events/s\n", l, e / l
+	printf "  + records (runs, publishes, messages) %6.2f s\n", r
+	printf "  + path latency (5 hops)               %6.2f s\n", p
+	printf "caret load + records + path            %7.2f s  %10.0f events/s\n", l + r + p, e / (l + r + p)
+	printf "ratios (ours / babeltrace2, events per second): load %.2f, load + records + path %.2f\n", bt / l, bt / (l + r + p)
 	printf "peak memory: %.0f MB, %.1f bytes per event\n", kb / 1024, kb * 1024 / e
 }'

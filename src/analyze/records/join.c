@@ -141,10 +141,17 @@ struct indexes {
 
 static int build_indexes(const struct ca_records *r, struct indexes *x)
 {
-	x->inter = calloc(r->n_publishes + 1, sizeof *x->inter);
-	x->intra = calloc(r->n_publishes + 1, sizeof *x->intra);
+	size_t intra = 0, stamped = 0, unstamped = 0;
+	for (size_t i = 0; i < r->n_publishes; i++) {
+		const ca_publish_instance *p = &r->publishes[i];
+		intra += p->intra;
+		stamped += !p->intra && p->source_stamp && p->publisher != CA_NONE;
+		unstamped += !p->intra && !p->source_stamp && p->publisher != CA_NONE;
+	}
+	x->inter = calloc(stamped + 1, sizeof *x->inter);
+	x->intra = calloc(intra + 1, sizeof *x->intra);
 	x->copies = calloc(r->n_copies + 1, sizeof *x->copies);
-	x->unstamped = calloc(r->n_publishes + 1, sizeof *x->unstamped);
+	x->unstamped = calloc(unstamped + 1, sizeof *x->unstamped);
 	if (!x->inter || !x->intra || !x->copies || !x->unstamped)
 		return -1;
 	for (size_t i = 0; i < r->n_publishes; i++) {
@@ -296,6 +303,9 @@ int ca_records_join(struct ca_records *r)
 		else
 			take_of_run[run] = i; /* the last take before the run */
 	}
+	r->cap_communications = r->n_runs + 1;
+	if (!(r->communications = malloc(r->cap_communications * sizeof *r->communications)))
+		goto out;
 	for (size_t i = 0; i < r->n_runs; i++) {
 		if (take_of_run[i] == CA_NONE)
 			continue;
@@ -308,9 +318,23 @@ int ca_records_join(struct ca_records *r)
 			k->time, k->stamp };
 		r->losses.not_published += c->publish == CA_NONE;
 	}
+	free(x.inter);
+	free(x.intra);
+	free(x.copies);
+	free(x.unstamped);
+	x = (struct indexes){ 0 };
+	free(by_thread);
+	free(take_of_run);
+	by_thread = take_of_run = NULL;
 	r->not_received = calloc(r->m->n_subscriptions + 1, sizeof *r->not_received);
 	if (!r->not_received || count_not_received(r) != 0)
 		goto out;
+	/* What only the joins needed. */
+	free(r->takes);
+	free(r->copies);
+	r->takes = NULL;
+	r->copies = NULL;
+	r->n_takes = r->n_copies = 0;
 	status = 0;
 out:
 	free(by_thread);

@@ -263,12 +263,34 @@ static void handle(struct scan *s, const struct columns *c, size_t which, size_t
 	}
 }
 
+/* The arrays at their largest possible size up front: no doubling slack
+ * and no copies while they fill, on traces of millions of events. */
+static int reserve(struct ca_records *r)
+{
+	const struct ca_table *tb = r->t->tables;
+#define ROWS(e) tb[CS_EV_##e].rows
+	r->cap_runs = ROWS(ros2_callback_start) + ROWS(ros2_caret_merged_callback_timing) + 1;
+	r->cap_publishes = ROWS(ros2_rclcpp_publish) + ROWS(ros2_rcl_publish) +
+		ROWS(ros2_rclcpp_intra_publish) + ROWS(ros2_caret_merged_publish_timing) + 1;
+	r->cap_takes = ROWS(ros2_rmw_take) + ROWS(ros2_dispatch_subscription_callback) +
+		ROWS(ros2_dispatch_intra_process_subscription_callback) + 1;
+	r->cap_copies = ROWS(ros2_message_construct) + 1;
+#undef ROWS
+	r->runs = malloc(r->cap_runs * sizeof *r->runs);
+	r->publishes = malloc(r->cap_publishes * sizeof *r->publishes);
+	r->takes = malloc(r->cap_takes * sizeof *r->takes);
+	r->copies = malloc(r->cap_copies * sizeof *r->copies);
+	return r->runs && r->publishes && r->takes && r->copies ? 0 : -1;
+}
+
 int ca_records_scan(struct ca_records *r)
 {
 	struct scan s = { r, { 0 }, r->t };
 	struct columns c;
 	size_t pos[N_SCANNED] = { 0 };
 
+	if (reserve(r) != 0)
+		return -1;
 	for (size_t i = 0; i < N_SCANNED; i++)
 		for (size_t f = 0; f < cs_events[scanned[i]].field_count; f++)
 			c.f[i][f] = column(r->t, scanned[i], cs_events[scanned[i]].fields[f].name);
