@@ -331,10 +331,23 @@ ca_path_latency *ca_path_latency_build(const ca_records *records, const ca_path 
 size_t ca_path_latency_instances(const ca_path_latency *l, const uint64_t **starts,
 	const uint64_t **ends, const int64_t **hops);
 size_t ca_path_latency_hop_count(const ca_path_latency *l);
+/* Per instance, the start of the first node's previous run that published
+ * on the path (0 for the first): an input that arrived just after it waited
+ * for this run, so the worst-case response time is end - previous start;
+ * the best case is the latency itself (end - start). */
+const uint64_t *ca_path_latency_previous_starts(const ca_path_latency *l);
 /* Publishes of the first node on the first topic that did not reach the
  * end of the path (lost, or cut by the end of the trace). */
 uint64_t ca_path_latency_lost(const ca_path_latency *l);
 void ca_path_latency_free(ca_path_latency *l);
+
+/* ---- timers --------------------------------------------------------------- */
+
+/* How late a timer callback started: start - the last expected firing at or
+ * before it (timer creation + k * period). Fills delays (one per ended or
+ * not ended run of the timer's callback, in start order; the array must
+ * hold ca_records_callbacks() entries) and returns how many. */
+size_t ca_records_timer_delays(const ca_records *records, size_t timer, int64_t *delays);
 
 /* ---- statistics ---------------------------------------------------------- */
 

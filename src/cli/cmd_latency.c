@@ -16,7 +16,8 @@
 static int usage(FILE *out)
 {
 	fprintf(out,
-		"usage: caret latency callbacks|topics [--format text|csv|json] [--records FILE]\n"
+		"usage: caret latency callbacks|topics|timers [--format text|csv|json]\n"
+		"                     [--records FILE]\n"
 		"                     TRACE...\n"
 		"\n"
 		"  callbacks  per callback: runs, latency (callback_end - callback_start)\n"
@@ -27,6 +28,8 @@ static int usage(FILE *out)
 		"             rclcpp publish) statistics, messages published but not\n"
 		"             handled by a subscription, and handled but with no publish in\n"
 		"             the trace\n"
+		"  timers     per timer callback: how late each run started after its\n"
+		"             expected firing (timer creation + k x period)\n"
 		"\n"
 		"Times are in microseconds in text, nanoseconds in CSV and JSON.\n"
 		"  -f, --format F     text (default), csv or json\n"
@@ -41,20 +44,25 @@ struct row {
 	uint64_t lost_a, lost_b; /* not ended | not received, not published */
 };
 
-static void print_rows(const struct row *rows, size_t n, enum cli_format f, bool topics)
+enum kind { CALLBACKS, TOPICS, TIMERS };
+
+static void print_rows(const struct row *rows, size_t n, enum cli_format f, enum kind kind)
 {
-	const char *loss_a = topics ? "not_received" : "not_ended";
+	bool topics = kind == TOPICS;
+	/* timers have no loss column: their runs are the callbacks' */
+	const char *loss_a = topics ? "not_received" : kind == CALLBACKS ? "not_ended" : NULL;
 	if (f == CLI_TEXT)
 		printf("%-44s %s%8s %10s %10s %10s %10s %10s %10s%s %12s%s\n",
 			topics ? "topic" : "callback", topics ? "delivery " : "", "count", "min_us",
 			"mean_us", "p50_us", "p90_us", "p99_us", "max_us",
-			topics ? "" : "  period_us", loss_a, topics ? " not_published" : "");
+			topics ? "" : "  period_us", loss_a ? loss_a : "", topics ? " not_published" : "");
 	else if (f == CLI_CSV)
-		printf("%s%s,count,min_ns,mean_ns,p50_ns,p90_ns,p99_ns,max_ns%s,%s%s\n",
+		printf("%s%s,count,min_ns,mean_ns,p50_ns,p90_ns,p99_ns,max_ns%s%s%s%s\n",
 			topics ? "topic" : "callback", topics ? ",delivery" : "",
-			topics ? "" : ",period_ns", loss_a, topics ? ",not_published" : "");
+			topics ? "" : ",period_ns", loss_a ? "," : "", loss_a ? loss_a : "",
+			topics ? ",not_published" : "");
 	else
-		printf("{\"%s\": [", topics ? "topics" : "callbacks");
+		printf("{\"%s\": [", topics ? "topics" : kind == TIMERS ? "timers" : "callbacks");
 	for (size_t i = 0; i < n; i++) {
 		const struct row *r = &rows[i];
 		const ca_stats *s = &r->stats;
@@ -67,7 +75,8 @@ static void print_rows(const struct row *rows, size_t n, enum cli_format f, bool
 				s->max / 1e3);
 			if (!topics)
 				printf(" %11.1f", r->period / 1e3);
-			printf(" %12" PRIu64, r->lost_a);
+			if (loss_a)
+				printf(" %12" PRIu64, r->lost_a);
 			if (topics)
 				printf(" %13" PRIu64, r->lost_b);
 			printf("\n");
@@ -79,7 +88,8 @@ static void print_rows(const struct row *rows, size_t n, enum cli_format f, bool
 				s->count, s->min, s->mean, s->p50, s->p90, s->p99, s->max);
 			if (!topics)
 				printf(",%" PRId64, r->period);
-			printf(",%" PRIu64, r->lost_a);
+			if (loss_a)
+				printf(",%" PRIu64, r->lost_a);
 			if (topics)
 				printf(",%" PRIu64, r->lost_b);
 			printf("\n");
@@ -94,7 +104,8 @@ static void print_rows(const struct row *rows, size_t n, enum cli_format f, bool
 				s->max);
 			if (!topics)
 				printf(", \"period_ns\": %" PRId64, r->period);
-			printf(", \"%s\": %" PRIu64, loss_a, r->lost_a);
+			if (loss_a)
+				printf(", \"%s\": %" PRIu64, loss_a, r->lost_a);
 			if (topics)
 				printf(", \"not_published\": %" PRIu64, r->lost_b);
 			printf("}");
@@ -149,7 +160,7 @@ static int callbacks(const ca_trace *t, const ca_records *rec, enum cli_format f
 		}
 		i = j;
 	}
-	print_rows(rows, n_rows, f, false);
+	print_rows(rows, n_rows, f, CALLBACKS);
 	free(rows);
 	free(values);
 	return 0;
@@ -226,7 +237,43 @@ static int topics(const ca_trace *t, const ca_records *rec, enum cli_format f, F
 			ca_stats_of(values, m, &r->stats);
 		}
 	}
-	print_rows(rows, n_rows, f, true);
+	print_rows(rows, n_rows, f, TOPICS);
+	free(rows);
+	free(values);
+	return 0;
+}
+
+/* ---- timers ------------------------------------------------------------- */
+
+static int timers(const ca_trace *t, const ca_records *rec, enum cli_format f, FILE *records)
+{
+	const ca_architecture *a = ca_trace_architecture(t);
+	const ca_callback_instance *runs;
+	size_t n = ca_records_callbacks(rec, &runs), n_rows = 0;
+	struct row *rows = calloc(a->n_timers + 1, sizeof *rows);
+	int64_t *values = malloc((n + 1) * sizeof *values);
+
+	if (!rows || !values) {
+		free(rows);
+		free(values);
+		fprintf(stderr, "caret latency: out of memory\n");
+		return 1;
+	}
+	if (records)
+		fprintf(records, "callback,period_ns,delay_ns\n");
+	for (size_t k = 0; k < a->n_timers; k++) {
+		size_t m = ca_records_timer_delays(rec, k, values);
+		if (a->timers[k].callback == CA_NONE)
+			continue;
+		for (size_t i = 0; records && i < m; i++)
+			fprintf(records, "%s,%" PRId64 ",%" PRId64 "\n",
+				a->callbacks[a->timers[k].callback].name, a->timers[k].period_ns, values[i]);
+		struct row *r = &rows[n_rows++];
+		r->name = a->callbacks[a->timers[k].callback].name;
+		r->period = a->timers[k].period_ns;
+		ca_stats_of(values, m, &r->stats);
+	}
+	print_rows(rows, n_rows, f, TIMERS);
 	free(rows);
 	free(values);
 	return 0;
@@ -248,9 +295,14 @@ int caret_cmd_latency(int argc, char **argv)
 		return usage(stderr);
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
 		return usage(stdout);
-	bool want_topics = !strcmp(argv[1], "topics");
-	if (!want_topics && strcmp(argv[1], "callbacks")) {
-		fprintf(stderr, "caret latency: '%s': expected callbacks or topics\n", argv[1]);
+	int (*const kinds[])(const ca_trace *, const ca_records *, enum cli_format, FILE *) = {
+		callbacks, topics, timers };
+	static const char *const names[] = { "callbacks", "topics", "timers" };
+	size_t kind = 0;
+	while (kind < 3 && strcmp(argv[1], names[kind]))
+		kind++;
+	if (kind == 3) {
+		fprintf(stderr, "caret latency: '%s': expected callbacks, topics or timers\n", argv[1]);
 		return 2;
 	}
 	argc--;
@@ -278,7 +330,7 @@ int caret_cmd_latency(int argc, char **argv)
 	else if (records_path && !records)
 		fprintf(stderr, "caret latency: cannot write %s\n", records_path);
 	else
-		status = want_topics ? topics(t, rec, f, records) : callbacks(t, rec, f, records);
+		status = kinds[kind](t, rec, f, records);
 	if (records && fclose(records) != 0 && !status) {
 		fprintf(stderr, "caret latency: cannot write %s\n", records_path);
 		status = 1;

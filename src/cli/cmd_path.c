@@ -28,7 +28,10 @@ static int usage(FILE *out)
 		"         end-to-end latency (first callback start to last callback end) and\n"
 		"         per hop: the first callback up to its publish, each topic\n"
 		"         (publish to the subscriber's callback start), each node (input to\n"
-		"         output), the last callback; messages that did not reach the end\n"
+		"         output), the last callback; messages that did not reach the end;\n"
+		"         the worst-case response time (from the first node's previous run,\n"
+		"         as an input may have waited that long; the best case is the\n"
+		"         end-to-end latency)\n"
 		"\n"
 		"  --policy P  how a node turns input into output: use_latest_message\n"
 		"              (default: its next publish while the input is its latest) or\n"
@@ -188,6 +191,15 @@ static int report(const ca_path *p, const ca_path_latency *l, enum cli_format f,
 		v[i] = (int64_t)(ends[i] - starts[i]);
 	ca_stats_of(v, n, &s);
 	print_stats(f, "end to end", &s, true);
+	/* Response time: an input waits at most from the first node's previous
+	 * run to this one before it is taken. */
+	const uint64_t *previous = ca_path_latency_previous_starts(l);
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++)
+		if (previous[i])
+			v[m++] = (int64_t)(ends[i] - previous[i]);
+	ca_stats_of(v, m, &s);
+	print_stats(f, "response time, worst case", &s, false);
 	for (size_t k = 0; k < h; k++) {
 		for (size_t i = 0; i < n; i++)
 			v[i] = hops[i * h + k];

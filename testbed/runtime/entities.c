@@ -199,8 +199,9 @@ tb_timer *tb_timer_create(tb_node *node, int64_t period_ns,
 	ros_trace_rcl_timer_init(&timer->rcl_handle, period_ns);
 	ros_trace_rclcpp_timer_callback_added(&timer->rcl_handle, &timer->callback);
 	ros_trace_rclcpp_callback_register(&timer->callback, symbol);
-	tb_truth_entity(node->ctx->truth, "timer", node->fqn, timer->callback.name,
-		&timer->rcl_handle, &timer->callback, timer->group, symbol, period_ns);
+	tb_truth_entity_at(node->ctx->truth, timer->next_call - period_ns, "timer", node->fqn,
+		timer->callback.name, &timer->rcl_handle, &timer->callback, timer->group, symbol,
+		period_ns);
 	/* node_timers->add_timer(timer, group), then the link to the node. */
 	struct tb_shared_ptr sp = { timer, NULL };
 	tb_rclcpp_group_add_timer(timer->group, &sp);

@@ -78,13 +78,21 @@ void tb_truth_close(struct tb_truth *t)
 		pthread_mutex_unlock(&(t)->lock);                           \
 	} while (0)
 
-void tb_truth_entity(struct tb_truth *t, const char *kind, const char *node,
-	const char *name, const void *handle, const void *callback,
+void tb_truth_entity_at(struct tb_truth *t, int64_t time, const char *kind,
+	const char *node, const char *name, const void *handle, const void *callback,
 	const void *group, const char *symbol, int64_t period_ns)
 {
 	WRITE(t, T_ENTITIES, "%s,%s,%s,%p,%p,%p,%s,%" PRId64 ",%" PRId64, kind,
 		node, name, handle, callback, group, symbol ? symbol : "", period_ns,
-		tb_now());
+		time);
+}
+
+void tb_truth_entity(struct tb_truth *t, const char *kind, const char *node,
+	const char *name, const void *handle, const void *callback,
+	const void *group, const char *symbol, int64_t period_ns)
+{
+	tb_truth_entity_at(t, tb_now(), kind, node, name, handle, callback, group, symbol,
+		period_ns);
 }
 
 void tb_truth_callback(struct tb_truth *t, const char *node,

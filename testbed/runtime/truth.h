@@ -19,6 +19,11 @@ void tb_truth_close(struct tb_truth *t);
 void tb_truth_entity(struct tb_truth *t, const char *kind, const char *node,
 	const char *name, const void *handle, const void *callback,
 	const void *group, const char *symbol, int64_t period_ns);
+/* The same with the time the object was created at (a timer: the clock
+ * read its firings count from). */
+void tb_truth_entity_at(struct tb_truth *t, int64_t time, const char *kind,
+	const char *node, const char *name, const void *handle, const void *callback,
+	const void *group, const char *symbol, int64_t period_ns);
 /* callbacks: node,callback_name,callback,kind,tid,start_ns,end_ns */
 void tb_truth_callback(struct tb_truth *t, const char *node,
 	const char *callback_name, const void *callback, const char *kind,

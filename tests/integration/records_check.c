@@ -256,6 +256,59 @@ static void check_communications(const ca_records *rec, struct csv *receives, st
 	free(pubs);
 }
 
+/* ---- timers ------------------------------------------------------------- */
+
+/* Each timer run's delay (start - creation - k x period) against the
+ * truth's: the creation times of trace and truth are clock reads a few
+ * microseconds apart, like the starts. */
+static void check_timers(const ca_records *rec, struct csv *entities, struct csv *callbacks)
+{
+	const ca_callback_instance *runs;
+	size_t n = ca_records_callbacks(rec, &runs), compared = 0, off = 0;
+	int64_t *delays = malloc((n + 1) * sizeof *delays), worst = 0;
+	for (size_t k = 0; k < a->n_timers; k++) {
+		const ca_timer *tm = &a->timers[k];
+		if (tm->callback == CA_NONE)
+			continue;
+		uint64_t created = 0;
+		for (size_t i = 0; i < entities->n && !created; i++) {
+			char *f[MAX_COLUMNS], line[8192];
+			snprintf(line, sizeof line, "%s", entities->lines[i]);
+			if (split(line, f) >= 10 && !strcmp(f[1], "timer") &&
+			    strtoll(f[0], NULL, 10) == tm->pid && strtoull(f[4], NULL, 16) == tm->handle)
+				created = strtoull(f[9], NULL, 10);
+		}
+		size_t m = ca_records_timer_delays(rec, k, delays), j = 0;
+		for (size_t i = 0; i < callbacks->n && created; i++) {
+			char *f[MAX_COLUMNS], line[8192];
+			snprintf(line, sizeof line, "%s", callbacks->lines[i]);
+			if (split(line, f) < 8 || strtoll(f[0], NULL, 10) != tm->pid ||
+			    strtoull(f[3], NULL, 16) != a->callbacks[tm->callback].address)
+				continue;
+			uint64_t start = strtoull(f[6], NULL, 10);
+			if (!in_window(tm->pid, start, start, NEAR))
+				continue;
+			/* the record of the same run: the nearest start */
+			int64_t truth = (int64_t)((start - created) % (uint64_t)tm->period_ns);
+			int64_t best = INT64_MAX;
+			for (j = 0; j < m; j++)
+				if (diff(delays[j], truth) < best)
+					best = diff(delays[j], truth);
+			if (best == INT64_MAX)
+				continue;
+			compared++;
+			off += best > TOLERANCE;
+			if (best > worst)
+				worst = best;
+		}
+	}
+	noisy += off;
+	instances += compared;
+	printf("timers: %zu runs' delays compared; differences: worst %" PRId64 " ns, %zu over %d ns\n",
+		compared, worst, off, TOLERANCE);
+	free(delays);
+}
+
 /* ---- paths -------------------------------------------------------------- */
 
 static void check_path(const ca_records *rec, char *list, struct csv *e2e)
@@ -362,7 +415,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "records_check: %s\n", err);
 		return 1;
 	}
-	struct csv callbacks = { 0 }, receives = { 0 }, publishes = { 0 }, e2e = { 0 };
+	struct csv callbacks = { 0 }, receives = { 0 }, publishes = { 0 }, e2e = { 0 },
+		entities = { 0 };
 	load(&callbacks, argv[2], argv[3], "callbacks");
 	load(&receives, argv[2], argv[3], "receives");
 	load(&publishes, argv[2], argv[3], "publishes");
@@ -370,6 +424,8 @@ int main(int argc, char **argv)
 		failures++, fprintf(stderr, "records_check: no truth\n");
 	check_callbacks(rec, &callbacks);
 	check_communications(rec, &receives, &publishes);
+	load(&entities, argv[2], argv[3], "entities");
+	check_timers(rec, &entities, &callbacks);
 	if (path) {
 		load(&e2e, argv[2], argv[3], "e2e");
 		check_path(rec, path, &e2e);

@@ -3,7 +3,7 @@
  * nested callback runs, publishes placed in their run, the unmerged publish
  * chain and its merged form, upstream's rclcpp_publish without publisher,
  * inter-process messages by source stamp, intra-process ones through a
- * copy, each loss counted, not_received, and the statistics.
+ * copy, each loss counted, not_received, timer delays, and the statistics.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -165,6 +165,25 @@ static void test_intra_process_through_copy(void **state)
 	ca_records_free(r);
 }
 
+static void test_timer_delays(void **state)
+{
+	(void)state;
+	system_of(1, 0x1000); /* timer 0x1010 created at 2, period 100 */
+	ROW(ros2_callback_start, 105, 1, "callback", U(0x1014));
+	ROW(ros2_callback_end, 110, 1, "callback", U(0x1014));
+	ROW(ros2_callback_start, 203, 1, "callback", U(0x1014));
+	ROW(ros2_callback_end, 210, 1, "callback", U(0x1014));
+	ROW(ros2_callback_start, 352, 1, "callback", U(0x1014)); /* one firing skipped */
+	ROW(ros2_callback_end, 360, 1, "callback", U(0x1014));
+	ca_records *r = records();
+	int64_t d[8];
+	assert_int_equal(ca_records_timer_delays(r, 0, d), 3);
+	assert_int_equal(d[0], 3);
+	assert_int_equal(d[1], 1);
+	assert_int_equal(d[2], 50);
+	ca_records_free(r);
+}
+
 static void test_stats(void **state)
 {
 	(void)state;
@@ -191,6 +210,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_inter_process_by_stamp, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_upstream_publish_and_losses, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_intra_process_through_copy, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_timer_delays, setup, teardown),
 		cmocka_unit_test(test_stats),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -14,6 +14,7 @@
 struct ca_path_latency {
 	size_t hop_count;
 	CA_ARRAY(uint64_t, starts);
+	uint64_t *previous; /* per instance: the previous run's start */
 	size_t n_ends;
 	uint64_t *ends;
 	int64_t *hops; /* instances x hop_count */
@@ -180,7 +181,7 @@ static int intern_path(struct walk *w, const char **nodes, const char **topics)
 }
 
 /* Follows the outputs of one run of the first node; adds an instance. */
-static int follow(struct walk *w, ca_path_latency *l, size_t run0)
+static int follow(struct walk *w, ca_path_latency *l, size_t run0, uint64_t previous)
 {
 	const struct ca_records *r = w->r;
 	size_t k = w->path->node_count - 1, run = run0, publish = CA_NONE;
@@ -216,6 +217,13 @@ static int follow(struct walk *w, ca_path_latency *l, size_t run0)
 		return -1;
 	}
 	*s = r->runs[run0].start;
+	uint64_t *prev = realloc(l->previous, l->cap_starts * sizeof *prev);
+	if (!prev) {
+		free(hop);
+		return -1;
+	}
+	l->previous = prev;
+	l->previous[l->n_starts - 1] = previous;
 	uint64_t *ends = realloc(l->ends, l->cap_starts * sizeof *ends);
 	int64_t *hops = realloc(l->hops, l->cap_starts * l->hop_count * sizeof *hops);
 	if (ends)
@@ -329,7 +337,7 @@ ca_path_latency *ca_path_latency_build(const ca_records *r, const ca_path *path,
 	if (n > 1)
 		qsort(order, n, sizeof *order, by_run_start);
 	for (size_t i = 0; i < n; i++)
-		if (follow(&w, l, order[i])) {
+		if (follow(&w, l, order[i], i ? r->runs[order[i - 1]].start : 0)) {
 			free(order);
 			snprintf(err, err_size, "out of memory");
 			goto fail;
@@ -360,6 +368,11 @@ size_t ca_path_latency_instances(const ca_path_latency *l, const uint64_t **star
 	return l ? l->n_starts : 0;
 }
 
+const uint64_t *ca_path_latency_previous_starts(const ca_path_latency *l)
+{
+	return l ? l->previous : NULL;
+}
+
 size_t ca_path_latency_hop_count(const ca_path_latency *l)
 {
 	return l ? l->hop_count : 0;
@@ -375,6 +388,7 @@ void ca_path_latency_free(ca_path_latency *l)
 	if (!l)
 		return;
 	free(l->starts);
+	free(l->previous);
 	free(l->ends);
 	free(l->hops);
 	free(l);

@@ -66,6 +66,25 @@ uint64_t ca_records_not_received(const ca_records *r, size_t subscription)
 	return r && subscription < r->m->n_subscriptions ? r->not_received[subscription] : 0;
 }
 
+size_t ca_records_timer_delays(const ca_records *r, size_t timer, int64_t *delays)
+{
+	if (!r || timer >= r->m->n_timers)
+		return 0;
+	const ca_timer *tm = &r->m->timers[timer];
+	size_t n = 0;
+	if (tm->callback == CA_NONE || tm->period_ns <= 0)
+		return 0;
+	/* runs are sorted by callback, then start */
+	for (size_t i = 0; i < r->n_runs; i++) {
+		const ca_callback_instance *x = &r->runs[i];
+		if (x->callback != tm->callback || x->start < tm->time)
+			continue;
+		uint64_t since = x->start - tm->time, period = (uint64_t)tm->period_ns;
+		delays[n++] = (int64_t)(since % period);
+	}
+	return n;
+}
+
 static int by_value(const void *a, const void *b)
 {
 	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
