@@ -295,7 +295,8 @@ typedef struct ca_path_set ca_path_set;
 
 /* Every simple path from node `from` to node `to` (fully qualified names)
  * in the graph of the architecture (an edge where a node publishes a topic
- * that another subscribes), at most max_depth topics long, at most
+ * that another subscribes; /parameter_events, /rosout and /caret/... left
+ * out, as every node has them), at most max_depth topics long, at most
  * max_paths of them; depth-first, so memory stays O(nodes + edges + the
  * paths kept). NULL with err for an unknown node. */
 ca_path_set *ca_path_search(const ca_trace *trace, const char *from, const char *to,
@@ -377,6 +378,13 @@ typedef struct ca_arch_file_summary {
  * names that refer to each other. 0 with the counts in summary, or -1 with
  * a one-line reason in err ("FILE:LINE: unknown key 'x' in a callback..."). */
 int ca_arch_file_check(const char *path, ca_arch_file_summary *summary, char *err,
+	size_t err_size);
+
+/* The named path `name` of an architecture file: the node_chain's node
+ * names and, between each two, the first one's publish_topic_name (or the
+ * next one's subscribe_topic_name). NULL with err when the file does not
+ * check, has no such path, or a topic is missing. */
+ca_path_set *ca_arch_file_path(const char *path, const char *name, char *err,
 	size_t err_size);
 
 #ifdef __cplusplus

@@ -17,11 +17,12 @@ static int usage(FILE *out)
 	fprintf(out,
 		"usage: caret path search --from NODE --to NODE [--max-depth N] [--max-paths N]\n"
 		"                         TRACE...\n"
-		"       caret path latency --nodes A,B,C... [--policy P] [--format F]\n"
-		"                          [--records FILE] TRACE...\n"
+		"       caret path latency (--nodes A,B,C... | --arch FILE --path NAME)\n"
+		"                          [--policy P] [--format F] [--records FILE] TRACE...\n"
 		"\n"
 		"search   every simple path of nodes linked by topics (a node publishes what\n"
-		"         the next subscribes) from one node to another, at most --max-depth\n"
+		"         the next subscribes; /parameter_events, /rosout and /caret/* left\n"
+		"         out) from one node to another, at most --max-depth\n"
 		"         topics long (default 20) and at most --max-paths of them (default\n"
 		"         1000); says when a bound cut the search\n"
 		"latency  follows every message the first node publishes along the path:\n"
@@ -33,6 +34,10 @@ static int usage(FILE *out)
 		"         as an input may have waited that long; the best case is the\n"
 		"         end-to-end latency)\n"
 		"\n"
+		"  --nodes A,B,C  the chain by node names; the topic between two is the one\n"
+		"              they share\n"
+		"  --arch FILE --path NAME  the named path of an architecture file (its\n"
+		"              node_chain, with publish_topic_name / subscribe_topic_name)\n"
 		"  --policy P  how a node turns input into output: use_latest_message\n"
 		"              (default: its next publish while the input is its latest) or\n"
 		"              callback_chain (published by the callback that took it)\n"
@@ -222,13 +227,15 @@ static int latency(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "nodes", required_argument, NULL, 'n' },
+		{ "arch", required_argument, NULL, 'a' },
+		{ "path", required_argument, NULL, 'P' },
 		{ "policy", required_argument, NULL, 'p' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "records", required_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	const char *nodes[64], *records_path = NULL;
+	const char *nodes[64], *records_path = NULL, *arch = NULL, *path_name = NULL;
 	size_t n_nodes = 0;
 	ca_node_policy policy = CA_POLICY_USE_LATEST_MESSAGE;
 	enum cli_format f = CLI_TEXT;
@@ -238,6 +245,10 @@ static int latency(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		if (c == 'n')
 			n_nodes = split_nodes(optarg, nodes, 64);
+		else if (c == 'a')
+			arch = optarg;
+		else if (c == 'P')
+			path_name = optarg;
 		else if (c == 'p' && !strcmp(optarg, "use_latest_message"))
 			policy = CA_POLICY_USE_LATEST_MESSAGE;
 		else if (c == 'p' && !strcmp(optarg, "callback_chain"))
@@ -254,9 +265,9 @@ static int latency(int argc, char **argv)
 		else
 			return usage(c == 'h' ? stdout : stderr);
 	}
-	if (n_nodes < 2 || optind >= argc) {
-		fprintf(stderr, "caret path latency: --nodes A,B... (two or more) and a TRACE are "
-			"needed\n");
+	if ((n_nodes < 2) == !(arch && path_name) || (!arch != !path_name) || optind >= argc) {
+		fprintf(stderr, "caret path latency: --nodes A,B... (two or more), or --arch FILE "
+			"--path NAME, and a TRACE are needed\n");
 		return 2;
 	}
 	ca_trace *t = cli_load("path", argv + optind, argc - optind);
@@ -264,7 +275,8 @@ static int latency(int argc, char **argv)
 		return 1;
 	char err[1024];
 	int status = 1;
-	ca_path_set *set = ca_path_of_nodes(t, nodes, n_nodes, err, sizeof err);
+	ca_path_set *set = arch ? ca_arch_file_path(arch, path_name, err, sizeof err) :
+		ca_path_of_nodes(t, nodes, n_nodes, err, sizeof err);
 	ca_records *rec = set ? ca_records_build(t, err, sizeof err) : NULL;
 	const ca_path *p = NULL;
 	ca_path_set_paths(set, &p);

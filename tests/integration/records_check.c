@@ -9,7 +9,8 @@
  *     publish lies in the publisher's window, is a communication record
  *     (the run that handled it, and the publish of the same process), with
  *     its latency (callback start - publish) within TOLERANCE.
- * At most NOISY_SHARE of the instances may be off by more than TOLERANCE.
+ * At most NOISY_SHARE of the instances (or NOISY_MIN) may be off by more
+ * than TOLERANCE.
  * Prints the counts and the worst differences.
  *
  * usage: records_check TRACE_DIR TRUTH_DIR PID_FILE
@@ -28,8 +29,10 @@
 #define NEAR 10000000    /* ns: how far apart the same instance's times may be */
 /* The truth's clock reads sit next to the tracepoints, but a process can be
  * preempted between the two (seen: 2.6 ms on 2 busy cores): at most this
- * share of instances may differ by more than TOLERANCE. */
+ * share of instances (or NOISY_MIN of them, on short runs) may differ by
+ * more than TOLERANCE. */
 #define NOISY_SHARE 0.02
+#define NOISY_MIN 3
 #define MAX_COLUMNS 16
 
 static int failures;
@@ -69,6 +72,13 @@ static void load(struct csv *c, const char *dir, const char *pid_file, const cha
 	}
 	if (pids)
 		fclose(pids);
+}
+
+static void free_csv(struct csv *c)
+{
+	for (size_t i = 0; i < c->n; i++)
+		free(c->lines[i]);
+	free(c->lines);
 }
 
 static int split(char *line, char **f)
@@ -430,7 +440,7 @@ int main(int argc, char **argv)
 		load(&e2e, argv[2], argv[3], "e2e");
 		check_path(rec, path, &e2e);
 	}
-	if ((double)noisy > NOISY_SHARE * (double)instances) {
+	if (noisy > NOISY_MIN && (double)noisy > NOISY_SHARE * (double)instances) {
 		failures++;
 		fprintf(stderr, "records_check: %zu of %zu latencies off by more than %d ns\n", noisy,
 			instances, TOLERANCE);
@@ -439,6 +449,11 @@ int main(int argc, char **argv)
 	printf("losses: %" PRIu64 " not ended, %" PRIu64 " not started, %" PRIu64
 		" not published, %" PRIu64 " taken not run: %s\n", l->not_ended, l->not_started,
 		l->not_published, l->taken_not_run, failures ? "FAILED" : "ok");
+	free_csv(&callbacks);
+	free_csv(&receives);
+	free_csv(&publishes);
+	free_csv(&e2e);
+	free_csv(&entities);
 	ca_records_free(rec);
 	ca_trace_free(t);
 	return failures ? 1 : 0;

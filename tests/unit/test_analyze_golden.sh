@@ -33,6 +33,7 @@ golden() {
 	fi
 }
 
+arch_file=$golden/../arch/real-sensor-sink.yaml
 for trace in caret-fork-inter caret-fork-intra caret-upstream-inter tracetools-fork-inter; do
 	path=$shared/data/real-humble/$trace
 	golden "summary-events-$trace.csv" "$caret" summary events --format csv "$path"
@@ -42,6 +43,14 @@ for trace in caret-fork-inter caret-fork-intra caret-upstream-inter tracetools-f
 	golden "arch-$trace.yaml" "$caret" arch "$path"
 	golden "latency-callbacks-$trace.csv" "$caret" latency callbacks --format csv "$path"
 	golden "latency-topics-$trace.csv" "$caret" latency topics --format csv "$path"
+	golden "latency-timers-$trace.csv" "$caret" latency timers --format csv "$path"
+	golden "path-search-$trace.txt" "$caret" path search --from /sensor --to /sink "$path"
+	golden "path-latency-$trace.csv" "$caret" path latency --nodes /sensor,/filter,/sink \
+		--format csv "$path"
+	if ! diff <("$caret" path latency --arch "$arch_file" --path sensor_to_sink --format csv "$path") \
+		"$golden/path-latency-$trace.csv"; then
+		fail "$trace: path latency from the architecture file differs from --nodes"
+	fi
 	if ! diff <("$bin/tb_event_counts" "$path" | awk '$2 > 0 && $1 ~ /:/ { print $1 "," $2 }') \
 		<("$caret" summary events --format csv "$path" | grep ':'); then
 		fail "$trace: counts differ from tb_event_counts"
@@ -80,7 +89,8 @@ bad() {
 	fi
 }
 
-for verb in check "summary events" "summary nodes" arch "latency callbacks"; do
+for verb in check "summary events" "summary nodes" arch "latency callbacks" \
+	"path search --from /sensor --to /sink"; do
 	# shellcheck disable=SC2086
 	{
 		bad "$verb: missing path" "path=/nonexistent/trace" "$caret" $verb /nonexistent/trace
@@ -109,9 +119,24 @@ bad "arch --check missing file" "cannot open $work/none.yaml" "$caret" arch --ch
 : >"$work/empty.yaml"
 bad "arch --check empty file" "empty, expected the keys" "$caret" arch --check "$work/empty.yaml"
 
+# ---- bad paths ------------------------------------------------------------
+bad "path: unknown node" "no node /nowhere in the trace" "$caret" path search --from /sensor \
+	--to /nowhere "$real"
+bad "path: no topic between" "no topic from /sink to /sensor" "$caret" path latency \
+	--nodes /sink,/sensor "$real"
+bad "path: unknown named path" "no named path other" "$caret" path latency \
+	--arch "$arch_file" --path other "$real"
+# a bound that cuts the search says so
+"$caret" path search --from /sensor --to /sink --max-depth 1 "$real" >"$work/out"
+grep -q "paths longer than 1 topics were not searched (--max-depth)" "$work/out" ||
+	fail "path search: --max-depth cut not reported"
+
 # ---- usage errors: exit 2 ------------------------------------------------
 for args in "check" "summary" "summary bogus $real" "summary events --format xml $real" "arch" \
-	"arch --check" "latency" "latency paths $real" "latency topics --format yaml $real"; do
+	"arch --check" "latency" "latency paths $real" "latency topics --format yaml $real" \
+	"path" "path find $real" "path search --from /sensor $real" \
+	"path search --from /sensor --to /sink --max-depth 0 $real" "path latency --nodes /sensor $real" \
+	"path latency --nodes /sensor,/sink --policy newest $real"; do
 	# shellcheck disable=SC2086
 	"$caret" $args >/dev/null 2>&1
 	status=$?

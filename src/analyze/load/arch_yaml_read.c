@@ -15,6 +15,7 @@
 #include <yaml.h>
 
 #include "caret/analyze.h"
+#include "path.h"
 
 enum value_type { SCALAR, INTEGER, MAPS, SCALARS };
 
@@ -287,43 +288,119 @@ static void check_meaning(struct reader *r, yaml_node_t *top)
 	}
 }
 
-int ca_arch_file_check(const char *path, ca_arch_file_summary *summary, char *err,
-	size_t err_size)
+/* Loads and checks the file into r->doc; the caller deletes the document
+ * when this returns 0. */
+static int load_checked(struct reader *r)
 {
-	struct reader r = { .path = path, .err = err, .err_size = err_size, .sum = summary };
 	yaml_parser_t parser;
-	FILE *f = fopen(path, "r");
+	FILE *f = fopen(r->path, "r");
 
-	memset(summary, 0, sizeof *summary);
 	if (!f) {
-		snprintf(err, err_size, "cannot open %s: %s", path, strerror(errno));
+		snprintf(r->err, r->err_size, "cannot open %s: %s", r->path, strerror(errno));
 		return -1;
 	}
 	if (!yaml_parser_initialize(&parser)) {
 		fclose(f);
-		snprintf(err, err_size, "%s: out of memory", path);
+		snprintf(r->err, r->err_size, "%s: out of memory", r->path);
 		return -1;
 	}
 	yaml_parser_set_input_file(&parser, f);
-	if (!yaml_parser_load(&parser, &r.doc)) {
-		snprintf(err, err_size, "%s:%zu: YAML syntax: %s", path,
+	int loaded = yaml_parser_load(&parser, &r->doc);
+	if (!loaded)
+		snprintf(r->err, r->err_size, "%s:%zu: YAML syntax: %s", r->path,
 			parser.problem_mark.line + 1, parser.problem ? parser.problem : "?");
-		yaml_parser_delete(&parser);
-		fclose(f);
-		return -1;
-	}
-	yaml_node_t *top = yaml_document_get_root_node(&r.doc);
-	if (!top) {
-		snprintf(err, err_size, "%s: empty, expected the keys named_paths, executors, "
-			"nodes", path);
-		r.failed = true;
-	} else {
-		check_map(&r, top, &top_rule);
-	}
-	if (!r.failed)
-		check_meaning(&r, top);
-	yaml_document_delete(&r.doc);
 	yaml_parser_delete(&parser);
 	fclose(f);
-	return r.failed ? -1 : 0;
+	if (!loaded)
+		return -1;
+	yaml_node_t *top = yaml_document_get_root_node(&r->doc);
+	if (!top) {
+		snprintf(r->err, r->err_size, "%s: empty, expected the keys named_paths, "
+			"executors, nodes", r->path);
+		r->failed = true;
+	} else {
+		check_map(r, top, &top_rule);
+	}
+	if (!r->failed)
+		check_meaning(r, top);
+	if (r->failed) {
+		yaml_document_delete(&r->doc);
+		return -1;
+	}
+	return 0;
+}
+
+int ca_arch_file_check(const char *path, ca_arch_file_summary *summary, char *err,
+	size_t err_size)
+{
+	struct reader r = { .path = path, .err = err, .err_size = err_size, .sum = summary };
+	memset(summary, 0, sizeof *summary);
+	if (load_checked(&r) != 0)
+		return -1;
+	yaml_document_delete(&r.doc);
+	return 0;
+}
+
+static char *copy(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+ca_path_set *ca_arch_file_path(const char *path, const char *name, char *err, size_t err_size)
+{
+	ca_arch_file_summary sum;
+	struct reader r = { .path = path, .err = err, .err_size = err_size, .sum = &sum };
+	ca_path_set *set = NULL;
+	memset(&sum, 0, sizeof sum);
+	if (err_size)
+		err[0] = '\0';
+	if (load_checked(&r) != 0)
+		return NULL;
+	yaml_node_t *top = yaml_document_get_root_node(&r.doc), *found = NULL;
+	EACH(&r, top, "named_paths", p)
+		if (!strcmp(text(value_of(&r, node(&r, *p_i), "path_name")), name))
+			found = node(&r, *p_i);
+	yaml_node_t *chain = found ? value_of(&r, found, "node_chain") : NULL;
+	size_t n = chain ? (size_t)(chain->data.sequence.items.top - chain->data.sequence.items.start) : 0;
+	if (!found || n < 2) {
+		snprintf(err, err_size, found ? "%s: path %s has fewer than two nodes" :
+			"%s: no named path %s", path, name);
+		yaml_document_delete(&r.doc);
+		return NULL;
+	}
+	const char **nodes = calloc(n, sizeof *nodes), **topics = calloc(n, sizeof *topics);
+	bool ok = nodes && topics;
+	for (size_t i = 0; ok && i < n; i++) {
+		yaml_node_t *entry = node(&r, chain->data.sequence.items.start[i]);
+		ok = (nodes[i] = copy(text(value_of(&r, entry, "node_name")))) != NULL;
+		if (!ok || i + 1 == n)
+			continue;
+		/* the topic between node i and i + 1: what i publishes, or what the
+		 * next subscribes */
+		const char *topic = text(value_of(&r, entry, "publish_topic_name"));
+		if (!topic)
+			topic = text(value_of(&r, node(&r, chain->data.sequence.items.start[i + 1]),
+				"subscribe_topic_name"));
+		if (!topic) {
+			snprintf(err, err_size, "%s:%zu: path %s: no publish_topic_name after node %s",
+				path, entry->start_mark.line + 1, name, nodes[i]);
+			ok = false;
+			continue;
+		}
+		ok = (topics[i] = copy(topic)) != NULL;
+	}
+	if (ok && !(set = ca_path_set_of(nodes, topics, n, true)))
+		snprintf(err, err_size, "out of memory");
+	if (!ok) {
+		for (size_t i = 0; nodes && topics && i < n; i++) {
+			free((void *)nodes[i]);
+			free((void *)topics[i]);
+		}
+		free(nodes);
+		free(topics);
+		if (!*err)
+			snprintf(err, err_size, "out of memory");
+	}
+	yaml_document_delete(&r.doc);
+	return set;
 }

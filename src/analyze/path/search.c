@@ -9,17 +9,13 @@
 #include <string.h>
 
 #include "model.h"
-#include "vec.h"
+#include "path.h"
 
 struct edge {
 	size_t from, to;   /* node name indexes */
 	const char *topic;
 };
 
-struct ca_path_set {
-	CA_ARRAY(ca_path, paths);
-	bool depth_cut, count_cut;
-};
 
 /* Node names, each once (nodes of several processes may share one). */
 struct names {
@@ -33,6 +29,15 @@ static size_t name_index(const struct names *nm, const char *name)
 		if (!strcmp(nm->name[i], name))
 			return i;
 	return CA_NONE;
+}
+
+/* Topics every node has (parameters, logging) and the CARET control
+ * topics: they link everything to everything, so paths leave them out, as
+ * the original's path search does by default. */
+static bool infrastructure(const char *topic)
+{
+	return !strcmp(topic, "/parameter_events") || !strcmp(topic, "/rosout") ||
+		!strncmp(topic, "/caret/", 7);
 }
 
 static int by_edge(const void *a, const void *b)
@@ -53,7 +58,7 @@ static struct edge *graph(const ca_architecture *a, const struct names *nm, size
 	struct edge *e = NULL;
 	size_t n = 0, cap = 0;
 	for (size_t p = 0; p < a->n_publishers; p++) {
-		if (a->publishers[p].node == CA_NONE)
+		if (a->publishers[p].node == CA_NONE || infrastructure(a->publishers[p].topic))
 			continue;
 		size_t from = name_index(nm, a->nodes[a->publishers[p].node].fqn);
 		for (size_t s = 0; s < a->n_subscriptions; s++) {
@@ -215,7 +220,8 @@ static const char *shared_topic(const ca_architecture *a, const char *from, cons
 	size_t n = 0;
 	for (size_t p = 0; p < a->n_publishers; p++) {
 		const ca_publisher *pub = &a->publishers[p];
-		if (pub->node == CA_NONE || strcmp(a->nodes[pub->node].fqn, from))
+		if (pub->node == CA_NONE || strcmp(a->nodes[pub->node].fqn, from) ||
+		    infrastructure(pub->topic))
 			continue;
 		for (size_t s = 0; s < a->n_subscriptions; s++) {
 			const ca_subscription *sub = &a->subscriptions[s];
@@ -237,15 +243,46 @@ static const char *shared_topic(const ca_architecture *a, const char *from, cons
 	return NULL;
 }
 
+ca_path_set *ca_path_set_of(const char **nodes, const char **topics, size_t node_count,
+	bool owns_strings)
+{
+	ca_path_set *set = calloc(1, sizeof *set);
+	ca_path *p = set ? VEC_PUSH(set->paths, set->n_paths, set->cap_paths) : NULL;
+	char **owned = owns_strings ? calloc(2 * node_count, sizeof *owned) : NULL;
+	if (!p || (owns_strings && !owned)) {
+		if (owns_strings)
+			for (size_t i = 0; i < node_count; i++) {
+				free((void *)nodes[i]);
+				if (i + 1 < node_count)
+					free((void *)topics[i]);
+			}
+		free(owned);
+		free(nodes);
+		free(topics);
+		if (set)
+			free(set->paths);
+		free(set);
+		return NULL;
+	}
+	*p = (ca_path){ node_count, nodes, topics };
+	if (owns_strings) {
+		for (size_t i = 0; i < node_count; i++) {
+			owned[set->n_owned++] = (char *)nodes[i];
+			if (i + 1 < node_count)
+				owned[set->n_owned++] = (char *)topics[i];
+		}
+		set->owned = owned;
+	}
+	return set;
+}
+
 ca_path_set *ca_path_of_nodes(const ca_trace *t, const char *const *names, size_t n,
 	char *err, size_t err_size)
 {
 	const ca_architecture *a = ca_trace_architecture(t);
-	ca_path_set *set = calloc(1, sizeof *set);
 	const char **nodes = calloc(n + 1, sizeof *nodes), **topics = calloc(n + 1, sizeof *topics);
-	ca_path *p = set ? VEC_PUSH(set->paths, set->n_paths, set->cap_paths) : NULL;
 
-	if (!a || !p || !nodes || !topics) {
+	if (!a || !nodes || !topics) {
 		snprintf(err, err_size, "out of memory");
 		goto fail;
 	}
@@ -264,14 +301,13 @@ ca_path_set *ca_path_of_nodes(const ca_trace *t, const char *const *names, size_
 		if (i && !(topics[i - 1] = shared_topic(a, nodes[i - 1], nodes[i], err, err_size)))
 			goto fail;
 	}
-	*p = (ca_path){ n, nodes, topics };
+	ca_path_set *set = ca_path_set_of(nodes, topics, n, false);
+	if (!set)
+		snprintf(err, err_size, "out of memory");
 	return set;
 fail:
 	free(nodes);
 	free(topics);
-	if (set)
-		set->n_paths = 0;
-	ca_path_set_free(set);
 	return NULL;
 }
 
@@ -299,6 +335,9 @@ void ca_path_set_free(ca_path_set *set)
 		free((void *)set->paths[i].nodes);
 		free((void *)set->paths[i].topics);
 	}
+	for (size_t i = 0; i < set->n_owned; i++)
+		free(set->owned[i]);
+	free(set->owned);
 	free(set->paths);
 	free(set);
 }

@@ -1,0 +1,24 @@
+/*
+ * path.h - what the path code shares inside libcaret-analyze.
+ */
+#ifndef CA_PATH_H
+#define CA_PATH_H
+
+#include "caret/analyze.h"
+#include "vec.h"
+
+struct ca_path_set {
+	ca_path *paths;
+	size_t n_paths, cap_paths;
+	bool depth_cut, count_cut;
+	char **owned; /* strings the set owns (paths read from a file) */
+	size_t n_owned;
+};
+
+/* A set of one path over node_count names and the topics between them;
+ * the set takes the arrays and, with owns_strings, their strings. NULL
+ * (arrays freed) when out of memory. */
+ca_path_set *ca_path_set_of(const char **nodes, const char **topics, size_t node_count,
+	bool owns_strings);
+
+#endif
