@@ -7,8 +7,11 @@
  *
  * usage: bench_analyze TRACE [NODE,NODE,...]
  *   prints "LOAD_S RECORDS_S PATH_S EVENTS MAXRSS_KB INSTANCES"
+ *        bench_analyze --search FROM TO MAX_DEPTH MAX_PATHS TRACE
+ *   prints "LOAD_S SEARCH_S PATHS DEPTH_CUT COUNT_CUT MAXRSS_KB NODES"
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
@@ -22,8 +25,35 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+static int search(char **argv)
+{
+	char err[1024];
+	struct rusage ru;
+	const char *paths[] = { argv[5] };
+	double t0 = now();
+	ca_trace *t = ca_trace_load(paths, 1, err, sizeof err);
+	double t1 = now();
+	ca_path_set *set = t ? ca_path_search(t, argv[1], argv[2], (size_t)atol(argv[3]),
+		(size_t)atol(argv[4]), err, sizeof err) : NULL;
+	double t2 = now();
+	if (!set) {
+		fprintf(stderr, "bench_analyze: %s\n", err);
+		return 1;
+	}
+	const ca_path *p;
+	size_t n = ca_path_set_paths(set, &p);
+	getrusage(RUSAGE_SELF, &ru);
+	printf("%.3f %.6f %zu %d %d %ld %zu\n", t1 - t0, t2 - t1, n, ca_path_set_depth_cut(set),
+		ca_path_set_count_cut(set), ru.ru_maxrss, ca_trace_architecture(t)->n_nodes);
+	ca_path_set_free(set);
+	ca_trace_free(t);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc == 7 && !strcmp(argv[1], "--search"))
+		return search(argv + 1);
 	char err[1024], *nodes[32];
 	size_t n_nodes = 0;
 	struct rusage ru;

@@ -74,3 +74,17 @@ awk -v e="$events" -v bytes="$bytes" -v bt="$bt_s" -v l="$load_s" -v r="$rec_s" 
 	printf "ratios (ours / babeltrace2, events per second): load %.2f, load + records + path %.2f\n", bt / l, bt / (l + r + p)
 	printf "peak memory: %.0f MB, %.1f bytes per event\n", kb / 1024, kb * 1024 / e
 }'
+
+# Path search on the architecture of a generated 100-process x 10-node
+# system (tb-gen, seed 7; its initialization traced by bench_arch, as 100
+# real processes are too many for a 2-core machine).
+"$build/bin/tb-gen" --processes 100 --nodes 10 --seed 7 -o "$work/gen.yaml"
+CARET_TRACE_DIR=$work/arch caret_lttng_start caret-bench-arch 'ros2:*' 'ros2_caret:*' >/dev/null
+LD_PRELOAD=$build/lib/libcaret.so "${CARET_GROUP[@]}" "$build/bin/bench_arch" "$work/gen.yaml"
+caret_lttng_stop
+for bound in 20:1000 1000:1000000; do
+	read -r l s n depth_cut count_cut kb nodes < <("$build/bin/bench_analyze" --search \
+		/gen/p3/n33 /gen/p93/n937 "${bound%%:*}" "${bound##*:}" "$work/arch")
+	printf 'path search, %d nodes, --max-depth %s --max-paths %s: %d paths in %.4f s (load %.3f s), cut: depth %d, count %d; peak memory %.0f MB\n' \
+		"$nodes" "${bound%%:*}" "${bound##*:}" "$n" "$s" "$l" "$depth_cut" "$count_cut" "$((kb / 1024))"
+done
