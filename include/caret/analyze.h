@@ -253,6 +253,7 @@ typedef struct ca_communication {
 	bool intra;
 	uint64_t take_time;       /* rmw_take / dispatch time, 0: none */
 	uint64_t source_stamp;    /* inter-process: the matching key */
+	uint64_t header_stamp;    /* the message's header stamp (dispatch events), 0: unknown */
 } ca_communication;
 
 /* Counts of what could not be joined, per kind. */
@@ -285,10 +286,21 @@ uint64_t ca_records_not_received(const ca_records *r, size_t subscription);
 
 /* A path through the node graph: node_count nodes (fully qualified names)
  * and the topic between each pair, topics[i] from nodes[i] to nodes[i + 1]. */
+/* How a node turns an input into an output (analysis.md). */
+typedef enum ca_node_policy {
+	CA_POLICY_DEFAULT = -1,      /* the one ca_path_latency_build is given */
+	CA_POLICY_CALLBACK_CHAIN,    /* published by the run that took the input */
+	CA_POLICY_USE_LATEST_MESSAGE, /* the next publish while it is the latest input */
+	CA_POLICY_INHERIT_UNIQUE_STAMP /* the output carries the input's header stamp */
+} ca_node_policy;
+
 typedef struct ca_path {
 	size_t node_count;
 	const char *const *nodes;
 	const char *const *topics;
+	/* per node, how it turns input into output (an architecture file's
+	 * message_contexts); NULL, or CA_POLICY_DEFAULT entries: the default */
+	const ca_node_policy *policies;
 } ca_path;
 
 typedef struct ca_path_set ca_path_set;
@@ -312,12 +324,6 @@ void ca_path_set_free(ca_path_set *set);
  * NULL with err when a pair shares none or several (name the topics). */
 ca_path_set *ca_path_of_nodes(const ca_trace *trace, const char *const *nodes, size_t n,
 	char *err, size_t err_size);
-
-/* How a node turns an input into an output (analysis.md). */
-typedef enum ca_node_policy {
-	CA_POLICY_CALLBACK_CHAIN,    /* published by the run that took the input */
-	CA_POLICY_USE_LATEST_MESSAGE /* the next publish while it is the latest input */
-} ca_node_policy;
 
 typedef struct ca_path_latency ca_path_latency;
 
@@ -382,8 +388,11 @@ int ca_arch_file_check(const char *path, ca_arch_file_summary *summary, char *er
 
 /* The named path `name` of an architecture file: the node_chain's node
  * names and, between each two, the first one's publish_topic_name (or the
- * next one's subscribe_topic_name). NULL with err when the file does not
- * check, has no such path, or a topic is missing. */
+ * next one's subscribe_topic_name); each node's policy from its
+ * message_contexts entry for that input and output topic (context_type
+ * callback_chain, use_latest_message or inherit_unique_stamp). NULL with
+ * err when the file does not check, has no such path, a topic is missing,
+ * or a context_type is unknown. */
 ca_path_set *ca_arch_file_path(const char *path, const char *name, char *err,
 	size_t err_size);
 

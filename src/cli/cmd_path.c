@@ -39,8 +39,11 @@ static int usage(FILE *out)
 		"  --arch FILE --path NAME  the named path of an architecture file (its\n"
 		"              node_chain, with publish_topic_name / subscribe_topic_name)\n"
 		"  --policy P  how a node turns input into output: use_latest_message\n"
-		"              (default: its next publish while the input is its latest) or\n"
-		"              callback_chain (published by the callback that took it)\n"
+		"              (default: its next publish while the input is its latest),\n"
+		"              callback_chain (published by the callback that took it) or\n"
+		"              inherit_unique_stamp (the output carries the input's header\n"
+		"              stamp); an architecture file's message_contexts override it\n"
+		"              per node\n"
 		"  --format F  text (default, microseconds), csv or json (nanoseconds)\n"
 		"  --records FILE  every message along the path as CSV\n");
 	return out == stdout ? 0 : 2;
@@ -253,9 +256,11 @@ static int latency(int argc, char **argv)
 			policy = CA_POLICY_USE_LATEST_MESSAGE;
 		else if (c == 'p' && !strcmp(optarg, "callback_chain"))
 			policy = CA_POLICY_CALLBACK_CHAIN;
+		else if (c == 'p' && !strcmp(optarg, "inherit_unique_stamp"))
+			policy = CA_POLICY_INHERIT_UNIQUE_STAMP;
 		else if (c == 'p') {
 			fprintf(stderr, "caret path: unknown policy '%s' (use_latest_message, "
-				"callback_chain)\n", optarg);
+				"callback_chain, inherit_unique_stamp)\n", optarg);
 			return 2;
 		} else if (c == 'f') {
 			if (cli_parse_format("path", optarg, &f))

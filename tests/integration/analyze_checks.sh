@@ -5,7 +5,9 @@
 # `caret arch --check`, and `caret check` finds nothing wrong; the runtime
 # records (callback runs, messages) equal the truth's inside the recorded
 # window, latencies within 50 us (records_check).
-# On the pipeline, messages are followed end to end along its chain too.
+# On the pipeline and the executors system, messages are followed end to
+# end along a chain too (the executors' through its architecture file's
+# named path, whose disparity node joins its inputs by header stamp).
 # usage: caret_check_analysis TRACE TRUTH_DIR PID_FILE SYSTEM
 PIPELINE_PATH=/sensing/camera,/sensing/image_filter,/perception/fusion,/planning/planner,/control/actuator
 caret_check_analysis() {
@@ -16,6 +18,8 @@ caret_check_analysis() {
 	"$bin/arch_check" "$trace" "$truth" "$pids"
 	local path=()
 	[[ $system == pipeline ]] && path=(--path "$PIPELINE_PATH")
+	[[ $system == executors ]] &&
+		path=(--path "$CARET_SOURCE_DIR/tests/data/arch/executors-path.yaml:stereo_to_consumer")
 	"$bin/records_check" "$trace" "$truth" "$pids" "${path[@]}"
 	"$bin/caret" arch -o "$out/arch.yaml" "$trace"
 	diff -u "$CARET_SOURCE_DIR/tests/data/golden/arch-$system.yaml" "$out/arch.yaml"

@@ -13,7 +13,7 @@
  * than TOLERANCE.
  * Prints the counts and the worst differences.
  *
- * usage: records_check TRACE_DIR TRUTH_DIR PID_FILE
+ * usage: records_check TRACE_DIR TRUTH_DIR PID_FILE [--path A,B,...|FILE:NAME]
  */
 #define _GNU_SOURCE /* asprintf */
 #include <glob.h>
@@ -321,16 +321,29 @@ static void check_timers(const ca_records *rec, struct csv *entities, struct csv
 
 /* ---- paths -------------------------------------------------------------- */
 
+/* list: "A,B,C" (node names), or "FILE:NAME" (an architecture file's
+ * named path, with its message contexts) */
 static void check_path(const ca_records *rec, char *list, struct csv *e2e)
 {
 	const char *nodes[32];
 	size_t n = 0;
-	char err[1024];
-	for (char *s = strtok(list, ","); s && n < 32; s = strtok(NULL, ","))
-		nodes[n++] = s;
-	ca_path_set *set = ca_path_of_nodes(trace, nodes, n, err, sizeof err);
+	char err[1024], *colon = strchr(list, ':');
+	ca_path_set *set;
+	if (colon) {
+		*colon = '\0';
+		set = ca_arch_file_path(list, colon + 1, err, sizeof err);
+	} else {
+		for (char *s = strtok(list, ","); s && n < 32; s = strtok(NULL, ","))
+			nodes[n++] = s;
+		set = ca_path_of_nodes(trace, nodes, n, err, sizeof err);
+	}
 	const ca_path *p = NULL;
 	ca_path_set_paths(set, &p);
+	if (p) {
+		n = p->node_count;
+		for (size_t i = 0; i < n; i++)
+			nodes[i] = p->nodes[i];
+	}
 	ca_path_latency *l = set ? ca_path_latency_build(rec, p, CA_POLICY_CALLBACK_CHAIN, err,
 		sizeof err) : NULL;
 	if (!l) {
@@ -408,7 +421,7 @@ int main(int argc, char **argv)
 		argc -= 2;
 	}
 	if (argc != 4) {
-		fprintf(stderr, "usage: records_check TRACE_DIR TRUTH_DIR PID_FILE [--path A,B,...]\n");
+		fprintf(stderr, "usage: records_check TRACE_DIR TRUTH_DIR PID_FILE [--path A,B,...|FILE:NAME]\n");
 		return 2;
 	}
 	char err[1024];

@@ -281,6 +281,18 @@ static void check_meaning(struct reader *r, yaml_node_t *top)
 					fail(r, node(r, *c_i), "callback '%s' is not in any node",
 						text(node(r, *c_i)));
 		}
+		EACH(r, nd, "message_contexts", x) {
+			yaml_node_t *ctx = node(r, *x_i);
+			const char *type = text(value_of(r, ctx, "context_type"));
+			static const char *const known[] = { "callback_chain", "use_latest_message",
+				"inherit_unique_stamp", "tilde", "UNDEFINED" };
+			size_t k = 0;
+			while (k < 5 && strcmp(type, known[k]))
+				k++;
+			if (k == 5 && !r->failed)
+				fail(r, ctx, "context_type '%s' is none of callback_chain, "
+					"use_latest_message, inherit_unique_stamp, tilde, UNDEFINED", type);
+		}
 		EACH(r, nd, "publishes", x)
 			s->publishes++;
 		EACH(r, nd, "subscribes", x)
@@ -346,6 +358,51 @@ static char *copy(const char *s)
 	return s ? strdup(s) : NULL;
 }
 
+/* Each node's policy for its input and output topic on the path, from its
+ * message_contexts; CA_POLICY_DEFAULT where it has none. NULL with r->err
+ * for an unknown context_type or out of memory. */
+static ca_node_policy *node_policies(struct reader *r, yaml_node_t *top, const char **nodes,
+	const char **topics, size_t n)
+{
+	static const char *const names[] = { "callback_chain", "use_latest_message",
+		"inherit_unique_stamp" };
+	ca_node_policy *policies = malloc(n * sizeof *policies);
+	if (!policies) {
+		snprintf(r->err, r->err_size, "out of memory");
+		return NULL;
+	}
+	for (size_t i = 0; i < n; i++) {
+		policies[i] = CA_POLICY_DEFAULT;
+		if (i == 0 || i + 1 == n)
+			continue;
+		EACH(r, top, "nodes", x) {
+			yaml_node_t *nd = node(r, *x_i);
+			if (strcmp(text(value_of(r, nd, "node_name")), nodes[i]))
+				continue;
+			EACH(r, nd, "message_contexts", c) {
+				yaml_node_t *ctx = node(r, *c_i);
+				if (strcmp(text(value_of(r, ctx, "subscription_topic_name")), topics[i - 1]) ||
+				    strcmp(text(value_of(r, ctx, "publisher_topic_name")), topics[i]))
+					continue;
+				const char *type = text(value_of(r, ctx, "context_type"));
+				size_t k = 0;
+				while (k < 3 && strcmp(type, names[k]))
+					k++;
+				if (k == 3 && strcmp(type, "UNDEFINED")) { /* tilde */
+					snprintf(r->err, r->err_size, "%s:%zu: context_type '%s' is not "
+						"supported (callback_chain, use_latest_message, "
+						"inherit_unique_stamp)", r->path, ctx->start_mark.line + 1, type);
+					free(policies);
+					return NULL;
+				}
+				if (k < 3)
+					policies[i] = (ca_node_policy)k;
+			}
+		}
+	}
+	return policies;
+}
+
 ca_path_set *ca_arch_file_path(const char *path, const char *name, char *err, size_t err_size)
 {
 	ca_arch_file_summary sum;
@@ -389,7 +446,9 @@ ca_path_set *ca_arch_file_path(const char *path, const char *name, char *err, si
 		}
 		ok = (topics[i] = copy(topic)) != NULL;
 	}
-	if (ok && !(set = ca_path_set_of(nodes, topics, n, true)))
+	ca_node_policy *policies = ok ? node_policies(&r, top, nodes, topics, n) : NULL;
+	ok = ok && policies;
+	if (ok && !(set = ca_path_set_of(nodes, topics, policies, n, true)))
 		snprintf(err, err_size, "out of memory");
 	if (!ok) {
 		for (size_t i = 0; nodes && topics && i < n; i++) {

@@ -80,6 +80,8 @@ struct walk {
 	struct lists by_run, by_publish; /* publishes of a run, communications of a publish */
 	const char *const *nodes, *const *topics; /* interned, or NULL: absent */
 	struct node_io *io; /* per node of the path (use_latest_message) */
+	struct stamped **stamped; /* per topic of the path (inherit_unique_stamp) */
+	size_t *n_stamped;
 };
 
 static const char *run_node(const struct walk *w, size_t run)
@@ -100,7 +102,7 @@ static const char *publish_topic(const struct walk *w, size_t p)
 /* The run of node `node` that handled one of the publishes of `run` on
  * `topic`, and that publish; CA_NONE if none. */
 static size_t next_run(const struct walk *w, size_t run, const char *topic, const char *node,
-	size_t *publish)
+	size_t *publish, size_t *communication)
 {
 	for (size_t i = w->by_run.first[run]; i < w->by_run.first[run + 1]; i++) {
 		size_t p = w->by_run.items[i];
@@ -110,6 +112,7 @@ static size_t next_run(const struct walk *w, size_t run, const char *topic, cons
 			const ca_communication *c = &w->r->communications[w->by_publish.items[k]];
 			if (run_node(w, c->callback_instance) == node) {
 				*publish = p;
+				*communication = w->by_publish.items[k];
 				return c->callback_instance;
 			}
 		}
@@ -162,6 +165,46 @@ static size_t latest_output_run(const struct node_io *io, uint64_t input_start)
 	return io->out[o].run;
 }
 
+static ca_node_policy policy_of(const struct walk *w, size_t node)
+{
+	const ca_node_policy *p = w->path->policies;
+	return p && p[node] != CA_POLICY_DEFAULT ? p[node] : w->policy;
+}
+
+/* inherit_unique_stamp needs, per topic of the path, the messages on it
+ * to the next node by header stamp: (header, publish time, communication). */
+struct stamped {
+	uint64_t header, time;
+	size_t communication;
+};
+
+static int by_header_time(const void *a, const void *b)
+{
+	const struct stamped *x = a, *y = b;
+	if (x->header != y->header)
+		return x->header < y->header ? -1 : 1;
+	return (x->time > y->time) - (x->time < y->time);
+}
+
+/* The communication on topic i - 1 (to node i) whose message carries the
+ * header stamp of communication `in`, published at or after `since`. */
+static size_t inherited(const struct walk *w, size_t i, size_t in, uint64_t since)
+{
+	if (in == CA_NONE || !w->r->communications[in].header_stamp)
+		return CA_NONE;
+	const struct stamped *v = w->stamped[i - 1];
+	size_t n = w->n_stamped[i - 1], lo = 0, hi = n;
+	struct stamped key = { w->r->communications[in].header_stamp, since, 0 };
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (by_header_time(&v[mid], &key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && v[lo].header == key.header ? v[lo].communication : CA_NONE;
+}
+
 /* Names of the path as the trace interned them (pointer-comparable). */
 static int intern_path(struct walk *w, const char **nodes, const char **topics)
 {
@@ -188,17 +231,25 @@ static int follow(struct walk *w, ca_path_latency *l, size_t run0, uint64_t prev
 	int64_t *hop = malloc(l->hop_count * sizeof *hop);
 	if (!hop)
 		return -1;
+	size_t comm = CA_NONE;
 	for (size_t i = 1; i <= k; i++) {
 		size_t before = run;
-		if (i > 1 && w->policy == CA_POLICY_USE_LATEST_MESSAGE) {
-			run = latest_output_run(&w->io[i - 1], r->runs[run].start);
+		ca_node_policy policy = i > 1 ? policy_of(w, i - 1) : CA_POLICY_CALLBACK_CHAIN;
+		if (policy == CA_POLICY_INHERIT_UNIQUE_STAMP) {
+			/* the message on the next topic that carries the input's stamp */
+			comm = inherited(w, i, comm, r->runs[before].start);
+			if (comm == CA_NONE)
+				break;
+			publish = r->communications[comm].publish;
+			run = r->communications[comm].callback_instance;
+		} else {
+			if (policy == CA_POLICY_USE_LATEST_MESSAGE &&
+			    (run = latest_output_run(&w->io[i - 1], r->runs[run].start)) == CA_NONE)
+				break;
+			run = next_run(w, run, w->topics[i - 1], w->nodes[i], &publish, &comm);
 			if (run == CA_NONE)
 				break;
 		}
-		size_t out_run = run;
-		run = next_run(w, out_run, w->topics[i - 1], w->nodes[i], &publish);
-		if (run == CA_NONE)
-			break;
 		uint64_t pt = publish_time(&r->publishes[publish]);
 		/* the hop inside the node: from its input (or its own start) to
 		 * the publish */
@@ -258,6 +309,44 @@ static void free_io(struct walk *w)
 	free(w->io);
 }
 
+static void free_stamped(struct walk *w)
+{
+	for (size_t i = 0; w->stamped && i < w->path->node_count; i++)
+		free(w->stamped[i]);
+	free(w->stamped);
+	free(w->n_stamped);
+}
+
+static int build_stamped(struct walk *w)
+{
+	const struct ca_records *r = w->r;
+	size_t n = w->path->node_count;
+	w->stamped = calloc(n, sizeof *w->stamped);
+	w->n_stamped = calloc(n, sizeof *w->n_stamped);
+	if (!w->stamped || !w->n_stamped)
+		return -1;
+	for (size_t t = 1; t + 1 < n; t++) { /* topics after an inheriting node */
+		if (policy_of(w, t) != CA_POLICY_INHERIT_UNIQUE_STAMP)
+			continue;
+		struct stamped *v = calloc(r->n_communications + 1, sizeof *v);
+		size_t m = 0;
+		if (!v)
+			return -1;
+		for (size_t c = 0; c < r->n_communications; c++) {
+			const ca_communication *x = &r->communications[c];
+			if (x->publish != CA_NONE && x->header_stamp && x->subscription != CA_NONE &&
+			    r->m->subscriptions[x->subscription].topic == w->topics[t] &&
+			    run_node(w, x->callback_instance) == w->nodes[t + 1])
+				v[m++] = (struct stamped){ x->header_stamp,
+					publish_time(&r->publishes[x->publish]), c };
+		}
+		qsort(v, m, sizeof *v, by_header_time);
+		w->stamped[t] = v;
+		w->n_stamped[t] = m;
+	}
+	return 0;
+}
+
 static int build_io(struct walk *w)
 {
 	const struct ca_records *r = w->r;
@@ -266,6 +355,8 @@ static int build_io(struct walk *w)
 		return -1;
 	for (size_t k = 1; k + 1 < n; k++) {
 		struct node_io *io = &w->io[k];
+		if (policy_of(w, k) != CA_POLICY_USE_LATEST_MESSAGE)
+			continue;
 		io->out = calloc(r->n_publishes + 1, sizeof *io->out);
 		io->in = calloc(r->n_communications + 1, sizeof *io->in);
 		if (!io->out || !io->in)
@@ -294,7 +385,7 @@ ca_path_latency *ca_path_latency_build(const ca_records *r, const ca_path *path,
 	ca_node_policy policy, char *err, size_t err_size)
 {
 	ca_path_latency *l = calloc(1, sizeof *l);
-	struct walk w = { r, path, policy, { 0 }, { 0 }, NULL, NULL, NULL };
+	struct walk w = { r, path, policy, { 0 }, { 0 }, NULL, NULL, NULL, NULL, NULL };
 	const char **nodes = calloc(path->node_count + 1, sizeof *nodes);
 	const char **topics = calloc(path->node_count + 1, sizeof *topics);
 
@@ -313,7 +404,7 @@ ca_path_latency *ca_path_latency_build(const ca_records *r, const ca_path *path,
 			goto fail;
 		}
 	l->hop_count = 2 * (path->node_count - 1) + 1;
-	if (policy == CA_POLICY_USE_LATEST_MESSAGE && build_io(&w)) {
+	if (build_io(&w) || build_stamped(&w)) {
 		snprintf(err, err_size, "out of memory");
 		goto fail;
 	}
@@ -346,6 +437,7 @@ ca_path_latency *ca_path_latency_build(const ca_records *r, const ca_path *path,
 	free_lists(&w.by_run);
 	free_lists(&w.by_publish);
 	free_io(&w);
+	free_stamped(&w);
 	free(nodes);
 	free(topics);
 	return l;
@@ -353,6 +445,7 @@ fail:
 	free_lists(&w.by_run);
 	free_lists(&w.by_publish);
 	free_io(&w);
+	free_stamped(&w);
 	free(nodes);
 	free(topics);
 	ca_path_latency_free(l);

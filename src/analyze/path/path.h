@@ -15,10 +15,10 @@ struct ca_path_set {
 	size_t n_owned;
 };
 
-/* A set of one path over node_count names and the topics between them;
- * the set takes the arrays and, with owns_strings, their strings. NULL
- * (arrays freed) when out of memory. */
-ca_path_set *ca_path_set_of(const char **nodes, const char **topics, size_t node_count,
-	bool owns_strings);
+/* A set of one path over node_count names, the topics between them and
+ * the nodes' policies (NULL: the default); the set takes the arrays and,
+ * with owns_strings, their strings. NULL (arrays freed) when out of memory. */
+ca_path_set *ca_path_set_of(const char **nodes, const char **topics, ca_node_policy *policies,
+	size_t node_count, bool owns_strings);
 
 #endif

@@ -109,7 +109,7 @@ static int keep_path(ca_path_set *set, const struct names *nm, const size_t *nod
 		n[i] = nm->name[nodes[i]];
 	for (size_t i = 0; i < length; i++)
 		t[i] = via[i]->topic;
-	*p = (ca_path){ length + 1, n, t };
+	*p = (ca_path){ length + 1, n, t, NULL };
 	return 0;
 }
 
@@ -243,8 +243,8 @@ static const char *shared_topic(const ca_architecture *a, const char *from, cons
 	return NULL;
 }
 
-ca_path_set *ca_path_set_of(const char **nodes, const char **topics, size_t node_count,
-	bool owns_strings)
+ca_path_set *ca_path_set_of(const char **nodes, const char **topics, ca_node_policy *policies,
+	size_t node_count, bool owns_strings)
 {
 	ca_path_set *set = calloc(1, sizeof *set);
 	ca_path *p = set ? VEC_PUSH(set->paths, set->n_paths, set->cap_paths) : NULL;
@@ -259,12 +259,13 @@ ca_path_set *ca_path_set_of(const char **nodes, const char **topics, size_t node
 		free(owned);
 		free(nodes);
 		free(topics);
+		free(policies);
 		if (set)
 			free(set->paths);
 		free(set);
 		return NULL;
 	}
-	*p = (ca_path){ node_count, nodes, topics };
+	*p = (ca_path){ node_count, nodes, topics, policies };
 	if (owns_strings) {
 		for (size_t i = 0; i < node_count; i++) {
 			owned[set->n_owned++] = (char *)nodes[i];
@@ -301,7 +302,7 @@ ca_path_set *ca_path_of_nodes(const ca_trace *t, const char *const *names, size_
 		if (i && !(topics[i - 1] = shared_topic(a, nodes[i - 1], nodes[i], err, err_size)))
 			goto fail;
 	}
-	ca_path_set *set = ca_path_set_of(nodes, topics, n, false);
+	ca_path_set *set = ca_path_set_of(nodes, topics, NULL, n, false);
 	if (!set)
 		snprintf(err, err_size, "out of memory");
 	return set;
@@ -334,6 +335,7 @@ void ca_path_set_free(ca_path_set *set)
 	for (size_t i = 0; i < set->n_paths; i++) {
 		free((void *)set->paths[i].nodes);
 		free((void *)set->paths[i].topics);
+		free((void *)set->paths[i].policies);
 	}
 	for (size_t i = 0; i < set->n_owned; i++)
 		free(set->owned[i]);

@@ -297,11 +297,24 @@ int ca_records_join(struct ca_records *r)
 	place_publishes(r, by_thread);
 
 	for (size_t i = 0; i < r->n_takes; i++) {
-		size_t run = r->takes[i].callback == CA_NONE ? CA_NONE : run_of_take(r, &r->takes[i]);
-		if (run == CA_NONE)
+		struct ca_take *k = &r->takes[i];
+		size_t run = k->callback == CA_NONE ? CA_NONE : run_of_take(r, k);
+		if (run == CA_NONE) {
 			r->losses.taken_not_run++;
-		else
-			take_of_run[run] = i; /* the last take before the run */
+			continue;
+		}
+		/* The last take before the run; an rmw_take and a dispatch of one
+		 * message complete each other (stamp, header). */
+		size_t before = take_of_run[run];
+		if (before != CA_NONE && r->takes[before].intra == k->intra) {
+			if (!k->stamp)
+				k->stamp = r->takes[before].stamp;
+			if (!k->header)
+				k->header = r->takes[before].header;
+			if (k->subscription == CA_NONE)
+				k->subscription = r->takes[before].subscription;
+		}
+		take_of_run[run] = i;
 	}
 	r->cap_communications = r->n_runs + 1;
 	if (!(r->communications = malloc(r->cap_communications * sizeof *r->communications)))
@@ -315,7 +328,7 @@ int ca_records_join(struct ca_records *r)
 		if (!c)
 			goto out;
 		*c = (ca_communication){ publish_of(r, &x, k), i, k->subscription, k->intra,
-			k->time, k->stamp };
+			k->time, k->stamp, k->header };
 		r->losses.not_published += c->publish == CA_NONE;
 	}
 	free(x.inter);

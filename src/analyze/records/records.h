@@ -14,7 +14,7 @@
 
 /* A message taken for a callback: from rmw_take or a dispatch event. */
 struct ca_take {
-	uint64_t time, stamp, message;
+	uint64_t time, stamp, message, header;
 	int32_t pid, tid;
 	size_t callback, subscription;
 	bool intra;

@@ -148,7 +148,7 @@ static ca_publish_instance *new_publish(struct scan *s, struct thread *th, uint6
 }
 
 static void add_take(struct scan *s, struct thread *th, uint64_t time, size_t callback,
-	size_t subscription, uint64_t stamp, uint64_t message, bool intra)
+	size_t subscription, uint64_t stamp, uint64_t message, uint64_t header, bool intra)
 {
 	struct ca_take *k = NEW(s, takes);
 	if (!k) {
@@ -161,7 +161,8 @@ static void add_take(struct scan *s, struct thread *th, uint64_t time, size_t ca
 		subscription = m->callbacks[callback].owner;
 	if (callback == CA_NONE && subscription != CA_NONE)
 		callback = m->subscriptions[subscription].callback;
-	*k = (struct ca_take){ time, stamp, message, th->pid, th->tid, callback, subscription, intra };
+	*k = (struct ca_take){ time, stamp, message, header, th->pid, th->tid, callback,
+		subscription, intra };
 }
 
 static void handle(struct scan *s, const struct columns *c, size_t which, size_t row)
@@ -240,15 +241,15 @@ static void handle(struct scan *s, const struct columns *c, size_t which, size_t
 		if (f[3][row]) /* taken */
 			add_take(s, th, time, CA_NONE,
 				find(s, CA_H_SUBSCRIPTION_RMW, th->pid, f[0][row], time),
-				f[2][row], f[1][row], false);
+				f[2][row], f[1][row], 0, false);
 		break;
 	case CS_EV_ros2_dispatch_subscription_callback:
 		add_take(s, th, time, find(s, CA_H_CALLBACK, th->pid, f[1][row], time), CA_NONE,
-			f[2][row], f[0][row], false);
+			f[2][row], f[0][row], f[3][row], false);
 		break;
 	case CS_EV_ros2_dispatch_intra_process_subscription_callback:
 		add_take(s, th, time, find(s, CA_H_CALLBACK, th->pid, f[1][row], time), CA_NONE,
-			0, f[0][row], true);
+			0, f[0][row], f[2][row], true);
 		break;
 	case CS_EV_ros2_message_construct: {
 		struct ca_copy *k = NEW(s, copies);
