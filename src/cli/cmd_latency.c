@@ -115,6 +115,17 @@ static void print_rows(const struct row *rows, size_t n, enum cli_format f, enum
 		printf("]}\n");
 }
 
+/* Frees both and says so when either allocation failed. */
+static bool out_of_memory(struct row *rows, int64_t *values)
+{
+	if (rows && values)
+		return false;
+	free(rows);
+	free(values);
+	fprintf(stderr, "caret latency: out of memory\n");
+	return true;
+}
+
 /* ---- callbacks ---------------------------------------------------------- */
 
 static int callbacks(const ca_trace *t, const ca_records *rec, enum cli_format f, FILE *records)
@@ -126,12 +137,8 @@ static int callbacks(const ca_trace *t, const ca_records *rec, enum cli_format f
 	int64_t *values = malloc((n + 1) * sizeof *values);
 	size_t n_rows = 0;
 
-	if (!rows || !values) {
-		free(rows);
-		free(values);
-		fprintf(stderr, "caret latency: out of memory\n");
+	if (out_of_memory(rows, values))
 		return 1;
-	}
 	if (records)
 		fprintf(records, "callback,pid,tid,start_ns,end_ns,latency_ns,intra\n");
 	/* Runs are sorted by callback, then start: one stretch per callback. */
@@ -187,12 +194,8 @@ static int topics(const ca_trace *t, const ca_records *rec, enum cli_format f, F
 	int64_t *values = malloc((n + 1) * sizeof *values);
 	size_t n_rows = 0;
 
-	if (!rows || !values) {
-		free(rows);
-		free(values);
-		fprintf(stderr, "caret latency: out of memory\n");
+	if (out_of_memory(rows, values))
 		return 1;
-	}
 	if (records)
 		fprintf(records, "topic,delivery,publisher_pid,publish_ns,source_stamp,take_ns,"
 			"subscriber_pid,callback,callback_start_ns,latency_ns\n");
@@ -253,12 +256,8 @@ static int timers(const ca_trace *t, const ca_records *rec, enum cli_format f, F
 	struct row *rows = calloc(a->n_timers + 1, sizeof *rows);
 	int64_t *values = malloc((n + 1) * sizeof *values);
 
-	if (!rows || !values) {
-		free(rows);
-		free(values);
-		fprintf(stderr, "caret latency: out of memory\n");
+	if (out_of_memory(rows, values))
 		return 1;
-	}
 	if (records)
 		fprintf(records, "callback,period_ns,delay_ns\n");
 	for (size_t k = 0; k < a->n_timers; k++) {

@@ -434,6 +434,11 @@ ca_path_latency *ca_path_latency_build(const ca_records *r, const ca_path *path,
 			goto fail;
 		}
 	free(order);
+	goto out;
+fail:
+	ca_path_latency_free(l);
+	l = NULL;
+out:
 	free_lists(&w.by_run);
 	free_lists(&w.by_publish);
 	free_io(&w);
@@ -441,15 +446,6 @@ ca_path_latency *ca_path_latency_build(const ca_records *r, const ca_path *path,
 	free(nodes);
 	free(topics);
 	return l;
-fail:
-	free_lists(&w.by_run);
-	free_lists(&w.by_publish);
-	free_io(&w);
-	free_stamped(&w);
-	free(nodes);
-	free(topics);
-	ca_path_latency_free(l);
-	return NULL;
 }
 
 size_t ca_path_latency_instances(const ca_path_latency *l, const uint64_t **starts,

@@ -191,6 +191,11 @@ ca_path_set *ca_path_search(const ca_trace *t, const char *from, const char *to,
 		cursor[d] = first[x->to];
 		on_path[x->to] = true;
 	}
+	goto out;
+fail:
+	ca_path_set_free(set);
+	set = NULL;
+out:
 	free(nm.name);
 	free(e);
 	free(first);
@@ -199,16 +204,6 @@ ca_path_set *ca_path_search(const ca_trace *t, const char *from, const char *to,
 	free(via);
 	free(on_path);
 	return set;
-fail:
-	free(nm.name);
-	free(e);
-	free(first);
-	free(nodes);
-	free(cursor);
-	free(via);
-	free(on_path);
-	ca_path_set_free(set);
-	return NULL;
 }
 
 /* The one topic that node a publishes and node b subscribes. */
