@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # caret record against testbed systems running with libcaret.so preloaded.
-# usage: test_record.sh late|session-first|twice
+# usage: test_record.sh late [SYSTEM]|session-first|twice
 #   late           apps first (all WAIT), then caret record --duration 3:
 #                  every process replays all its initialization, records
 #                  caret_init, then runtime events; nothing discarded
@@ -15,8 +15,9 @@ set -euo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
 . "$CARET_SOURCE_DIR/tests/integration/analyze_checks.sh"
 mode=$1
+name=${2:-pipeline}
 bin=$CARET_BUILD_DIR/bin
-system=$CARET_SOURCE_DIR/testbed/systems/pipeline.yaml
+system=$CARET_SOURCE_DIR/testbed/systems/$name.yaml
 work=$(mktemp -d)
 caret_at_exit "rm -rf '$work'"
 caret_lttng_require
@@ -45,10 +46,10 @@ late)
 	apps 8
 	sleep 2
 	record "$work/trace" --duration 3
-	grep -q "all 3 processes recording" "$work/record.err"
+	grep -q "all $(wc -l <"$work/pids") processes recording" "$work/record.err"
 	wait "$launcher"
 	"$bin/tb_trace_check" --late "$system" "$work/trace" "$work/truth" "$work/pids"
-	caret_check_analysis "$work/trace" "$work/truth" "$work/pids" pipeline
+	caret_check_analysis "$work/trace" "$work/truth" "$work/pids" "$name"
 	;;
 session-first)
 	"$bin/caret" record -o "$work/trace" --immediate --duration 6 \
