@@ -229,13 +229,17 @@ static void check_communications(const ca_records *rec, struct csv *receives, st
 		if (!pub || !in_window(pid, time, time, 0) || !in_window(pub->pid, pub->time, pub->time, 0))
 			continue;
 		expected++;
+		/* the message handled by the run nearest the truth's */
 		size_t c = CA_NONE;
-		for (size_t k = 0; k < n && c == CA_NONE; k++) {
+		int64_t best = NEAR + 1;
+		for (size_t k = 0; k < n; k++) {
 			const ca_callback_instance *run = &runs[comms[k].callback_instance];
-			if (run->pid == pid && diff((int64_t)run->start, (int64_t)time) <= NEAR &&
-			    comms[k].subscription != CA_NONE &&
-			    !strcmp(a->subscriptions[comms[k].subscription].topic, f[3]))
+			int64_t d = diff((int64_t)run->start, (int64_t)time);
+			if (run->pid == pid && d < best && comms[k].subscription != CA_NONE &&
+			    !strcmp(a->subscriptions[comms[k].subscription].topic, f[3])) {
 				c = k;
+				best = d;
+			}
 		}
 		if (c == CA_NONE || comms[c].publish == CA_NONE) {
 			if (failures++ < 10)
