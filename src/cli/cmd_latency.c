@@ -22,6 +22,8 @@ static int usage(FILE *out)
 		"\n"
 		"  callbacks  per callback: runs, latency (callback_end - callback_start)\n"
 		"             min, mean, p50, p90, p99, max, the mean period between starts,\n"
+		"             the frequency (runs per 1 s window: the mean and the least\n"
+		"             over the whole windows between its first and last start),\n"
 		"             and runs not ended inside the trace\n"
 		"  topics     per topic and delivery (inter- or intra-process): messages\n"
 		"             handled, communication latency (subscriber callback start -\n"
@@ -41,6 +43,7 @@ struct row {
 	const char *name, *delivery; /* delivery: NULL for callbacks */
 	ca_stats stats;
 	int64_t period; /* callbacks: mean period, 0 if fewer than 2 runs */
+	double hz, min_hz; /* callbacks: runs per 1 s window, mean and least */
 	uint64_t lost_a, lost_b; /* not ended | not received, not published */
 };
 
@@ -55,11 +58,13 @@ static void print_rows(const struct row *rows, size_t n, enum cli_format f, enum
 		printf("%-44s %s%8s %10s %10s %10s %10s %10s %10s%s %12s%s\n",
 			topics ? "topic" : "callback", topics ? "delivery " : "", "count", "min_us",
 			"mean_us", "p50_us", "p90_us", "p99_us", "max_us",
-			topics ? "" : "  period_us", loss_a ? loss_a : "", topics ? " not_published" : "");
+			topics ? "" : kind == CALLBACKS ? "  period_us    freq_hz min_freq_hz" : "  period_us",
+			loss_a ? loss_a : "", topics ? " not_published" : "");
 	else if (f == CLI_CSV)
 		printf("%s%s,count,min_ns,mean_ns,p50_ns,p90_ns,p99_ns,max_ns%s%s%s%s\n",
 			topics ? "topic" : "callback", topics ? ",delivery" : "",
-			topics ? "" : ",period_ns", loss_a ? "," : "", loss_a ? loss_a : "",
+			topics ? "" : kind == CALLBACKS ? ",period_ns,frequency_hz,min_frequency_hz" :
+			",period_ns", loss_a ? "," : "", loss_a ? loss_a : "",
 			topics ? ",not_published" : "");
 	else
 		printf("{\"%s\": [", topics ? "topics" : kind == TIMERS ? "timers" : "callbacks");
@@ -75,6 +80,8 @@ static void print_rows(const struct row *rows, size_t n, enum cli_format f, enum
 				s->max / 1e3);
 			if (!topics)
 				printf(" %11.1f", r->period / 1e3);
+			if (kind == CALLBACKS)
+				printf(" %10.1f %11.1f", r->hz, r->min_hz);
 			if (loss_a)
 				printf(" %12" PRIu64, r->lost_a);
 			if (topics)
@@ -88,6 +95,8 @@ static void print_rows(const struct row *rows, size_t n, enum cli_format f, enum
 				s->count, s->min, s->mean, s->p50, s->p90, s->p99, s->max);
 			if (!topics)
 				printf(",%" PRId64, r->period);
+			if (kind == CALLBACKS)
+				printf(",%.1f,%.1f", r->hz, r->min_hz);
 			if (loss_a)
 				printf(",%" PRIu64, r->lost_a);
 			if (topics)
@@ -104,6 +113,8 @@ static void print_rows(const struct row *rows, size_t n, enum cli_format f, enum
 				s->max);
 			if (!topics)
 				printf(", \"period_ns\": %" PRId64, r->period);
+			if (kind == CALLBACKS)
+				printf(", \"frequency_hz\": %.1f, \"min_frequency_hz\": %.1f", r->hz, r->min_hz);
 			if (loss_a)
 				printf(", \"%s\": %" PRIu64, loss_a, r->lost_a);
 			if (topics)
@@ -127,6 +138,36 @@ static bool out_of_memory(struct row *rows, int64_t *values)
 }
 
 /* ---- callbacks ---------------------------------------------------------- */
+
+/* Runs per 1 s window over the whole windows from the first start on
+ * (analysis.md: frequency, count per 1 s window): the mean and the least;
+ * 0 when the runs span less than a second. Runs are in start order. */
+static void frequency(const ca_callback_instance *runs, size_t n, double *mean, double *least)
+{
+	const uint64_t second = 1000000000;
+	uint64_t windows = n ? (runs[n - 1].start - runs[0].start) / second : 0;
+	*mean = *least = 0;
+	if (!windows)
+		return;
+	uint64_t fewest = UINT64_MAX, total = 0, count = 0, w = 0;
+	for (size_t i = 0; i < n && w < windows; i++) {
+		while (w < windows && runs[i].start >= runs[0].start + (w + 1) * second) {
+			fewest = count < fewest ? count : fewest;
+			total += count;
+			count = 0;
+			w++;
+		}
+		count += w < windows;
+	}
+	while (w < windows) { /* windows the loop did not close */
+		fewest = count < fewest ? count : fewest;
+		total += count;
+		count = 0;
+		w++;
+	}
+	*mean = (double)total / (double)windows;
+	*least = (double)fewest;
+}
 
 static int callbacks(const ca_trace *t, const ca_records *rec, enum cli_format f, FILE *records)
 {
@@ -163,6 +204,7 @@ static int callbacks(const ca_trace *t, const ca_records *rec, enum cli_format f
 			r->period = j - i > 1 ? (int64_t)(runs[j - 1].start - runs[i].start) /
 				(int64_t)(j - i - 1) : 0;
 			r->lost_a = not_ended;
+			frequency(runs + i, j - i, &r->hz, &r->min_hz);
 			ca_stats_of(values, k, &r->stats);
 		}
 		i = j;
