@@ -356,6 +356,17 @@ void ca_path_latency_free(ca_path_latency *l);
  * hold ca_records_callbacks() entries) and returns how many. */
 size_t ca_records_timer_delays(const ca_records *records, size_t timer, int64_t *delays);
 
+/* ---- the HTML report ------------------------------------------------------ */
+
+/* One self-contained HTML page (inline CSS and SVG, nothing fetched): the
+ * check's findings, the system graph, callback and communication latency
+ * (tables, timelines, histograms), and for each named path of arch_file
+ * (or, without one, the longest chain found) its end-to-end latency, the
+ * per-hop breakdown and the flow of the first messages. 0, or -1 with err. */
+int ca_report_write_html(const ca_trace *trace, const ca_records *records,
+	const char *arch_file, const char *const *path_names, size_t n_paths, FILE *out,
+	char *err, size_t err_size);
+
 /* ---- statistics ---------------------------------------------------------- */
 
 typedef struct ca_stats {

@@ -18,6 +18,7 @@ static const struct verb {
 	{ "arch", "write the architecture of traces as YAML, or check such a file", caret_cmd_arch },
 	{ "latency", "latency per callback or per topic, with losses", caret_cmd_latency },
 	{ "path", "search chains of nodes; end-to-end latency along one", caret_cmd_path },
+	{ "report", "write the HTML report of a trace", caret_cmd_report },
 };
 
 static int usage(FILE *out)

@@ -251,11 +251,31 @@ static int64_t clock_epoch_offset(const bt_event *ev)
 	return seconds * 1000000000 + (int64_t)cycles;
 }
 
+/* A process is known by its main thread's name (rank 2), else by another
+ * thread's (1), and by that of libcaret's control thread, which writes
+ * first when a recording starts late, only when nothing else wrote (0). */
+static void name_process(ca_trace *t, struct ca_pid *p, const bt_event *ev, int32_t vpid,
+	int32_t vtid)
+{
+	if (p->name_rank == 2)
+		return;
+	const bt_field *f = context_member(ev, "procname");
+	if (!f || bt_field_get_class_type(f) != BT_FIELD_CLASS_TYPE_STRING)
+		return;
+	const char *name = bt_field_string_get_value(f);
+	int rank = vtid == vpid ? 2 : strcmp(name, "caret_control") ? 1 : 0;
+	if (rank > p->name_rank) {
+		p->procname = ca_trace_intern(t, name);
+		p->name_rank = rank;
+	}
+}
+
 static int on_event(const bt_event *ev, uint64_t clock, void *user)
 {
 	ca_trace *t = user;
 	const struct ca_class_map *m = map_class(t, bt_event_borrow_class_const(ev));
 	int32_t vpid = m ? (int32_t)context_int(ev, m->vpid) : -1;
+	int32_t vtid = m ? (int32_t)context_int(ev, m->vtid) : -1;
 	struct ca_pid *p = pid_entry(t, vpid, ev, NULL);
 	size_t r;
 
@@ -266,7 +286,8 @@ static int on_event(const bt_event *ev, uint64_t clock, void *user)
 		t->failed = true;
 		return -1;
 	}
-	if (!new_row(t, m ? m->id : -1, clock, vpid, m ? (int32_t)context_int(ev, m->vtid) : -1, p, &r))
+	name_process(t, p, ev, vpid, vtid);
+	if (!new_row(t, m ? m->id : -1, clock, vpid, vtid, p, &r))
 		return t->failed ? -1 : 0;
 	const struct cs_event *e = &cs_events[m->id];
 	struct ca_table *tb = &t->tables[m->id];

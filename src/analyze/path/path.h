@@ -21,4 +21,8 @@ struct ca_path_set {
 ca_path_set *ca_path_set_of(const char **nodes, const char **topics, ca_node_policy *policies,
 	size_t node_count, bool owns_strings);
 
+/* /parameter_events, /rosout, /caret/...: topics every node has, left out
+ * of paths and graphs. */
+bool ca_topic_is_infrastructure(const char *topic);
+
 #endif

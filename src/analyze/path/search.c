@@ -34,7 +34,7 @@ static size_t name_index(const struct names *nm, const char *name)
 /* Topics every node has (parameters, logging) and the CARET control
  * topics: they link everything to everything, so paths leave them out, as
  * the original's path search does by default. */
-static bool infrastructure(const char *topic)
+bool ca_topic_is_infrastructure(const char *topic)
 {
 	return !strcmp(topic, "/parameter_events") || !strcmp(topic, "/rosout") ||
 		!strncmp(topic, "/caret/", 7);
@@ -58,7 +58,7 @@ static struct edge *graph(const ca_architecture *a, const struct names *nm, size
 	struct edge *e = NULL;
 	size_t n = 0, cap = 0;
 	for (size_t p = 0; p < a->n_publishers; p++) {
-		if (a->publishers[p].node == CA_NONE || infrastructure(a->publishers[p].topic))
+		if (a->publishers[p].node == CA_NONE || ca_topic_is_infrastructure(a->publishers[p].topic))
 			continue;
 		size_t from = name_index(nm, a->nodes[a->publishers[p].node].fqn);
 		for (size_t s = 0; s < a->n_subscriptions; s++) {
@@ -216,7 +216,7 @@ static const char *shared_topic(const ca_architecture *a, const char *from, cons
 	for (size_t p = 0; p < a->n_publishers; p++) {
 		const ca_publisher *pub = &a->publishers[p];
 		if (pub->node == CA_NONE || strcmp(a->nodes[pub->node].fqn, from) ||
-		    infrastructure(pub->topic))
+		    ca_topic_is_infrastructure(pub->topic))
 			continue;
 		for (size_t s = 0; s < a->n_subscriptions; s++) {
 			const ca_subscription *sub = &a->subscriptions[s];

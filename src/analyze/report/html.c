@@ -1,0 +1,449 @@
+/*
+ * html.c - the HTML report: one self-contained file (inline CSS and SVG,
+ * no script, nothing fetched) with the check's findings, the system graph,
+ * callback and communication latencies, and each path's end-to-end
+ * latency, per-hop breakdown and message flow. docs/dev/README.md says why
+ * SVG written here rather than a charting library.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "path.h"
+#include "records.h"
+#include "svg.h"
+#include "vec.h"
+
+static const char style[] =
+	"body{font-family:sans-serif;margin:24px;max-width:1500px;color:#222}"
+	"h1{margin-bottom:4px}h2{border-bottom:1px solid #ccc;padding-bottom:4px;margin-top:36px}"
+	"table{border-collapse:collapse;margin:8px 0}td,th{padding:3px 10px;text-align:right;"
+	"border-bottom:1px solid #eee}td:first-child,th:first-child{text-align:left}"
+	".chart{margin:6px 12px 6px 0;background:#fafafa;border:1px solid #eee}"
+	".axis{stroke:#444}.tick{font-size:10px;fill:#444}.label{font-size:11px;fill:#222}"
+	".lane{stroke:#ddd}.msg{stroke-width:1.5}.edge{fill:none;stroke:#888}"
+	".node rect{fill:#eef3fa;stroke:#4e79a7}.name{font-size:11px;font-weight:bold}"
+	".error{color:#b00}.warning{color:#a60}.info{color:#555}.charts{display:flex;flex-wrap:wrap}";
+
+static uint64_t publish_time(const ca_publish_instance *p)
+{
+	return p->rclcpp_time ? p->rclcpp_time : p->rcl_time ? p->rcl_time : p->dds_write_time;
+}
+
+static void stats_row(FILE *out, const char *name, int64_t *v, size_t n, const char *extra)
+{
+	ca_stats s;
+	ca_stats_of(v, n, &s);
+	fputs("<tr><td>", out);
+	ca_html_text(out, name);
+	fprintf(out, "</td><td>%" PRIu64 "</td><td>%.3f</td><td>%.3f</td><td>%.3f</td><td>%.3f"
+		"</td><td>%.3f</td><td>%s</td></tr>", s.count, s.min / 1e6, s.mean / 1e6, s.p50 / 1e6,
+		s.p99 / 1e6, s.max / 1e6, extra ? extra : "");
+}
+
+static void stats_head(FILE *out, const char *first, const char *extra)
+{
+	fprintf(out, "<table><tr><th>%s</th><th>count</th><th>min ms</th><th>mean ms</th>"
+		"<th>p50 ms</th><th>p99 ms</th><th>max ms</th><th>%s</th></tr>", first, extra);
+}
+
+/* ---- sections ----------------------------------------------------------- */
+
+static void check_section(FILE *out, const ca_trace *t)
+{
+	const ca_finding *f;
+	size_t n = ca_trace_findings(t, &f), errors = 0;
+	static const char *const names[] = { "info", "warning", "error" };
+	fputs("<section id='check'><h2>Check</h2><ul>", out);
+	for (size_t i = 0; i < n; i++) {
+		errors += f[i].severity == CA_ERROR;
+		fprintf(out, "<li class='%s'>%s", names[f[i].severity], names[f[i].severity]);
+		if (f[i].pid >= 0)
+			fprintf(out, " (pid %" PRId64 ")", f[i].pid);
+		fputs(": ", out);
+		ca_html_text(out, f[i].text);
+		fputs("</li>", out);
+	}
+	fprintf(out, "</ul><p>%s</p></section>", errors ? "<b class='error'>Latencies from this "
+		"trace would be wrong or incomplete (see the errors).</b>" : "No error: the trace "
+		"can give correct latencies.");
+}
+
+static const char *executor_of(const ca_architecture *a, size_t node)
+{
+	for (size_t g = 0; g < a->n_groups; g++)
+		if (a->groups[g].node == node && a->groups[g].executor != CA_NONE)
+			return a->executors[a->groups[g].executor].name;
+	return NULL;
+}
+
+static void graph_section(FILE *out, const ca_architecture *a)
+{
+	const char **names = calloc(a->n_nodes + 1, sizeof *names);
+	char **subs = calloc(a->n_nodes + 1, sizeof *subs);
+	struct ca_graph_edge *e = NULL;
+	size_t n = 0, n_edges = 0, cap = 0;
+	size_t *index = calloc(a->n_nodes + 1, sizeof *index);
+	if (!names || !subs || !index)
+		goto out;
+	for (size_t i = 0; i < a->n_nodes; i++) { /* one box per name */
+		size_t k = 0;
+		while (k < n && strcmp(names[k], a->nodes[i].fqn))
+			k++;
+		index[i] = k;
+		if (k < n)
+			continue;
+		names[n] = a->nodes[i].fqn;
+		const char *x = executor_of(a, i);
+		size_t len = x ? strlen(x) + 64 : 0;
+		if (x && (subs[n] = malloc(len))) {
+			for (size_t e2 = 0; e2 < a->n_executors; e2++)
+				if (a->executors[e2].name == x)
+					snprintf(subs[n], len, "%s (%s)", x, a->executors[e2].type);
+		}
+		n++;
+	}
+	for (size_t p = 0; p < a->n_publishers; p++) {
+		const ca_publisher *pub = &a->publishers[p];
+		if (pub->node == CA_NONE || ca_topic_is_infrastructure(pub->topic))
+			continue;
+		for (size_t s = 0; s < a->n_subscriptions; s++) {
+			const ca_subscription *sub = &a->subscriptions[s];
+			if (sub->node == CA_NONE || strcmp(sub->topic, pub->topic) ||
+			    index[sub->node] == index[pub->node])
+				continue;
+			bool seen = false;
+			for (size_t i = 0; i < n_edges && !seen; i++)
+				seen = e[i].from == index[pub->node] && e[i].to == index[sub->node] &&
+					!strcmp(e[i].label, pub->topic);
+			struct ca_graph_edge *x = seen ? NULL : VEC_PUSH(e, n_edges, cap);
+			if (x)
+				*x = (struct ca_graph_edge){ index[pub->node], index[sub->node], pub->topic };
+		}
+	}
+	fprintf(out, "<section id='graph'><h2>System graph</h2><p>%zu nodes, %zu topic links, "
+		"%zu executors (topics every node has, such as /parameter_events and /rosout, are "
+		"left out).</p>", n, n_edges, a->n_executors);
+	ca_svg_graph(out, names, (const char *const *)subs, n, e, n_edges);
+	fputs("</section>", out);
+out:
+	for (size_t i = 0; subs && i < n; i++)
+		free(subs[i]);
+	free(subs);
+	free(names);
+	free(index);
+	free(e);
+}
+
+#define MAX_CHARTED 40 /* callbacks or topics with charts; the rest in tables */
+
+static void callbacks_section(FILE *out, const ca_architecture *a, const ca_records *r,
+	uint64_t t0)
+{
+	const ca_callback_instance *runs;
+	size_t n = ca_records_callbacks(r, &runs), charted = 0;
+	int64_t *v = malloc((n + 1) * sizeof *v);
+	uint64_t *t = malloc((n + 1) * sizeof *t);
+	if (!v || !t)
+		goto out;
+	fputs("<section id='callbacks'><h2>Callbacks</h2><p>Callback latency: "
+		"callback_end − callback_start of each run.</p>", out);
+	stats_head(out, "callback", "not ended");
+	for (size_t i = 0; i < n;) { /* runs are sorted by callback */
+		size_t j = i, k = 0, open = 0;
+		for (; j < n && runs[j].callback == runs[i].callback; j++)
+			if (runs[j].end)
+				v[k++] = (int64_t)(runs[j].end - runs[j].start);
+			else
+				open++;
+		char extra[32];
+		snprintf(extra, sizeof extra, "%zu", open);
+		if (runs[i].callback != CA_NONE)
+			stats_row(out, a->callbacks[runs[i].callback].name, v, k, extra);
+		i = j;
+	}
+	fputs("</table>", out);
+	for (size_t i = 0; i < n && charted < MAX_CHARTED;) {
+		size_t j = i, k = 0;
+		for (; j < n && runs[j].callback == runs[i].callback; j++)
+			if (runs[j].end) {
+				t[k] = runs[j].start;
+				v[k++] = (int64_t)(runs[j].end - runs[j].start);
+			}
+		if (runs[i].callback != CA_NONE && k) {
+			fputs("<h3>", out);
+			ca_html_text(out, a->callbacks[runs[i].callback].name);
+			fputs("</h3><div class='charts'>", out);
+			ca_svg_timeline(out, t, v, k, t0, "callback latency");
+			ca_svg_histogram(out, v, k, "callback latency");
+			fputs("</div>", out);
+			charted++;
+		}
+		i = j;
+	}
+	if (charted == MAX_CHARTED)
+		fprintf(out, "<p>Charts for the first %d callbacks; the table has them all.</p>",
+			MAX_CHARTED);
+	fputs("</section>", out);
+out:
+	free(v);
+	free(t);
+}
+
+static void topics_section(FILE *out, const ca_trace *tr, const ca_records *r, uint64_t t0)
+{
+	const ca_architecture *a = ca_trace_architecture(tr);
+	const ca_communication *c;
+	const ca_callback_instance *runs;
+	const ca_publish_instance *pubs;
+	const ca_topic_count *topics;
+	size_t n = ca_records_communications(r, &c), n_topics = ca_trace_topic_counts(tr, &topics);
+	size_t charted = 0;
+	ca_records_callbacks(r, &runs);
+	ca_records_publishes(r, &pubs);
+	int64_t *v = malloc((n + 1) * sizeof *v);
+	uint64_t *t = malloc((n + 1) * sizeof *t);
+	if (!v || !t)
+		goto out;
+	fputs("<section id='topics'><h2>Communication</h2><p>Communication latency: the "
+		"subscriber's callback_start − rclcpp_publish of each message, inter- and "
+		"intra-process apart.</p>", out);
+	for (int pass = 0; pass < 2; pass++) {
+		if (!pass)
+			stats_head(out, "topic", "not received");
+		for (size_t k = 0; k < n_topics; k++)
+			for (int intra = 0; intra < 2; intra++) {
+				size_t m = 0;
+				uint64_t lost = 0;
+				for (size_t i = 0; i < n; i++) {
+					if (c[i].subscription == CA_NONE || c[i].intra != intra ||
+					    c[i].publish == CA_NONE ||
+					    strcmp(a->subscriptions[c[i].subscription].topic, topics[k].topic))
+						continue;
+					t[m] = runs[c[i].callback_instance].start;
+					v[m] = (int64_t)(t[m] - publish_time(&pubs[c[i].publish]));
+					m++;
+				}
+				for (size_t s = 0; s < a->n_subscriptions && !intra; s++)
+					if (!strcmp(a->subscriptions[s].topic, topics[k].topic))
+						lost += ca_records_not_received(r, s);
+				if (!m)
+					continue;
+				char name[600], extra[32];
+				snprintf(name, sizeof name, "%s (%s)", topics[k].topic,
+					intra ? "intra-process" : "inter-process");
+				snprintf(extra, sizeof extra, "%" PRIu64, lost);
+				if (!pass) {
+					stats_row(out, name, v, m, extra);
+				} else if (charted++ < MAX_CHARTED) {
+					fputs("<h3>", out);
+					ca_html_text(out, name);
+					fputs("</h3><div class='charts'>", out);
+					ca_svg_timeline(out, t, v, m, t0, "communication latency");
+					ca_svg_histogram(out, v, m, "communication latency");
+					fputs("</div>", out);
+				}
+			}
+		if (!pass)
+			fputs("</table>", out);
+	}
+	fputs("</section>", out);
+out:
+	free(v);
+	free(t);
+}
+
+static void hop_label(const ca_path *p, size_t hop, char *buf, size_t size)
+{
+	size_t k = p->node_count - 1;
+	if (hop == 0 || hop == 2 * k)
+		snprintf(buf, size, "callback %s", p->nodes[hop / 2]);
+	else if (hop % 2)
+		snprintf(buf, size, "topic %s", p->topics[hop / 2]);
+	else
+		snprintf(buf, size, "node %s", p->nodes[hop / 2]);
+}
+
+static void path_section(FILE *out, const ca_records *r, const ca_path *p, const char *title,
+	ca_node_policy policy, uint64_t t0)
+{
+	char err[512];
+	ca_path_latency *l = ca_path_latency_build(r, p, policy, err, sizeof err);
+	fputs("<h3>", out);
+	ca_html_text(out, title);
+	fputs("</h3><p>", out);
+	for (size_t i = 0; i < p->node_count; i++) {
+		if (i) {
+			fputs(" → [", out);
+			ca_html_text(out, p->topics[i - 1]);
+			fputs("] → ", out);
+		}
+		ca_html_text(out, p->nodes[i]);
+	}
+	fputs("</p>", out);
+	if (!l) {
+		fputs("<p class='error'>", out);
+		ca_html_text(out, err);
+		fputs("</p>", out);
+		return;
+	}
+	const uint64_t *starts, *ends;
+	const int64_t *hops;
+	size_t n = ca_path_latency_instances(l, &starts, &ends, &hops);
+	size_t h = ca_path_latency_hop_count(l);
+	int64_t *v = malloc((n + 1) * sizeof *v);
+	double *mean = calloc(h + 1, sizeof *mean);
+	char **labels = calloc(h + 1, sizeof *labels);
+	if (v && mean && labels) {
+		fprintf(out, "<p>End-to-end latency: from the first callback's start to the last "
+			"callback's end, for every message followed along the path; %" PRIu64
+			" messages of the first node did not reach the end.</p>", ca_path_latency_lost(l));
+		stats_head(out, "hop", "");
+		for (size_t i = 0; i < n; i++)
+			v[i] = (int64_t)(ends[i] - starts[i]);
+		stats_row(out, "end to end", v, n, NULL);
+		for (size_t k = 0; k < h; k++) {
+			labels[k] = malloc(600);
+			if (!labels[k])
+				break;
+			hop_label(p, k, labels[k], 600);
+			for (size_t i = 0; i < n; i++) {
+				v[i] = hops[i * h + k];
+				mean[k] += (double)v[i] / (double)(n ? n : 1);
+			}
+			stats_row(out, labels[k], v, n, NULL);
+		}
+		fputs("</table><div class='charts'>", out);
+		for (size_t i = 0; i < n; i++)
+			v[i] = (int64_t)(ends[i] - starts[i]);
+		ca_svg_timeline(out, starts, v, n, t0, "end-to-end latency");
+		ca_svg_histogram(out, v, n, "end-to-end latency");
+		fputs("</div>", out);
+		bool labelled = true;
+		for (size_t k = 0; k < h; k++)
+			labelled = labelled && labels[k];
+		if (labelled) {
+			ca_svg_stacked(out, (const char *const *)labels, mean, h);
+			fputs("<p>The first messages along the path: a bar while a node works on it, an "
+				"arrow while it travels.</p>", out);
+			ca_svg_flow(out, p->nodes, p->node_count, starts, hops, n < 5 ? n : 5);
+		}
+	}
+	for (size_t k = 0; labels && k < h; k++)
+		free(labels[k]);
+	free(labels);
+	free(mean);
+	free(v);
+	ca_path_latency_free(l);
+}
+
+/* The longest chain in the graph (by nodes), from a node that no topic
+ * reaches: the path shown when none is named. */
+static ca_path_set *longest_path(const ca_architecture *a)
+{
+	size_t n = a->n_nodes;
+	size_t *depth = calloc(n + 1, sizeof *depth), *prev = malloc((n + 1) * sizeof *prev);
+	const char **via = calloc(n + 1, sizeof *via);
+	ca_path_set *set = NULL;
+	if (!depth || !prev || !via)
+		goto out;
+	for (size_t i = 0; i < n; i++)
+		prev[i] = CA_NONE;
+	for (size_t round = 0; round < n; round++) {
+		bool changed = false;
+		for (size_t p = 0; p < a->n_publishers; p++) {
+			const ca_publisher *pub = &a->publishers[p];
+			if (pub->node == CA_NONE || ca_topic_is_infrastructure(pub->topic))
+				continue;
+			for (size_t s = 0; s < a->n_subscriptions; s++) {
+				const ca_subscription *sub = &a->subscriptions[s];
+				if (sub->node == CA_NONE || sub->node == pub->node ||
+				    strcmp(sub->topic, pub->topic) || depth[sub->node] >= depth[pub->node] + 1 ||
+				    depth[pub->node] + 1 >= n)
+					continue;
+				depth[sub->node] = depth[pub->node] + 1;
+				prev[sub->node] = pub->node;
+				via[sub->node] = pub->topic;
+				changed = true;
+			}
+		}
+		if (!changed)
+			break;
+	}
+	size_t end = 0;
+	for (size_t i = 1; i < n; i++)
+		end = depth[i] > depth[end] ? i : end;
+	if (!n || !depth[end])
+		goto out;
+	size_t count = depth[end] + 1;
+	const char **nodes = calloc(count, sizeof *nodes), **topics = calloc(count, sizeof *topics);
+	if (!nodes || !topics) {
+		free(nodes);
+		free(topics);
+		goto out;
+	}
+	for (size_t i = count, x = end; i-- > 0; x = prev[x]) {
+		nodes[i] = a->nodes[x].fqn;
+		if (i)
+			topics[i - 1] = via[x];
+	}
+	set = ca_path_set_of(nodes, topics, NULL, count, false);
+out:
+	free(depth);
+	free(prev);
+	free(via);
+	return set;
+}
+
+int ca_report_write_html(const ca_trace *t, const ca_records *r, const char *arch_file,
+	const char *const *path_names, size_t n_paths, FILE *out, char *err, size_t err_size)
+{
+	const ca_architecture *a = ca_trace_architecture(t);
+	uint64_t t0 = UINT64_MAX, t1 = 0;
+	for (size_t i = 0; i < a->n_processes; i++) {
+		uint64_t first, last;
+		if (ca_trace_process_window(t, a->processes[i].pid, &first, &last)) {
+			t0 = first < t0 ? first : t0;
+			t1 = last > t1 ? last : t1;
+		}
+	}
+	if (t0 == UINT64_MAX)
+		t0 = 0;
+	fprintf(out, "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
+		"<title>caret report</title><style>%s</style></head><body>"
+		"<h1>caret report</h1><p>%" PRIu64 " events (%" PRIu64 " discarded), %zu processes, "
+		"%.1f s recorded.</p>", style, ca_trace_event_count(t), ca_trace_discarded(t),
+		a->n_processes, t1 > t0 ? (double)(t1 - t0) / 1e9 : 0.0);
+	check_section(out, t);
+	graph_section(out, a);
+	callbacks_section(out, a, r, t0);
+	topics_section(out, t, r, t0);
+	fputs("<section id='paths'><h2>Paths</h2>", out);
+	if (arch_file) {
+		for (size_t i = 0; i < n_paths; i++) {
+			ca_path_set *set = ca_arch_file_path(arch_file, path_names[i], err, err_size);
+			const ca_path *p;
+			if (!set)
+				return -1;
+			ca_path_set_paths(set, &p);
+			path_section(out, r, p, path_names[i], CA_POLICY_USE_LATEST_MESSAGE, t0);
+			ca_path_set_free(set);
+		}
+	} else {
+		ca_path_set *set = longest_path(a);
+		const ca_path *p;
+		if (ca_path_set_paths(set, &p))
+			path_section(out, r, p, "the longest chain found (no path named)",
+				CA_POLICY_USE_LATEST_MESSAGE, t0);
+		else
+			fputs("<p>No chain of nodes linked by topics in this trace.</p>", out);
+		ca_path_set_free(set);
+	}
+	fputs("</section><p class='info'>Definitions: docs/latency.md of caret-c. Times are the "
+		"trace clock.</p></body></html>\n", out);
+	if (ferror(out)) {
+		snprintf(err, err_size, "cannot write the report");
+		return -1;
+	}
+	return 0;
+}
