@@ -9,6 +9,7 @@ packages=(
 	babeltrace2 libbabeltrace2-dev
 	cyclonedds-dev cyclonedds-tools
 	libyaml-dev libcmocka-dev
+	chromium
 )
 
 missing=()
