@@ -9,8 +9,16 @@ set -euo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
 out=$(mktemp -d)
 caret_at_exit "rm -rf '$out'"
-CARET_DEMO_OUT=$out/demo "$CARET_SOURCE_DIR/scripts/demo.sh" "$CARET_BUILD_DIR" >"$out/stdout"
-cat "$out/stdout"
+CARET_DEMO_OUT=$out/demo "$CARET_SOURCE_DIR/scripts/demo.sh" "$CARET_BUILD_DIR" >"$out/stdout" \
+	2>"$out/stderr"
+cat "$out/stdout" "$out/stderr"
+# It cleaned up: the processes it started are gone, its session destroyed.
+while read -r _ pid; do
+	! kill -0 "$pid" 2>/dev/null || { echo "process $pid still runs" >&2; exit 1; }
+done <"$out/demo/pids"
+session=$(sed -n 's/^caret record: session \([^,]*\),.*/\1/p' "$out/stderr")
+[[ -n $session ]]
+! lttng list 2>/dev/null | grep -q "$session" || { echo "session $session left" >&2; exit 1; }
 grep -q '^result: ok' "$out/stdout"
 grep -Eq '^end to end +[1-9][0-9]* ' "$out/stdout"
 report=$out/demo/report.html
