@@ -230,7 +230,7 @@ void ca_svg_graph(FILE *out, const char *const *names, const char *const *sublab
 		rows = row[i] + 1 > rows ? row[i] + 1 : rows;
 	}
 	free(filled);
-	int bw = 190, bh = 44, cw = 270, rh = 70;
+	int bw = 190, bh = 44, cw = 320, rh = 70;
 	int w = columns * cw + 20, h = rows * rh + 20;
 	begin(out, w, h, "system graph: nodes (executor below the name) linked by topics");
 	fputs("<defs><marker id='arrow' viewBox='0 0 10 10' refX='10' refY='5' markerWidth='6' "
