@@ -25,4 +25,15 @@ ca_path_set *ca_path_set_of(const char **nodes, const char **topics, ca_node_pol
  * of paths and graphs. */
 bool ca_topic_is_infrastructure(const char *topic);
 
+/* A topic link of the architecture: node `from` publishes `topic`, node
+ * `to` (another one) subscribes to it; indexes into the nodes. */
+struct ca_topic_link {
+	size_t from, to;
+	const char *topic;
+};
+
+/* Every topic link, infrastructure topics left out. Returns the array
+ * (free it) with *n links, or NULL when out of memory. */
+struct ca_topic_link *ca_topic_links(const ca_architecture *a, size_t *n);
+
 #endif

@@ -40,6 +40,30 @@ bool ca_topic_is_infrastructure(const char *topic)
 		!strncmp(topic, "/caret/", 7);
 }
 
+struct ca_topic_link *ca_topic_links(const ca_architecture *a, size_t *n)
+{
+	struct ca_topic_link *links = NULL;
+	size_t cap = 0;
+	*n = 0;
+	for (size_t p = 0; p < a->n_publishers; p++) {
+		const ca_publisher *pub = &a->publishers[p];
+		if (pub->node == CA_NONE || ca_topic_is_infrastructure(pub->topic))
+			continue;
+		for (size_t s = 0; s < a->n_subscriptions; s++) {
+			const ca_subscription *sub = &a->subscriptions[s];
+			if (sub->node == CA_NONE || sub->node == pub->node || strcmp(sub->topic, pub->topic))
+				continue;
+			struct ca_topic_link *x = VEC_PUSH(links, *n, cap);
+			if (!x) {
+				free(links);
+				return NULL;
+			}
+			*x = (struct ca_topic_link){ pub->node, sub->node, pub->topic };
+		}
+	}
+	return links ? links : calloc(1, sizeof *links);
+}
+
 static int by_edge(const void *a, const void *b)
 {
 	const struct edge *x = a, *y = b;
@@ -55,26 +79,22 @@ static int by_edge(const void *a, const void *b)
 static struct edge *graph(const ca_architecture *a, const struct names *nm, size_t **first_out,
 	size_t *n_out)
 {
-	struct edge *e = NULL;
-	size_t n = 0, cap = 0;
-	for (size_t p = 0; p < a->n_publishers; p++) {
-		if (a->publishers[p].node == CA_NONE || ca_topic_is_infrastructure(a->publishers[p].topic))
-			continue;
-		size_t from = name_index(nm, a->nodes[a->publishers[p].node].fqn);
-		for (size_t s = 0; s < a->n_subscriptions; s++) {
-			if (a->subscriptions[s].node == CA_NONE ||
-			    strcmp(a->subscriptions[s].topic, a->publishers[p].topic))
-				continue;
-			size_t to = name_index(nm, a->nodes[a->subscriptions[s].node].fqn);
-			struct edge *x = to == from ? NULL : VEC_PUSH(e, n, cap);
-			if (x)
-				*x = (struct edge){ from, to, a->publishers[p].topic };
-			else if (to != from) {
-				free(e);
-				return NULL;
-			}
-		}
+	size_t n = 0;
+	struct ca_topic_link *links = ca_topic_links(a, &n);
+	struct edge *e = links ? malloc((n + 1) * sizeof *e) : NULL;
+	if (!e) {
+		free(links);
+		return NULL;
 	}
+	for (size_t i = 0; i < n; i++) /* by name: nodes of several processes share one */
+		e[i] = (struct edge){ name_index(nm, a->nodes[links[i].from].fqn),
+			name_index(nm, a->nodes[links[i].to].fqn), links[i].topic };
+	free(links);
+	size_t same = 0;
+	for (size_t i = 0; i < n; i++)
+		if (e[i].from != e[i].to)
+			e[same++] = e[i];
+	n = same;
 	if (n > 1)
 		qsort(e, n, sizeof *e, by_edge);
 	size_t kept = 0;
@@ -92,7 +112,7 @@ static struct edge *graph(const ca_architecture *a, const struct names *nm, size
 		first[i + 1] += first[i];
 	*first_out = first;
 	*n_out = kept;
-	return e ? e : calloc(1, sizeof *e);
+	return e;
 }
 
 static int keep_path(ca_path_set *set, const struct names *nm, const size_t *nodes,

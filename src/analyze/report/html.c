@@ -103,24 +103,18 @@ static void graph_section(FILE *out, const ca_architecture *a)
 		}
 		n++;
 	}
-	for (size_t p = 0; p < a->n_publishers; p++) {
-		const ca_publisher *pub = &a->publishers[p];
-		if (pub->node == CA_NONE || ca_topic_is_infrastructure(pub->topic))
-			continue;
-		for (size_t s = 0; s < a->n_subscriptions; s++) {
-			const ca_subscription *sub = &a->subscriptions[s];
-			if (sub->node == CA_NONE || strcmp(sub->topic, pub->topic) ||
-			    index[sub->node] == index[pub->node])
-				continue;
-			bool seen = false;
-			for (size_t i = 0; i < n_edges && !seen; i++)
-				seen = e[i].from == index[pub->node] && e[i].to == index[sub->node] &&
-					!strcmp(e[i].label, pub->topic);
-			struct ca_graph_edge *x = seen ? NULL : VEC_PUSH(e, n_edges, cap);
-			if (x)
-				*x = (struct ca_graph_edge){ index[pub->node], index[sub->node], pub->topic };
-		}
+	size_t n_links = 0;
+	struct ca_topic_link *links = ca_topic_links(a, &n_links);
+	for (size_t i = 0; links && i < n_links; i++) {
+		size_t from = index[links[i].from], to = index[links[i].to];
+		bool seen = from == to;
+		for (size_t k = 0; k < n_edges && !seen; k++)
+			seen = e[k].from == from && e[k].to == to && !strcmp(e[k].label, links[i].topic);
+		struct ca_graph_edge *x = seen ? NULL : VEC_PUSH(e, n_edges, cap);
+		if (x)
+			*x = (struct ca_graph_edge){ from, to, links[i].topic };
 	}
+	free(links);
 	fprintf(out, "<section id='graph'><h2>System graph</h2><p>%zu nodes, %zu topic links, "
 		"%zu executors (topics every node has, such as /parameter_events and /rosout, are "
 		"left out).</p>", n, n_edges, a->n_executors);
@@ -349,27 +343,25 @@ static ca_path_set *longest_path(const ca_architecture *a)
 		goto out;
 	for (size_t i = 0; i < n; i++)
 		prev[i] = CA_NONE;
+	size_t n_links = 0;
+	struct ca_topic_link *links = ca_topic_links(a, &n_links);
+	if (!links)
+		goto out;
 	for (size_t round = 0; round < n; round++) {
 		bool changed = false;
-		for (size_t p = 0; p < a->n_publishers; p++) {
-			const ca_publisher *pub = &a->publishers[p];
-			if (pub->node == CA_NONE || ca_topic_is_infrastructure(pub->topic))
+		for (size_t i = 0; i < n_links; i++) {
+			size_t from = links[i].from, to = links[i].to;
+			if (depth[to] >= depth[from] + 1 || depth[from] + 1 >= n)
 				continue;
-			for (size_t s = 0; s < a->n_subscriptions; s++) {
-				const ca_subscription *sub = &a->subscriptions[s];
-				if (sub->node == CA_NONE || sub->node == pub->node ||
-				    strcmp(sub->topic, pub->topic) || depth[sub->node] >= depth[pub->node] + 1 ||
-				    depth[pub->node] + 1 >= n)
-					continue;
-				depth[sub->node] = depth[pub->node] + 1;
-				prev[sub->node] = pub->node;
-				via[sub->node] = pub->topic;
-				changed = true;
-			}
+			depth[to] = depth[from] + 1;
+			prev[to] = from;
+			via[to] = links[i].topic;
+			changed = true;
 		}
 		if (!changed)
 			break;
 	}
+	free(links);
 	size_t end = 0;
 	for (size_t i = 1; i < n; i++)
 		end = depth[i] > depth[end] ? i : end;
