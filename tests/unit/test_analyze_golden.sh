@@ -56,6 +56,14 @@ for trace in caret-fork-inter caret-fork-intra caret-upstream-inter tracetools-f
 		fail "$trace: counts differ from tb_event_counts"
 	fi
 	"$caret" arch -o "$work/arch.yaml" "$path" || fail "$trace: caret arch -o"
+	# the report: every section, the named path's messages drawn
+	"$caret" report --arch "$arch_file" --path sensor_to_sink -o "$work/report.html" "$path" \
+		>/dev/null || fail "$trace: caret report"
+	for section in check graph callbacks topics paths; do
+		grep -q "<section id='$section'>" "$work/report.html" ||
+			fail "$trace: report lacks section $section"
+	done
+	grep -q "<h3>sensor_to_sink</h3>" "$work/report.html" || fail "$trace: report lacks the path"
 	"$caret" arch --check "$work/arch.yaml" >/dev/null || fail "$trace: arch --check"
 done
 
@@ -121,6 +129,14 @@ bad "arch --check missing file" "cannot open $work/none.yaml" "$caret" arch --ch
 : >"$work/empty.yaml"
 bad "arch --check empty file" "empty, expected the keys" "$caret" arch --check "$work/empty.yaml"
 
+# ---- bad reports ----------------------------------------------------------
+bad "report: missing path" "path=/nonexistent/trace" "$caret" report -o "$work/r.html" /nonexistent/trace
+bad "report: unwritable output" "cannot write /nonexistent/dir/r.html" "$caret" report \
+	-o /nonexistent/dir/r.html "$real"
+bad "report: unknown named path" "no named path other" "$caret" report --arch "$arch_file" \
+	--path other -o "$work/r.html" "$real"
+[[ ! -e $work/r.html ]] || fail "report: a failed report left a file"
+
 # ---- bad paths ------------------------------------------------------------
 bad "path: unknown node" "no node /nowhere in the trace" "$caret" path search --from /sensor \
 	--to /nowhere "$real"
@@ -138,7 +154,8 @@ for args in "check" "summary" "summary bogus $real" "summary events --format xml
 	"arch --check" "latency" "latency paths $real" "latency topics --format yaml $real" \
 	"path" "path find $real" "path search --from /sensor $real" \
 	"path search --from /sensor --to /sink --max-depth 0 $real" "path latency --nodes /sensor $real" \
-	"path latency --nodes /sensor,/sink --policy newest $real"; do
+	"path latency --nodes /sensor,/sink --policy newest $real" "report $real" \
+	"report -o $work/r.html --path x $real" "report -o $work/r.html --arch $arch_file $real"; do
 	# shellcheck disable=SC2086
 	"$caret" $args >/dev/null 2>&1
 	status=$?
