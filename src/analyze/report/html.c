@@ -318,8 +318,8 @@ static void path_section(FILE *out, const ca_records *r, const ca_path *p, const
 			labelled = labelled && labels[k];
 		if (labelled) {
 			ca_svg_stacked(out, (const char *const *)labels, mean, h);
-			fputs("<p>The first messages along the path: a bar while a node works on it, an "
-				"arrow while it travels.</p>", out);
+			fputs("<p>The first messages along the path, each in its own slot: a bar while a "
+				"node works on it, an arrow while it travels.</p>", out);
 			ca_svg_flow(out, p->nodes, p->node_count, starts, hops, n < 5 ? n : 5);
 		}
 	}

@@ -156,17 +156,21 @@ void ca_svg_stacked(FILE *out, const char *const *labels, const double *parts, s
 	fputs("</svg>", out);
 }
 
+/* Each message gets a slot of the same width, on one time scale (the
+ * longest message fills its slot): messages are milliseconds long and tens
+ * of milliseconds apart, so a shared time axis would show thin spikes. */
 void ca_svg_flow(FILE *out, const char *const *lanes, size_t n_lanes, const uint64_t *starts,
 	const int64_t *hops, size_t n_messages)
 {
 	size_t hop_count = 2 * n_lanes - 1;
-	int label = 220, lane_h = 34, h = 30 + lane_h * (int)n_lanes, pw = W + 200 - label - RIGHT;
-	uint64_t t0 = n_messages ? starts[0] : 0, t1 = t0 + 1;
+	int label = 220, lane_h = 34, h = 44 + lane_h * (int)n_lanes;
+	int pw = W + 200 - label - RIGHT, slot = n_messages ? pw / (int)n_messages : pw;
+	uint64_t longest = 1;
 	for (size_t m = 0; m < n_messages; m++) {
-		uint64_t t = starts[m];
+		uint64_t d = 0;
 		for (size_t k = 0; k < hop_count; k++)
-			t += (uint64_t)(hops[m * hop_count + k] > 0 ? hops[m * hop_count + k] : 0);
-		t1 = t > t1 ? t : t1;
+			d += (uint64_t)(hops[m * hop_count + k] > 0 ? hops[m * hop_count + k] : 0);
+		longest = d > longest ? d : longest;
 	}
 	begin(out, W + 200, h, "message flow along the path (ms)");
 	for (size_t l = 0; l < n_lanes; l++) {
@@ -176,29 +180,31 @@ void ca_svg_flow(FILE *out, const char *const *lanes, size_t n_lanes, const uint
 		ca_html_text(out, lanes[l]);
 		fputs("</text>", out);
 	}
-#define X(t) (label + pw * ((double)((t) - t0) / (double)(t1 - t0)))
+	double scale = (slot - 16) / (double)longest;
 	for (size_t m = 0; m < n_messages; m++) {
-		uint64_t t = starts[m];
+		double x0 = label + slot * (double)m + 8;
+		uint64_t t = 0;
 		const char *colour = palette[m % PALETTE];
 		for (size_t k = 0; k < hop_count; k++) {
 			uint64_t d = (uint64_t)(hops[m * hop_count + k] > 0 ? hops[m * hop_count + k] : 0);
-			size_t lane = (k + 1) / 2;
-			int y = 10 + lane_h * (int)lane;
+			int y = 10 + lane_h * (int)((k + 1) / 2);
+			double x = x0 + scale * (double)t, w = scale * (double)d;
 			if (k % 2 == 0) /* in a node: a bar */
 				fprintf(out, "<rect class='pt' x='%.1f' y='%d' width='%.1f' height='12' "
-					"fill='%s'><title>message %zu: %.3f ms</title></rect>", X(t), y + 6,
-					X(t + d) - X(t) > 1 ? X(t + d) - X(t) : 1, colour, m + 1, d / 1e6);
+					"fill='%s'><title>message %zu: %.3f ms</title></rect>", x, y + 6,
+					w > 1 ? w : 1, colour, m + 1, d / 1e6);
 			else /* a topic: an arrow to the next lane */
 				fprintf(out, "<line class='pt msg' x1='%.1f' y1='%d' x2='%.1f' y2='%d' "
-					"stroke='%s'><title>message %zu: %.3f ms</title></line>", X(t), y - lane_h + 18,
-					X(t + d), y + 6, colour, m + 1, d / 1e6);
+					"stroke='%s'><title>message %zu: %.3f ms</title></line>", x,
+					y - lane_h + 18, x + w, y + 6, colour, m + 1, d / 1e6);
 			t += d;
 		}
+		fprintf(out, "<text x='%.1f' y='%d' class='tick'>#%zu +%.0f ms: %.2f ms</text>",
+			x0, h - 18, m + 1, (double)(starts[m] - starts[0]) / 1e6, (double)t / 1e6);
 	}
-#undef X
-	fprintf(out, "<text x='%d' y='%d' class='tick'>0</text><text x='%d' y='%d' class='tick' "
-		"text-anchor='end'>%.3f ms</text>", label, h - 4, label + pw, h - 4,
-		(double)(t1 - t0) / 1e6);
+	fprintf(out, "<text x='%d' y='%d' class='tick'>message #, its start after the first, its "
+		"latency; one scale for all: the longest (%.3f ms) fills its slot</text>", label, h - 4,
+		(double)longest / 1e6);
 	fputs("</svg>", out);
 }
 
