@@ -276,11 +276,24 @@ size_t ca_records_publishes(const ca_records *r, const ca_publish_instance **out
 size_t ca_records_communications(const ca_records *r, const ca_communication **out);
 const ca_record_losses *ca_records_losses(const ca_records *r);
 
+/* When a publish happened: its rclcpp stage, else the first stage seen. */
+uint64_t ca_publish_time(const ca_publish_instance *publish);
+
+/* The messages on `topic` with the given delivery that a callback handled
+ * and whose publish is in the trace: their indexes into
+ * ca_records_communications() in `messages` (room for all of them), and
+ * their number; *not_published (if not NULL) counts those handled with no
+ * publish in the trace. Latency of each: callback start - ca_publish_time. */
+size_t ca_records_topic_messages(const ca_records *r, const char *topic, bool intra,
+	size_t *messages, uint64_t *not_published);
+
 /* Published messages that a subscription of the topic did not handle:
  * for each subscription, the publishes on its topic (inter-process ones
  * from other processes, intra-process ones from its own) made while its
  * process was recording, minus the messages it handled. */
 uint64_t ca_records_not_received(const ca_records *r, size_t subscription);
+/* The same, summed over the topic's subscriptions. */
+uint64_t ca_records_topic_not_received(const ca_records *r, const char *topic);
 
 /* ---- paths: chains of nodes linked by topics ----------------------------- */
 

@@ -30,8 +30,8 @@ struct ca_class_map {
 
 struct ca_pid {
 	int32_t vpid;
-	uint64_t procname; /* string id: see name_rank in tables.c */
-	int name_rank;
+	uint64_t procname; /* string id */
+	int name_rank;     /* which thread named it (name_process in tables.c) */
 	uint64_t events;
 	uint64_t first_time, last_time; /* of its events of the schema */
 	uint64_t per_event[CS_EVENT_COUNT]; /* events of the schema, by id */

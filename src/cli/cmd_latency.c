@@ -217,11 +217,6 @@ static int callbacks(const ca_trace *t, const ca_records *rec, enum cli_format f
 
 /* ---- topics ------------------------------------------------------------- */
 
-static uint64_t publish_time(const ca_publish_instance *p)
-{
-	return p->rclcpp_time ? p->rclcpp_time : p->rcl_time ? p->rcl_time : p->dds_write_time;
-}
-
 static int topics(const ca_trace *t, const ca_records *rec, enum cli_format f, FILE *records)
 {
 	const ca_architecture *a = ca_trace_architecture(t);
@@ -234,50 +229,41 @@ static int topics(const ca_trace *t, const ca_records *rec, enum cli_format f, F
 	ca_records_publishes(rec, &pubs);
 	struct row *rows = calloc(2 * n_topics + 1, sizeof *rows);
 	int64_t *values = malloc((n + 1) * sizeof *values);
-	size_t n_rows = 0;
+	size_t *messages = malloc((n + 1) * sizeof *messages), n_rows = 0;
 
-	if (out_of_memory(rows, values))
+	if (out_of_memory(rows, values) || !messages) {
+		free(messages);
 		return 1;
+	}
 	if (records)
 		fprintf(records, "topic,delivery,publisher_pid,publish_ns,source_stamp,take_ns,"
 			"subscriber_pid,callback,callback_start_ns,latency_ns\n");
 	for (size_t k = 0; k < n_topics; k++) {
+		/* not_received covers both deliveries; shown on the inter row */
+		uint64_t not_received = ca_records_topic_not_received(rec, topics[k].topic);
 		for (int intra = 0; intra < 2; intra++) {
-			size_t m = 0;
-			uint64_t not_published = 0, not_received = 0;
-			bool any = false;
-			for (size_t i = 0; i < n; i++) {
-				if (c[i].subscription == CA_NONE || c[i].intra != intra ||
-				    strcmp(a->subscriptions[c[i].subscription].topic, topics[k].topic))
-					continue;
-				any = true;
-				if (c[i].publish == CA_NONE) {
-					not_published++;
-					continue;
-				}
-				const ca_publish_instance *p = &pubs[c[i].publish];
-				const ca_callback_instance *run = &runs[c[i].callback_instance];
-				values[m++] = (int64_t)(run->start - publish_time(p));
+			uint64_t not_published;
+			size_t m = ca_records_topic_messages(rec, topics[k].topic, intra, messages,
+				&not_published);
+			for (size_t i = 0; i < m; i++) {
+				const ca_communication *x = &c[messages[i]];
+				const ca_publish_instance *p = &pubs[x->publish];
+				const ca_callback_instance *run = &runs[x->callback_instance];
+				values[i] = (int64_t)(run->start - ca_publish_time(p));
 				if (records)
 					fprintf(records, "%s,%s,%" PRId64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
 						",%" PRId64 ",%s,%" PRIu64 ",%" PRId64 "\n", topics[k].topic,
-						intra ? "intra" : "inter", p->pid, publish_time(p),
-						p->source_stamp, c[i].take_time, run->pid,
-						a->callbacks[run->callback].name, run->start, values[m - 1]);
+						intra ? "intra" : "inter", p->pid, ca_publish_time(p),
+						p->source_stamp, x->take_time, run->pid,
+						a->callbacks[run->callback].name, run->start, values[i]);
 			}
-			for (size_t s = 0; s < a->n_subscriptions; s++) {
-				if (strcmp(a->subscriptions[s].topic, topics[k].topic))
-					continue;
-				/* not_received covers both deliveries; shown once */
-				if (!intra)
-					not_received += ca_records_not_received(rec, s);
-			}
-			if (!any && !not_received)
+			uint64_t lost = intra ? 0 : not_received;
+			if (!m && !not_published && !lost)
 				continue;
 			struct row *r = &rows[n_rows++];
 			r->name = topics[k].topic;
 			r->delivery = intra ? "intra" : "inter";
-			r->lost_a = not_received;
+			r->lost_a = lost;
 			r->lost_b = not_published;
 			ca_stats_of(values, m, &r->stats);
 		}
@@ -285,6 +271,7 @@ static int topics(const ca_trace *t, const ca_records *rec, enum cli_format f, F
 	print_rows(rows, n_rows, f, TOPICS);
 	free(rows);
 	free(values);
+	free(messages);
 	return 0;
 }
 

@@ -16,7 +16,7 @@ static const struct verb {
 	{ "check", "can a trace give correct latencies? (per process)", caret_cmd_check },
 	{ "summary", "count events per node, topic or event type", caret_cmd_summary },
 	{ "arch", "write the architecture of traces as YAML, or check such a file", caret_cmd_arch },
-	{ "latency", "latency per callback or per topic, with losses", caret_cmd_latency },
+	{ "latency", "latency per callback, topic or timer, with losses", caret_cmd_latency },
 	{ "path", "search chains of nodes; end-to-end latency along one", caret_cmd_path },
 	{ "report", "write the HTML report of a trace", caret_cmd_report },
 };

@@ -20,6 +20,7 @@
 
 #include "control.h"
 #include "init_store.h"
+#include "thread_names.h"
 #include "ros2_caret_tp.h"
 #include "tracer.h"
 
@@ -159,7 +160,7 @@ static void *control_main(void *arg)
 {
 	(void)arg;
 	ct_thread.in_control = true; /* our DDS writes are never recorded */
-	pthread_setname_np(pthread_self(), "caret_control");
+	pthread_setname_np(pthread_self(), CARET_CONTROL_THREAD_NAME);
 
 	publish_status();
 	int64_t last_status = ct_now();

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ctf_iter.h"
+#include "thread_names.h"
 #include "trace.h"
 #include "vec.h"
 
@@ -169,10 +170,10 @@ static bool grow_pid_index(ca_trace *t)
 	return true;
 }
 
-/* The entry of vpid, added (with the event's procname) when new. Events of
- * one process come in runs, so the last one found is tried first. */
-static struct ca_pid *pid_entry(ca_trace *t, int32_t vpid, const bt_event *ev,
-	const char *procname)
+/* The entry of vpid, added when new: named procname if given (a trace
+ * built by hand), else by its events (name_process). Events of one process
+ * come in runs, so the last one found is tried first. */
+static struct ca_pid *pid_entry(ca_trace *t, int32_t vpid, const char *procname)
 {
 	if (t->last_pid < t->n_pids && t->pids[t->last_pid].vpid == vpid)
 		return &t->pids[t->last_pid];
@@ -185,13 +186,9 @@ static struct ca_pid *pid_entry(ca_trace *t, int32_t vpid, const bt_event *ev,
 	struct ca_pid *p = VEC_PUSH(t->pids, t->n_pids, t->cap_pids);
 	if (!p)
 		return NULL;
-	if (ev) {
-		const bt_field *name = context_member(ev, "procname");
-		procname = name && bt_field_get_class_type(name) == BT_FIELD_CLASS_TYPE_STRING ?
-			bt_field_string_get_value(name) : "";
-	}
 	p->vpid = vpid;
-	p->procname = ca_trace_intern(t, procname);
+	p->procname = ca_trace_intern(t, procname ? procname : "");
+	p->name_rank = procname ? 2 : -1;
 	t->pid_index[k] = (uint32_t)t->n_pids;
 	t->last_pid = t->n_pids - 1;
 	return p;
@@ -253,7 +250,8 @@ static int64_t clock_epoch_offset(const bt_event *ev)
 
 /* A process is known by its main thread's name (rank 2), else by another
  * thread's (1), and by that of libcaret's control thread, which writes
- * first when a recording starts late, only when nothing else wrote (0). */
+ * first when a recording starts late, only when nothing else wrote (0);
+ * -1: not named yet. */
 static void name_process(ca_trace *t, struct ca_pid *p, const bt_event *ev, int32_t vpid,
 	int32_t vtid)
 {
@@ -263,7 +261,7 @@ static void name_process(ca_trace *t, struct ca_pid *p, const bt_event *ev, int3
 	if (!f || bt_field_get_class_type(f) != BT_FIELD_CLASS_TYPE_STRING)
 		return;
 	const char *name = bt_field_string_get_value(f);
-	int rank = vtid == vpid ? 2 : strcmp(name, "caret_control") ? 1 : 0;
+	int rank = vtid == vpid ? 2 : strcmp(name, CARET_CONTROL_THREAD_NAME) ? 1 : 0;
 	if (rank > p->name_rank) {
 		p->procname = ca_trace_intern(t, name);
 		p->name_rank = rank;
@@ -276,7 +274,7 @@ static int on_event(const bt_event *ev, uint64_t clock, void *user)
 	const struct ca_class_map *m = map_class(t, bt_event_borrow_class_const(ev));
 	int32_t vpid = m ? (int32_t)context_int(ev, m->vpid) : -1;
 	int32_t vtid = m ? (int32_t)context_int(ev, m->vtid) : -1;
-	struct ca_pid *p = pid_entry(t, vpid, ev, NULL);
+	struct ca_pid *p = pid_entry(t, vpid, NULL);
 	size_t r;
 
 	t->events++;
@@ -429,7 +427,7 @@ ca_trace *ca_trace_new(void)
 int ca_trace_add_row(ca_trace *t, enum cs_event_id id, uint64_t time, int32_t vpid,
 	int32_t vtid, const char *procname, const uint64_t *values)
 {
-	struct ca_pid *p = pid_entry(t, vpid, NULL, procname);
+	struct ca_pid *p = pid_entry(t, vpid, procname);
 	size_t r;
 	t->events++;
 	if (!p || !new_row(t, (int)id, time, vpid, vtid, p, &r))

@@ -14,8 +14,8 @@
 struct ca_path_latency {
 	size_t hop_count;
 	CA_ARRAY(uint64_t, starts);
-	uint64_t *previous; /* per instance: the previous run's start */
-	size_t n_ends;
+	/* per instance, alongside starts (same count and capacity): */
+	uint64_t *previous; /* the previous run's start */
 	uint64_t *ends;
 	int64_t *hops; /* instances x hop_count */
 	size_t cap_hops;
@@ -66,11 +66,6 @@ static size_t run_of_publish(const struct ca_records *r, size_t i)
 static size_t publish_of_communication(const struct ca_records *r, size_t i)
 {
 	return r->communications[i].publish;
-}
-
-static uint64_t publish_time(const ca_publish_instance *p)
-{
-	return p->rclcpp_time ? p->rclcpp_time : p->rcl_time ? p->rcl_time : p->dds_write_time;
 }
 
 struct walk {
@@ -250,7 +245,7 @@ static int follow(struct walk *w, ca_path_latency *l, size_t run0, uint64_t prev
 			if (run == CA_NONE)
 				break;
 		}
-		uint64_t pt = publish_time(&r->publishes[publish]);
+		uint64_t pt = ca_publish_time(&r->publishes[publish]);
 		/* the hop inside the node: from its input (or its own start) to
 		 * the publish */
 		hop[2 * (i - 1)] = (int64_t)(pt - r->runs[before].start);
@@ -287,7 +282,6 @@ static int follow(struct walk *w, ca_path_latency *l, size_t run0, uint64_t prev
 	}
 	l->ends[l->n_starts - 1] = r->runs[run].end;
 	memcpy(&l->hops[(l->n_starts - 1) * l->hop_count], hop, l->hop_count * sizeof *hop);
-	l->n_ends = l->n_starts;
 	free(hop);
 	return 0;
 }
@@ -338,7 +332,7 @@ static int build_stamped(struct walk *w)
 			    r->m->subscriptions[x->subscription].topic == w->topics[t] &&
 			    run_node(w, x->callback_instance) == w->nodes[t + 1])
 				v[m++] = (struct stamped){ x->header_stamp,
-					publish_time(&r->publishes[x->publish]), c };
+					ca_publish_time(&r->publishes[x->publish]), c };
 		}
 		qsort(v, m, sizeof *v, by_header_time);
 		w->stamped[t] = v;
@@ -365,7 +359,7 @@ static int build_io(struct walk *w)
 			size_t run = r->publishes[p].callback_instance;
 			if (run != CA_NONE && publish_topic(w, p) == w->topics[k] &&
 			    run_node(w, run) == w->nodes[k])
-				io->out[io->n_out++] = (struct timed){ publish_time(&r->publishes[p]), run };
+				io->out[io->n_out++] = (struct timed){ ca_publish_time(&r->publishes[p]), run };
 		}
 		for (size_t c = 0; c < r->n_communications; c++) {
 			const ca_communication *x = &r->communications[c];

@@ -36,11 +36,6 @@ static int by_thread_start(const void *a, const void *b)
 	return (x->start > y->start) - (x->start < y->start);
 }
 
-static uint64_t publish_time(const ca_publish_instance *p)
-{
-	return p->rclcpp_time ? p->rclcpp_time : p->rcl_time ? p->rcl_time : p->dds_write_time;
-}
-
 /* ---- publishes in callback runs ----------------------------------------- */
 
 /* The innermost run of the publish's thread that holds its time. */
@@ -48,7 +43,7 @@ static void place_publishes(struct ca_records *r, const size_t *by_thread)
 {
 	for (size_t i = 0; i < r->n_publishes; i++) {
 		ca_publish_instance *p = &r->publishes[i];
-		uint64_t t = publish_time(p);
+		uint64_t t = ca_publish_time(p);
 		size_t lo = 0, hi = r->n_runs; /* first run after (pid, tid, t) */
 		while (lo < hi) {
 			size_t mid = lo + (hi - lo) / 2;
@@ -158,14 +153,14 @@ static int build_indexes(const struct ca_records *r, struct indexes *x)
 		const ca_publish_instance *p = &r->publishes[i];
 		if (p->intra)
 			x->intra[x->n_intra++] = (struct keyed){ (uint64_t)p->pid, p->message,
-				publish_time(p), i };
+				ca_publish_time(p), i };
 		else if (p->source_stamp && p->publisher != CA_NONE)
 			x->inter[x->n_inter++] = (struct keyed){
 				(uintptr_t)r->m->publishers[p->publisher].topic, p->source_stamp, 0, i };
 		else if (p->publisher != CA_NONE && r->t->epoch_offset)
 			x->unstamped[x->n_unstamped++] = (struct keyed){
 				(uintptr_t)r->m->publishers[p->publisher].topic, 0,
-				publish_time(p) + (uint64_t)r->t->epoch_offset, i };
+				ca_publish_time(p) + (uint64_t)r->t->epoch_offset, i };
 	}
 	for (size_t i = 0; i < r->n_copies; i++)
 		x->copies[x->n_copies++] = (struct keyed){ (uint64_t)r->copies[i].pid,
@@ -191,7 +186,7 @@ static size_t publish_of(const struct ca_records *r, const struct indexes *x,
 		 * that clock. The last publish on the topic before it is the one. */
 		if (p == CA_NONE) {
 			p = last_before(x->unstamped, x->n_unstamped, topic, 0, k->stamp);
-			if (p != CA_NONE && k->stamp - (publish_time(&r->publishes[p]) +
+			if (p != CA_NONE && k->stamp - (ca_publish_time(&r->publishes[p]) +
 				(uint64_t)r->t->epoch_offset) > MAX_WRITE_DELAY)
 				p = CA_NONE;
 		}
@@ -248,9 +243,9 @@ static int count_not_received(struct ca_records *r)
 		if (p->publisher == CA_NONE)
 			continue;
 		uint64_t topic = (uintptr_t)m->publishers[p->publisher].topic;
-		any[n] = (struct keyed){ topic, p->intra, publish_time(p), i };
+		any[n] = (struct keyed){ topic, p->intra, ca_publish_time(p), i };
 		own[n++] = (struct keyed){ topic, (uint64_t)(uint32_t)p->pid << 1 | p->intra,
-			publish_time(p), i };
+			ca_publish_time(p), i };
 	}
 	qsort(any, n, sizeof *any, by_key_time);
 	qsort(own, n, sizeof *own, by_key_time);

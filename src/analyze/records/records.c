@@ -4,6 +4,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "records.h"
 
@@ -82,6 +83,40 @@ size_t ca_records_timer_delays(const ca_records *r, size_t timer, int64_t *delay
 		uint64_t since = x->start - tm->time, period = (uint64_t)tm->period_ns;
 		delays[n++] = (int64_t)(since % period);
 	}
+	return n;
+}
+
+uint64_t ca_publish_time(const ca_publish_instance *p)
+{
+	return p->rclcpp_time ? p->rclcpp_time : p->rcl_time ? p->rcl_time : p->dds_write_time;
+}
+
+size_t ca_records_topic_messages(const ca_records *r, const char *topic, bool intra,
+	size_t *messages, uint64_t *not_published)
+{
+	size_t n = 0;
+	uint64_t lost = 0;
+	for (size_t i = 0; r && i < r->n_communications; i++) {
+		const ca_communication *c = &r->communications[i];
+		if (c->subscription == CA_NONE || c->intra != intra ||
+		    strcmp(r->m->subscriptions[c->subscription].topic, topic))
+			continue;
+		if (c->publish == CA_NONE)
+			lost++;
+		else
+			messages[n++] = i;
+	}
+	if (not_published)
+		*not_published = lost;
+	return n;
+}
+
+uint64_t ca_records_topic_not_received(const ca_records *r, const char *topic)
+{
+	uint64_t n = 0;
+	for (size_t s = 0; r && s < r->m->n_subscriptions; s++)
+		if (!strcmp(r->m->subscriptions[s].topic, topic))
+			n += r->not_received[s];
 	return n;
 }
 

@@ -25,11 +25,6 @@ static const char style[] =
 	".node rect{fill:#eef3fa;stroke:#4e79a7}.name{font-size:11px;font-weight:bold}"
 	".error{color:#b00}.warning{color:#a60}.info{color:#555}.charts{display:flex;flex-wrap:wrap}";
 
-static uint64_t publish_time(const ca_publish_instance *p)
-{
-	return p->rclcpp_time ? p->rclcpp_time : p->rcl_time ? p->rcl_time : p->dds_write_time;
-}
-
 static void stats_row(FILE *out, const char *name, int64_t *v, size_t n, const char *extra)
 {
 	ca_stats s;
@@ -186,7 +181,6 @@ out:
 
 static void topics_section(FILE *out, const ca_trace *tr, const ca_records *r, uint64_t t0)
 {
-	const ca_architecture *a = ca_trace_architecture(tr);
 	const ca_communication *c;
 	const ca_callback_instance *runs;
 	const ca_publish_instance *pubs;
@@ -197,7 +191,8 @@ static void topics_section(FILE *out, const ca_trace *tr, const ca_records *r, u
 	ca_records_publishes(r, &pubs);
 	int64_t *v = malloc((n + 1) * sizeof *v);
 	uint64_t *t = malloc((n + 1) * sizeof *t);
-	if (!v || !t)
+	size_t *messages = malloc((n + 1) * sizeof *messages);
+	if (!v || !t || !messages)
 		goto out;
 	fputs("<section id='topics'><h2>Communication</h2><p>Communication latency: the "
 		"subscriber's callback_start − rclcpp_publish of each message, inter- and "
@@ -207,26 +202,20 @@ static void topics_section(FILE *out, const ca_trace *tr, const ca_records *r, u
 			stats_head(out, "topic", "not received");
 		for (size_t k = 0; k < n_topics; k++)
 			for (int intra = 0; intra < 2; intra++) {
-				size_t m = 0;
-				uint64_t lost = 0;
-				for (size_t i = 0; i < n; i++) {
-					if (c[i].subscription == CA_NONE || c[i].intra != intra ||
-					    c[i].publish == CA_NONE ||
-					    strcmp(a->subscriptions[c[i].subscription].topic, topics[k].topic))
-						continue;
-					t[m] = runs[c[i].callback_instance].start;
-					v[m] = (int64_t)(t[m] - publish_time(&pubs[c[i].publish]));
-					m++;
-				}
-				for (size_t s = 0; s < a->n_subscriptions && !intra; s++)
-					if (!strcmp(a->subscriptions[s].topic, topics[k].topic))
-						lost += ca_records_not_received(r, s);
+				size_t m = ca_records_topic_messages(r, topics[k].topic, intra, messages,
+					NULL);
 				if (!m)
 					continue;
+				for (size_t i = 0; i < m; i++) {
+					const ca_communication *x = &c[messages[i]];
+					t[i] = runs[x->callback_instance].start;
+					v[i] = (int64_t)(t[i] - ca_publish_time(&pubs[x->publish]));
+				}
 				char name[600], extra[32];
 				snprintf(name, sizeof name, "%s (%s)", topics[k].topic,
 					intra ? "intra-process" : "inter-process");
-				snprintf(extra, sizeof extra, "%" PRIu64, lost);
+				snprintf(extra, sizeof extra, "%" PRIu64,
+					intra ? 0 : ca_records_topic_not_received(r, topics[k].topic));
 				if (!pass) {
 					stats_row(out, name, v, m, extra);
 				} else if (charted++ < MAX_CHARTED) {
@@ -245,6 +234,7 @@ static void topics_section(FILE *out, const ca_trace *tr, const ca_records *r, u
 out:
 	free(v);
 	free(t);
+	free(messages);
 }
 
 static void hop_label(const ca_path *p, size_t hop, char *buf, size_t size)
