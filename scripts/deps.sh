@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
-# deps.sh - installs every Debian package caret-c needs; quick when all are
-# present. Called by `make deps` (and so by `make test` and `make demo`).
+# deps.sh - installs every Debian package caret-c needs, and the real ROS 2
+# trees of shared/ros2/ into /opt/ros/<name> where that prefix is missing
+# (never over an existing installation); quick when all are present.
+# Called by `make deps` (and so by `make test` and `make demo`).
+#
+#   CARET_SHARED_DIR  the shared/ folder (default: beside the repository, or
+#                     beside the repository a clone was made from)
+#   CARET_ROS_ROOT    where the trees go (default /opt/ros)
 set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
 
 packages=(
 	build-essential cmake pkg-config binutils
@@ -10,7 +17,29 @@ packages=(
 	cyclonedds-dev cyclonedds-tools
 	libyaml-dev libcmocka-dev
 	chromium
+	# the loopback check of the demo's DDS traffic
+	tcpdump
+	# the real ROS 2 trees: unpacking, their run-time libraries
+	# (../shared/ros2/README.md), and building rclcpp apps against them
+	zstd python3 g++
+	libacl1 libconsole-bridge1.0 libddsc0debian libfastcdr1 libfastrtps2.9 libfmt9
+	libfoonathan-memory0.7.2 libiceoryx-binding-c2 libiceoryx-hoofs2 libiceoryx-platform2
+	libiceoryx-posh2 liblttng-ust-common1 liblttng-ust1 libnuma1 libspdlog1.10
+	libsqlite3-0 libssl3 libtinyxml2-9 libyaml-0-2 libuuid1
+	python3-catkin-pkg python3-empy python3-lark python3-yaml
+	libspdlog-dev libconsole-bridge-dev libfastrtps-dev libfastcdr-dev
 )
+
+as_root() {
+	if ((EUID == 0)); then
+		"$@"
+	elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+		sudo -n "$@"
+	else
+		echo "deps: '$*' needs root; run 'sudo make deps'" >&2
+		return 1
+	fi
+}
 
 missing=()
 for p in "${packages[@]}"; do
@@ -20,19 +49,39 @@ done
 
 if ((${#missing[@]} == 0)); then
 	echo "deps: all ${#packages[@]} packages present"
-	exit 0
+else
+	echo "deps: installing ${missing[*]}"
+	export DEBIAN_FRONTEND=noninteractive
+	as_root apt-get update -qq
+	as_root apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-echo "deps: installing ${missing[*]}"
-if ((EUID == 0)); then
-	as_root=()
-elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
-	as_root=(sudo -n)
-else
-	echo "deps: missing packages: ${missing[*]}" >&2
-	echo "deps: run 'sudo make deps' (installing needs root)" >&2
-	exit 1
+# The real ROS 2 trees: humble before humble-caret (an overlay on it).
+shared=${CARET_SHARED_DIR:-}
+if [[ -z $shared ]]; then
+	shared=$here/../../shared
+	if [[ ! -d $shared/ros2 ]]; then
+		origin=$(git -C "$here/.." config --get remote.origin.url 2>/dev/null || true)
+		[[ -n $origin && -d $origin/../shared/ros2 ]] && shared=$origin/../shared
+	fi
 fi
-export DEBIAN_FRONTEND=noninteractive
-"${as_root[@]}" apt-get update -qq
-"${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+root=${CARET_ROS_ROOT:-/opt/ros}
+for tree in humble humble-caret jazzy; do
+	prefix=$root/$tree tarball=$shared/ros2/$tree.tar.zst
+	if [[ -e $prefix ]]; then
+		[[ -f $prefix/setup.bash ]] || echo "deps: $prefix exists but has no setup.bash; left alone"
+		continue
+	fi
+	if [[ ! -f $tarball ]]; then
+		echo "deps: no $tarball; the tests on real ROS 2 $tree will be skipped"
+		continue
+	fi
+	echo "deps: installing ROS 2 $tree into $prefix"
+	# Unpacked beside the prefix and renamed into place: an interrupted
+	# install never leaves a half tree that looks installed.
+	as_root mkdir -p "$root"
+	as_root rm -rf "$prefix.partial"
+	as_root mkdir "$prefix.partial"
+	as_root tar --zstd -xf "$tarball" -C "$prefix.partial"
+	as_root mv "$prefix.partial" "$prefix"
+done

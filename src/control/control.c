@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int cc_domain_from_env(void)
 {
@@ -11,6 +12,43 @@ int cc_domain_from_env(void)
 	long d = env && *env ? strtol(env, &end, 10) : 0;
 
 	return env && *env && *end == '\0' && d >= 0 && d <= 232 ? (int)d : 0;
+}
+
+int cc_domain_config(char *buf, size_t size)
+{
+	const char *localhost = getenv("ROS_LOCALHOST_ONLY");
+	const char *uri = getenv("CYCLONEDDS_URI");
+	bool lo = localhost && !strcmp(localhost, "1");
+
+	/* Empty fragments are ignored by Cyclone, so the comma is harmless. */
+	return snprintf(buf, size, "%s%s",
+		lo ? "<CycloneDDS><Domain><General><Interfaces>"
+		     "<NetworkInterface address=\"127.0.0.1\"/></Interfaces>"
+		     "</General></Domain></CycloneDDS>," : "",
+		uri ? uri : "");
+}
+
+/* A participant on domain: in the domain this process already has, or in
+ * a new one configured as rmw_cyclonedds_cpp would (an implicitly created
+ * domain would read CYCLONEDDS_URI only). */
+static dds_entity_t join_or_create(struct cc_endpoints *ep, int domain)
+{
+	dds_entity_t existing[1];
+	ep->domain = 0;
+	if (dds_lookup_participant((dds_domainid_t)domain, existing, 1) == 0) {
+		int n = cc_domain_config(NULL, 0);
+		char *config = malloc((size_t)n + 1);
+		if (!config)
+			return DDS_RETCODE_OUT_OF_RESOURCES;
+		cc_domain_config(config, (size_t)n + 1);
+		dds_entity_t d = dds_create_domain((dds_domainid_t)domain, config);
+		free(config);
+		/* Precondition not met: created meanwhile by someone else; join. */
+		if (d < 0 && d != DDS_RETCODE_PRECONDITION_NOT_MET)
+			return d;
+		ep->domain = d > 0 ? d : 0;
+	}
+	return dds_create_participant((dds_domainid_t)domain, NULL, NULL);
 }
 
 static dds_entity_t endpoint(dds_entity_t participant, const char *name,
@@ -29,10 +67,12 @@ int cc_open(struct cc_endpoints *ep, int domain, enum cc_side side, char *err,
 {
 	bool tracer = side == CC_TRACER;
 
-	ep->participant = dds_create_participant((dds_domainid_t)domain, NULL, NULL);
+	ep->participant = join_or_create(ep, domain);
 	if (ep->participant < 0) {
 		snprintf(err, err_size, "cannot join DDS domain %d: %s", domain,
 			dds_strretcode(ep->participant));
+		ep->participant = 0;
+		cc_close(ep);
 		return -1;
 	}
 	dds_qos_t *qos = dds_create_qos();
@@ -64,7 +104,15 @@ void cc_close(struct cc_endpoints *ep)
 {
 	if (ep->participant > 0)
 		dds_delete(ep->participant);
-	ep->participant = 0;
+	if (ep->domain > 0)
+		dds_delete(ep->domain);
+	ep->participant = ep->domain = 0;
+}
+
+bool cc_alive(const struct cc_endpoints *ep)
+{
+	dds_domainid_t id;
+	return ep->participant > 0 && dds_get_domainid(ep->participant, &id) == DDS_RETCODE_OK;
 }
 
 const char *cc_state_name(int state)

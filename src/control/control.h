@@ -27,6 +27,7 @@ enum cc_side {
 };
 
 struct cc_endpoints {
+	dds_entity_t domain; /* ours, or 0: the participant joined an existing one */
 	dds_entity_t participant;
 	dds_entity_t start, end, status; /* reader or writer, by side */
 };
@@ -34,12 +35,23 @@ struct cc_endpoints {
 /* The DDS domain of ROS_DOMAIN_ID (0 when unset or invalid). */
 int cc_domain_from_env(void);
 
-/* Opens a participant on domain and the three endpoints of side. Returns 0,
- * or -1 with the reason in err. */
+/* The Cyclone DDS configuration rmw_cyclonedds_cpp gives a domain it
+ * creates: loopback only when ROS_LOCALHOST_ONLY=1, then CYCLONEDDS_URI.
+ * Returns the length needed (as snprintf). */
+int cc_domain_config(char *buf, size_t size);
+
+/* Opens a participant on domain and the three endpoints of side. When this
+ * process has no participant in that domain yet, the domain is created
+ * first with cc_domain_config (so the control topics follow the ROS
+ * processes' discovery settings); otherwise the participant joins it as
+ * configured. Returns 0, or -1 with the reason in err. */
 int cc_open(struct cc_endpoints *ep, int domain, enum cc_side side, char *err,
 	size_t err_size);
-/* Deletes the participant and everything in it. */
+/* Deletes the participant and everything in it (and the domain, if ours). */
 void cc_close(struct cc_endpoints *ep);
+/* The participant still exists (a domain deleted by its creator takes every
+ * participant in it along). */
+bool cc_alive(const struct cc_endpoints *ep);
 
 const char *cc_state_name(int state);
 

@@ -1,14 +1,23 @@
 /*
  * control_thread.c - the tracer's control endpoint (seed 004,
  * ../shared/reference/control-plane.md): a thread with its own DDS
- * participant on the application's ROS_DOMAIN_ID, named caret_trace_<uuid>.
- * Start -> PREPARE: caret_init, then the stored initialization events
- * replayed at the requested pace, then RECORD. End -> WAIT. Status is
- * published on every transition and about once a second. A Start is
- * ignored when no session on this host records our events. Its own DDS
- * traffic is never recorded.
+ * participant, named caret_trace_<uuid>, in the domain of the
+ * application's nodes. Start -> PREPARE: caret_init, then the stored
+ * initialization events replayed at the requested pace, then RECORD.
+ * End -> WAIT. Status is published on every transition and about once a
+ * second. A Start is ignored when no session on this host records our
+ * events. Its own DDS traffic is never recorded.
+ *
+ * The endpoint never creates the application's DDS domain: rmw_cyclonedds
+ * creates it (with its own configuration) when the first node is made, and
+ * fails if it already exists. So the endpoint is opened in the thread that
+ * has just made a node (the node keeps the domain alive meanwhile), joining
+ * that domain and its discovery settings. When rmw deletes the domain with
+ * its last node, the participant goes with it; the next node opens a new
+ * one. A process that never makes a node has no thread and no DDS.
  */
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -27,10 +36,16 @@
 #define STATUS_PERIOD_NS 1000000000LL
 #define BURST 256 /* records replayed between checks for new commands */
 
+/* The endpoint: replaced by node-making threads when it is gone, read by
+ * the control thread (whose calls on a deleted one simply fail). */
+static pthread_mutex_t ep_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct cc_endpoints ep;
+static struct cc_endpoints live; /* the control thread's copy of ep */
+/* Owned by the library, not by a participant: they outlive the domain. */
 static dds_entity_t waitset, wakeup;
 static pthread_t thread;
 static atomic_bool started, stopping;
+static atomic_bool status_due; /* a new endpoint or node: Status now */
 static char name[64];
 static pid_t started_in; /* the process that started the thread */
 
@@ -68,7 +83,7 @@ static void publish_status(void)
 	pthread_mutex_lock(&nodes_lock);
 	s.node_names._buffer = nodes;
 	s.node_names._length = s.node_names._maximum = (uint32_t)n_nodes;
-	dds_write(ep.status, &s);
+	dds_write(live.status, &s);
 	pthread_mutex_unlock(&nodes_lock);
 }
 
@@ -112,8 +127,8 @@ enum command { CMD_NONE, CMD_START, CMD_END };
 /* The command that arrived last, if any. */
 static enum command next_command(uint32_t *frequency)
 {
-	dds_time_t end = take_latest(ep.end, NULL);
-	dds_time_t start = take_latest(ep.start, frequency);
+	dds_time_t end = take_latest(live.end, NULL);
+	dds_time_t start = take_latest(live.start, frequency);
 
 	if (!start && !end)
 		return CMD_NONE;
@@ -162,11 +177,15 @@ static void *control_main(void *arg)
 	ct_thread.in_control = true; /* our DDS writes are never recorded */
 	pthread_setname_np(pthread_self(), CARET_CONTROL_THREAD_NAME);
 
-	publish_status();
-	int64_t last_status = ct_now();
+	int64_t last_status = 0;
 	while (!atomic_load(&stopping)) {
 		dds_waitset_wait(waitset, NULL, 0, DDS_MSECS(500));
 		dds_set_guardcondition(wakeup, false);
+		pthread_mutex_lock(&ep_lock);
+		live = ep;
+		pthread_mutex_unlock(&ep_lock);
+		if (!cc_alive(&live))
+			continue; /* no node in this process now: the next one reopens */
 		uint32_t frequency = 0;
 		enum command c = next_command(&frequency);
 		while (c != CMD_NONE && !atomic_load(&stopping)) {
@@ -179,7 +198,7 @@ static void *control_main(void *arg)
 			}
 			last_status = ct_now();
 		}
-		if (ct_now() - last_status >= STATUS_PERIOD_NS) {
+		if (atomic_exchange(&status_due, false) || ct_now() - last_status >= STATUS_PERIOD_NS) {
 			publish_status();
 			last_status = ct_now();
 		}
@@ -200,41 +219,98 @@ static void make_name(void)
 		u[12], u[13], u[14], u[15]);
 }
 
-void ct_control_start(void)
+/* The domain the application's rmw works in: ROS_DOMAIN_ID's if this
+ * process has a participant there, else the one it has; -1 when it has
+ * none. */
+static int application_domain(void)
 {
-	bool expected = false;
-	char err[256];
+	dds_entity_t p[1];
+	int domain = cc_domain_from_env();
+	if (dds_lookup_participant((dds_domainid_t)domain, p, 1) > 0)
+		return domain;
+	for (int d = 0; d <= 232; d++)
+		if (d != domain && dds_lookup_participant((dds_domainid_t)d, p, 1) > 0)
+			return d;
+	return -1;
+}
 
-	if (!atomic_compare_exchange_strong(&started, &expected, true))
-		return;
-	started_in = getpid();
-	make_name();
+/* The rmw does not use Cyclone DDS (Fast DDS...): the endpoint may create
+ * its own domain, with the settings rmw_cyclonedds would use. */
+static bool rmw_is_not_cyclone(void)
+{
+	const char *(*identifier)(void) = (const char *(*)(void))dlsym(RTLD_DEFAULT,
+		"rmw_get_implementation_identifier");
+	const char *id = identifier ? identifier() : NULL;
+	return id && !strstr(id, "cyclonedds");
+}
+
+/* Opens the endpoint (ep_lock held); 0 or -1. */
+static int open_endpoint(void)
+{
+	char err[256];
+	int domain = application_domain();
+	if (domain < 0 && rmw_is_not_cyclone())
+		domain = cc_domain_from_env();
+	if (domain < 0) {
+		ct_debug("no control endpoint: the application has no DDS domain");
+		return -1;
+	}
 	bool saved_in_control = ct_thread.in_control;
 	ct_thread.in_control = true;
-	int rc = cc_open(&ep, cc_domain_from_env(), CC_TRACER, err, sizeof err);
+	int rc = cc_open(&ep, domain, CC_TRACER, err, sizeof err);
 	if (rc == 0) {
-		waitset = dds_create_waitset(ep.participant);
-		wakeup = dds_create_guardcondition(ep.participant);
 		dds_waitset_attach(waitset, dds_create_readcondition(ep.start, DDS_ANY_STATE), 1);
 		dds_waitset_attach(waitset, dds_create_readcondition(ep.end, DDS_ANY_STATE), 2);
-		dds_waitset_attach(waitset, wakeup, 3);
 	}
 	ct_thread.in_control = saved_in_control;
-	if (rc != 0) {
+	if (rc != 0)
 		ct_debug("no control endpoint: %s", err);
+	else
+		ct_debug("%s: control endpoint in DDS domain %d", name, domain);
+	return rc;
+}
+
+/* The thread, once per process (ep_lock held). */
+static void start_thread(void)
+{
+	started_in = getpid();
+	make_name();
+	waitset = dds_create_waitset(DDS_CYCLONEDDS_HANDLE);
+	wakeup = dds_create_guardcondition(DDS_CYCLONEDDS_HANDLE);
+	if (waitset < 0 || wakeup < 0 || dds_waitset_attach(waitset, wakeup, 0) < 0) {
+		ct_debug("cannot wait for control messages");
 		return;
 	}
-
 	/* The application's signals are not ours to receive. */
 	sigset_t all, old;
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
-	if (pthread_create(&thread, NULL, control_main, NULL) != 0) {
+	if (pthread_create(&thread, NULL, control_main, NULL) == 0)
+		atomic_store(&started, true);
+	else
 		ct_debug("cannot start the control thread");
-		cc_close(&ep);
-		atomic_store(&started, false);
-	}
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+void ct_control_node_created(void)
+{
+	static bool tried; /* the thread, once */
+	if (started_in < 0) /* a forked child: Cyclone does not survive a fork */
+		return;
+	pthread_mutex_lock(&ep_lock);
+	if (!tried) {
+		tried = true;
+		start_thread();
+	}
+	if (atomic_load(&started) && !cc_alive(&ep)) {
+		cc_close(&ep); /* what the deleted domain left: nothing, or our own domain */
+		open_endpoint();
+	}
+	pthread_mutex_unlock(&ep_lock);
+	if (atomic_load(&started)) {
+		atomic_store(&status_due, true); /* a Status with the new node */
+		dds_set_guardcondition(wakeup, true);
+	}
 }
 
 /* At exit: stop the thread, then leave the DDS domain. A forked child has
@@ -250,13 +326,18 @@ __attribute__((destructor)) static void control_stop(void)
 	struct timespec until;
 	clock_gettime(CLOCK_REALTIME, &until);
 	until.tv_sec += 2;
-	if (pthread_timedjoin_np(thread, NULL, &until) == 0)
-		cc_close(&ep);
+	if (pthread_timedjoin_np(thread, NULL, &until) != 0)
+		return;
+	pthread_mutex_lock(&ep_lock);
+	cc_close(&ep);
+	pthread_mutex_unlock(&ep_lock);
+	dds_delete(waitset);
+	dds_delete(wakeup);
 }
 
 static void in_child(void)
 {
-	started_in = -1; /* ct_control_start is not called again either */
+	started_in = -1; /* no endpoint, no thread in a forked child */
 }
 
 __attribute__((constructor)) static void control_register_fork(void)

@@ -69,7 +69,6 @@ static void initialize_once(void)
 			;
 		ct_store_finish_replay(&replay);
 	}
-	ct_control_start();
 	ct_debug("initialized: state %s, merge %s, filters %s",
 		ct_recording() ? "RECORD" : "WAIT", ct_merge ? "on" : "off",
 		ct_filter_active ? "on" : "off");
@@ -91,9 +90,13 @@ void ct_record_initialization(int id, const union ct_value *values, size_t n,
 		r.v[i] = values[i];
 	r.v[n].i = init_timestamp;
 	ct_filter_observe(&r);
-	if (ct_store_add(&r) && r.id == CS_EV_ros2_caret_rcl_node_init) {
-		char fqn[1024];
-		ct_record_node_fqn(&r, fqn, sizeof fqn);
-		ct_control_note_node(fqn);
+	bool stored = ct_store_add(&r);
+	if (r.id == CS_EV_ros2_caret_rcl_node_init) {
+		if (stored) {
+			char fqn[1024];
+			ct_record_node_fqn(&r, fqn, sizeof fqn);
+			ct_control_note_node(fqn);
+		}
+		ct_control_node_created();
 	}
 }

@@ -78,9 +78,12 @@ CT_HIDDEN void ct_record_initialization(int id, const union ct_value *values,
  * by the control thread after a replay. */
 CT_HIDDEN void ct_emit_caret_init(void);
 
-/* The control thread (control_thread.c): started once, at the first
- * initialization event; never in a forked child. */
-CT_HIDDEN void ct_control_start(void);
+/* The control thread (control_thread.c), told that this thread has just
+ * made a node: starts the thread the first time, and opens the DDS
+ * endpoint in the node's domain when there is none (the first node, or the
+ * first after rmw deleted the domain with its last node). Never in a
+ * forked child. */
+CT_HIDDEN void ct_control_node_created(void);
 /* A node of this process, for Status. */
 CT_HIDDEN void ct_control_note_node(const char *fqn);
 
