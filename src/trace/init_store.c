@@ -3,6 +3,7 @@
 #include "init_store.h"
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,16 @@ static struct ct_record **chunks;
 static size_t n_chunks, count, bytes;
 static uint32_t *index_of;   /* open addressing: record index + 1, 0 free */
 static size_t index_size;    /* power of two */
+
+/* Address -> the newest record that holds it: a repeat of a record is one
+ * only while no later record named its addresses (else an object died and
+ * another was made at the same address, with the same links). */
+struct newest_slot {
+	uint64_t address;
+	uint32_t record; /* + 1, 0 free */
+};
+static struct newest_slot *newest;
+static size_t newest_size, newest_count; /* power of two; used slots */
 
 static struct ct_record *at(size_t i)
 {
@@ -89,15 +100,68 @@ static bool grow_index(void)
 	return true;
 }
 
-/* The stored record equal to r, or NULL. */
-static const struct ct_record *find(const struct ct_record *r, uint64_t h)
+/* The index of the newest stored record equal to r, or SIZE_MAX. */
+static size_t find(const struct ct_record *r, uint64_t h)
 {
-	if (!index_size)
-		return NULL;
-	for (size_t i = h & (index_size - 1); index_of[i]; i = (i + 1) & (index_size - 1))
-		if (same(at(index_of[i] - 1), r))
-			return at(index_of[i] - 1);
-	return NULL;
+	size_t found = SIZE_MAX;
+	for (size_t i = h & (index_size - 1); index_size && index_of[i]; i = (i + 1) & (index_size - 1))
+		if (same(at(index_of[i] - 1), r) && (found == SIZE_MAX || index_of[i] - 1 > found))
+			found = index_of[i] - 1;
+	return found;
+}
+
+static struct newest_slot *newest_slot(uint64_t address)
+{
+	size_t i = mix(0xcbf29ce484222325ull, address) & (newest_size - 1);
+	while (newest[i].record && newest[i].address != address)
+		i = (i + 1) & (newest_size - 1);
+	return &newest[i];
+}
+
+static bool grow_newest(void)
+{
+	size_t size = newest_size ? 2 * newest_size : 4096, old_size = newest_size;
+	struct newest_slot *old = newest;
+	newest = calloc(size, sizeof *newest);
+	if (!newest) {
+		newest = old;
+		return false;
+	}
+	newest_size = size;
+	for (size_t i = 0; i < old_size; i++)
+		if (old[i].record)
+			*newest_slot(old[i].address) = old[i];
+	free(old);
+	bytes += (size - old_size) * sizeof *newest;
+	return true;
+}
+
+/* Record i is now the newest to hold each of its addresses. */
+static bool note_addresses(size_t i)
+{
+	const struct ct_record *r = at(i);
+	const struct cs_event *ev = &cs_events[r->id];
+	for (size_t f = 0; f < ev->field_count; f++) {
+		if (ev->fields[f].type != CS_TYPE_HEX64 || !r->v[f].u)
+			continue;
+		if ((newest_count + 1) * 2 > newest_size && !grow_newest())
+			return false;
+		struct newest_slot *slot = newest_slot(r->v[f].u);
+		newest_count += !slot->record;
+		*slot = (struct newest_slot){ r->v[f].u, (uint32_t)i + 1 };
+	}
+	return true;
+}
+
+/* A record after record j named one of r's addresses. */
+static bool named_since(const struct ct_record *r, size_t j)
+{
+	const struct cs_event *ev = &cs_events[r->id];
+	for (size_t f = 0; f < ev->field_count && newest_size; f++)
+		if (ev->fields[f].type == CS_TYPE_HEX64 && r->v[f].u &&
+		    newest_slot(r->v[f].u)->record > j + 1)
+			return true;
+	return false;
 }
 
 /* Copies r's strings; false when out of memory. */
@@ -131,7 +195,8 @@ bool ct_store_add(const struct ct_record *r)
 	bool added = false, emit = false;
 
 	pthread_mutex_lock(&lock);
-	if (find(r, h))
+	size_t same_as = find(r, h);
+	if (same_as != SIZE_MAX && !named_since(r, same_as))
 		goto out;
 	if ((count + 1) * 2 > index_size && !grow_index())
 		goto out;
@@ -151,6 +216,8 @@ bool ct_store_add(const struct ct_record *r)
 	index_insert(count, h);
 	count++;
 	added = true;
+	if (!note_addresses(count - 1))
+		ct_debug("out of memory: a repeat may be stored twice");
 	/* Decided under the lock: a replay's end (which switches to RECORD
 	 * under it too) either covers this record or comes before it. */
 	emit = ct_recording();
@@ -218,9 +285,11 @@ void ct_store_reset(void)
 		free(chunks[i]);
 	free(chunks);
 	free(index_of);
+	free(newest);
 	chunks = NULL;
 	index_of = NULL;
-	n_chunks = count = bytes = index_size = 0;
+	newest = NULL;
+	n_chunks = count = bytes = index_size = newest_size = newest_count = 0;
 	pthread_mutex_unlock(&lock);
 }
 

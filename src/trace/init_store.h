@@ -1,7 +1,9 @@
 /*
  * init_store.h - every initialization event of the process, kept so that a
  * recording started later gets the whole architecture (seed 004): strings
- * copied, identical repeats kept once, thread-safe, memory accounted, and
+ * copied, identical repeats kept once (unless a record since named one of
+ * the repeat's addresses: then it is a new object at a reused address),
+ * thread-safe, memory accounted, and
  * replayable in the order it happened, as many times as sessions start.
  */
 #ifndef CT_INIT_STORE_H

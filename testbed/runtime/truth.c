@@ -1,5 +1,6 @@
 /* truth.c - see truth.h. Writers take a lock per file: the testbed measures
- * the truth, it is not on anyone's hot path. */
+ * the truth, it is not on anyone's hot path. Self-contained: the real
+ * rclcpp apps of tests/real write their truth with it too. */
 #define _GNU_SOURCE
 #include "truth.h"
 
@@ -12,7 +13,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "tbrt/runtime.h"
+#include "clock.h"
 
 enum { T_ENTITIES, T_CALLBACKS, T_PUBLISHES, T_RECEIVES, T_E2E, T_COUNT };
 
@@ -78,20 +79,30 @@ void tb_truth_close(struct tb_truth *t)
 		pthread_mutex_unlock(&(t)->lock);                           \
 	} while (0)
 
+/* An address as the truth writes it: 0x..., (nil), or ? when unknown. */
+static const char *address(char *buf, size_t size, const void *p)
+{
+	if (p == TB_TRUTH_UNKNOWN)
+		return "?";
+	snprintf(buf, size, "%p", p);
+	return buf;
+}
+
 void tb_truth_entity_at(struct tb_truth *t, int64_t time, const char *kind,
 	const char *node, const char *name, const void *handle, const void *callback,
 	const void *group, const char *symbol, int64_t period_ns)
 {
-	WRITE(t, T_ENTITIES, "%s,%s,%s,%p,%p,%p,%s,%" PRId64 ",%" PRId64, kind,
-		node, name, handle, callback, group, symbol ? symbol : "", period_ns,
-		time);
+	char h[24], c[24], g[24];
+	WRITE(t, T_ENTITIES, "%s,%s,%s,%s,%s,%s,%s,%" PRId64 ",%" PRId64, kind,
+		node, name, address(h, sizeof h, handle), address(c, sizeof c, callback),
+		address(g, sizeof g, group), symbol ? symbol : "", period_ns, time);
 }
 
 void tb_truth_entity(struct tb_truth *t, const char *kind, const char *node,
 	const char *name, const void *handle, const void *callback,
 	const void *group, const char *symbol, int64_t period_ns)
 {
-	tb_truth_entity_at(t, tb_now(), kind, node, name, handle, callback, group, symbol,
+	tb_truth_entity_at(t, caret_monotonic_ns(), kind, node, name, handle, callback, group, symbol,
 		period_ns);
 }
 

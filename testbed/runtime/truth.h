@@ -9,7 +9,15 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct tb_truth;
+
+/* For an address the writer cannot know (the real rclcpp apps do not see
+ * the callback objects rclcpp traces): written "?", and not compared. */
+#define TB_TRUTH_UNKNOWN ((const void *)-1)
 
 struct tb_truth *tb_truth_open(const char *dir, const char *process, int pid);
 void tb_truth_close(struct tb_truth *t);
@@ -43,5 +51,9 @@ void tb_truth_receive(struct tb_truth *t, const char *node,
 void tb_truth_e2e(struct tb_truth *t, const char *node,
 	const char *callback_name, const char *topic, uint64_t publisher,
 	uint64_t seq, int64_t origin, int64_t end);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

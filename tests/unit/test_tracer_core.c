@@ -51,6 +51,38 @@ static void test_repeats_kept_once(void **state)
 	assert_true(ct_store_bytes() > 0);
 }
 
+static struct ct_record link_record(int id, uint64_t a, uint64_t b, int64_t ts)
+{
+	struct ct_record r = { .id = (enum cs_event_id)id };
+	r.v[0].u = a;
+	r.v[1].u = b;
+	r.v[2].i = ts;
+	return r;
+}
+
+/* A subscription destroyed and another made at the same addresses: its
+ * callback_added equals the first one's but for the time, and is kept,
+ * because a record since (the new subscription's rclcpp_subscription_init)
+ * named the address again. Its own repeat is still dropped. */
+static void test_reused_address_is_a_new_object(void **state)
+{
+	(void)state;
+	const int added = CS_EV_ros2_caret_rclcpp_subscription_callback_added;
+	const int linked = CS_EV_ros2_caret_rclcpp_subscription_init;
+	struct ct_record first = link_record(added, 0x10, 0x20, 1);
+	struct ct_record relink = link_record(linked, 0x30, 0x10, 2);
+	struct ct_record again = link_record(added, 0x10, 0x20, 3);
+
+	assert_true(ct_store_add(&first));
+	first.v[2].i = 2;
+	assert_false(ct_store_add(&first)); /* a repeat */
+	assert_true(ct_store_add(&relink));
+	assert_true(ct_store_add(&again)); /* a new object at the old address */
+	again.v[2].i = 4;
+	assert_false(ct_store_add(&again)); /* its repeat */
+	assert_int_equal(ct_store_count(), 3);
+}
+
 static void test_replay_in_order_and_restartable(void **state)
 {
 	(void)state;
@@ -135,6 +167,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(test_repeats_kept_once, reset),
+		cmocka_unit_test_setup(test_reused_address_is_a_new_object, reset),
 		cmocka_unit_test_setup(test_replay_in_order_and_restartable, reset),
 		cmocka_unit_test_setup(test_record_only_after_full_replay, reset),
 		cmocka_unit_test_setup(test_filter_decisions, reset),

@@ -226,6 +226,19 @@ static void check_caret_init(struct out *o, size_t p)
 			"%" PRIu64 " times", proc->caret_inits, proc->caret_inits);
 }
 
+/* Callback runs of the process that took an intra-process message. */
+static uint64_t intra_runs(const ca_trace *t, int64_t pid)
+{
+	static const enum cs_event_id ids[] = { CS_EV_ros2_callback_start,
+		CS_EV_ros2_caret_merged_callback_timing };
+	uint64_t n = 0;
+	for (size_t k = 0; k < sizeof ids / sizeof *ids; k++)
+		for (size_t r = 0; r < t->tables[ids[k]].rows; r++)
+			n += t->tables[ids[k]].vpid[r] == pid &&
+				ca_row_field(t, ids[k], r, "is_intra_process");
+	return n;
+}
+
 static void check_runtime(struct out *o, size_t p)
 {
 	const ca_process *proc = &o->m->processes[p];
@@ -256,6 +269,12 @@ static void check_runtime(struct out *o, size_t p)
 		say(o, CA_ERROR, proc->pid, "%" PRIu64 " publish events but no DDS source "
 			"timestamps (ros2_caret:dds_bind_addr_to_stamp): inter-process messages "
 			"cannot be matched to the callbacks that take them", publishes);
+	uint64_t intra = intra_runs(o->t, proc->pid);
+	if (intra && !n[CS_EV_ros2_rclcpp_intra_publish])
+		say(o, CA_ERROR, proc->pid, "%" PRIu64 " intra-process callback %s but no "
+			"intra-process publish (ros2:rclcpp_intra_publish): intra-process messages "
+			"cannot be linked to their publishes (the rclcpp of upstream Humble does not "
+			"trace them; CARET's rclcpp fork does)", intra, plural(intra, "run", "runs"));
 	if (n[CS_EV_ros2_callback_start] != n[CS_EV_ros2_callback_end])
 		say(o, CA_INFO, proc->pid, "%" PRIu64 " callback_start but %" PRIu64
 			" callback_end (runs cut by the start or end of recording)",

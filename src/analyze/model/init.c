@@ -402,12 +402,15 @@ static void register_symbol(struct ctx *c)
 }
 
 /* A callback group is known by its address from the first event that names
- * it (a group gets its members before an executor gets it). */
-static size_t group(struct ctx *c, const char *type)
+ * it (a group gets its members before an executor gets it). A member of
+ * another node than the group's names a new group at a freed address (a
+ * node destroyed, another made). */
+static size_t group(struct ctx *c, const char *type, size_t node)
 {
 	uint64_t address = field(c, "callback_group_addr");
 	size_t i = ca_handle_find(&c->m->handles, CA_H_GROUP, c->r->pid, address, c->r->time);
-	if (i == SIZE_MAX) {
+	if (i == SIZE_MAX || (node != CA_NONE && c->m->groups[i].node != CA_NONE &&
+			      c->m->groups[i].node != node)) {
 		ca_callback_group *g = NEW(c, groups);
 		if (!g)
 			return SIZE_MAX;
@@ -418,13 +421,15 @@ static size_t group(struct ctx *c, const char *type)
 	}
 	if (type && *type)
 		c->m->groups[i].type = type;
+	if (node != CA_NONE && c->m->groups[i].node == CA_NONE)
+		c->m->groups[i].node = node;
 	return i;
 }
 
 static void add_group_to_executor(struct ctx *c, enum ca_handle_kind by, const char *field_name)
 {
 	size_t e = find(c, by, field(c, field_name));
-	size_t g = group(c, string(c, "group_type_name"));
+	size_t g = group(c, string(c, "group_type_name"), CA_NONE);
 	if (g != SIZE_MAX)
 		c->m->groups[g].executor = e;
 }
@@ -432,8 +437,13 @@ static void add_group_to_executor(struct ctx *c, enum ca_handle_kind by, const c
 static void add_to_group(struct ctx *c, enum ca_handle_kind kind, const char *field_name)
 {
 	size_t i = find(c, kind, field(c, field_name));
-	size_t g = group(c, NULL);
-	if (i == SIZE_MAX || g == SIZE_MAX)
+	if (i == SIZE_MAX)
+		return;
+	size_t node = kind == CA_H_TIMER ? c->m->timers[i].node :
+		kind == CA_H_SUBSCRIPTION ? c->m->subscriptions[i].node :
+		kind == CA_H_SERVICE ? c->m->services[i].node : c->m->clients[i].node;
+	size_t g = group(c, NULL, node);
+	if (g == SIZE_MAX)
 		return;
 	switch (kind) {
 	case CA_H_TIMER: c->m->timers[i].group = g; break;

@@ -1,0 +1,105 @@
+// real_churn - nodes that come and go: /early lives 0.3 s alone and is
+// destroyed (rmw then deletes the DDS domain with its last node); then
+// /steady publishes /beat from a timer for the whole run, while /ephemeral,
+// subscribed to it, is created at 30 % of the run and destroyed at 60 %.
+#include "real_app.hpp"
+
+namespace
+{
+
+class Ticker : public rclcpp::Node
+{
+public:
+  Ticker(real::Truth & t, const char * name, int period_ms, bool publish)
+  : Node(name)
+  {
+    t.node(*this);
+    if (publish) {
+      pub_ = std::make_unique<real::Publisher>(t, *this, "/beat");
+    }
+    auto fn = [this, &t]() {
+        real::Run run(t, get_fully_qualified_name(), "timer_callback_0", handle_, "timer");
+        real::work_us(100);
+        if (pub_) {
+          pub_->publish(run.start);
+        }
+      };
+    timer_ = create_wall_timer(std::chrono::milliseconds(period_ms), fn);
+    handle_ = timer_->get_timer_handle().get();
+    t.timer(*this, *timer_, fn, nullptr, period_ms * 1000000LL);
+  }
+
+private:
+  std::unique_ptr<real::Publisher> pub_;
+  rclcpp::TimerBase::SharedPtr timer_;
+  const void * handle_ = nullptr;
+};
+
+class Ephemeral : public rclcpp::Node
+{
+public:
+  explicit Ephemeral(real::Truth & t)
+  : Node("ephemeral")
+  {
+    t.node(*this);
+    auto fn = [this, &t](real::Header::ConstSharedPtr msg, const rclcpp::MessageInfo & info) {
+        real::Run run(t, get_fully_qualified_name(), "subscription_callback_0", handle_,
+          "subscription");
+        real::log_receive(t, get_fully_qualified_name(), "subscription_callback_0", "/beat", *msg,
+          info, run.start);
+        real::work_us(200);
+      };
+    sub_ = create_subscription<real::Header>("/beat", 10, fn);
+    handle_ = sub_->get_subscription_handle().get();
+    t.subscription(*this, *sub_, fn, nullptr);
+  }
+
+private:
+  rclcpp::Subscription<real::Header>::SharedPtr sub_;
+  const void * handle_ = nullptr;
+};
+
+void sleep_s(double s)
+{
+  std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<int64_t>(s * 1000)));
+}
+
+}  // namespace
+
+int main(int argc, char ** argv)
+{
+  real::Options o = real::parse(argc, argv);
+  rclcpp::init(argc, argv);
+  {
+    real::Truth truth(o);
+    // Executors live to the end: a later one never takes a freed address.
+    auto first = std::make_unique<rclcpp::executors::SingleThreadedExecutor>();
+    auto main_exec = std::make_unique<rclcpp::executors::SingleThreadedExecutor>();
+    truth.executor(*first, "single_threaded_executor");
+    truth.executor(*main_exec, "single_threaded_executor");
+    {
+      auto early = std::make_shared<Ticker>(truth, "early", 50, false);
+      first->add_node(early);
+      truth.executor_node(*first, *early);
+      real::spin_for(*first, 0.3);
+      first->remove_node(early);
+    }
+
+    auto steady = std::make_shared<Ticker>(truth, "steady", o.period_ms, true);
+    main_exec->add_node(steady);
+    truth.executor_node(*main_exec, *steady);
+    std::thread spinner([&]() {real::spin_for(*main_exec, o.duration_s);});
+    sleep_s(0.3 * o.duration_s);
+    if (rclcpp::ok()) {
+      auto ephemeral = std::make_shared<Ephemeral>(truth);
+      main_exec->add_node(ephemeral);
+      truth.executor_node(*main_exec, *ephemeral);
+      sleep_s(0.3 * o.duration_s);
+      main_exec->remove_node(ephemeral);
+    }
+    spinner.join();
+  }
+  rclcpp::shutdown();
+  std::printf("real_churn: done\n");
+  return 0;
+}

@@ -1,0 +1,114 @@
+// real_pipeline - sensor -> filter -> sink on real rclcpp: /sensor publishes
+// /topic_a from a timer, /filter republishes each message on /topic_b,
+// /sink ends the chain. --nodes picks the nodes of this process (all three
+// by default), one SingleThreadedExecutor; --intra turns intra-process
+// communication on.
+#include "real_app.hpp"
+
+namespace
+{
+
+class Sensor : public rclcpp::Node
+{
+public:
+  Sensor(real::Truth & t, const rclcpp::NodeOptions & o, int period_ms)
+  : Node("sensor", o)
+  {
+    t.node(*this);
+    pub_ = std::make_unique<real::Publisher>(t, *this, "/topic_a");
+    auto fn = [this, &t]() {
+        real::Run run(t, get_fully_qualified_name(), "timer_callback_0", handle_, "timer");
+        real::work_us(100);
+        pub_->publish(run.start);
+      };
+    timer_ = create_wall_timer(std::chrono::milliseconds(period_ms), fn);
+    handle_ = timer_->get_timer_handle().get();
+    t.timer(*this, *timer_, fn, nullptr, period_ms * 1000000LL);
+  }
+
+private:
+  std::unique_ptr<real::Publisher> pub_;
+  rclcpp::TimerBase::SharedPtr timer_;
+  const void * handle_ = nullptr;
+};
+
+// Receives on `in`; republishes on `out` unless it is empty (then it ends
+// the chain).
+class Relay : public rclcpp::Node
+{
+public:
+  Relay(
+    real::Truth & t, const rclcpp::NodeOptions & o, const char * name, const std::string & in,
+    const std::string & out)
+  : Node(name, o)
+  {
+    t.node(*this);
+    if (!out.empty()) {
+      pub_ = std::make_unique<real::Publisher>(t, *this, out);
+    }
+    auto fn = [this, &t, in](real::Header::ConstSharedPtr msg, const rclcpp::MessageInfo & info) {
+        real::Run run(t, get_fully_qualified_name(), "subscription_callback_0", handle_,
+          "subscription");
+        real::log_receive(t, get_fully_qualified_name(), "subscription_callback_0", in, *msg, info,
+          run.start);
+        real::work_us(200);
+        const int64_t origin = real::received(*msg).origin;
+        if (pub_) {
+          pub_->publish(origin);
+        } else {
+          const real::Received r = real::received(*msg);
+          const int64_t end = run.finish();
+          tb_truth_e2e(t.raw(), get_fully_qualified_name(), "subscription_callback_0", in.c_str(),
+            r.publisher, r.seq, origin, end);
+        }
+      };
+    sub_ = create_subscription<real::Header>(in, 10, fn);
+    handle_ = sub_->get_subscription_handle().get();
+    t.subscription(*this, *sub_, fn, nullptr);
+  }
+
+private:
+  std::unique_ptr<real::Publisher> pub_;
+  rclcpp::Subscription<real::Header>::SharedPtr sub_;
+  const void * handle_ = nullptr;
+};
+
+}  // namespace
+
+int main(int argc, char ** argv)
+{
+  real::Options o = real::parse(argc, argv);
+  if (o.nodes.empty()) {
+    o.nodes = {"sensor", "filter", "sink"};
+  }
+  rclcpp::init(argc, argv);
+  {
+    real::Truth truth(o);
+    rclcpp::executors::SingleThreadedExecutor exec;
+    truth.executor(exec, "single_threaded_executor");
+    rclcpp::NodeOptions options;
+    options.use_intra_process_comms(o.intra);
+    std::vector<rclcpp::Node::SharedPtr> nodes;
+    for (const auto & n : o.nodes) {
+      if (n == "sensor") {
+        nodes.push_back(std::make_shared<Sensor>(truth, options, o.period_ms));
+      } else if (n == "filter") {
+        nodes.push_back(std::make_shared<Relay>(truth, options, "filter", "/topic_a", "/topic_b"));
+      } else if (n == "sink") {
+        nodes.push_back(std::make_shared<Relay>(truth, options, "sink", "/topic_b", ""));
+      } else {
+        real::usage(argv[0], ("no node " + n).c_str());
+      }
+      exec.add_node(nodes.back());
+      truth.executor_node(exec, *nodes.back());
+    }
+    real::spin_for(exec, o.duration_s);
+  }
+  rclcpp::shutdown();
+  std::printf("real_pipeline:");
+  for (const auto & n : o.nodes) {
+    std::printf(" %s", n.c_str());
+  }
+  std::printf(" done\n");
+  return 0;
+}

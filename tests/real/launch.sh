@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# launch.sh - runs one system of real rclcpp apps (tests/real/apps) to its
+# end: every process in the background, each under its own name (a link
+# to the app named after its role, so LTTng's procname and
+# CARET_IGNORE_PROCESSES see it), "NAME PID" lines in the pid file; exits 1
+# if a process failed. The environment (LD_PRELOAD, CARET_*, ROS) passes to
+# the apps; `caret record -- launch.sh ...` preloads the tracer that way.
+#
+# usage: launch.sh APPS_DIR SYSTEM DURATION TRUTH_DIR PID_FILE
+#   pipeline3        /sensor, /filter, /sink in three processes
+#   pipeline1        the three in one process
+#   pipeline1-intra  the same with intra-process communication
+#   executors        multi-threaded (reentrant group) and static executors
+#   services         /server and /client in two processes
+#   churn            nodes created and destroyed while others run
+set -uo pipefail
+if (($# != 5)); then
+	sed -n '2,/^set /p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
+	exit 2
+fi
+apps=$1 system=$2 duration=$3 truth=$4 pids=$5
+names=$(mktemp -d)
+trap 'rm -rf "$names"' EXIT
+: >"$pids"
+started=()
+
+start() { # ROLE APP ARGS...
+	local role=$1 app=$2
+	shift 2
+	ln -s "$apps/$app" "$names/$role"
+	"$names/$role" --process "$role" --truth "$truth" --duration "$duration" "$@" &
+	echo "$role $!" >>"$pids"
+	started+=("$!")
+}
+
+case $system in
+pipeline3)
+	start sensor real_pipeline --nodes sensor
+	start filter real_pipeline --nodes filter
+	start sink real_pipeline --nodes sink
+	;;
+pipeline1) start pipeline real_pipeline ;;
+pipeline1-intra) start pipeline real_pipeline --intra ;;
+executors) start executors real_executors --period-ms 30 ;;
+services)
+	start server real_services --nodes server
+	start client real_services --nodes client --period-ms 50
+	;;
+churn) start churn real_churn ;;
+*)
+	echo "launch.sh: no system '$system'" >&2
+	exit 2
+	;;
+esac
+
+# Ctrl-C / TERM reach every app, which then stops as rclcpp does.
+trap 'kill -INT "${started[@]}" 2>/dev/null' INT TERM
+failed=0
+for pid in "${started[@]}"; do
+	while :; do
+		wait "$pid"
+		status=$?
+		# interrupted by a trapped signal: wait again for the same pid
+		((status > 128)) && kill -0 "$pid" 2>/dev/null && continue
+		break
+	done
+	if ((status != 0)); then
+		echo "launch.sh: $system: process $pid exited with status $status" >&2
+		failed=1
+	fi
+done
+exit "$failed"

@@ -1,0 +1,85 @@
+# real_env.sh - sourced by the tests on real ROS 2 (tests/real/test_real_*.sh):
+# the tree's environment (as `source setup.bash` gives it), its apps, DDS on
+# the loopback interface, and helpers to run and check the apps.
+#
+# usage: . real_env.sh TREE        TREE: humble | humble-caret
+#
+# When the tree is not installed the test is skipped: one line saying why,
+# exit 77 (CTest's SKIP_RETURN_CODE: "Not Run", never counted as passed).
+# When the tree is there but its apps were not built, the test fails.
+#
+# Sets: REAL_TREE, REAL_APPS (the apps' directory), REAL_LAUNCH (launch.sh),
+# CARET_LIB (libcaret.so), BIN (caret's build/bin).
+
+REAL_TREE=$1
+REAL_PREFIX=${CARET_ROS_ROOT:-/opt/ros}
+REAL_APPS=$CARET_BUILD_DIR/real/$REAL_TREE/bin
+REAL_LAUNCH=$CARET_SOURCE_DIR/tests/real/launch.sh
+CARET_LIB=$CARET_BUILD_DIR/lib/libcaret.so
+BIN=$CARET_BUILD_DIR/bin
+
+_real_setup=()
+case $REAL_TREE in
+humble) _real_setup=("$REAL_PREFIX/humble/setup.bash") ;;
+humble-caret) _real_setup=("$REAL_PREFIX/humble/setup.bash" "$REAL_PREFIX/humble-caret/setup.bash") ;;
+*)
+	echo "real_env.sh: unknown tree '$REAL_TREE'" >&2
+	exit 2
+	;;
+esac
+for _s in "${_real_setup[@]}"; do
+	if [[ ! -f $_s ]]; then
+		echo "SKIP: real ROS 2 $REAL_TREE is not installed ($_s missing; 'make deps' installs it from shared/ros2)"
+		exit 77
+	fi
+done
+if [[ ! -x $REAL_APPS/real_pipeline ]]; then
+	echo "FAIL: ROS 2 $REAL_TREE is installed but its apps are not built in $REAL_APPS" >&2
+	exit 1
+fi
+set +u
+for _s in "${_real_setup[@]}"; do
+	# shellcheck disable=SC1090
+	. "$_s"
+done
+set -u
+# As a user's shell has it, minus what would make the runs depend on the
+# machine: the trees set no ROS_DISTRO (the tracer must not need it).
+unset ROS_DISTRO ROS_LOCALHOST_ONLY
+export RMW_IMPLEMENTATION=rmw_cyclonedds_cpp
+export CYCLONEDDS_URI=${CYCLONEDDS_URI:-file://$CARET_SOURCE_DIR/scripts/cyclonedds-loopback.xml}
+
+# The node chain of the pipeline systems, for the path checks.
+REAL_PATH=/sensor,/filter,/sink
+
+# real_check TRACE TRUTH PIDS SYSTEM: the analyzer against the apps' truth:
+# the architecture, every callback run, message and (pipelines) path
+# instance, and a clean `caret check`. On upstream Humble, intra-process
+# messages are not traced: there the runs are checked, and `caret check`
+# must say that messages cannot be linked.
+real_check() {
+	local trace=$1 truth=$2 pids=$3 system=$4 path=() out
+	out=$(mktemp)
+	"$BIN/arch_check" "$trace" "$truth" "$pids" || return 1
+	[[ $system == pipeline* ]] && path=(--path "$REAL_PATH")
+	if [[ $system == pipeline1-intra && $REAL_TREE == humble ]]; then
+		"$BIN/records_check" --callbacks-only "$trace" "$truth" "$pids" || return 1
+		"$BIN/caret" check "$trace" >"$out" 2>&1 || true # an error, as it must
+		if ! grep -q "intra-process messages cannot be linked" "$out"; then
+			cat "$out"
+			echo "caret check does not say that intra-process messages cannot be linked" >&2
+			rm -f "$out"
+			return 1
+		fi
+	else
+		"$BIN/records_check" "$trace" "$truth" "$pids" "${path[@]}" || return 1
+		if ! "$BIN/caret" check "$trace" >"$out" 2>&1 || ! grep -q '^result: ok' "$out"; then
+			cat "$out"
+			echo "caret check found problems" >&2
+			rm -f "$out"
+			return 1
+		fi
+	fi
+	tail -1 "$out"
+	rm -f "$out"
+}

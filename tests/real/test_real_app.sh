@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# One system of real rclcpp apps on one real ROS 2 tree, recorded every way
+# a user records, each trace checked against the apps' own truth
+# (real_check: architecture, callback runs, messages, path instances,
+# `caret check`):
+#   1. session first (`caret record --immediate`, the apps after it), with
+#      the standard events (CARET_MERGE=0);
+#   2. `caret record` started while the apps run, twice in a row (merged);
+#   3. `caret record -- CMD`: the recorder launches the apps.
+# usage: test_real_app.sh TREE SYSTEM
+set -euo pipefail
+. "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
+. "$CARET_SOURCE_DIR/tests/real/real_env.sh" "$1"
+system=$2
+work=$(mktemp -d)
+caret_at_exit "rm -rf '$work'"
+caret_lttng_require
+caret_lttng_ensure_daemon
+
+# record OUT ARGS...: caret record, which must end well and lose nothing.
+record() {
+	local out=$1 status=0
+	shift
+	"$BIN/caret" record -o "$out" "$@" >"$work/record.out" 2>"$work/record.err" || status=$?
+	cat "$work/record.err"
+	((status == 0)) || { echo "caret record failed ($status)" >&2; return 1; }
+	grep -q ' 0 discarded$' "$work/record.err"
+}
+
+# launch RUN DURATION: the system in the background, tracer preloaded.
+launch() {
+	LD_PRELOAD=$CARET_LIB "${CARET_GROUP[@]}" "$REAL_LAUNCH" "$REAL_APPS" "$system" "$2" \
+		"$work/$1/truth" "$work/$1/pids" &
+	launcher=$!
+	caret_at_exit "kill -INT $launcher 2>/dev/null || true"
+}
+
+echo "== 1. session first, CARET_MERGE=0"
+mkdir -p "$work/first"
+"$BIN/caret" record -o "$work/first/trace" --immediate --duration 5.5 \
+	>"$work/record.out" 2>"$work/record.err" &
+recorder=$!
+sleep 1
+CARET_MERGE=0 launch first 3
+wait "$launcher"
+status=0
+wait "$recorder" || status=$?
+cat "$work/record.err"
+((status == 0))
+"$BIN/caret" summary events "$work/first/trace" | grep -q '^ros2:callback_start ' ||
+	{ echo "no ros2:callback_start in an unmerged trace" >&2; exit 1; }
+real_check "$work/first/trace" "$work/first/truth" "$work/first/pids" "$system"
+
+echo "== 2. caret record while the apps run, twice"
+mkdir -p "$work/late"
+launch late 8
+sleep 2
+record "$work/late/trace1" --duration 2
+grep -q "all $(wc -l <"$work/late/pids") processes recording" "$work/record.err"
+record "$work/late/trace2" --duration 2
+wait "$launcher"
+for trace in trace1 trace2; do
+	echo "-- $trace"
+	real_check "$work/late/$trace" "$work/late/truth" "$work/late/pids" "$system"
+done
+
+echo "== 3. caret record -- CMD"
+mkdir -p "$work/command"
+record "$work/command/trace" --duration 30 -- "${CARET_GROUP[@]}" "$REAL_LAUNCH" "$REAL_APPS" \
+	"$system" 3 "$work/command/truth" "$work/command/pids"
+real_check "$work/command/trace" "$work/command/truth" "$work/command/pids" "$system"
