@@ -79,6 +79,7 @@ typedef struct ca_process {
 	uint64_t caret_inits;   /* ros2_caret:caret_init events */
 	int64_t clock_offset;   /* of the first caret_init */
 	const char *distribution, *rmw_implementation; /* NULL: not recorded */
+	int tracetools_tracing; /* its libtracetools emits ros2 events: 1, 0, -1 unknown */
 	uint64_t init_events;   /* initialization events, duplicates included */
 	uint64_t duplicates;    /* identical initialization events dropped */
 	uint64_t reused;        /* addresses reused by a later object */

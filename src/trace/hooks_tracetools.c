@@ -91,6 +91,21 @@ DROPPED_HOOK(rclcpp_executor_execute, (const void *handle))
 
 /* ---- runtime ------------------------------------------------------------ */
 
+/* The rclcpp stage of a publish, which began at time: merged, or the
+ * original event (stamped now by LTTng: later than time when it was held
+ * for its rcl_publish, by the few hundred ns between the two calls). */
+static void emit_rclcpp_publish(const void *publisher_handle, const void *message,
+	int64_t time)
+{
+	if (ct_merge) {
+		ct_merge_publish(CT_STAGE_RCLCPP, publisher_handle, message, time);
+	} else {
+		CT_ORIGINAL(void (*)(const void *, const void *), "ros_trace_rclcpp_publish");
+		if (original)
+			original(publisher_handle, message);
+	}
+}
+
 /* Passes a runtime event to the original tracetools function when
  * recording and `allowed`. */
 #define FORWARD_HOOK(name, params, allowed, ...)                                \
@@ -156,18 +171,18 @@ CT_EXPORT void ros_trace_callback_end(const void *callback)
 }
 
 /* rclcpp_publish starts a publish: its filter decision holds for the rcl,
- * rmw and DDS stages that follow in this thread. */
+ * rmw and DDS stages that follow in this thread. Upstream Humble's names no
+ * publisher: with filters on, it waits for its rcl_publish, which follows
+ * at once with the publisher's handle, and is recorded (or not) with it. */
 CT_EXPORT void ros_trace_rclcpp_publish(const void *publisher_handle, const void *message)
 {
 	CT_ENTER(e);
-	if (!CT_REENTERED() && ct_recording() &&
-	    (ct_thread.publish_allowed = ct_allow_publisher(publisher_handle))) {
-		if (ct_merge) {
-			ct_merge_publish(CT_STAGE_RCLCPP, publisher_handle, message);
-		} else {
-			CT_ORIGINAL(void (*)(const void *, const void *), "ros_trace_rclcpp_publish");
-			if (original)
-				original(publisher_handle, message);
+	if (!CT_REENTERED() && ct_recording()) {
+		if (!publisher_handle && ct_filter_active) {
+			ct_thread.unnamed_message = message;
+			ct_thread.unnamed_time = ct_now();
+		} else if ((ct_thread.publish_allowed = ct_allow_publisher(publisher_handle))) {
+			emit_rclcpp_publish(publisher_handle, message, ct_now());
 		}
 	}
 	CT_LEAVE(e);
@@ -176,10 +191,14 @@ CT_EXPORT void ros_trace_rclcpp_publish(const void *publisher_handle, const void
 CT_EXPORT void ros_trace_rcl_publish(const void *publisher_handle, const void *message)
 {
 	CT_ENTER(e);
+	bool unnamed = ct_thread.unnamed_message == message && message;
+	ct_thread.unnamed_message = NULL;
 	if (!CT_REENTERED() && ct_recording() &&
 	    (ct_thread.publish_allowed = ct_allow_publisher(publisher_handle))) {
+		if (unnamed)
+			emit_rclcpp_publish(NULL, message, ct_thread.unnamed_time);
 		if (ct_merge) {
-			ct_merge_publish(CT_STAGE_RCL, publisher_handle, message);
+			ct_merge_publish(CT_STAGE_RCL, publisher_handle, message, ct_now());
 		} else {
 			CT_ORIGINAL(void (*)(const void *, const void *), "ros_trace_rcl_publish");
 			if (original)
@@ -195,14 +214,16 @@ CT_EXPORT void ros_trace_rmw_publish(const void *message)
 	CT_ENTER(e);
 	if (!CT_REENTERED() && ct_recording() && ct_thread.publish_allowed) {
 		if (ct_merge)
-			ct_merge_publish(CT_STAGE_DDS_WRITE, NULL, message);
+			ct_merge_publish(CT_STAGE_DDS_WRITE, NULL, message, ct_now());
 		else
 			lttng_ust_tracepoint(ros2_caret, dds_write, message);
 	}
 	CT_LEAVE(e);
 }
 
+/* The truth: whether the process's tracetools was built with LTTng (tools
+ * such as `tracetools status` ask; the tracer records it too). */
 CT_EXPORT bool ros_trace_compile_status(void)
 {
-	return true;
+	return ct_tracetools_tracing();
 }

@@ -40,9 +40,9 @@ static void start_chain(const void *publisher, const void *message)
 }
 
 void ct_merge_publish(enum ct_publish_stage stage, const void *publisher,
-	const void *message)
+	const void *message, int64_t time)
 {
-	uint64_t now = (uint64_t)ct_now();
+	uint64_t now = (uint64_t)time;
 	/* A later stage of the chain in progress, or a new chain. */
 	bool continues = chain.active && chain.message == message &&
 		(stage == CT_STAGE_RCL ? !chain.t_rcl && !chain.t_dds :

@@ -19,9 +19,10 @@ CT_HIDDEN void ct_merge_callback_start(const void *callback, bool intra);
 CT_HIDDEN void ct_merge_callback_end(const void *callback);
 
 enum ct_publish_stage { CT_STAGE_RCLCPP, CT_STAGE_RCL, CT_STAGE_DDS_WRITE };
-/* A publish stage; publisher is NULL when the stage does not know it. */
+/* A publish stage at time (ct_now()); publisher is NULL when the stage
+ * does not know it. */
 CT_HIDDEN void ct_merge_publish(enum ct_publish_stage stage, const void *publisher,
-	const void *message);
+	const void *message, int64_t time);
 /* The DDS write's source timestamp: completes the chain of message. */
 CT_HIDDEN void ct_merge_bind(const void *message, uint64_t source_stamp);
 

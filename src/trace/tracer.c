@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "tracer.h"
 
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -34,6 +35,12 @@ void ct_debug(const char *fmt, ...)
 	errno = saved;
 }
 
+bool ct_tracetools_tracing(void)
+{
+	bool (*compile_status)(void) = (bool (*)(void))dlsym(RTLD_NEXT, "ros_trace_compile_status");
+	return compile_status && compile_status();
+}
+
 void ct_emit_caret_init(void)
 {
 	const char *distro = getenv("ROS_DISTRO");
@@ -59,6 +66,10 @@ static void initialize_once(void)
 	r.v[0].s = rmw && *rmw ? rmw : "rmw_cyclonedds_cpp";
 	r.v[1].i = ct_now();
 	ct_store_add(&r);
+	struct ct_record status = { .id = CS_EV_ros2_caret_tracetools_status };
+	status.v[0].i = ct_tracetools_tracing();
+	status.v[1].i = ct_now();
+	ct_store_add(&status);
 
 	/* A session already recording our events: record from the start,
 	 * without asking anyone (LTTng-UST knows what is enabled here). */

@@ -48,6 +48,10 @@ struct ct_thread {
 	int depth; /* hooks entered: > 1 means re-entry */
 	bool in_control; /* the tracer's own DDS traffic: never recorded */
 	bool publish_allowed; /* filter decision of the publish in progress */
+	/* An rclcpp_publish that named no publisher (upstream Humble), held
+	 * while filters are on until its rcl_publish says whose it is. */
+	const void *unnamed_message;
+	int64_t unnamed_time;
 };
 CT_HIDDEN extern CT_TLS struct ct_thread ct_thread;
 
@@ -73,6 +77,9 @@ enum cs_event_id;
  * for replay, learned by the filters, emitted when recording. */
 CT_HIDDEN void ct_record_initialization(int id, const union ct_value *values,
 	size_t n, int64_t init_timestamp);
+
+/* The process's libtracetools emits its events (built with LTTng). */
+CT_HIDDEN bool ct_tracetools_tracing(void);
 
 /* Enter RECORD from the current state (emits caret_init); used at start and
  * by the control thread after a replay. */

@@ -176,6 +176,8 @@ static void emit_ros2_caret(void)
 		CTS(rcl_lifecycle_state_machine_init));
 	TP(rmw_implementation, CS(rmw_implementation, rmw_impl),
 		CTS(rmw_implementation));
+	TP(tracetools_status, I32("ros2_caret", tracetools_status, tracing_enabled),
+		CTS(tracetools_status));
 	TP(construct_executor, CP(construct_executor, executor_addr),
 		CS(construct_executor, executor_type_name),
 		CTS(construct_executor));

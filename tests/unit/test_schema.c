@@ -215,14 +215,27 @@ static void test_every_reference_event_in_table(void **state)
 	}
 }
 
+/* caret-c's own events (docs/trace-format.md), which CARET's reference
+ * does not have; the original analyzer ignores them. */
+static const char *const own_events[] = { "ros2_caret:tracetools_status" };
+#define N_OWN (sizeof own_events / sizeof *own_events)
+
+static bool own_event(const char *full_name)
+{
+	for (size_t i = 0; i < N_OWN; i++)
+		if (!strcmp(own_events[i], full_name))
+			return true;
+	return false;
+}
+
 static void test_every_table_event_in_reference(void **state)
 {
 	(void)state;
 	for (size_t i = 0; i < CS_EVENT_COUNT; i++)
-		if (!ref_find(cs_events[i].full_name))
+		if (!ref_find(cs_events[i].full_name) && !own_event(cs_events[i].full_name))
 			fail_msg("%s is in the table, not in the reference",
 				cs_events[i].full_name);
-	assert_int_equal(ref_count, CS_EVENT_COUNT);
+	assert_int_equal(ref_count + N_OWN, CS_EVENT_COUNT);
 }
 
 static void test_table_is_consistent(void **state)

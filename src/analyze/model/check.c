@@ -242,6 +242,11 @@ static uint64_t intra_runs(const ca_trace *t, int64_t pid)
 static void check_runtime(struct out *o, size_t p)
 {
 	const ca_process *proc = &o->m->processes[p];
+	if (proc->tracetools_tracing == 0)
+		say(o, CA_ERROR, proc->pid, "the process's libtracetools was built without LTTng "
+			"(ros_trace_compile_status() is false): the ros2 runtime events it should "
+			"emit (rmw_take, dispatch_*, and callback_start, rcl_publish unmerged) are "
+			"missing; messages cannot be linked (install a tracetools built with LTTng)");
 	const uint64_t *n = o->t->pids[p].per_event;
 	const struct ca_unknown *u = &o->m->unknown[p];
 

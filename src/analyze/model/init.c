@@ -24,6 +24,7 @@ enum init_kind {
 	IK_REGISTER, IK_ADD_GROUP, IK_ADD_GROUP_STATIC,
 	IK_GROUP_TIMER, IK_GROUP_SUB, IK_GROUP_SERVICE, IK_GROUP_CLIENT,
 	IK_META, /* rmw_implementation: counted, no object */
+	IK_TRACETOOLS, /* tracetools_status: no object */
 };
 
 static const struct {
@@ -54,6 +55,7 @@ static const struct {
 	{ "callback_group_add_service", IK_GROUP_SERVICE, 4 },
 	{ "callback_group_add_client", IK_GROUP_CLIENT, 4 },
 	{ "rmw_implementation", IK_META, 4 },
+	{ "tracetools_status", IK_TRACETOOLS, 4 },
 };
 
 struct init_row {
@@ -482,6 +484,9 @@ static void apply(struct ctx *c)
 	case IK_META:
 		if (!p->rmw_implementation)
 			p->rmw_implementation = string(c, "rmw_impl");
+		break;
+	case IK_TRACETOOLS:
+		p->tracetools_tracing = field(c, "tracing_enabled") != 0;
 		break;
 	case IK_NONE: break;
 	}

@@ -26,6 +26,7 @@ static int add_processes(ca_trace *t, struct ca_model *m)
 		p->pid = t->pids[i].vpid;
 		p->procname = ca_trace_string(t, t->pids[i].procname);
 		p->events = t->pids[i].events;
+		p->tracetools_tracing = -1;
 	}
 	m->unknown = calloc(m->n_processes ? m->n_processes : 1, sizeof *m->unknown);
 	return m->unknown ? 0 : -1;

@@ -3,7 +3,9 @@
  * publisher, a subscription) is looked up at its time: unknown handles are
  * counted per process and event, known ones counted per node and topic.
  * Events that name only a message (dds_write, message_construct...) are
- * counted as unattributed.
+ * counted as unattributed. Upstream Humble's rclcpp_publish names no
+ * publisher: its publish is counted where the rcl_publish of the same
+ * message, which follows it, goes.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -45,10 +47,32 @@ static void count(struct tally *k, enum what what)
 	k->takes += what == TAKE;
 }
 
+/* (pid, message) of publishes that rclcpp_publish could not name: how many
+ * of their rcl_publish are still to come. Open addressing. */
+struct unnamed {
+	struct unnamed_slot {
+		uint64_t message;
+		int32_t pid;
+		uint16_t used;
+		uint16_t pending;
+	} *slots;
+	size_t size; /* power of two, or 0 */
+};
+
+/* The slot of (pid, message): its own, or the free one it would take. */
+static struct unnamed_slot *unnamed_slot(struct unnamed *u, int32_t pid, uint64_t message)
+{
+	size_t i = ((message >> 3) * 0x9e3779b97f4a7c15ull ^ (uint32_t)pid) & (u->size - 1);
+	while (u->slots[i].used && !(u->slots[i].pid == pid && u->slots[i].message == message))
+		i = (i + 1) & (u->size - 1);
+	return &u->slots[i];
+}
+
 struct scan {
 	ca_trace *t;
 	struct ca_model *m;
 	struct tally *node, *publisher, *subscription, unattributed;
+	struct unnamed unnamed;
 };
 
 /* The node (and publisher or subscription) an object stands for. */
@@ -76,6 +100,7 @@ static void scan_named(struct scan *s, size_t which)
 	const struct ca_table *tb = &s->t->tables[named[which].id];
 	int f = cs_field_index(&cs_events[named[which].id], named[which].field);
 	int taken = cs_field_index(&cs_events[CS_EV_ros2_rmw_take], "taken");
+	int message = cs_field_index(&cs_events[named[which].id], "message");
 	size_t p = SIZE_MAX;
 	int32_t last_pid = 0;
 
@@ -91,6 +116,21 @@ static void scan_named(struct scan *s, size_t which)
 		enum what what = named[which].what;
 		if (named[which].id == CS_EV_ros2_rmw_take && !tb->field[taken][r])
 			what = PUBLISH_STAGE; /* an empty take: an event, not a message */
+		if (named[which].id == CS_EV_ros2_rclcpp_publish && !handle && s->unnamed.size) {
+			what = PUBLISH_STAGE; /* the rcl_publish that follows is the publish */
+			struct unnamed_slot *u = unnamed_slot(&s->unnamed, tb->vpid[r],
+				tb->field[message][r]);
+			*u = (struct unnamed_slot){ tb->field[message][r], tb->vpid[r], 1,
+				(uint16_t)(u->pending + 1) };
+		}
+		if (named[which].id == CS_EV_ros2_rcl_publish && s->unnamed.size) {
+			struct unnamed_slot *u = unnamed_slot(&s->unnamed, tb->vpid[r],
+				tb->field[message][r]);
+			if (u->pending) {
+				u->pending--;
+				what = PUBLISH;
+			}
+		}
 		size_t object = handle ? ca_handle_find(&s->m->handles, named[which].kind,
 			tb->vpid[r], handle, tb->time[r]) : SIZE_MAX;
 		if (object != SIZE_MAX) {
@@ -99,7 +139,7 @@ static void scan_named(struct scan *s, size_t which)
 		}
 		count(&s->unattributed, what);
 		if (!handle)
-			continue; /* upstream rclcpp_publish: the field is not recorded */
+			continue; /* upstream rclcpp_publish: named by its rcl_publish */
 		struct ca_unknown *u = &s->m->unknown[p];
 		if (!u->count[named[which].id]++)
 			u->example[named[which].id] = handle;
@@ -196,15 +236,35 @@ static int gather(struct scan *s)
 	return 0;
 }
 
+/* Room for every rclcpp_publish of the trace that names no publisher. */
+static int init_unnamed(const ca_trace *t, struct unnamed *u)
+{
+	const struct ca_table *tb = &t->tables[CS_EV_ros2_rclcpp_publish];
+	int handle = cs_field_index(&cs_events[CS_EV_ros2_rclcpp_publish], "publisher_handle");
+	size_t n = 0;
+	for (size_t r = 0; r < tb->rows; r++)
+		n += !tb->field[handle][r];
+	*u = (struct unnamed){ NULL, 0 };
+	if (!n)
+		return 0;
+	for (u->size = 64; u->size < 2 * n;)
+		u->size *= 2;
+	u->slots = calloc(u->size, sizeof *u->slots);
+	return u->slots ? 0 : -1;
+}
+
 int ca_model_scan_runtime(ca_trace *t, struct ca_model *m)
 {
 	struct scan s = { t, m, calloc(m->n_nodes + 1, sizeof(struct tally)),
 		calloc(m->n_publishers + 1, sizeof(struct tally)),
-		calloc(m->n_subscriptions + 1, sizeof(struct tally)), { 0 } };
+		calloc(m->n_subscriptions + 1, sizeof(struct tally)), { 0 }, { NULL, 0 } };
 	int status = -1;
-	if (s.node && s.publisher && s.subscription) {
+	if (s.node && s.publisher && s.subscription && init_unnamed(t, &s.unnamed) == 0) {
 		for (size_t i = 0; i < sizeof named / sizeof *named; i++)
 			scan_named(&s, i);
+		/* unnamed publishes whose rcl_publish never came: publisher unknown */
+		for (size_t i = 0; i < s.unnamed.size; i++)
+			s.unattributed.publishes += s.unnamed.slots[i].pending;
 		const enum cs_event_id plain[] = { CS_EV_ros2_caret_dds_write,
 			CS_EV_ros2_caret_dds_bind_addr_to_stamp };
 		for (size_t i = 0; i < 2; i++)
@@ -217,5 +277,6 @@ int ca_model_scan_runtime(ca_trace *t, struct ca_model *m)
 	free(s.node);
 	free(s.publisher);
 	free(s.subscription);
+	free(s.unnamed.slots);
 	return status;
 }

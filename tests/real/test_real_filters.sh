@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Every CARET_* filter variable on real rclcpp (the pipeline as three
+# processes, /sensor -> /topic_a -> /filter -> /topic_b -> /sink), recorded
+# session first: what it names is gone from the trace, what it does not
+# name is there. Counted by the analyzer (caret summary nodes|topics, which
+# the other real tests check against the apps' truth). Each filter merged
+# and unmerged: upstream Humble's rclcpp_publish names no publisher, and
+# its rclcpp stage must go with the rest of a filtered publish.
+# usage: test_real_filters.sh TREE
+set -uo pipefail
+. "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
+. "$CARET_SOURCE_DIR/tests/real/real_env.sh" "$1"
+work=$(mktemp -d)
+caret_at_exit "rm -rf '$work'"
+failures=0
+caret_lttng_require || exit 1
+caret_lttng_ensure_daemon || exit 1
+
+# run NAME MERGE VAR=VALUE...: the pipeline recorded from its start with
+# these variables; the analyzer's counts in $work/NAME.{nodes,topics}.
+run() {
+	local name=$1 merge=$2
+	shift 2
+	echo "== $name (CARET_MERGE=$merge): $*"
+	"$BIN/caret" record -o "$work/$name" --immediate --duration 4 >/dev/null 2>"$work/record.err" &
+	local recorder=$!
+	sleep 1
+	env "$@" CARET_MERGE="$merge" LD_PRELOAD="$CARET_LIB" "${CARET_GROUP[@]}" \
+		"$REAL_LAUNCH" "$REAL_APPS" pipeline3 2 "$work/truth-$name" "$work/pids-$name" ||
+		{ echo "FAIL $name: the apps failed"; failures=$((failures + 1)); }
+	wait "$recorder" || { cat "$work/record.err"; failures=$((failures + 1)); }
+	"$BIN/caret" summary nodes --format csv "$work/$name" >"$work/$name.nodes"
+	"$BIN/caret" summary topics --format csv "$work/$name" >"$work/$name.topics"
+}
+
+# expect NAME nodes|topics KEY COLUMN zero|some
+expect() {
+	local name=$1 table=$2 key=$3 column=$4 want=$5 n
+	n=$(awk -F, -v key="$key" -v col="$column" '
+		NR == 1 { for (i = 1; i <= NF; i++) if ($i == col) c = i; next }
+		$1 == key { print $c }' "$work/$name.$table")
+	if [[ -z $n ]] || { [[ $want == zero ]] && ((n != 0)); } || { [[ $want == some ]] && ((n == 0)); }; then
+		echo "FAIL $name: $table $key $column = ${n:-missing}, wanted $want"
+		failures=$((failures + 1))
+	fi
+}
+
+# No rclcpp stage of a filtered publish (upstream's names no publisher) is
+# left: merged, no publish chain with an rclcpp stage but no publisher;
+# unmerged, no rclcpp_publish without its rcl_publish (the analyzer counts
+# those as publishes of an unknown publisher).
+no_unnamed_leftovers() {
+	local name=$1 merge=$2 leftover
+	if [[ $merge == 1 ]]; then
+		leftover=$(babeltrace2 "$work/$name" 2>/dev/null | grep -Ec \
+			'merged_publish_timing: .*publisher_handle = 0x0, .*rclcpp_publish_timestamp = [1-9]')
+	else
+		leftover=$(awk -F, '$1 == "(unattributed)" { print $3 }' "$work/$name.nodes")
+	fi
+	if [[ $leftover != 0 ]]; then
+		echo "FAIL $name: $leftover publishes whose rclcpp stage names no publisher"
+		failures=$((failures + 1))
+	fi
+}
+
+for merge in 1 0; do
+	run none-$merge $merge
+	expect none-$merge nodes /sensor callback_runs some
+	expect none-$merge nodes /filter callback_runs some
+	expect none-$merge nodes /sink callback_runs some
+	expect none-$merge topics /topic_a publishes some
+	expect none-$merge topics /topic_b takes some
+
+	run ignore-nodes-$merge $merge CARET_IGNORE_NODES=/sensor
+	expect ignore-nodes-$merge nodes /sensor callback_runs zero
+	expect ignore-nodes-$merge topics /topic_a publishes zero
+	expect ignore-nodes-$merge nodes /filter callback_runs some
+	expect ignore-nodes-$merge topics /topic_b publishes some
+
+	run select-nodes-$merge $merge 'CARET_SELECT_NODES=^/fil'
+	expect select-nodes-$merge nodes /filter callback_runs some
+	expect select-nodes-$merge topics /topic_b publishes some
+	expect select-nodes-$merge nodes /sensor callback_runs zero
+	expect select-nodes-$merge nodes /sink callback_runs zero
+
+	run ignore-topics-$merge $merge CARET_IGNORE_TOPICS=/topic_b
+	expect ignore-topics-$merge topics /topic_b publishes zero
+	expect ignore-topics-$merge topics /topic_b takes zero
+	expect ignore-topics-$merge topics /topic_a publishes some
+	expect ignore-topics-$merge topics /topic_a takes some
+	no_unnamed_leftovers ignore-topics-$merge $merge
+
+	run select-topics-$merge $merge 'CARET_SELECT_TOPICS=_a$'
+	expect select-topics-$merge topics /topic_a publishes some
+	expect select-topics-$merge topics /topic_b publishes zero
+	expect select-topics-$merge topics /topic_b takes zero
+	expect select-topics-$merge nodes /sensor callback_runs some
+	no_unnamed_leftovers select-topics-$merge $merge
+
+	run ignore-processes-$merge $merge CARET_IGNORE_PROCESSES=sink
+	expect ignore-processes-$merge nodes /filter callback_runs some
+	if grep -q '^/sink,' "$work/ignore-processes-$merge.nodes"; then
+		echo "FAIL ignore-processes-$merge: the ignored process /sink is in the trace"
+		failures=$((failures + 1))
+	fi
+done
+echo "$failures failures"
+((failures == 0))
