@@ -17,6 +17,8 @@ build=$(cd "${1:-$here/../build}" 2>/dev/null && pwd) || {
 }
 # shellcheck source=lttng-session.sh
 . "$here/lttng-session.sh"
+# shellcheck source=dds-loopback.sh
+. "$here/dds-loopback.sh"
 
 caret_lttng_require || exit 1
 caret_lttng_ensure_daemon || exit 1

@@ -19,6 +19,7 @@ build=$(cd "${1:-$here/../../build}" && pwd)
 iterations=${2:-230000}
 repeat=${3:-3}
 . "$here/../../scripts/lttng-session.sh"
+. "$here/../../scripts/dds-loopback.sh"
 caret_lttng_require
 caret_lttng_ensure_daemon
 work=$(mktemp -d)

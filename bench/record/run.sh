@@ -9,6 +9,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "${1:-$here/../../build}" && pwd)
 . "$here/../../scripts/lttng-session.sh"
+. "$here/../../scripts/dds-loopback.sh"
 caret_lttng_require
 caret_lttng_ensure_daemon
 work=$(mktemp -d)

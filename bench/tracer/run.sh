@@ -15,6 +15,7 @@ build=$(cd "${1:-$here/../../build}" && pwd)
 iterations=${2:-200000}
 repeat=${3:-5}
 . "$here/../../scripts/lttng-session.sh"
+. "$here/../../scripts/dds-loopback.sh"
 caret_lttng_require
 caret_lttng_ensure_daemon
 work=$(mktemp -d)
