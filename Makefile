@@ -48,6 +48,7 @@ bench: deps build
 	@bench/tracer/run.sh $(BUILD_DIR)
 	@bench/record/run.sh $(BUILD_DIR)
 	@bench/analyze/run.sh $(BUILD_DIR)
+	@bench/real/run.sh $(BUILD_DIR)
 
 clean:
 	rm -rf $(BUILD_DIR) $(ASAN_BUILD_DIR) $(TSAN_BUILD_DIR)

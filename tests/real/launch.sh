@@ -6,7 +6,8 @@
 # if a process failed. The environment (LD_PRELOAD, CARET_*, ROS) passes to
 # the apps; `caret record -- launch.sh ...` preloads the tracer that way.
 #
-# usage: launch.sh APPS_DIR SYSTEM DURATION TRUTH_DIR PID_FILE
+# usage: launch.sh APPS_DIR SYSTEM DURATION TRUTH_DIR PID_FILE [APP ARGS...]
+#   APP ARGS go to every app (e.g. --period-ms 1)
 #   pipeline3        /sensor, /filter, /sink in three processes
 #   pipeline1        the three in one process
 #   pipeline1-intra  the same with intra-process communication
@@ -14,11 +15,13 @@
 #   services         /server and /client in two processes
 #   churn            nodes created and destroyed while others run
 set -uo pipefail
-if (($# != 5)); then
+if (($# < 5)); then
 	sed -n '2,/^set /p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
 	exit 2
 fi
 apps=$1 system=$2 duration=$3 truth=$4 pids=$5
+shift 5
+extra=("$@")
 names=$(mktemp -d)
 trap 'rm -rf "$names"' EXIT
 : >"$pids"
@@ -28,7 +31,7 @@ start() { # ROLE APP ARGS...
 	local role=$1 app=$2
 	shift 2
 	ln -s "$apps/$app" "$names/$role"
-	"$names/$role" --process "$role" --truth "$truth" --duration "$duration" "$@" &
+	"$names/$role" --process "$role" --truth "$truth" --duration "$duration" "$@" "${extra[@]}" &
 	echo "$role $!" >>"$pids"
 	started+=("$!")
 }

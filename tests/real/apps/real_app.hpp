@@ -14,6 +14,7 @@
 #define CARET_REAL_APP_HPP
 
 #include <cxxabi.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -144,11 +145,13 @@ inline const void * node_handle(rclcpp::Node & node)
   return node.get_node_base_interface()->get_rcl_node_handle();
 }
 
-// The process's ground truth.
+// The process's ground truth. At its end, the CPU time the process used,
+// "user_ns system_ns" in DIR/<process>.cpu.<pid> (bench/real).
 class Truth
 {
 public:
   explicit Truth(const Options & o)
+  : dir_(o.truth_dir), process_(o.process)
   {
     if (!o.truth_dir.empty()) {
       t_ = tb_truth_open(o.truth_dir.c_str(), o.process.c_str(), static_cast<int>(getpid()));
@@ -158,7 +161,21 @@ public:
       }
     }
   }
-  ~Truth() {tb_truth_close(t_);}
+  ~Truth()
+  {
+    tb_truth_close(t_);
+    rusage u;
+    if (!dir_.empty() && getrusage(RUSAGE_SELF, &u) == 0) {
+      const std::string path = dir_ + "/" + process_ + ".cpu." + std::to_string(getpid());
+      if (FILE * f = std::fopen(path.c_str(), "w")) {
+        std::fprintf(
+          f, "%lld %lld\n", static_cast<long long>(u.ru_utime.tv_sec) * 1000000000LL +
+          u.ru_utime.tv_usec * 1000LL,
+          static_cast<long long>(u.ru_stime.tv_sec) * 1000000000LL + u.ru_stime.tv_usec * 1000LL);
+        std::fclose(f);
+      }
+    }
+  }
   Truth(const Truth &) = delete;
   Truth & operator=(const Truth &) = delete;
 
@@ -283,6 +300,7 @@ public:
   }
 
 private:
+  std::string dir_, process_;
   tb_truth * t_ = nullptr;
 
   void entity(
