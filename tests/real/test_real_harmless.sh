@@ -57,5 +57,24 @@ for system in pipeline3 pipeline1 pipeline1-intra executors services churn; do
 	run "$system-no-daemon" "$system" no_daemon "${CARET_GROUP[@]}" env LD_PRELOAD="$CARET_LIB"
 	same "$system" no-daemon
 done
+# rclcpp initialized (rcl_init traced) but no node: no control thread, no
+# DDS socket of the tracer's.
+LD_PRELOAD=$CARET_LIB "${CARET_GROUP[@]}" "$REAL_APPS/real_pipeline" --nodes none --duration 3 \
+	>/dev/null &
+app=$!
+sleep 1.5
+threads=$(cat /proc/$app/task/*/comm 2>/dev/null | tr '\n' ' ')
+udp=0
+for fd in /proc/$app/fd/*; do
+	inode=$(readlink "$fd" | sed -n 's/^socket:\[\([0-9]*\)\]$/\1/p')
+	[[ -n $inode ]] && grep -q " $inode " /proc/net/udp /proc/net/udp6 && udp=$((udp + 1))
+done
+wait "$app"
+if [[ -z $threads || $threads == *caret_control* ]] || ((udp > 0)); then
+	echo "FAIL no node: threads '$threads', $udp UDP sockets"
+	failures=$((failures + 1))
+else
+	echo "ok no node: no control thread, no DDS socket (threads: $threads)"
+fi
 echo "$failures failures"
 ((failures == 0))

@@ -1,8 +1,8 @@
 // real_pipeline - sensor -> filter -> sink on real rclcpp: /sensor publishes
 // /topic_a from a timer, /filter republishes each message on /topic_b,
 // /sink ends the chain. --nodes picks the nodes of this process (all three
-// by default), one SingleThreadedExecutor; --intra turns intra-process
-// communication on.
+// by default; "none": rclcpp initialized, no node), one
+// SingleThreadedExecutor; --intra turns intra-process communication on.
 #include "real_app.hpp"
 
 namespace
@@ -90,6 +90,9 @@ int main(int argc, char ** argv)
     options.use_intra_process_comms(o.intra);
     std::vector<rclcpp::Node::SharedPtr> nodes;
     for (const auto & n : o.nodes) {
+      if (n == "none") {
+        continue;
+      }
       if (n == "sensor") {
         nodes.push_back(std::make_shared<Sensor>(truth, options, o.period_ms));
       } else if (n == "filter") {
@@ -102,7 +105,11 @@ int main(int argc, char ** argv)
       exec.add_node(nodes.back());
       truth.executor_node(exec, *nodes.back());
     }
-    real::spin_for(exec, o.duration_s);
+    if (nodes.empty()) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<int64_t>(o.duration_s * 1000)));
+    } else {
+      real::spin_for(exec, o.duration_s);
+    }
   }
   rclcpp::shutdown();
   std::printf("real_pipeline:");
