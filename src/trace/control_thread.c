@@ -295,9 +295,11 @@ static void start_thread(void)
 void ct_control_node_created(void)
 {
 	static bool tried; /* the thread, once */
-	if (started_in < 0) /* a forked child: Cyclone does not survive a fork */
-		return;
 	pthread_mutex_lock(&ep_lock);
+	if (started_in < 0) { /* a forked child: Cyclone does not survive a fork */
+		pthread_mutex_unlock(&ep_lock);
+		return;
+	}
 	if (!tried) {
 		tried = true;
 		start_thread();
