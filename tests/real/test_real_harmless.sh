@@ -7,6 +7,7 @@
 set -uo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
 . "$CARET_SOURCE_DIR/tests/real/real_env.sh" "$1"
+. "$CARET_SOURCE_DIR/tests/integration/footprint.sh"
 work=$(mktemp -d)
 caret_at_exit "rm -rf '$work'"
 failures=0
@@ -63,18 +64,12 @@ LD_PRELOAD=$CARET_LIB "${CARET_GROUP[@]}" "$REAL_APPS/real_pipeline" --nodes non
 	>/dev/null &
 app=$!
 sleep 1.5
-threads=$(cat /proc/$app/task/*/comm 2>/dev/null | tr '\n' ' ')
-udp=0
-for fd in /proc/$app/fd/*; do
-	inode=$(readlink "$fd" | sed -n 's/^socket:\[\([0-9]*\)\]$/\1/p')
-	[[ -n $inode ]] && grep -q " $inode " /proc/net/udp /proc/net/udp6 && udp=$((udp + 1))
-done
-wait "$app"
-if [[ -z $threads || $threads == *caret_control* ]] || ((udp > 0)); then
-	echo "FAIL no node: threads '$threads', $udp UDP sockets"
-	failures=$((failures + 1))
+if footprint=$(tracer_footprint "$app"); then
+	echo "ok no node: no control thread, no DDS socket ($footprint)"
 else
-	echo "ok no node: no control thread, no DDS socket (threads: $threads)"
+	echo "FAIL no node: $footprint"
+	failures=$((failures + 1))
 fi
+wait "$app"
 echo "$failures failures"
 ((failures == 0))

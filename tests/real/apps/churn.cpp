@@ -17,22 +17,17 @@ public:
     if (publish) {
       pub_ = std::make_unique<real::Publisher>(t, *this, "/beat");
     }
-    auto fn = [this, &t]() {
-        real::Run run(t, get_fully_qualified_name(), "timer_callback_0", handle_, "timer");
-        real::work_us(100);
-        if (pub_) {
-          pub_->publish(run.start);
-        }
-      };
-    timer_ = create_wall_timer(std::chrono::milliseconds(period_ms), fn);
-    handle_ = timer_->get_timer_handle().get();
-    t.timer(*this, *timer_, fn, nullptr, period_ms * 1000000LL);
+    timer_ = real::timer(t, *this, period_ms, "timer_callback_0", [this](const real::Run & run) {
+          real::work_us(100);
+          if (pub_) {
+            pub_->publish(run.start);
+          }
+        });
   }
 
 private:
   std::unique_ptr<real::Publisher> pub_;
   rclcpp::TimerBase::SharedPtr timer_;
-  const void * handle_ = nullptr;
 };
 
 class Ephemeral : public rclcpp::Node
@@ -42,21 +37,12 @@ public:
   : Node("ephemeral")
   {
     t.node(*this);
-    auto fn = [this, &t](real::Header::ConstSharedPtr msg, const rclcpp::MessageInfo & info) {
-        real::Run run(t, get_fully_qualified_name(), "subscription_callback_0", handle_,
-          "subscription");
-        real::log_receive(t, get_fully_qualified_name(), "subscription_callback_0", "/beat", *msg,
-          info, run.start);
-        real::work_us(200);
-      };
-    sub_ = create_subscription<real::Header>("/beat", 10, fn);
-    handle_ = sub_->get_subscription_handle().get();
-    t.subscription(*this, *sub_, fn, nullptr);
+    sub_ = real::subscription(t, *this, "/beat", "subscription_callback_0",
+        [](const real::Header &, real::Run &) {real::work_us(200);});
   }
 
 private:
   rclcpp::Subscription<real::Header>::SharedPtr sub_;
-  const void * handle_ = nullptr;
 };
 
 void sleep_s(double s)

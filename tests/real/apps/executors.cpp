@@ -16,26 +16,17 @@ public:
   {
     t.node(*this);
     pub_ = std::make_unique<real::Publisher>(t, *this, "/ticks");
-    add_timer(t, period_ms, 0, "timer_callback_0");
-    add_timer(t, period_ms, 1, "timer_callback_1");
-  }
-
-private:
-  void add_timer(real::Truth & t, int period_ms, int i, const char * name)
-  {
-    auto fn = [this, &t, i, name]() {
-        real::Run run(t, get_fully_qualified_name(), name, handles_[i], "timer");
+    auto work = [this](const real::Run & run) {
         real::work_us(150);
         pub_->publish(run.start);
       };
-    timers_[i] = create_wall_timer(std::chrono::milliseconds(period_ms), fn);
-    handles_[i] = timers_[i]->get_timer_handle().get();
-    t.timer(*this, *timers_[i], fn, nullptr, period_ms * 1000000LL);
+    timers_[0] = real::timer(t, *this, period_ms, "timer_callback_0", work);
+    timers_[1] = real::timer(t, *this, period_ms, "timer_callback_1", work);
   }
 
+private:
   std::unique_ptr<real::Publisher> pub_;
   rclcpp::TimerBase::SharedPtr timers_[2];
-  const void * handles_[2] = {nullptr, nullptr};
 };
 
 class Listener : public rclcpp::Node
@@ -47,29 +38,15 @@ public:
     t.node(*this);
     group_ = create_callback_group(rclcpp::CallbackGroupType::Reentrant);
     t.callback_group(*this, group_);
-    add_subscription(t, 0, "subscription_callback_0");
-    add_subscription(t, 1, "subscription_callback_1");
+    // long enough for the other one to run meanwhile
+    auto work = [](const real::Header &, real::Run &) {real::work_us(3000);};
+    subs_[0] = real::subscription(t, *this, "/ticks", "subscription_callback_0", work, group_);
+    subs_[1] = real::subscription(t, *this, "/ticks", "subscription_callback_1", work, group_);
   }
 
 private:
-  void add_subscription(real::Truth & t, int i, const char * name)
-  {
-    auto fn = [this, &t, i, name](real::Header::ConstSharedPtr msg,
-        const rclcpp::MessageInfo & info) {
-        real::Run run(t, get_fully_qualified_name(), name, handles_[i], "subscription");
-        real::log_receive(t, get_fully_qualified_name(), name, "/ticks", *msg, info, run.start);
-        real::work_us(3000); // long enough for the other one to run meanwhile
-      };
-    rclcpp::SubscriptionOptions options;
-    options.callback_group = group_;
-    subs_[i] = create_subscription<real::Header>("/ticks", 10, fn, options);
-    handles_[i] = subs_[i]->get_subscription_handle().get();
-    t.subscription(*this, *subs_[i], fn, group_);
-  }
-
   rclcpp::CallbackGroup::SharedPtr group_;
   rclcpp::Subscription<real::Header>::SharedPtr subs_[2];
-  const void * handles_[2] = {nullptr, nullptr};
 };
 
 }  // namespace

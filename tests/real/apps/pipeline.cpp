@@ -16,20 +16,15 @@ public:
   {
     t.node(*this);
     pub_ = std::make_unique<real::Publisher>(t, *this, "/topic_a");
-    auto fn = [this, &t]() {
-        real::Run run(t, get_fully_qualified_name(), "timer_callback_0", handle_, "timer");
-        real::work_us(100);
-        pub_->publish(run.start);
-      };
-    timer_ = create_wall_timer(std::chrono::milliseconds(period_ms), fn);
-    handle_ = timer_->get_timer_handle().get();
-    t.timer(*this, *timer_, fn, nullptr, period_ms * 1000000LL);
+    timer_ = real::timer(t, *this, period_ms, "timer_callback_0", [this](const real::Run & run) {
+          real::work_us(100);
+          pub_->publish(run.start);
+        });
   }
 
 private:
   std::unique_ptr<real::Publisher> pub_;
   rclcpp::TimerBase::SharedPtr timer_;
-  const void * handle_ = nullptr;
 };
 
 // Receives on `in`; republishes on `out` unless it is empty (then it ends
@@ -46,31 +41,22 @@ public:
     if (!out.empty()) {
       pub_ = std::make_unique<real::Publisher>(t, *this, out);
     }
-    auto fn = [this, &t, in](real::Header::ConstSharedPtr msg, const rclcpp::MessageInfo & info) {
-        real::Run run(t, get_fully_qualified_name(), "subscription_callback_0", handle_,
-          "subscription");
-        real::log_receive(t, get_fully_qualified_name(), "subscription_callback_0", in, *msg, info,
-          run.start);
-        real::work_us(200);
-        const int64_t origin = real::received(*msg).origin;
-        if (pub_) {
-          pub_->publish(origin);
-        } else {
-          const real::Received r = real::received(*msg);
-          const int64_t end = run.finish();
-          tb_truth_e2e(t.raw(), get_fully_qualified_name(), "subscription_callback_0", in.c_str(),
-            r.publisher, r.seq, origin, end);
-        }
-      };
-    sub_ = create_subscription<real::Header>(in, 10, fn);
-    handle_ = sub_->get_subscription_handle().get();
-    t.subscription(*this, *sub_, fn, nullptr);
+    sub_ = real::subscription(t, *this, in, "subscription_callback_0",
+        [this, &t, in](const real::Header & msg, real::Run & run) {
+          real::work_us(200);
+          const real::Received r = real::received(msg);
+          if (pub_) {
+            pub_->publish(r.origin);
+          } else {
+            tb_truth_e2e(t.raw(), get_fully_qualified_name(), "subscription_callback_0", in.c_str(),
+              r.publisher, r.seq, r.origin, run.finish());
+          }
+        });
   }
 
 private:
   std::unique_ptr<real::Publisher> pub_;
   rclcpp::Subscription<real::Header>::SharedPtr sub_;
-  const void * handle_ = nullptr;
 };
 
 }  // namespace

@@ -407,6 +407,47 @@ inline void log_receive(
     mi.from_intra_process ? 0 : mi.source_timestamp, time, mi.from_intra_process);
 }
 
+// A wall timer of node whose every run goes into the truth as `name`;
+// fn(run) is the run's work.
+template<typename Fn>
+rclcpp::TimerBase::SharedPtr timer(
+  Truth & t, rclcpp::Node & node, int period_ms, const char * name, Fn fn,
+  const rclcpp::CallbackGroup::SharedPtr & group = nullptr)
+{
+  // the handle is known once the timer is; the node may go before a run ends
+  auto handle = std::make_shared<const void *>(nullptr);
+  auto callback = [&t, fqn = std::string(node.get_fully_qualified_name()), name, handle, fn]() {
+      Run run(t, fqn, name, *handle, "timer");
+      fn(run);
+    };
+  auto timer = node.create_wall_timer(std::chrono::milliseconds(period_ms), callback, group);
+  *handle = timer->get_timer_handle().get();
+  t.timer(node, *timer, callback, group, period_ms * 1000000LL);
+  return timer;
+}
+
+// A Header subscription of node whose every run and message go into the
+// truth as `name`; fn(message, run) is the run's work.
+template<typename Fn>
+rclcpp::Subscription<Header>::SharedPtr subscription(
+  Truth & t, rclcpp::Node & node, const std::string & topic, const char * name, Fn fn,
+  const rclcpp::CallbackGroup::SharedPtr & group = nullptr)
+{
+  auto handle = std::make_shared<const void *>(nullptr);
+  auto callback = [&t, fqn = std::string(node.get_fully_qualified_name()), topic, name, handle,
+      fn](Header::ConstSharedPtr msg, const rclcpp::MessageInfo & info) {
+      Run run(t, fqn, name, *handle, "subscription");
+      log_receive(t, fqn, name, topic, *msg, info, run.start);
+      fn(*msg, run);
+    };
+  rclcpp::SubscriptionOptions options;
+  options.callback_group = group;
+  auto sub = node.create_subscription<Header>(topic, 10, callback, options);
+  *handle = sub->get_subscription_handle().get();
+  t.subscription(node, *sub, callback, group);
+  return sub;
+}
+
 // Spins exec until duration_s has passed or rclcpp is shut down (SIGINT).
 inline void spin_for(rclcpp::Executor & exec, double duration_s)
 {

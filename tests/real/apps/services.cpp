@@ -43,24 +43,19 @@ public:
     t.node(*this);
     client_ = create_client<ListNodes>("/list_nodes");
     t.client(*this, *client_, nullptr);
-    auto fn = [this, &t]() {
-        real::Run run(t, get_fully_qualified_name(), "timer_callback_0", handle_, "timer");
-        if (!pending_ && client_->service_is_ready()) {
-          pending_ = true;
-          client_->async_send_request(
-            std::make_shared<ListNodes::Request>(),
-            [this](rclcpp::Client<ListNodes>::SharedFuture) {pending_ = false;});
-        }
-      };
-    timer_ = create_wall_timer(std::chrono::milliseconds(period_ms), fn);
-    handle_ = timer_->get_timer_handle().get();
-    t.timer(*this, *timer_, fn, nullptr, period_ms * 1000000LL);
+    timer_ = real::timer(t, *this, period_ms, "timer_callback_0", [this](const real::Run &) {
+          if (!pending_ && client_->service_is_ready()) {
+            pending_ = true;
+            client_->async_send_request(
+              std::make_shared<ListNodes::Request>(),
+              [this](rclcpp::Client<ListNodes>::SharedFuture) {pending_ = false;});
+          }
+        });
   }
 
 private:
   rclcpp::Client<ListNodes>::SharedPtr client_;
   rclcpp::TimerBase::SharedPtr timer_;
-  const void * handle_ = nullptr;
   bool pending_ = false;
 };
 
