@@ -70,11 +70,13 @@ int main(int argc, char ** argv)
   rclcpp::init(argc, argv);
   {
     real::Truth truth(o);
+    // Nodes outlive the executor: the handles it holds from its last wait
+    // must go before their node (else rclcpp complains on stderr).
+    std::vector<rclcpp::Node::SharedPtr> nodes;
     rclcpp::executors::SingleThreadedExecutor exec;
     truth.executor(exec, "single_threaded_executor");
     rclcpp::NodeOptions options;
     options.use_intra_process_comms(o.intra);
-    std::vector<rclcpp::Node::SharedPtr> nodes;
     for (const auto & n : o.nodes) {
       if (n == "none") {
         continue;

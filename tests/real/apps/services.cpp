@@ -70,9 +70,11 @@ int main(int argc, char ** argv)
   rclcpp::init(argc, argv);
   {
     real::Truth truth(o);
+    // Nodes outlive the executor: the handles it holds from its last wait
+    // must go before their node (else rclcpp complains on stderr).
+    std::vector<rclcpp::Node::SharedPtr> nodes;
     rclcpp::executors::SingleThreadedExecutor exec;
     truth.executor(exec, "single_threaded_executor");
-    std::vector<rclcpp::Node::SharedPtr> nodes;
     for (const auto & n : o.nodes) {
       if (n == "server") {
         nodes.push_back(std::make_shared<Server>(truth));
