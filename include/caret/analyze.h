@@ -262,7 +262,7 @@ typedef struct ca_record_losses {
 	uint64_t not_ended;        /* callback_start without callback_end */
 	uint64_t not_started;      /* callback_end without callback_start */
 	uint64_t not_published;    /* received, no publish of it in the trace */
-	uint64_t taken_not_run;    /* taken, no callback run after it */
+	uint64_t taken_not_run;    /* taken by a known subscription, no callback run after it */
 } ca_record_losses;
 
 /* Joins the runtime events of the trace. NULL with err on out of memory. */

@@ -128,6 +128,8 @@ static void test_upstream_publish_and_losses(void **state)
 	ROW(ros2_callback_start, 30, 1, "callback", U(0x1014)); /* never ends */
 	ROWT(ros2_rmw_take, 40, 1, 7, "rmw_subscription_handle", U(0x1028), "message", U(0x5),
 		"source_timestamp", U(1), "taken", U(1));            /* no run after it */
+	ROWT(ros2_rmw_take, 41, 1, 7, "rmw_subscription_handle", U(0x7777), "message", U(0x6),
+		"source_timestamp", U(2), "taken", U(1)); /* an rmw-internal reader: not a loss */
 	ca_records *r = records();
 	const ca_publish_instance *p;
 	assert_int_equal(ca_records_publishes(r, &p), 1);

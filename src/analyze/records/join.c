@@ -293,7 +293,9 @@ int ca_records_join(struct ca_records *r)
 
 	for (size_t i = 0; i < r->n_takes; i++) {
 		struct ca_take *k = &r->takes[i];
-		size_t run = k->callback == CA_NONE ? CA_NONE : run_of_take(r, k);
+		if (k->callback == CA_NONE)
+			continue; /* an rmw-internal reader (discovery): no callback to run */
+		size_t run = run_of_take(r, k);
 		if (run == CA_NONE) {
 			r->losses.taken_not_run++;
 			continue;
