@@ -60,6 +60,7 @@ REAL_PATH=/sensor,/filter,/sink
 real_check() {
 	local trace=$1 truth=$2 pids=$3 system=$4 path=() out
 	out=$(mktemp)
+	caret_at_exit "rm -f '$out'"
 	"$BIN/arch_check" "$trace" "$truth" "$pids" || return 1
 	[[ $system == pipeline* ]] && path=(--path "$REAL_PATH")
 	if [[ $system == pipeline1-intra && $REAL_TREE == humble ]]; then
@@ -68,7 +69,6 @@ real_check() {
 		if ! grep -q "intra-process messages cannot be linked" "$out"; then
 			cat "$out"
 			echo "caret check does not say that intra-process messages cannot be linked" >&2
-			rm -f "$out"
 			return 1
 		fi
 	else
@@ -76,10 +76,8 @@ real_check() {
 		if ! "$BIN/caret" check "$trace" >"$out" 2>&1 || ! grep -q '^result: ok' "$out"; then
 			cat "$out"
 			echo "caret check found problems" >&2
-			rm -f "$out"
 			return 1
 		fi
 	fi
 	tail -1 "$out"
-	rm -f "$out"
 }
