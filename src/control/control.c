@@ -51,13 +51,27 @@ static dds_entity_t join_or_create(struct cc_endpoints *ep, int domain)
 	return dds_create_participant((dds_domainid_t)domain, NULL, NULL);
 }
 
+/* The ROS type hashes (REP-2011, RIHS01) of caret_msgs Start, End and
+ * Status, as Jazzy's rmw puts them in every endpoint's USER_DATA
+ * ("typehash=...;"): without them, each Jazzy process's rmw logs a warning
+ * for every control endpoint it discovers. Computed from the original
+ * caret_msgs definitions with rosidl_generator_type_description
+ * (tests/unit/test_caret_msgs_type_hash.sh recomputes them). Humble ignores
+ * USER_DATA on endpoints. */
+#define TYPE_HASH_START "RIHS01_a1004b3e18bd77cec7a5e25af7fe890d7338e69375cd2564f6f78f9ad293e05c"
+#define TYPE_HASH_END "RIHS01_70cc00c258b28a0db2c3c80caa7ef4af4bc7d51a43c1bd2ca78e0123163ccb40"
+#define TYPE_HASH_STATUS "RIHS01_ef68f3290e8a310dc513ea2988a0dfe51390a1a2e99cbafe2cbf09592848daf2"
+
 static dds_entity_t endpoint(dds_entity_t participant, const char *name,
-	const dds_topic_descriptor_t *desc, bool writer, const dds_qos_t *qos)
+	const dds_topic_descriptor_t *desc, const char *type_hash, bool writer, dds_qos_t *qos)
 {
 	dds_entity_t topic = dds_create_topic(participant, desc, name, NULL, NULL);
+	char user_data[96];
 
 	if (topic < 0)
 		return topic;
+	int n = snprintf(user_data, sizeof user_data, "typehash=%s;", type_hash);
+	dds_qset_userdata(qos, user_data, (size_t)n);
 	return writer ? dds_create_writer(participant, topic, qos, NULL) :
 			dds_create_reader(participant, topic, qos, NULL);
 }
@@ -80,16 +94,16 @@ int cc_open(struct cc_endpoints *ep, int domain, enum cc_side side, char *err,
 	dds_qset_history(qos, DDS_HISTORY_KEEP_LAST, 1);
 	dds_qset_durability(qos, DDS_DURABILITY_VOLATILE);
 	ep->start = endpoint(ep->participant, "rt/caret/start_record",
-		&caret_msgs_msg_dds__Start__desc, !tracer, qos);
+		&caret_msgs_msg_dds__Start__desc, TYPE_HASH_START, !tracer, qos);
 	ep->end = endpoint(ep->participant, "rt/caret/end_record",
-		&caret_msgs_msg_dds__End__desc, !tracer, qos);
+		&caret_msgs_msg_dds__End__desc, TYPE_HASH_END, !tracer, qos);
 	/* Status has no key: with every tracer writing it, a reader keeping one
 	 * sample would lose all but the last. History depth is the reader's
 	 * own business (it does not take part in matching). */
 	if (!tracer)
 		dds_qset_history(qos, DDS_HISTORY_KEEP_LAST, 1024);
 	ep->status = endpoint(ep->participant, "rt/caret/status",
-		&caret_msgs_msg_dds__Status__desc, tracer, qos);
+		&caret_msgs_msg_dds__Status__desc, TYPE_HASH_STATUS, tracer, qos);
 	dds_delete_qos(qos);
 	if (ep->start < 0 || ep->end < 0 || ep->status < 0) {
 		snprintf(err, err_size, "cannot create the caret control topics: %s",
