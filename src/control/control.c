@@ -14,18 +14,105 @@ int cc_domain_from_env(void)
 	return env && *env && *end == '\0' && d >= 0 && d <= 232 ? (int)d : 0;
 }
 
-int cc_domain_config(char *buf, size_t size)
+enum cc_discovery cc_discovery_from_env(void)
 {
 	const char *localhost = getenv("ROS_LOCALHOST_ONLY");
+	const char *range = getenv("ROS_AUTOMATIC_DISCOVERY_RANGE");
+	if (localhost && !strcmp(localhost, "1"))
+		return CC_DISCOVERY_LOCALHOST;
+	if (!range || !*range || !strcmp(range, "SUBNET"))
+		return CC_DISCOVERY_SUBNET;
+	if (!strcmp(range, "OFF"))
+		return CC_DISCOVERY_OFF;
+	if (!strcmp(range, "SYSTEM_DEFAULT"))
+		return CC_DISCOVERY_SYSTEM_DEFAULT;
+	return CC_DISCOVERY_LOCALHOST; /* LOCALHOST, and what rcl does not know */
+}
+
+/* A growing string; out of memory makes it NULL for good. */
+struct text {
+	char *s;
+	size_t len;
+};
+
+static void add(struct text *t, const char *part, size_t n)
+{
+	char *grown = t->s ? realloc(t->s, t->len + n + 1) : NULL;
+	if (!grown) {
+		free(t->s);
+		t->s = NULL;
+		return;
+	}
+	memcpy(grown + t->len, part, n);
+	t->len += n;
+	grown[t->len] = '\0';
+	t->s = grown;
+}
+
+static void adds(struct text *t, const char *part)
+{
+	add(t, part, strlen(part));
+}
+
+/* <Peer address="..."/> for each of ROS_STATIC_PEERS (';'-separated). */
+static void add_static_peers(struct text *t)
+{
+	const char *peers = getenv("ROS_STATIC_PEERS");
+	for (const char *p = peers ? peers : ""; *p;) {
+		size_t n = strcspn(p, ";");
+		if (n) {
+			adds(t, "<Peer address=\"");
+			add(t, p, n);
+			adds(t, "\"/>");
+		}
+		p += n + (p[n] == ';');
+	}
+}
+
+char *cc_domain_config(void)
+{
 	const char *uri = getenv("CYCLONEDDS_URI");
-	bool lo = localhost && !strcmp(localhost, "1");
+	const char *peers = getenv("ROS_STATIC_PEERS");
+	enum cc_discovery range = cc_discovery_from_env();
+	bool localhost_only = getenv("ROS_LOCALHOST_ONLY") &&
+		!strcmp(getenv("ROS_LOCALHOST_ONLY"), "1");
+	struct text t = { calloc(1, 1), 0 };
 
 	/* Empty fragments are ignored by Cyclone, so the comma is harmless. */
-	return snprintf(buf, size, "%s%s",
-		lo ? "<CycloneDDS><Domain><General><Interfaces>"
-		     "<NetworkInterface address=\"127.0.0.1\"/></Interfaces>"
-		     "</General></Domain></CycloneDDS>," : "",
-		uri ? uri : "");
+	adds(&t, "<CycloneDDS><Domain>");
+	switch (range) {
+	case CC_DISCOVERY_OFF:
+		adds(&t, "<General><AllowMulticast>false</AllowMulticast></General>"
+			"<Discovery><ParticipantIndex>none</ParticipantIndex></Discovery>");
+		break;
+	case CC_DISCOVERY_LOCALHOST:
+		adds(&t, "<General>");
+		if (!uri || !*uri)
+			adds(&t, "<Interfaces><NetworkInterface address=\"127.0.0.1\"/></Interfaces>");
+		adds(&t, "<AllowMulticast>false</AllowMulticast></General>"
+			"<Discovery><ParticipantIndex>auto</ParticipantIndex>"
+			"<MaxAutoParticipantIndex>32</MaxAutoParticipantIndex>"
+			"<Peers><Peer address=\"localhost\"/>");
+		if (!localhost_only)
+			add_static_peers(&t);
+		adds(&t, "</Peers></Discovery>");
+		break;
+	case CC_DISCOVERY_SUBNET:
+		adds(&t, "<Discovery><ParticipantIndex>auto</ParticipantIndex>"
+			"<MaxAutoParticipantIndex>32</MaxAutoParticipantIndex>");
+		if (peers && *peers) {
+			adds(&t, "<Peers>");
+			add_static_peers(&t);
+			adds(&t, "</Peers>");
+		}
+		adds(&t, "</Discovery>");
+		break;
+	case CC_DISCOVERY_SYSTEM_DEFAULT:
+		break;
+	}
+	adds(&t, "</Domain></CycloneDDS>,");
+	adds(&t, uri ? uri : "");
+	return t.s;
 }
 
 /* A participant on domain: in the domain this process already has, or in
@@ -36,11 +123,9 @@ static dds_entity_t join_or_create(struct cc_endpoints *ep, int domain)
 	dds_entity_t existing[1];
 	ep->domain = 0;
 	if (dds_lookup_participant((dds_domainid_t)domain, existing, 1) == 0) {
-		int n = cc_domain_config(NULL, 0);
-		char *config = malloc((size_t)n + 1);
+		char *config = cc_domain_config();
 		if (!config)
 			return DDS_RETCODE_OUT_OF_RESOURCES;
-		cc_domain_config(config, (size_t)n + 1);
 		dds_entity_t d = dds_create_domain((dds_domainid_t)domain, config);
 		free(config);
 		/* Precondition not met: created meanwhile by someone else; join. */

@@ -35,10 +35,25 @@ struct cc_endpoints {
 /* The DDS domain of ROS_DOMAIN_ID (0 when unset or invalid). */
 int cc_domain_from_env(void);
 
-/* The Cyclone DDS configuration rmw_cyclonedds_cpp gives a domain it
- * creates: loopback only when ROS_LOCALHOST_ONLY=1, then CYCLONEDDS_URI.
- * Returns the length needed (as snprintf). */
-int cc_domain_config(char *buf, size_t size);
+/* ROS 2 discovery ranges (ROS_AUTOMATIC_DISCOVERY_RANGE, Jazzy). */
+enum cc_discovery { CC_DISCOVERY_OFF, CC_DISCOVERY_LOCALHOST, CC_DISCOVERY_SUBNET,
+	CC_DISCOVERY_SYSTEM_DEFAULT };
+
+/* The discovery range of the environment, read as rcl reads it: Jazzy's
+ * ROS_AUTOMATIC_DISCOVERY_RANGE (unset: SUBNET; an unknown value:
+ * LOCALHOST), overridden by ROS_LOCALHOST_ONLY=1 (Humble's, and Jazzy's
+ * deprecated form). */
+enum cc_discovery cc_discovery_from_env(void);
+
+/* The Cyclone DDS configuration of a domain that discovers the ROS 2
+ * processes of this environment, Humble's or Jazzy's, as rmw_cyclonedds_cpp
+ * configures theirs: LOCALHOST without multicast, with localhost and
+ * ROS_STATIC_PEERS as peers (on 127.0.0.1 when CYCLONEDDS_URI does not
+ * choose the interface); SUBNET with the static peers; participant
+ * indexes allocated as Jazzy's rmw does (Humble's localhost processes get
+ * them too, multicast being off); then CYCLONEDDS_URI, which has the last
+ * word. A new string (free it), or NULL when out of memory. */
+char *cc_domain_config(void);
 
 /* Opens a participant on domain and the three endpoints of side. When this
  * process has no participant in that domain yet, the domain is created

@@ -346,6 +346,10 @@ int cr_record_run(const struct cr_record_options *o)
 			"stop it first (lttng list)");
 	if (check_output(r))
 		return 1;
+	if (!o->command && !o->immediate && cc_discovery_from_env() == CC_DISCOVERY_OFF)
+		return fail(r, "ROS_AUTOMATIC_DISCOVERY_RANGE=OFF: the ROS 2 processes discover "
+			"nothing outside themselves, so they cannot be told to start; record them "
+			"from their start (--immediate before starting them, or -- CMD)");
 
 	struct cr_session_options so = {
 		.name = r->session_name, .output_dir = r->output,

@@ -43,6 +43,9 @@ expect unwritable-output "cannot" \
 	"$caret" record -s caret-test-err-2 -o /proc/caret-test/trace --duration 1
 expect existing-output "already exists" \
 	"$caret" record -s caret-test-err-3 -o "$work" --duration 1
+expect discovery-off "ROS_AUTOMATIC_DISCOVERY_RANGE=OFF" \
+	env ROS_AUTOMATIC_DISCOVERY_RANGE=OFF "$caret" record -s caret-test-err-5 -o "$work/t5" \
+	--duration 1
 
 # A session already recording our events (in this test's group).
 caret_lttng_start caret-test-active 'ros2_caret:*' || exit 1
