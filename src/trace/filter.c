@@ -107,7 +107,8 @@ struct slot {
 	_Atomic bool allowed;
 };
 
-enum table { T_CALLBACK, T_PUBLISHER, T_RMW_SUBSCRIPTION, T_STATE_MACHINE, T_COUNT };
+enum table { T_CALLBACK, T_PUBLISHER, T_RMW_SUBSCRIPTION, T_STATE_MACHINE, T_BUFFER,
+	T_COUNT };
 static struct slot *tables[T_COUNT];
 
 static size_t slot_of(uintptr_t key)
@@ -154,6 +155,7 @@ bool ct_filter_lookup_callback(const void *p) { return table_get(T_CALLBACK, p);
 bool ct_filter_lookup_publisher(const void *p) { return table_get(T_PUBLISHER, p); }
 bool ct_filter_lookup_rmw_subscription(const void *p) { return table_get(T_RMW_SUBSCRIPTION, p); }
 bool ct_filter_lookup_state_machine(const void *p) { return table_get(T_STATE_MACHINE, p); }
+bool ct_filter_lookup_buffer(const void *p) { return table_get(T_BUFFER, p); }
 
 /* ---- what the initialization events tell ------------------------------ */
 
@@ -174,6 +176,9 @@ static struct links subscriptions; /* rcl subscription handle -> decision */
 static struct links sub_objects;   /* rclcpp subscription -> rcl handle */
 static struct links timers;        /* timer handle -> callback */
 static struct links services;      /* service handle -> node handle */
+static struct links sub_callbacks; /* rclcpp subscription object -> its callback */
+static struct links ipbs;          /* Jazzy: intra-process buffer -> its ring buffer */
+static struct links buffers;       /* ring buffer -> rclcpp (intra) subscription object */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void link_add(struct links *l, uint64_t from, uint64_t to, const char *name,
@@ -197,6 +202,29 @@ static const struct link *link_find(const struct links *l, uint64_t from)
 		if (l->items[i].from == from)
 			return &l->items[i];
 	return NULL;
+}
+
+/* A ring buffer's decision is its subscription's, known once the buffer,
+ * the subscription object and the object's rcl handle are linked (Jazzy's
+ * order: buffer to ipb, ipb to subscription, then rclcpp_subscription_init
+ * of that object). */
+static void decide_buffer(uint64_t buffer)
+{
+	const struct link *b = link_find(&buffers, buffer);
+	const struct link *obj = b ? link_find(&sub_objects, b->to) : NULL;
+	const struct link *sub = obj ? link_find(&subscriptions, obj->to) : NULL;
+	if (sub)
+		table_set(T_BUFFER, buffer, sub->allowed);
+}
+
+/* A subscription callback's decision is its subscription's, once the
+ * rclcpp object that holds it is tied to its rcl handle. */
+static void decide_callback(uint64_t object, uint64_t callback)
+{
+	const struct link *obj = link_find(&sub_objects, object);
+	const struct link *sub = obj ? link_find(&subscriptions, obj->to) : NULL;
+	if (sub)
+		table_set(T_CALLBACK, callback, sub->allowed);
 }
 
 static const char *node_name(uint64_t node_handle)
@@ -229,14 +257,30 @@ void ct_filter_observe(const struct ct_record *r)
 	}
 	case CS_EV_ros2_caret_rclcpp_subscription_init:
 		link_add(&sub_objects, v[1].u, v[0].u, NULL, true);
+		/* Jazzy names an intra-process subscription object after its
+		 * callback and its buffer */
+		for (size_t i = sub_callbacks.count; i-- > 0;)
+			if (sub_callbacks.items[i].from == v[1].u)
+				decide_callback(v[1].u, sub_callbacks.items[i].to);
+		for (size_t i = buffers.count; i-- > 0;)
+			if (buffers.items[i].to == v[1].u)
+				decide_buffer(buffers.items[i].from);
 		break;
-	case CS_EV_ros2_caret_rclcpp_subscription_callback_added: {
-		const struct link *obj = link_find(&sub_objects, v[0].u);
-		const struct link *sub = obj ? link_find(&subscriptions, obj->to) : NULL;
-		if (sub)
-			table_set(T_CALLBACK, v[1].u, sub->allowed);
+	case CS_EV_ros2_caret_rclcpp_buffer_to_ipb:
+		link_add(&ipbs, v[1].u, v[0].u, NULL, true);
+		break;
+	case CS_EV_ros2_caret_rclcpp_ipb_to_subscription: {
+		const struct link *ipb = link_find(&ipbs, v[0].u);
+		if (ipb) {
+			link_add(&buffers, ipb->to, v[1].u, NULL, true);
+			decide_buffer(ipb->to);
+		}
 		break;
 	}
+	case CS_EV_ros2_caret_rclcpp_subscription_callback_added:
+		link_add(&sub_callbacks, v[0].u, v[1].u, NULL, true);
+		decide_callback(v[0].u, v[1].u);
+		break;
 	case CS_EV_ros2_caret_rclcpp_timer_callback_added:
 		link_add(&timers, v[0].u, v[1].u, NULL, true);
 		break;

@@ -30,6 +30,8 @@ CT_HIDDEN bool ct_filter_lookup_callback(const void *callback);
 CT_HIDDEN bool ct_filter_lookup_publisher(const void *publisher_handle);
 CT_HIDDEN bool ct_filter_lookup_rmw_subscription(const void *rmw_subscription_handle);
 CT_HIDDEN bool ct_filter_lookup_state_machine(const void *state_machine);
+/* Jazzy: a subscription's intra-process ring buffer. */
+CT_HIDDEN bool ct_filter_lookup_buffer(const void *buffer);
 
 static inline bool ct_allow_callback(const void *cb)
 {
@@ -42,6 +44,10 @@ static inline bool ct_allow_publisher(const void *pub)
 static inline bool ct_allow_rmw_subscription(const void *h)
 {
 	return !ct_filter_active || ct_filter_lookup_rmw_subscription(h);
+}
+static inline bool ct_allow_buffer(const void *buffer)
+{
+	return !ct_filter_active || ct_filter_lookup_buffer(buffer);
 }
 static inline bool ct_allow_state_machine(const void *sm)
 {

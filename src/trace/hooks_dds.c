@@ -71,14 +71,17 @@ CT_EXPORT dds_return_t dds_write(dds_entity_t writer, const void *data)
 	return rc;
 }
 
-/* rmw_cyclonedds's serialized path: the caller stamps the serdata, and the
- * serdata belongs to Cyclone once written, so the stamp is read before. */
-CT_EXPORT dds_return_t dds_writecdr(dds_entity_t writer, struct ddsi_serdata *serdata)
+/* rmw_cyclonedds's serialized and loaned paths (Humble: dds_writecdr;
+ * Jazzy: dds_forwardcdr): the caller stamps the serdata, and the serdata
+ * belongs to Cyclone once written, so the stamp is read before. */
+typedef dds_return_t (*write_serdata_fn)(dds_entity_t, struct ddsi_serdata *);
+
+static dds_return_t write_serdata(dds_entity_t writer, struct ddsi_serdata *serdata,
+	write_serdata_fn original)
 {
 	CT_ENTER(e);
 	bool record = recorded() && serdata;
 	dds_time_t stamp = record ? serdata->timestamp.v : 0;
-	CT_ORIGINAL(dds_return_t (*)(dds_entity_t, struct ddsi_serdata *), "dds_writecdr");
 	dds_return_t rc = original ? original(writer, serdata) : DDS_RETCODE_ERROR;
 	e = errno;
 	if (record)
@@ -86,4 +89,16 @@ CT_EXPORT dds_return_t dds_writecdr(dds_entity_t writer, struct ddsi_serdata *se
 	ct_thread.publish_allowed = true; /* the publish is over */
 	CT_LEAVE(e);
 	return rc;
+}
+
+CT_EXPORT dds_return_t dds_writecdr(dds_entity_t writer, struct ddsi_serdata *serdata)
+{
+	CT_ORIGINAL(write_serdata_fn, "dds_writecdr");
+	return write_serdata(writer, serdata, original);
+}
+
+CT_EXPORT dds_return_t dds_forwardcdr(dds_entity_t writer, struct ddsi_serdata *serdata)
+{
+	CT_ORIGINAL(write_serdata_fn, "dds_forwardcdr");
+	return write_serdata(writer, serdata, original);
 }

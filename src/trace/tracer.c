@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "abi.h"
 #include "filter.h"
 #include "init_store.h"
 #include "ros2_caret_tp.h"
@@ -18,11 +19,14 @@ bool ct_merge = true;
 bool ct_process_ignored;
 CT_TLS struct ct_thread ct_thread = { .publish_allowed = true };
 
-static bool debug_on;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 void ct_debug(const char *fmt, ...)
 {
+	/* read here, not at initialization: the ABI is detected before */
+	static _Atomic int debug_on = -1;
+	if (debug_on < 0)
+		debug_on = getenv("CARET_DEBUG") != NULL;
 	if (!debug_on)
 		return;
 	int saved = errno;
@@ -41,18 +45,21 @@ bool ct_tracetools_tracing(void)
 	return compile_status && compile_status();
 }
 
+/* The distribution: ROS_DISTRO as CARET records it, else the ABI detected
+ * (the original analyzer tells Jazzy's traces by it). */
 void ct_emit_caret_init(void)
 {
 	const char *distro = getenv("ROS_DISTRO");
 	lttng_ust_tracepoint(ros2_caret, caret_init, ct_now(),
-		distro && *distro ? distro : "humble");
+		distro && *distro ? distro : ct_abi_name(ct_abi()));
 }
 
 static void initialize_once(void)
 {
 	const char *merge = getenv("CARET_MERGE");
 
-	debug_on = getenv("CARET_DEBUG") != NULL;
+	if (!ct_abi_known())
+		return; /* every hook forwards; nothing to store */
 	ct_merge = !(merge && !strcmp(merge, "0"));
 	ct_process_ignored = ct_filter_init();
 	if (ct_process_ignored) {
@@ -80,7 +87,7 @@ static void initialize_once(void)
 			;
 		ct_store_finish_replay(&replay);
 	}
-	ct_debug("initialized: state %s, merge %s, filters %s",
+	ct_debug("initialized: %s ABI, state %s, merge %s, filters %s", ct_abi_name(ct_abi()),
 		ct_recording() ? "RECORD" : "WAIT", ct_merge ? "on" : "off",
 		ct_filter_active ? "on" : "off");
 }
@@ -94,7 +101,7 @@ void ct_record_initialization(int id, const union ct_value *values, size_t n,
 	int64_t init_timestamp)
 {
 	ct_initialize();
-	if (ct_process_ignored)
+	if (ct_process_ignored || !ct_abi_known())
 		return;
 	struct ct_record r = { .id = (enum cs_event_id)id };
 	for (size_t i = 0; i < n; i++)

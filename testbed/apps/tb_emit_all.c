@@ -1,12 +1,15 @@
 /*
  * tb_emit_all - emits every event of the schema once: each ros2:* event
  * through the testbed's libtracetools.so (by its ros_trace_* function, as
- * rclcpp would), and each ros2_caret:* event through the tracer's provider.
+ * rclcpp would; directly through the ros2 provider for what the testbed's
+ * Humble ABI lacks: Jazzy's events and rmw_publish's Jazzy fields), and each
+ * ros2_caret:* event through the tracer's provider.
  * Every field carries the value tb_expected.h derives for it.
  *
  * usage: tb_emit_all [ros2|ros2_caret|all]   (default all)
  */
 #include "tb_expected.h"
+#include "ros2_tp.h"
 #include "ros2_caret_tp.h"
 #include "tracetools/tracetools.h"
 
@@ -45,7 +48,8 @@ static void emit_ros2(void)
 		RP(rclcpp_publish, message));
 	ros_trace_rcl_publish(RP(rcl_publish, publisher_handle),
 		RP(rcl_publish, message));
-	ros_trace_rmw_publish(RP(rmw_publish, message));
+	lttng_ust_tracepoint(ros2, rmw_publish, RP(rmw_publish, rmw_publisher_handle),
+		RP(rmw_publish, message), RI(rmw_publish, timestamp));
 	tb_expected_gid("ros2:rmw_subscription_init", "gid", gid);
 	ros_trace_rmw_subscription_init(
 		RP(rmw_subscription_init, rmw_subscription_handle), gid);
@@ -112,6 +116,19 @@ static void emit_ros2(void)
 		RP(dispatch_intra_process_subscription_callback, message),
 		RP(dispatch_intra_process_subscription_callback, callback),
 		RU(dispatch_intra_process_subscription_callback, message_timestamp));
+	/* Jazzy's intra-process buffers */
+	lttng_ust_tracepoint(ros2, rclcpp_construct_ring_buffer,
+		RP(rclcpp_construct_ring_buffer, buffer), RU(rclcpp_construct_ring_buffer, capacity));
+	lttng_ust_tracepoint(ros2, rclcpp_buffer_to_ipb, RP(rclcpp_buffer_to_ipb, buffer),
+		RP(rclcpp_buffer_to_ipb, ipb));
+	lttng_ust_tracepoint(ros2, rclcpp_ipb_to_subscription, RP(rclcpp_ipb_to_subscription, ipb),
+		RP(rclcpp_ipb_to_subscription, subscription));
+	lttng_ust_tracepoint(ros2, rclcpp_ring_buffer_enqueue, RP(rclcpp_ring_buffer_enqueue, buffer),
+		RU(rclcpp_ring_buffer_enqueue, index), RU(rclcpp_ring_buffer_enqueue, size),
+		I32("ros2", rclcpp_ring_buffer_enqueue, overwritten));
+	lttng_ust_tracepoint(ros2, rclcpp_ring_buffer_dequeue, RP(rclcpp_ring_buffer_dequeue, buffer),
+		RU(rclcpp_ring_buffer_dequeue, index), RU(rclcpp_ring_buffer_dequeue, size));
+	lttng_ust_tracepoint(ros2, rclcpp_ring_buffer_clear, RP(rclcpp_ring_buffer_clear, buffer));
 }
 
 #define CP(ev, f) PTR("ros2_caret", ev, f)
@@ -176,6 +193,21 @@ static void emit_ros2_caret(void)
 		CTS(rcl_lifecycle_state_machine_init));
 	TP(rmw_implementation, CS(rmw_implementation, rmw_impl),
 		CTS(rmw_implementation));
+	TP(rclcpp_construct_ring_buffer, CP(rclcpp_construct_ring_buffer, buffer),
+		CU(rclcpp_construct_ring_buffer, capacity), CTS(rclcpp_construct_ring_buffer));
+	TP(rclcpp_buffer_to_ipb, CP(rclcpp_buffer_to_ipb, buffer), CP(rclcpp_buffer_to_ipb, ipb),
+		CTS(rclcpp_buffer_to_ipb));
+	TP(rclcpp_ipb_to_subscription, CP(rclcpp_ipb_to_subscription, ipb),
+		CP(rclcpp_ipb_to_subscription, subscription), CTS(rclcpp_ipb_to_subscription));
+	TP(callback_group_to_executor_entity_collector,
+		CP(callback_group_to_executor_entity_collector, entities_collector_addr),
+		CP(callback_group_to_executor_entity_collector, callback_group_addr),
+		CS(callback_group_to_executor_entity_collector, group_type_name),
+		CTS(callback_group_to_executor_entity_collector));
+	TP(executor_entity_collector_to_executor,
+		CP(executor_entity_collector_to_executor, executor_addr),
+		CP(executor_entity_collector_to_executor, entities_collector_addr),
+		CTS(executor_entity_collector_to_executor));
 	TP(tracetools_status, I32("ros2_caret", tracetools_status, tracing_enabled),
 		CTS(tracetools_status));
 	TP(construct_executor, CP(construct_executor, executor_addr),
@@ -211,7 +243,8 @@ static void emit_ros2_caret(void)
 		CTS(callback_group_add_client));
 	TP(caret_init, CI(caret_init, clock_offset),
 		CS(caret_init, distribution));
-	TP(dds_write, CP(dds_write, message));
+	TP(dds_write, CP(dds_write, rmw_publisher_handle), CP(dds_write, message),
+		CI(dds_write, timestamp));
 	TP(dds_bind_addr_to_stamp, CP(dds_bind_addr_to_stamp, addr),
 		CU(dds_bind_addr_to_stamp, source_stamp));
 	TP(dds_bind_addr_to_addr, CP(dds_bind_addr_to_addr, addr_from),

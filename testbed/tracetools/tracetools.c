@@ -64,9 +64,11 @@ TB_EXPORT void ros_trace_rcl_publish(const void *publisher_handle,
 	lttng_ust_tracepoint(ros2, rcl_publish, publisher_handle, message);
 }
 
+/* Humble's ABI; the event has Jazzy's fields (the schema's one layout),
+ * the publisher and the timestamp unknown here: 0. */
 TB_EXPORT void ros_trace_rmw_publish(const void *message)
 {
-	lttng_ust_tracepoint(ros2, rmw_publish, message);
+	lttng_ust_tracepoint(ros2, rmw_publish, NULL, message, 0);
 }
 
 TB_EXPORT void ros_trace_rmw_subscription_init(

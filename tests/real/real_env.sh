@@ -2,7 +2,7 @@
 # the tree's environment (as `source setup.bash` gives it), its apps, DDS on
 # the loopback interface, and helpers to run and check the apps.
 #
-# usage: . real_env.sh TREE        TREE: humble | humble-caret
+# usage: . real_env.sh TREE        TREE: humble | humble-caret | jazzy
 #
 # When the tree is not installed the test is skipped: one line saying why,
 # exit 77 (CTest's SKIP_RETURN_CODE: "Not Run", never counted as passed).
@@ -22,6 +22,7 @@ _real_setup=()
 case $REAL_TREE in
 humble) _real_setup=("$REAL_PREFIX/humble/setup.bash") ;;
 humble-caret) _real_setup=("$REAL_PREFIX/humble/setup.bash" "$REAL_PREFIX/humble-caret/setup.bash") ;;
+jazzy) _real_setup=("$REAL_PREFIX/jazzy/setup.bash") ;;
 *)
 	echo "real_env.sh: unknown tree '$REAL_TREE'" >&2
 	exit 2
@@ -45,7 +46,7 @@ done
 set -u
 # As a user's shell has it, minus what would make the runs depend on the
 # machine: the trees set no ROS_DISTRO (the tracer must not need it).
-unset ROS_DISTRO ROS_LOCALHOST_ONLY
+unset ROS_DISTRO ROS_LOCALHOST_ONLY ROS_AUTOMATIC_DISCOVERY_RANGE ROS_STATIC_PEERS
 export RMW_IMPLEMENTATION=rmw_cyclonedds_cpp
 export CYCLONEDDS_URI=${CYCLONEDDS_URI:-file://$CARET_SOURCE_DIR/scripts/cyclonedds-loopback.xml}
 

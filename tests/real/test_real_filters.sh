@@ -5,7 +5,9 @@
 # name is there. Counted by the analyzer (caret summary nodes|topics, which
 # the other real tests check against the apps' truth). Each filter merged
 # and unmerged: upstream Humble's rclcpp_publish names no publisher, and
-# its rclcpp stage must go with the rest of a filtered publish.
+# its rclcpp stage must go with the rest of a filtered publish. On Jazzy,
+# a topic filter on the intra-process pipeline too: the filtered topic's
+# ring-buffer events go with it.
 # usage: test_real_filters.sh TREE
 set -uo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
@@ -16,8 +18,9 @@ failures=0
 caret_lttng_require || exit 1
 caret_lttng_ensure_daemon || exit 1
 
-# run NAME MERGE VAR=VALUE...: the pipeline recorded from its start with
-# these variables; the analyzer's counts in $work/NAME.{nodes,topics}.
+# run NAME MERGE VAR=VALUE...: the pipeline (SYSTEM, default pipeline3)
+# recorded from its start with these variables; the analyzer's counts in
+# $work/NAME.{nodes,topics}.
 run() {
 	local name=$1 merge=$2
 	shift 2
@@ -26,7 +29,8 @@ run() {
 	local recorder=$!
 	sleep 1
 	env "$@" CARET_MERGE="$merge" LD_PRELOAD="$CARET_LIB" "${CARET_GROUP[@]}" \
-		"$REAL_LAUNCH" "$REAL_APPS" pipeline3 2 "$work/truth-$name" "$work/pids-$name" ||
+		"$REAL_LAUNCH" "$REAL_APPS" "${SYSTEM:-pipeline3}" 2 "$work/truth-$name" \
+		"$work/pids-$name" ||
 		{ echo "FAIL $name: the apps failed"; failures=$((failures + 1)); }
 	wait "$recorder" || { cat "$work/record.err"; failures=$((failures + 1)); }
 	"$BIN/caret" summary nodes --format csv "$work/$name" >"$work/$name.nodes"
@@ -104,5 +108,12 @@ for merge in 1 0; do
 		failures=$((failures + 1))
 	fi
 done
+
+if [[ $REAL_TREE == jazzy ]]; then
+	SYSTEM=pipeline1-intra run intra-ignore-topics 1 CARET_IGNORE_TOPICS=/topic_b
+	expect intra-ignore-topics topics /topic_b events zero
+	expect intra-ignore-topics topics /topic_a events some
+	expect intra-ignore-topics topics /topic_a takes some
+fi
 echo "$failures failures"
 ((failures == 0))

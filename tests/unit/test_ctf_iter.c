@@ -47,9 +47,12 @@ static int tally_event(const bt_event *event, uint64_t clock, void *user)
 	const bt_field_class *payload = bt_event_class_borrow_payload_field_class_const(ec);
 	if (ca_schema_match(payload, e, why, sizeof why) == 0)
 		return 0;
-	/* Upstream Humble's rclcpp_publish has only `message` (reference). */
-	if (e->id == CS_EV_ros2_rclcpp_publish && payload &&
-	    bt_field_class_structure_get_member_count(payload) == 1 &&
+	/* Humble's layouts with only `message`: upstream's rclcpp_publish
+	 * (reference), and rmw_publish and CARET's dds_write, whose table
+	 * layout is Jazzy's (which adds fields around message). */
+	bool message_only = e->id == CS_EV_ros2_rclcpp_publish ||
+		e->id == CS_EV_ros2_rmw_publish || e->id == CS_EV_ros2_caret_dds_write;
+	if (message_only && payload && bt_field_class_structure_get_member_count(payload) == 1 &&
 	    bt_field_class_structure_borrow_member_by_name_const(payload, "message"))
 		return 0;
 	fprintf(stderr, "%s: %s\n", e->full_name, why);

@@ -193,6 +193,36 @@ static void test_reference_parsed(void **state)
 	assert_non_null(ref_find("ros2_caret:merged_publish_timing"));
 }
 
+/* Events whose fields Jazzy changed (its tracetools.h and tp_call.h, and
+ * CARET's Jazzy tp.h): the table has Jazzy's layout, which holds Humble's
+ * (the reference's) fields by name; the analyzer reads either. */
+static const char *const jazzy_layouts[] = { "ros2:rmw_publish", "ros2_caret:dds_write" };
+
+static bool jazzy_layout(const char *full_name)
+{
+	for (size_t i = 0; i < sizeof jazzy_layouts / sizeof *jazzy_layouts; i++)
+		if (!strcmp(jazzy_layouts[i], full_name))
+			return true;
+	return false;
+}
+
+/* Every field of the reference's (Humble) form is in the table's event. */
+static void expect_humble_fields_in(const struct cs_event *e, const struct ref_event *r)
+{
+	for (size_t j = 0; j < r->field_count; j++) {
+		bool found = false;
+		for (size_t k = 0; k < e->field_count && !found; k++) {
+			char field[64];
+			snprintf(field, sizeof field, "%s:%s", e->fields[k].name,
+				cs_type_name(e->fields[k].type));
+			found = !strcmp(field, r->fields[j]);
+		}
+		if (!found)
+			fail_msg("%s: Humble's field %s is not in the table", e->full_name,
+				r->fields[j]);
+	}
+}
+
 static void test_every_reference_event_in_table(void **state)
 {
 	(void)state;
@@ -201,6 +231,10 @@ static void test_every_reference_event_in_table(void **state)
 		if (!e)
 			fail_msg("%s is in the reference, not in the table",
 				ref[i].full_name);
+		if (jazzy_layout(e->full_name)) {
+			expect_humble_fields_in(e, &ref[i]);
+			continue;
+		}
 		if (e->field_count != ref[i].field_count)
 			fail_msg("%s: table has %zu fields, reference %zu",
 				e->full_name, e->field_count, ref[i].field_count);
@@ -215,9 +249,19 @@ static void test_every_reference_event_in_table(void **state)
 	}
 }
 
-/* caret-c's own events (docs/trace-format.md), which CARET's reference
- * does not have; the original analyzer ignores them. */
-static const char *const own_events[] = { "ros2_caret:tracetools_status" };
+/* Events the reference (Humble) does not have: Jazzy's (ros2_tracing 8.x,
+ * and CARET's Jazzy tracer), and caret-c's own (docs/trace-format.md; the
+ * original analyzer ignores them). */
+static const char *const own_events[] = {
+	"ros2:rclcpp_construct_ring_buffer", "ros2:rclcpp_buffer_to_ipb",
+	"ros2:rclcpp_ipb_to_subscription", "ros2:rclcpp_ring_buffer_enqueue",
+	"ros2:rclcpp_ring_buffer_dequeue", "ros2:rclcpp_ring_buffer_clear",
+	"ros2_caret:rclcpp_construct_ring_buffer", "ros2_caret:rclcpp_buffer_to_ipb",
+	"ros2_caret:rclcpp_ipb_to_subscription",
+	"ros2_caret:callback_group_to_executor_entity_collector",
+	"ros2_caret:executor_entity_collector_to_executor",
+	"ros2_caret:tracetools_status",
+};
 #define N_OWN (sizeof own_events / sizeof *own_events)
 
 static bool own_event(const char *full_name)

@@ -27,6 +27,8 @@ enum ca_handle_kind {
 	CA_H_GROUP,
 	CA_H_EXECUTOR,
 	CA_H_ENTITIES_COLLECTOR,
+	CA_H_RING_BUFFER, /* Jazzy: a subscription's intra-process ring buffer */
+	CA_H_IPB,         /* Jazzy: the intra-process buffer holding it */
 };
 
 struct ca_handle_entry {

@@ -25,6 +25,8 @@ enum init_kind {
 	IK_GROUP_TIMER, IK_GROUP_SUB, IK_GROUP_SERVICE, IK_GROUP_CLIENT,
 	IK_META, /* rmw_implementation: counted, no object */
 	IK_TRACETOOLS, /* tracetools_status: no object */
+	IK_COLLECTOR_TO_EXECUTOR, IK_GROUP_TO_COLLECTOR, /* Jazzy's executors */
+	IK_RING_BUFFER, IK_BUFFER_TO_IPB, IK_IPB_TO_SUBSCRIPTION, /* Jazzy's intra-process */
 };
 
 static const struct {
@@ -56,6 +58,15 @@ static const struct {
 	{ "callback_group_add_client", IK_GROUP_CLIENT, 4 },
 	{ "rmw_implementation", IK_META, 4 },
 	{ "tracetools_status", IK_TRACETOOLS, 4 },
+	/* Jazzy: an executor's entities collector (made in its constructor,
+	 * before the executor's own event), then the groups it collects. */
+	{ "executor_entity_collector_to_executor", IK_COLLECTOR_TO_EXECUTOR, 1 },
+	{ "callback_group_to_executor_entity_collector", IK_GROUP_TO_COLLECTOR, 4 },
+	/* Jazzy: ring buffer, its ipb, the ipb's subscription (whose rclcpp
+	 * object rclcpp_subscription_init names only after). */
+	{ "rclcpp_construct_ring_buffer", IK_RING_BUFFER, 1 },
+	{ "rclcpp_buffer_to_ipb", IK_BUFFER_TO_IPB, 3 },
+	{ "rclcpp_ipb_to_subscription", IK_IPB_TO_SUBSCRIPTION, 3 },
 };
 
 struct init_row {
@@ -324,6 +335,57 @@ static void add_executor(struct ctx *c, bool is_static)
 		add_handle(c, CA_H_ENTITIES_COLLECTOR, e->entities_collector, c->m->n_executors - 1);
 }
 
+/* Jazzy: executor_entity_collector_to_executor. An executor whose own
+ * event is missing (an executor class of the application's) is known by
+ * this one. */
+static void link_collector(struct ctx *c)
+{
+	uint64_t address = field(c, "executor_addr");
+	size_t e = ca_handle_find(&c->m->handles, CA_H_EXECUTOR, c->r->pid, address, c->r->time);
+	if (e == SIZE_MAX) {
+		ca_executor *x = NEW(c, executors);
+		if (!x)
+			return;
+		*x = (ca_executor){ .pid = c->r->pid, .address = address, .time = c->r->time,
+			.type = "executor" };
+		e = c->m->n_executors - 1;
+		add_handle(c, CA_H_EXECUTOR, address, e);
+	}
+	uint64_t collector = field(c, "entities_collector_addr");
+	/* the static executor's own event named it already */
+	if (ca_handle_find(&c->m->handles, CA_H_ENTITIES_COLLECTOR, c->r->pid, collector,
+		c->r->time) != e)
+		add_handle(c, CA_H_ENTITIES_COLLECTOR, collector, e);
+}
+
+static void add_ring_buffer(struct ctx *c)
+{
+	struct ca_ring_buffer *b = NEW(c, ring_buffers);
+	if (!b)
+		return;
+	*b = (struct ca_ring_buffer){ c->r->pid, field(c, "buffer"), 0, c->r->time, CA_NONE };
+	add_handle(c, CA_H_RING_BUFFER, b->address, c->m->n_ring_buffers - 1);
+}
+
+static void link_buffer_to_ipb(struct ctx *c)
+{
+	size_t b = find(c, CA_H_RING_BUFFER, field(c, "buffer"));
+	if (b == SIZE_MAX)
+		return;
+	c->m->ring_buffers[b].ipb = field(c, "ipb");
+	add_handle(c, CA_H_IPB, c->m->ring_buffers[b].ipb, b);
+}
+
+/* The ipb's subscription: a SubscriptionIntraProcess, which
+ * rclcpp_subscription_init ties to its rcl subscription. */
+static void link_ipb_to_subscription(struct ctx *c)
+{
+	size_t b = find(c, CA_H_IPB, field(c, "ipb"));
+	if (b != SIZE_MAX)
+		c->m->ring_buffers[b].subscription = find(c, CA_H_SUBSCRIPTION_RCLCPP,
+			field(c, "subscription"));
+}
+
 static void link_rclcpp_subscription(struct ctx *c)
 {
 	size_t s = find(c, CA_H_SUBSCRIPTION, field(c, "subscription_handle"));
@@ -488,6 +550,13 @@ static void apply(struct ctx *c)
 	case IK_TRACETOOLS:
 		p->tracetools_tracing = field(c, "tracing_enabled") != 0;
 		break;
+	case IK_COLLECTOR_TO_EXECUTOR: link_collector(c); break;
+	case IK_GROUP_TO_COLLECTOR:
+		add_group_to_executor(c, CA_H_ENTITIES_COLLECTOR, "entities_collector_addr");
+		break;
+	case IK_RING_BUFFER: add_ring_buffer(c); break;
+	case IK_BUFFER_TO_IPB: link_buffer_to_ipb(c); break;
+	case IK_IPB_TO_SUBSCRIPTION: link_ipb_to_subscription(c); break;
 	case IK_NONE: break;
 	}
 }

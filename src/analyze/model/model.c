@@ -105,6 +105,7 @@ void ca_model_free(struct ca_model *m)
 	free(m->callbacks);
 	free(m->groups);
 	free(m->executors);
+	free(m->ring_buffers);
 	free(m->findings);
 	free(m->node_counts);
 	free(m->topic_counts);

@@ -20,6 +20,15 @@ struct ca_sub_rclcpp {
 	unsigned count;
 };
 
+/* Jazzy: the ring buffer a subscription's intra-process messages wait in
+ * (rclcpp_construct_ring_buffer, rclcpp_buffer_to_ipb,
+ * rclcpp_ipb_to_subscription). */
+struct ca_ring_buffer {
+	int32_t pid;
+	uint64_t address, ipb, time;
+	size_t subscription; /* CA_NONE: not known (yet) */
+};
+
 /* Runtime events of one process that named no known object, per event. */
 struct ca_unknown {
 	uint64_t count[CS_EVENT_COUNT];
@@ -41,6 +50,7 @@ struct ca_model {
 	CA_ARRAY(ca_callback, callbacks);
 	CA_ARRAY(ca_callback_group, groups);
 	CA_ARRAY(ca_executor, executors);
+	CA_ARRAY(struct ca_ring_buffer, ring_buffers);
 	CA_ARRAY(ca_finding, findings);
 	CA_ARRAY(ca_node_count, node_counts);
 	CA_ARRAY(ca_topic_count, topic_counts);

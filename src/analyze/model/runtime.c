@@ -33,6 +33,10 @@ static const struct {
 	{ CS_EV_ros2_rcl_publish, "publisher_handle", CA_H_PUBLISHER, PUBLISH_STAGE, false, true },
 	{ CS_EV_ros2_caret_merged_publish_timing, "publisher_handle", CA_H_PUBLISHER, PUBLISH, true, false },
 	{ CS_EV_ros2_rmw_take, "rmw_subscription_handle", CA_H_SUBSCRIPTION_RMW, TAKE, false, false },
+	/* Jazzy: intra-process messages into and out of a subscription's buffer */
+	{ CS_EV_ros2_rclcpp_ring_buffer_enqueue, "buffer", CA_H_RING_BUFFER, CALLBACK_OTHER,
+		false, false },
+	{ CS_EV_ros2_rclcpp_ring_buffer_dequeue, "buffer", CA_H_RING_BUFFER, TAKE, false, false },
 };
 
 struct tally {
@@ -88,6 +92,12 @@ static void attribute(struct scan *s, enum ca_handle_kind kind, size_t object, e
 	} else if (kind == CA_H_PUBLISHER) {
 		node = m->publishers[object].node;
 		count(&s->publisher[object], what);
+	} else if (kind == CA_H_RING_BUFFER) {
+		size_t sub = m->ring_buffers[object].subscription;
+		if (sub != CA_NONE) {
+			node = m->subscriptions[sub].node;
+			count(&s->subscription[sub], what);
+		}
 	} else {
 		node = m->subscriptions[object].node;
 		count(&s->subscription[object], what);

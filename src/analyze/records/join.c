@@ -3,7 +3,8 @@
  * it happened in; each take to the next run of its callback in the same
  * thread; each run that handled a message to its publish (inter-process:
  * same topic and DDS source timestamp; intra-process: the message address,
- * through its copies); and counts what found no partner.
+ * through its copies, or (Jazzy) the ring-buffer slot its publish filled
+ * and its run emptied); and counts what found no partner.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -131,8 +132,15 @@ struct indexes {
 	struct keyed *inter; /* (topic, source stamp) */
 	struct keyed *intra; /* (pid, message) */
 	struct keyed *copies; /* (pid, copy) -> original */
-	size_t n_inter, n_intra, n_copies;
+	struct keyed *enqueues; /* (buffer, slot << 22 | pid): Jazzy's ring buffers */
+	size_t n_inter, n_intra, n_copies, n_enqueues;
 };
+
+/* The second key of a ring-buffer slot (pids are below 2^22). */
+static uint64_t slot_key(uint64_t slot, int32_t pid)
+{
+	return slot << 22 | ((uint64_t)(uint32_t)pid & 0x3fffff);
+}
 
 static int build_indexes(const struct ca_records *r, struct indexes *x)
 {
@@ -147,7 +155,8 @@ static int build_indexes(const struct ca_records *r, struct indexes *x)
 	x->intra = calloc(intra + 1, sizeof *x->intra);
 	x->copies = calloc(r->n_copies + 1, sizeof *x->copies);
 	x->unstamped = calloc(unstamped + 1, sizeof *x->unstamped);
-	if (!x->inter || !x->intra || !x->copies || !x->unstamped)
+	x->enqueues = calloc(r->n_enqueues + 1, sizeof *x->enqueues);
+	if (!x->inter || !x->intra || !x->copies || !x->unstamped || !x->enqueues)
 		return -1;
 	for (size_t i = 0; i < r->n_publishes; i++) {
 		const ca_publish_instance *p = &r->publishes[i];
@@ -165,10 +174,17 @@ static int build_indexes(const struct ca_records *r, struct indexes *x)
 	for (size_t i = 0; i < r->n_copies; i++)
 		x->copies[x->n_copies++] = (struct keyed){ (uint64_t)r->copies[i].pid,
 			r->copies[i].copy, r->copies[i].time, i };
+	for (size_t i = 0; i < r->n_enqueues; i++) {
+		const struct ca_enqueue *q = &r->enqueues[i];
+		if (q->publish != CA_NONE)
+			x->enqueues[x->n_enqueues++] = (struct keyed){ q->buffer,
+				slot_key(q->slot, q->pid), q->time, q->publish };
+	}
 	qsort(x->inter, x->n_inter, sizeof *x->inter, by_key_time);
 	qsort(x->intra, x->n_intra, sizeof *x->intra, by_key_time);
 	qsort(x->copies, x->n_copies, sizeof *x->copies, by_key_time);
 	qsort(x->unstamped, x->n_unstamped, sizeof *x->unstamped, by_key_time);
+	qsort(x->enqueues, x->n_enqueues, sizeof *x->enqueues, by_key_time);
 	return 0;
 }
 
@@ -192,6 +208,10 @@ static size_t publish_of(const struct ca_records *r, const struct indexes *x,
 		}
 		return p;
 	}
+	/* Jazzy: the last message put into the slot this take emptied */
+	if (k->buffer)
+		return last_before(x->enqueues, x->n_enqueues, k->buffer,
+			slot_key(k->slot, k->pid), k->time);
 	uint64_t message = k->message;
 	size_t c = last_before(x->copies, x->n_copies, (uint64_t)k->pid, message, k->time);
 	if (c != CA_NONE)
@@ -332,6 +352,7 @@ int ca_records_join(struct ca_records *r)
 	free(x.intra);
 	free(x.copies);
 	free(x.unstamped);
+	free(x.enqueues);
 	x = (struct indexes){ 0 };
 	free(by_thread);
 	free(take_of_run);
@@ -342,9 +363,11 @@ int ca_records_join(struct ca_records *r)
 	/* What only the joins needed. */
 	free(r->takes);
 	free(r->copies);
+	free(r->enqueues);
 	r->takes = NULL;
 	r->copies = NULL;
-	r->n_takes = r->n_copies = 0;
+	r->enqueues = NULL;
+	r->n_takes = r->n_copies = r->n_enqueues = 0;
 	status = 0;
 out:
 	free(by_thread);
@@ -353,5 +376,6 @@ out:
 	free(x.intra);
 	free(x.copies);
 	free(x.unstamped);
+	free(x.enqueues);
 	return status;
 }

@@ -35,6 +35,7 @@ void ca_records_free(ca_records *r)
 	free(r->communications);
 	free(r->takes);
 	free(r->copies);
+	free(r->enqueues);
 	free(r->not_received);
 	free(r);
 }

@@ -12,12 +12,22 @@
 
 #include "model.h"
 
-/* A message taken for a callback: from rmw_take or a dispatch event. */
+/* A message taken for a callback: from rmw_take, a dispatch event, or
+ * (Jazzy) a ring buffer's dequeue (buffer != 0: the slot it read). */
 struct ca_take {
 	uint64_t time, stamp, message, header;
+	uint64_t buffer, slot;
 	int32_t pid, tid;
 	size_t callback, subscription;
 	bool intra;
+};
+
+/* Jazzy: an intra-process message put into a subscription's ring buffer,
+ * by the publish in progress in that thread. */
+struct ca_enqueue {
+	uint64_t time, buffer, slot;
+	int32_t pid;
+	size_t publish; /* CA_NONE: no publish seen (recording began meanwhile) */
 };
 
 /* message_construct: an intra-process copy of a message. */
@@ -34,6 +44,7 @@ struct ca_records {
 	CA_ARRAY(ca_communication, communications);
 	CA_ARRAY(struct ca_take, takes);
 	CA_ARRAY(struct ca_copy, copies);
+	CA_ARRAY(struct ca_enqueue, enqueues);
 	uint64_t *not_received; /* per subscription */
 	ca_record_losses losses;
 	bool oom;

@@ -3,7 +3,8 @@
  * the per-event tables), with the state of each thread: the callback runs
  * open in it (callbacks can nest: a callback that spins an executor) and
  * the publish whose stages (rclcpp, rcl, DDS write, source stamp) are
- * still coming. Merged events carry their stages and need no state.
+ * still coming, and (Jazzy) the intra-process publish whose ring-buffer
+ * enqueues follow. Merged events carry their stages and need no state.
  */
 #include <stdlib.h>
 
@@ -19,6 +20,7 @@ struct thread {
 	size_t open_run[MAX_NESTING];
 	int depth;
 	size_t publishing; /* publish with stages to come, or CA_NONE */
+	size_t intra_publishing; /* intra-process publish being enqueued, or CA_NONE */
 };
 
 struct threads {
@@ -57,7 +59,7 @@ static struct thread *thread_of(struct threads *th, int32_t pid, int32_t tid)
 			return &th->slots[k];
 	th->n++;
 	th->slots[k] = (struct thread){ .used = true, .pid = pid, .tid = tid,
-		.publishing = CA_NONE };
+		.publishing = CA_NONE, .intra_publishing = CA_NONE };
 	return &th->slots[k];
 }
 
@@ -71,6 +73,7 @@ static const enum cs_event_id scanned[] = {
 	CS_EV_ros2_caret_merged_publish_timing,
 	CS_EV_ros2_rmw_take, CS_EV_ros2_dispatch_subscription_callback,
 	CS_EV_ros2_dispatch_intra_process_subscription_callback, CS_EV_ros2_message_construct,
+	CS_EV_ros2_rclcpp_ring_buffer_enqueue, CS_EV_ros2_rclcpp_ring_buffer_dequeue,
 };
 #define N_SCANNED (sizeof scanned / sizeof *scanned)
 
@@ -147,13 +150,14 @@ static ca_publish_instance *new_publish(struct scan *s, struct thread *th, uint6
 	return p;
 }
 
-static void add_take(struct scan *s, struct thread *th, uint64_t time, size_t callback,
-	size_t subscription, uint64_t stamp, uint64_t message, uint64_t header, bool intra)
+static struct ca_take *add_take(struct scan *s, struct thread *th, uint64_t time,
+	size_t callback, size_t subscription, uint64_t stamp, uint64_t message, uint64_t header,
+	bool intra)
 {
 	struct ca_take *k = NEW(s, takes);
 	if (!k) {
 		s->r->oom = true;
-		return;
+		return NULL;
 	}
 	const struct ca_model *m = s->r->m;
 	if (subscription == CA_NONE && callback != CA_NONE &&
@@ -161,8 +165,17 @@ static void add_take(struct scan *s, struct thread *th, uint64_t time, size_t ca
 		subscription = m->callbacks[callback].owner;
 	if (callback == CA_NONE && subscription != CA_NONE)
 		callback = m->subscriptions[subscription].callback;
-	*k = (struct ca_take){ time, stamp, message, header, th->pid, th->tid, callback,
+	*k = (struct ca_take){ time, stamp, message, header, 0, 0, th->pid, th->tid, callback,
 		subscription, intra };
+	return k;
+}
+
+/* The subscription whose intra-process ring buffer this is, or CA_NONE. */
+static size_t buffer_subscription(const struct scan *s, int32_t pid, uint64_t buffer,
+	uint64_t time)
+{
+	size_t b = find(s, CA_H_RING_BUFFER, pid, buffer, time);
+	return b == CA_NONE ? CA_NONE : s->r->m->ring_buffers[b].subscription;
 }
 
 static void handle(struct scan *s, const struct columns *c, size_t which, size_t row)
@@ -182,6 +195,7 @@ static void handle(struct scan *s, const struct columns *c, size_t which, size_t
 		break;
 	case CS_EV_ros2_callback_end:
 		end_run(s, th, f[0][row], time);
+		th->intra_publishing = CA_NONE;
 		break;
 	case CS_EV_ros2_caret_merged_callback_timing: {
 		ca_callback_instance *run = NEW(s, runs);
@@ -191,6 +205,7 @@ static void handle(struct scan *s, const struct columns *c, size_t which, size_t
 		}
 		*run = (ca_callback_instance){ find(s, CA_H_CALLBACK, th->pid, f[0][row], time),
 			f[1][row] ? f[1][row] : time, time, th->pid, th->tid, f[2][row] != 0 };
+		th->intra_publishing = CA_NONE;
 		break;
 	}
 	case CS_EV_ros2_rclcpp_publish:
@@ -227,8 +242,27 @@ static void handle(struct scan *s, const struct columns *c, size_t which, size_t
 		if ((p = new_publish(s, th, f[0][row], f[1][row], time))) {
 			p->rclcpp_time = time;
 			p->intra = true;
+			th->intra_publishing = s->r->n_publishes - 1;
 		}
 		break;
+	case CS_EV_ros2_rclcpp_ring_buffer_enqueue: {
+		struct ca_enqueue *q = NEW(s, enqueues);
+		if (!q)
+			s->r->oom = true;
+		else
+			*q = (struct ca_enqueue){ time, f[0][row], f[1][row], th->pid,
+				th->intra_publishing };
+		break;
+	}
+	case CS_EV_ros2_rclcpp_ring_buffer_dequeue: {
+		struct ca_take *k = add_take(s, th, time, CA_NONE,
+			buffer_subscription(s, th->pid, f[0][row], time), 0, 0, 0, true);
+		if (k) {
+			k->buffer = f[0][row];
+			k->slot = f[1][row];
+		}
+		break;
+	}
 	case CS_EV_ros2_caret_merged_publish_timing:
 		if ((p = new_publish(s, th, f[0][row], f[1][row], time))) {
 			p->rclcpp_time = f[2][row];
@@ -276,12 +310,15 @@ static int reserve(struct ca_records *r)
 	r->cap_takes = ROWS(ros2_rmw_take) + ROWS(ros2_dispatch_subscription_callback) +
 		ROWS(ros2_dispatch_intra_process_subscription_callback) + 1;
 	r->cap_copies = ROWS(ros2_message_construct) + 1;
+	r->cap_takes += ROWS(ros2_rclcpp_ring_buffer_dequeue);
+	r->cap_enqueues = ROWS(ros2_rclcpp_ring_buffer_enqueue) + 1;
 #undef ROWS
 	r->runs = malloc(r->cap_runs * sizeof *r->runs);
 	r->publishes = malloc(r->cap_publishes * sizeof *r->publishes);
 	r->takes = malloc(r->cap_takes * sizeof *r->takes);
 	r->copies = malloc(r->cap_copies * sizeof *r->copies);
-	return r->runs && r->publishes && r->takes && r->copies ? 0 : -1;
+	r->enqueues = malloc(r->cap_enqueues * sizeof *r->enqueues);
+	return r->runs && r->publishes && r->takes && r->copies && r->enqueues ? 0 : -1;
 }
 
 int ca_records_scan(struct ca_records *r)
