@@ -28,6 +28,9 @@ packages=(
 	libsqlite3-0 libssl3 libtinyxml2-9 libyaml-0-2 libuuid1
 	python3-catkin-pkg python3-empy python3-lark python3-yaml
 	libspdlog-dev libconsole-bridge-dev libfastrtps-dev libfastcdr-dev
+	# the original CARET analyzer (shared/anchors), which tests compare with
+	python3-bt2 python3-pandas python3-numpy python3-colorcet python3-pydantic
+	python3-graphviz python3-tqdm python3-packaging libyaml-cpp0.7
 )
 
 as_root() {
