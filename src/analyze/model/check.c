@@ -226,6 +226,20 @@ static void check_caret_init(struct out *o, size_t p)
 			"%" PRIu64 " times", proc->caret_inits, proc->caret_inits);
 }
 
+/* Jazzy's rmw_publish (and CARET's Jazzy dds_write) with the DDS source
+ * timestamp of the write. */
+static uint64_t stamped_writes(const ca_trace *t, int64_t pid)
+{
+	static const enum cs_event_id ids[] = { CS_EV_ros2_rmw_publish,
+		CS_EV_ros2_caret_dds_write };
+	uint64_t n = 0;
+	for (size_t k = 0; k < sizeof ids / sizeof *ids; k++)
+		for (size_t r = 0; r < t->tables[ids[k]].rows; r++)
+			n += t->tables[ids[k]].vpid[r] == pid &&
+				ca_row_field(t, ids[k], r, "timestamp");
+	return n;
+}
+
 /* Callback runs of the process that took an intra-process message. */
 static uint64_t intra_runs(const ca_trace *t, int64_t pid)
 {
@@ -269,7 +283,7 @@ static void check_runtime(struct out *o, size_t p)
 	}
 	uint64_t publishes = n[CS_EV_ros2_rclcpp_publish] + n[CS_EV_ros2_rcl_publish];
 	uint64_t stamped = n[CS_EV_ros2_caret_dds_bind_addr_to_stamp] +
-		n[CS_EV_ros2_caret_merged_publish_timing];
+		n[CS_EV_ros2_caret_merged_publish_timing] + stamped_writes(o->t, proc->pid);
 	if (publishes && !stamped)
 		say(o, CA_ERROR, proc->pid, "%" PRIu64 " publish events but no DDS source "
 			"timestamps (ros2_caret:dds_bind_addr_to_stamp): inter-process messages "

@@ -68,7 +68,8 @@ static struct thread *thread_of(struct threads *th, int32_t pid, int32_t tid)
 static const enum cs_event_id scanned[] = {
 	CS_EV_ros2_callback_start, CS_EV_ros2_callback_end,
 	CS_EV_ros2_caret_merged_callback_timing,
-	CS_EV_ros2_rclcpp_publish, CS_EV_ros2_rcl_publish, CS_EV_ros2_caret_dds_write,
+	CS_EV_ros2_rclcpp_publish, CS_EV_ros2_rcl_publish, CS_EV_ros2_rmw_publish,
+	CS_EV_ros2_caret_dds_write,
 	CS_EV_ros2_caret_dds_bind_addr_to_stamp, CS_EV_ros2_rclcpp_intra_publish,
 	CS_EV_ros2_caret_merged_publish_timing,
 	CS_EV_ros2_rmw_take, CS_EV_ros2_dispatch_subscription_callback,
@@ -228,9 +229,16 @@ static void handle(struct scan *s, const struct columns *c, size_t which, size_t
 		if (p)
 			p->rcl_time = time;
 		break;
+	case CS_EV_ros2_rmw_publish:
 	case CS_EV_ros2_caret_dds_write:
-		if (th->publishing != CA_NONE && !s->r->publishes[th->publishing].dds_write_time)
-			s->r->publishes[th->publishing].dds_write_time = time;
+		/* Jazzy's carry the DDS source timestamp the write uses (plain
+		 * ros2_tracing traces have no dds_bind_addr_to_stamp) */
+		if (th->publishing != CA_NONE && !s->r->publishes[th->publishing].dds_write_time) {
+			p = &s->r->publishes[th->publishing];
+			p->dds_write_time = time;
+			if (f[2][row] && !p->source_stamp)
+				p->source_stamp = f[2][row];
+		}
 		break;
 	case CS_EV_ros2_caret_dds_bind_addr_to_stamp:
 		if (th->publishing != CA_NONE) {
