@@ -1,9 +1,12 @@
 /* control.c - see control.h. */
 #include "control.h"
 
+#include <ifaddrs.h>
+#include <net/if.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
 int cc_domain_from_env(void)
 {
@@ -69,7 +72,7 @@ static void add_static_peers(struct text *t)
 	}
 }
 
-char *cc_domain_config(void)
+char *cc_domain_config(bool second_interface)
 {
 	const char *uri = getenv("CYCLONEDDS_URI");
 	const char *peers = getenv("ROS_STATIC_PEERS");
@@ -86,9 +89,14 @@ char *cc_domain_config(void)
 			"<Discovery><ParticipantIndex>none</ParticipantIndex></Discovery>");
 		break;
 	case CC_DISCOVERY_LOCALHOST:
+		/* Humble's rmw pins 127.0.0.1, Jazzy's pins nothing, and a
+		 * Cyclone on one interface uses no locator of another: on both.
+		 * (A URI that chooses the interface decides instead.) */
 		adds(&t, "<General>");
 		if (!uri || !*uri)
-			adds(&t, "<Interfaces><NetworkInterface address=\"127.0.0.1\"/></Interfaces>");
+			adds(&t, second_interface ? "<Interfaces><NetworkInterface address=\"127.0.0.1\"/>"
+				"<NetworkInterface autodetermine=\"true\"/></Interfaces>" :
+				"<Interfaces><NetworkInterface address=\"127.0.0.1\"/></Interfaces>");
 		adds(&t, "<AllowMulticast>false</AllowMulticast></General>"
 			"<Discovery><ParticipantIndex>auto</ParticipantIndex>"
 			"<MaxAutoParticipantIndex>32</MaxAutoParticipantIndex>"
@@ -115,6 +123,21 @@ char *cc_domain_config(void)
 	return t.s;
 }
 
+/* An IPv4 interface up besides loopback (none in a network namespace of
+ * its own): Cyclone would pick it. */
+static bool has_other_interface(void)
+{
+	struct ifaddrs *all;
+	bool found = false;
+	if (getifaddrs(&all) != 0)
+		return false;
+	for (struct ifaddrs *i = all; i && !found; i = i->ifa_next)
+		found = i->ifa_addr && i->ifa_addr->sa_family == AF_INET &&
+			(i->ifa_flags & IFF_UP) && !(i->ifa_flags & IFF_LOOPBACK);
+	freeifaddrs(all);
+	return found;
+}
+
 /* A participant on domain: in the domain this process already has, or in
  * a new one configured as rmw_cyclonedds_cpp would (an implicitly created
  * domain would read CYCLONEDDS_URI only). */
@@ -123,7 +146,7 @@ static dds_entity_t join_or_create(struct cc_endpoints *ep, int domain)
 	dds_entity_t existing[1];
 	ep->domain = 0;
 	if (dds_lookup_participant((dds_domainid_t)domain, existing, 1) == 0) {
-		char *config = cc_domain_config();
+		char *config = cc_domain_config(has_other_interface());
 		if (!config)
 			return DDS_RETCODE_OUT_OF_RESOURCES;
 		dds_entity_t d = dds_create_domain((dds_domainid_t)domain, config);

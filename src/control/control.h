@@ -48,12 +48,14 @@ enum cc_discovery cc_discovery_from_env(void);
 /* The Cyclone DDS configuration of a domain that discovers the ROS 2
  * processes of this environment, Humble's or Jazzy's, as rmw_cyclonedds_cpp
  * configures theirs: LOCALHOST without multicast, with localhost and
- * ROS_STATIC_PEERS as peers (on 127.0.0.1 when CYCLONEDDS_URI does not
- * choose the interface); SUBNET with the static peers; participant
+ * ROS_STATIC_PEERS as peers, on 127.0.0.1 (Humble's rmw pins it) and, with
+ * second_interface, the interface Cyclone would pick (Jazzy's pins none)
+ * when CYCLONEDDS_URI does not choose; SUBNET with the static peers;
+ * participant
  * indexes allocated as Jazzy's rmw does (Humble's localhost processes get
  * them too, multicast being off); then CYCLONEDDS_URI, which has the last
  * word. A new string (free it), or NULL when out of memory. */
-char *cc_domain_config(void);
+char *cc_domain_config(bool second_interface);
 
 /* Opens a participant on domain and the three endpoints of side. When this
  * process has no participant in that domain yet, the domain is created

@@ -14,6 +14,7 @@
 #   executors        multi-threaded (reentrant group) and static executors
 #   services         /server and /client in two processes
 #   churn            nodes created and destroyed while others run
+#   events           the pipeline in one process on Jazzy's EventsExecutor
 set -uo pipefail
 if (($# < 5)); then
 	sed -n '2,/^set /p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
@@ -50,6 +51,7 @@ services)
 	start client real_services --nodes client --period-ms 50
 	;;
 churn) start churn real_churn ;;
+events) start pipeline real_pipeline --executor events ;;
 *)
 	echo "launch.sh: no system '$system'" >&2
 	exit 2

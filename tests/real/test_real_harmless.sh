@@ -46,7 +46,9 @@ same() { # SYSTEM CASE: CASE's run equals the plain one
 	fi
 }
 
-for system in pipeline3 pipeline1 pipeline1-intra executors services churn; do
+systems=(pipeline3 pipeline1 pipeline1-intra executors services churn)
+[[ $REAL_TREE == jazzy ]] && systems+=(events)
+for system in "${systems[@]}"; do
 	run "$system-plain" "$system" "${CARET_GROUP[@]}"
 	if [[ $(cat "$work/$system-plain.status") != 0 ]]; then
 		echo "FAIL $system: fails without the tracer"

@@ -2,7 +2,13 @@
 // /topic_a from a timer, /filter republishes each message on /topic_b,
 // /sink ends the chain. --nodes picks the nodes of this process (all three
 // by default; "none": rclcpp initialized, no node), one
-// SingleThreadedExecutor; --intra turns intra-process communication on.
+// SingleThreadedExecutor (--executor events: Jazzy's EventsExecutor);
+// --intra turns intra-process communication on.
+#if __has_include(<rclcpp/experimental/executors/events_executor/events_executor.hpp>)
+#include <rclcpp/experimental/executors/events_executor/events_executor.hpp>
+#define HAVE_EVENTS_EXECUTOR 1
+#endif
+
 #include "real_app.hpp"
 
 namespace
@@ -73,8 +79,19 @@ int main(int argc, char ** argv)
     // Nodes outlive the executor: the handles it holds from its last wait
     // must go before their node (else rclcpp complains on stderr).
     std::vector<rclcpp::Node::SharedPtr> nodes;
-    rclcpp::executors::SingleThreadedExecutor exec;
-    truth.executor(exec, "single_threaded_executor");
+    std::unique_ptr<rclcpp::Executor> executor;
+    if (o.executor == "events") {
+#ifdef HAVE_EVENTS_EXECUTOR
+      executor = std::make_unique<rclcpp::experimental::executors::EventsExecutor>();
+      truth.executor(*executor, "events_executor");
+#else
+      real::usage(argv[0], "no EventsExecutor in this rclcpp");
+#endif
+    } else {
+      executor = std::make_unique<rclcpp::executors::SingleThreadedExecutor>();
+      truth.executor(*executor, "single_threaded_executor");
+    }
+    rclcpp::Executor & exec = *executor;
     rclcpp::NodeOptions options;
     options.use_intra_process_comms(o.intra);
     for (const auto & n : o.nodes) {

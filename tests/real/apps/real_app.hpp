@@ -61,13 +61,15 @@ struct Options
   std::vector<std::string> nodes; // which nodes this process runs
   bool intra = false;             // intra-process communication
   int period_ms = 20;
+  std::string executor = "single_threaded"; // or "events" (Jazzy's EventsExecutor)
 };
 
 [[noreturn]] inline void usage(const char * program, const char * what)
 {
   std::fprintf(
     stderr, "%s: %s\nusage: %s [--process NAME] [--truth DIR] [--duration S] "
-    "[--nodes A,B,...] [--intra] [--period-ms N]\n", program, what, program);
+    "[--nodes A,B,...] [--intra] [--period-ms N] [--executor single_threaded|events]\n",
+    program, what, program);
   std::exit(2);
 }
 
@@ -93,6 +95,8 @@ inline Options parse(int argc, char ** argv)
       o.period_ms = std::atoi(value().c_str());
     } else if (a == "--intra") {
       o.intra = true;
+    } else if (a == "--executor") {
+      o.executor = value();
     } else if (a == "--nodes") {
       std::string list = value();
       for (size_t start = 0; start <= list.size(); ) {
