@@ -16,6 +16,16 @@
 #define lttng_ust_tracepoint(...) ((void)0)
 #endif
 
+#ifdef TB_TRACETOOLS_IRON_LIKE
+/* The variant an ABI the tracer does not know looks like: Iron's
+ * enabled/do functions, without Jazzy's ring buffers. */
+TB_EXPORT bool ros_trace_enabled_rcl_init(void);
+TB_EXPORT bool ros_trace_enabled_rcl_init(void)
+{
+	return true;
+}
+#endif
+
 TB_EXPORT bool ros_trace_compile_status(void)
 {
 #ifdef TB_TRACETOOLS_NO_LTTNG
