@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "model.h"
@@ -226,34 +227,35 @@ static void check_caret_init(struct out *o, size_t p)
 			"%" PRIu64 " times", proc->caret_inits, proc->caret_inits);
 }
 
+/* Per process: rows of the events whose field is non-zero, in one pass
+ * per event (counts: one per process; NULL when out of memory). */
+static uint64_t *count_flagged(const ca_trace *t, const struct ca_model *m,
+	const enum cs_event_id *ids, size_t n_ids, const char *field)
+{
+	uint64_t *counts = calloc(m->n_processes + 1, sizeof *counts);
+	for (size_t k = 0; counts && k < n_ids; k++) {
+		const struct ca_table *tb = &t->tables[ids[k]];
+		int f = cs_field_index(&cs_events[ids[k]], field);
+		size_t p = SIZE_MAX;
+		for (size_t r = 0; r < tb->rows; r++) {
+			if (!tb->field[f][r])
+				continue;
+			if (p == SIZE_MAX || m->processes[p].pid != tb->vpid[r])
+				p = ca_model_process_index(m, tb->vpid[r]);
+			if (p != SIZE_MAX)
+				counts[p]++;
+		}
+	}
+	return counts;
+}
+
 /* Jazzy's rmw_publish (and CARET's Jazzy dds_write) with the DDS source
- * timestamp of the write. */
-static uint64_t stamped_writes(const ca_trace *t, int64_t pid)
-{
-	static const enum cs_event_id ids[] = { CS_EV_ros2_rmw_publish,
-		CS_EV_ros2_caret_dds_write };
-	uint64_t n = 0;
-	for (size_t k = 0; k < sizeof ids / sizeof *ids; k++)
-		for (size_t r = 0; r < t->tables[ids[k]].rows; r++)
-			n += t->tables[ids[k]].vpid[r] == pid &&
-				ca_row_field(t, ids[k], r, "timestamp");
-	return n;
-}
+ * timestamp of the write; callback runs for an intra-process message. */
+struct flagged {
+	uint64_t *stamped_writes, *intra_runs;
+};
 
-/* Callback runs of the process that took an intra-process message. */
-static uint64_t intra_runs(const ca_trace *t, int64_t pid)
-{
-	static const enum cs_event_id ids[] = { CS_EV_ros2_callback_start,
-		CS_EV_ros2_caret_merged_callback_timing };
-	uint64_t n = 0;
-	for (size_t k = 0; k < sizeof ids / sizeof *ids; k++)
-		for (size_t r = 0; r < t->tables[ids[k]].rows; r++)
-			n += t->tables[ids[k]].vpid[r] == pid &&
-				ca_row_field(t, ids[k], r, "is_intra_process");
-	return n;
-}
-
-static void check_runtime(struct out *o, size_t p)
+static void check_runtime(struct out *o, size_t p, const struct flagged *f)
 {
 	const ca_process *proc = &o->m->processes[p];
 	if (proc->tracetools_tracing == 0)
@@ -283,12 +285,12 @@ static void check_runtime(struct out *o, size_t p)
 	}
 	uint64_t publishes = n[CS_EV_ros2_rclcpp_publish] + n[CS_EV_ros2_rcl_publish];
 	uint64_t stamped = n[CS_EV_ros2_caret_dds_bind_addr_to_stamp] +
-		n[CS_EV_ros2_caret_merged_publish_timing] + stamped_writes(o->t, proc->pid);
+		n[CS_EV_ros2_caret_merged_publish_timing] + f->stamped_writes[p];
 	if (publishes && !stamped)
 		say(o, CA_ERROR, proc->pid, "%" PRIu64 " publish events but no DDS source "
 			"timestamps (ros2_caret:dds_bind_addr_to_stamp): inter-process messages "
 			"cannot be matched to the callbacks that take them", publishes);
-	uint64_t intra = intra_runs(o->t, proc->pid);
+	uint64_t intra = f->intra_runs[p];
 	if (intra && !n[CS_EV_ros2_rclcpp_intra_publish])
 		say(o, CA_ERROR, proc->pid, "%" PRIu64 " intra-process callback %s but no "
 			"intra-process publish (ros2:rclcpp_intra_publish): intra-process messages "
@@ -331,6 +333,17 @@ static bool is_ros(const ca_trace *t, size_t p)
 int ca_model_check(ca_trace *t, struct ca_model *m)
 {
 	struct out o = { t, m, false };
+	static const enum cs_event_id writes[] = { CS_EV_ros2_rmw_publish,
+		CS_EV_ros2_caret_dds_write };
+	static const enum cs_event_id starts[] = { CS_EV_ros2_callback_start,
+		CS_EV_ros2_caret_merged_callback_timing };
+	struct flagged f = { count_flagged(t, m, writes, 2, "timestamp"),
+		count_flagged(t, m, starts, 2, "is_intra_process") };
+	if (!f.stamped_writes || !f.intra_runs) {
+		free(f.stamped_writes);
+		free(f.intra_runs);
+		return -1;
+	}
 
 	check_trace(&o);
 	for (size_t p = 0; p < m->n_processes; p++) {
@@ -344,7 +357,9 @@ int ca_model_check(ca_trace *t, struct ca_model *m)
 			check_caret_init(&o, p);
 			check_initialization(&o, p);
 		}
-		check_runtime(&o, p);
+		check_runtime(&o, p, &f);
 	}
+	free(f.stamped_writes);
+	free(f.intra_runs);
 	return o.oom ? -1 : 0;
 }
