@@ -346,15 +346,22 @@ static void check_timers(const ca_records *rec, struct csv *entities, struct csv
 		const ca_timer *tm = &a->timers[k];
 		if (tm->callback == CA_NONE)
 			continue;
+		/* The truth's timer at that handle created nearest to the trace's
+		 * (a timer destroyed and another made at its address). */
 		uint64_t created = 0;
-		for (size_t i = 0; i < entities->n && !created; i++) {
+		int64_t nearest = INT64_MAX;
+		for (size_t i = 0; i < entities->n; i++) {
 			char *f[MAX_COLUMNS], line[8192];
 			snprintf(line, sizeof line, "%s", entities->lines[i]);
 			/* time_ns is the last column: a symbol may hold commas */
 			const char *time = strrchr(entities->lines[i], ',');
+			uint64_t t = strtoull(time + 1, NULL, 10);
 			if (split(line, f) >= 10 && !strcmp(f[1], "timer") &&
-			    strtoll(f[0], NULL, 10) == tm->pid && strtoull(f[4], NULL, 16) == tm->handle)
-				created = strtoull(time + 1, NULL, 10);
+			    strtoll(f[0], NULL, 10) == tm->pid && strtoull(f[4], NULL, 16) == tm->handle &&
+			    diff((int64_t)t, (int64_t)tm->time) < nearest) {
+				created = t;
+				nearest = diff((int64_t)t, (int64_t)tm->time);
+			}
 		}
 		/* The trace's timer creation is its init tracepoint, the truth's the
 		 * clock read the firings count from, a little before: the delays
