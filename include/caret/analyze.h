@@ -80,6 +80,7 @@ typedef struct ca_process {
 	int64_t clock_offset;   /* of the first caret_init */
 	const char *distribution, *rmw_implementation; /* NULL: not recorded */
 	int tracetools_tracing; /* its libtracetools emits ros2 events: 1, 0, -1 unknown */
+	const char *tracer_warning; /* what the tracer could not do as asked, or NULL */
 	uint64_t init_events;   /* initialization events, duplicates included */
 	uint64_t duplicates;    /* identical initialization events dropped */
 	uint64_t reused;        /* addresses reused by a later object */

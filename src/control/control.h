@@ -18,6 +18,10 @@ typedef caret_msgs_msg_dds__Start_ cc_start;
 typedef caret_msgs_msg_dds__End_ cc_end;
 typedef caret_msgs_msg_dds__Status_ cc_status;
 
+/* A Status node_names entry that is a tracer's warning, not a node name
+ * (node names begin with '/'). */
+#define CC_STATUS_WARNING "warning: "
+
 /* caret_msgs Status_.status values. */
 enum cc_state { CC_UNINITIALIZED = 0, CC_WAIT = 1, CC_PREPARE = 2, CC_RECORD = 3 };
 

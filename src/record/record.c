@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -19,29 +20,22 @@
 
 #include "control.h"
 #include "ctf_iter.h"
+#include "lock.h"
+#include "processes.h"
 #include "session.h"
-
-#define MAX_PROCESSES 4096
-#define STALE_NS 3000000000LL /* a process silent this long is gone */
-
-struct process {
-	char name[80];
-	int64_t pid;
-	int state;
-	int64_t last_seen, recording_since;
-	char first_node[128];
-};
 
 struct recorder {
 	const struct cr_record_options *o;
 	struct cc_endpoints ep;
 	struct cr_session *session;
-	struct process procs[MAX_PROCESSES];
-	size_t n_procs;
+	struct cr_lock *lock;
+	struct cr_processes *procs;
 	bool tty;
 	char session_name[128], output[PATH_MAX], err[512];
-	int64_t start_sent;
+	int64_t start_sent, started;
 	pid_t child;
+	double lost_at; /* the session was stopped or destroyed by someone else */
+	const char *lost_how;
 };
 
 static volatile sig_atomic_t g_stop;
@@ -69,76 +63,20 @@ static int fail(struct recorder *r, const char *fmt, ...)
 
 /* ---- processes, from their Status ----------------------------------- */
 
-static void read_status(struct recorder *r)
-{
-	void *samples[32] = { NULL };
-	dds_sample_info_t infos[32];
-	dds_return_t n;
-
-	while ((n = dds_take(r->ep.status, samples, infos, 32, 32)) > 0) {
-		for (int i = 0; i < n; i++) {
-			const cc_status *s = samples[i];
-			if (!infos[i].valid_data)
-				continue;
-			struct process *p = NULL;
-			for (size_t k = 0; k < r->n_procs && !p; k++)
-				if (!strcmp(r->procs[k].name, s->caret_node_name))
-					p = &r->procs[k];
-			if (!p && r->n_procs < MAX_PROCESSES) {
-				p = &r->procs[r->n_procs++];
-				memset(p, 0, sizeof *p);
-				snprintf(p->name, sizeof p->name, "%s", s->caret_node_name);
-			}
-			if (!p)
-				continue;
-			p->pid = s->pid;
-			if (s->status == CC_RECORD && p->state != CC_RECORD)
-				p->recording_since = caret_monotonic_ns();
-			p->state = s->status;
-			p->last_seen = caret_monotonic_ns();
-			if (s->node_names._length)
-				snprintf(p->first_node, sizeof p->first_node, "%s",
-					s->node_names._buffer[0]);
-		}
-		dds_return_loan(r->ep.status, samples, n);
-		memset(samples, 0, sizeof samples);
-	}
-}
-
 /* When the last process entered RECORD. */
 static int64_t last_transition(const struct recorder *r)
 {
 	int64_t last = r->start_sent;
-	for (size_t i = 0; i < r->n_procs; i++)
-		if (r->procs[i].recording_since > last)
-			last = r->procs[i].recording_since;
+	for (size_t i = 0; i < cr_processes_count(r->procs); i++)
+		if (cr_processes_at(r->procs, i)->recording_since > last)
+			last = cr_processes_at(r->procs, i)->recording_since;
 	return last;
-}
-
-struct tally {
-	size_t live, wait, prepare, record;
-};
-
-static struct tally count_states(const struct recorder *r)
-{
-	struct tally t = { 0 };
-	int64_t now = caret_monotonic_ns();
-	for (size_t i = 0; i < r->n_procs; i++) {
-		const struct process *p = &r->procs[i];
-		if (now - p->last_seen > STALE_NS)
-			continue;
-		t.live++;
-		t.wait += p->state == CC_WAIT || p->state == CC_UNINITIALIZED;
-		t.prepare += p->state == CC_PREPARE;
-		t.record += p->state == CC_RECORD;
-	}
-	return t;
 }
 
 static void show_progress(struct recorder *r, const char *phase, double seconds)
 {
 	char line[256];
-	struct tally t = count_states(r);
+	struct cr_tally t = cr_processes_tally(r->procs);
 	int64_t discarded = cr_session_discarded(r->session);
 	uint64_t bytes = cr_session_bytes_on_disk(r->session);
 
@@ -293,25 +231,102 @@ static void count_discarded(const bt_stream *s, uint64_t n, void *user)
 	((struct counts *)user)->discarded += n;
 }
 
+/* Bytes free for us on the file system holding the trace; -1 unknown. */
+static int64_t free_bytes(const char *dir)
+{
+	struct statvfs st;
+	if (statvfs(dir, &st) != 0)
+		return -1;
+	return (int64_t)(st.f_bavail * st.f_frsize);
+}
+
+#define DISK_FULL_BYTES (64 << 10) /* less than this left: LTTng cannot write a packet */
+
+static bool disk_full(const struct recorder *r)
+{
+	int64_t left = free_bytes(r->output);
+	return left >= 0 && left < DISK_FULL_BYTES;
+}
+
+/* What went wrong while recording that makes the trace incomplete, said
+ * in one line each; the number of such problems. */
+static int report_losses(struct recorder *r, double recorded_seconds)
+{
+	int problems = 0;
+	if (r->lost_how) {
+		fail(r, "the session %s was %s by someone else %.1f s into the recording: the "
+			"trace covers only that", r->session_name, r->lost_how, r->lost_at);
+		problems++;
+	}
+	for (size_t i = 0; i < cr_processes_count(r->procs); i++) {
+		const struct cr_process *p = cr_processes_at(r->procs, i);
+		if (!p->left_record)
+			continue;
+		fail(r, "%s (pid %" PRId64 ", %s) left RECORD %.1f s into the recording (an End "
+			"or Start from another recorder?): its events after that are missing",
+			p->name, p->pid, p->first_node[0] ? p->first_node : "no node",
+			(double)(p->left_record - r->started) / 1e9);
+		problems++;
+	}
+	(void)recorded_seconds;
+	return problems;
+}
+
+/* The tracers' own warnings (an invalid filter pattern...), once each. */
+static void report_warnings(const struct recorder *r)
+{
+	size_t n = cr_processes_count(r->procs);
+	for (size_t i = 0; i < n; i++) {
+		const struct cr_process *p = cr_processes_at(r->procs, i);
+		bool said = !p->warning[0];
+		for (size_t k = 0; k < i && !said; k++)
+			said = !strcmp(cr_processes_at(r->procs, k)->warning, p->warning);
+		if (said)
+			continue;
+		size_t same = 0;
+		for (size_t k = i; k < n; k++)
+			same += !strcmp(cr_processes_at(r->procs, k)->warning, p->warning);
+		fprintf(stderr, "caret record: warning from %zu process%s (pid %" PRId64 "%s): %s\n",
+			same, same == 1 ? "" : "es", p->pid, same > 1 ? ", ..." : "", p->warning);
+	}
+	uint64_t foreign, malformed;
+	cr_processes_ignored(r->procs, &foreign, &malformed);
+	if (foreign || malformed)
+		fprintf(stderr, "caret record: ignored %" PRIu64 " Status message%s from writers "
+			"that are not caret tracers and %" PRIu64 " malformed one%s\n", foreign,
+			foreign == 1 ? "" : "s", malformed, malformed == 1 ? "" : "s");
+}
+
 static int finish(struct recorder *r, double recorded_seconds)
 {
 	char err[512];
 	int64_t lttng_discarded = cr_session_discarded(r->session);
-	size_t processes = r->n_procs;
+	size_t processes = cr_processes_count(r->procs);
 
 	if (r->tty)
 		fputc('\n', stderr);
-	if (cr_session_stop_and_destroy(r->session, err, sizeof err) != 0)
-		return fail(r, "%s", err);
+	int problems = report_losses(r, recorded_seconds);
+	if (r->lost_how)
+		recorded_seconds = r->lost_at;
+	int stopped = cr_session_stop_and_destroy(r->session, err, sizeof err);
 	r->session = NULL;
 	cc_close(&r->ep);
+	if (disk_full(r))
+		return fail(r, "the disk holding %s is full (%" PRId64 " KiB left): the trace is "
+			"incomplete", r->output, free_bytes(r->output) / 1024);
+	if (stopped != 0)
+		return fail(r, "%s", err);
 
 	struct counts c = { 0 };
 	struct ca_ctf_handlers h = { count_event, count_discarded, &c };
+	if (cr_dir_bytes(r->output) == 0)
+		return fail(r, "nothing was recorded in %.1f s: no process with libcaret.so "
+			"preloaded ran (LTTng wrote no trace)", recorded_seconds);
 	if (ca_ctf_iterate(r->output, &h, err, sizeof err) != 0)
 		return fail(r, "the trace cannot be read back: %s", err);
 	if (lttng_discarded > (int64_t)c.discarded)
 		c.discarded = (uint64_t)lttng_discarded;
+	report_warnings(r);
 	fprintf(stderr, "caret record: recorded %.1f s, %zu processes, %" PRIu64 " events, "
 		"%" PRIu64 " discarded\n", recorded_seconds, processes, c.events, c.discarded);
 	printf("%s\n", r->output);
@@ -319,31 +334,144 @@ static int finish(struct recorder *r, double recorded_seconds)
 		fprintf(stderr, "caret record: %" PRIu64 " events were discarded: latencies "
 			"may be wrong; use bigger buffers (--subbuf-size, --num-subbuf) or "
 			"--blocking\n", c.discarded);
+	return problems ? 1 : 0;
+}
+
+/* Another recorder's lock, or a session a dead one left: one line, 1. */
+static int take_lock(struct recorder *r)
+{
+	char err[512], orphan[256];
+	r->lock = cr_lock_take(r->o->track_vgid, orphan, sizeof orphan, err, sizeof err);
+	if (!r->lock)
+		return fail(r, "%s", err);
+	int destroyed = cr_session_destroy_named(orphan, err, sizeof err);
+	if (destroyed < 0)
+		return fail(r, "a recorder that died left session %s: %s", orphan, err);
+	if (destroyed)
+		fprintf(stderr, "caret record: stopped session %s, left recording by a caret record "
+			"that died (its trace stays where it was written)\n", orphan);
 	return 0;
 }
 
-int cr_record_run(const struct cr_record_options *o)
+/* Watches the session while recording: stopped or destroyed by someone
+ * else, or the disk full, ends the recording. */
+static bool session_lost(struct recorder *r)
 {
-	static struct recorder rec;
-	struct recorder *r = &rec;
-	char err[512];
+	static int64_t last_check;
+	int64_t now = caret_monotonic_ns();
+	if (now - last_check < 500000000LL)
+		return false;
+	last_check = now;
+	int state = cr_session_state(r->session);
+	if (state == 0) { /* lttng destroy stops first: which was it? */
+		caret_sleep_ms(300);
+		state = cr_session_state(r->session);
+	}
+	if (state < 1) {
+		r->lost_how = state == 0 ? "stopped" : "destroyed";
+		r->lost_at = (double)(now - r->started) / 1e9;
+		return true;
+	}
+	if (disk_full(r)) {
+		r->lost_at = (double)(now - r->started) / 1e9;
+		return true; /* finish() says why */
+	}
+	return false;
+}
 
-	memset(r, 0, sizeof *r);
-	r->o = o;
-	r->tty = isatty(STDERR_FILENO);
-	default_names(r);
+/* Start, then until every process records (or the wait runs out). */
+static void start_processes(struct recorder *r)
+{
+	const struct cr_record_options *o = r->o;
+	/* A tracer ignores Start while it records (for a recorder that died,
+	 * say): End first, so every process starts from WAIT. Nothing else
+	 * records now: that was checked before the session was made. */
+	send_end(r);
+	dds_wait_for_acks(r->ep.end, DDS_SECS(1));
+	wait_for_readers(r->ep.start);
+	send_start(r);
+	int64_t deadline = caret_monotonic_ns() + (int64_t)(o->wait_timeout * 1e9);
+	int resent = 0;
+	for (;;) {
+		cr_processes_update(r->procs, false);
+		struct cr_tally t = cr_processes_tally(r->procs);
+		/* Every tracer has one Start reader: that many must record. */
+		dds_publication_matched_status_t m = { 0 };
+		dds_get_publication_matched_status(r->ep.start, &m);
+		show_progress(r, "starting", (double)(caret_monotonic_ns() - r->start_sent) / 1e9);
+		if (g_stop || (t.live && t.record == t.live && t.live >= m.current_count)) {
+			if (r->tty)
+				fputc('\n', stderr);
+			fprintf(stderr, "caret record: all %zu processes recording %.2f s "
+				"after Start\n", t.live, (double)(last_transition(r) -
+					r->start_sent) / 1e9);
+			return;
+		}
+		/* A process that joined after the Start (or missed it); those
+		 * recording already ignore a Start from the same recorder. */
+		if (t.wait && resent < 3 && caret_monotonic_ns() - r->start_sent > 1500000000LL) {
+			send_start(r);
+			resent++;
+		}
+		if (caret_monotonic_ns() > deadline) {
+			if (r->tty)
+				fputc('\n', stderr);
+			if (!t.live)
+				fprintf(stderr, "caret record: no traced process answered on "
+					"ROS_DOMAIN_ID %d (started with LD_PRELOAD=libcaret.so?); "
+					"recording anyway\n", cc_domain_from_env());
+			for (size_t i = 0; i < cr_processes_count(r->procs); i++) {
+				const struct cr_process *p = cr_processes_at(r->procs, i);
+				if (p->state != CC_RECORD)
+					fprintf(stderr, "caret record: %s (pid %" PRId64 ", %s) "
+						"still %s after %.0f s\n", p->name, p->pid,
+						p->first_node[0] ? p->first_node : "no node",
+						cc_state_name(p->state), o->wait_timeout);
+			}
+			return;
+		}
+		caret_sleep_ms(20);
+	}
+}
+
+/* The command's own failure (not the SIGINT we sent it at the end). */
+static int command_status(const struct recorder *r, int status, bool exited_alone)
+{
+	const char *cmd = r->o->command[0];
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+		return fail((struct recorder *)r, "%s could not be executed", cmd);
+	if (!exited_alone)
+		return 0;
+	if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
+		fail((struct recorder *)r, "%s exited with status %d", cmd, WEXITSTATUS(status));
+		return WEXITSTATUS(status);
+	}
+	if (WIFSIGNALED(status)) {
+		fail((struct recorder *)r, "%s was killed by signal %d (%s)", cmd, WTERMSIG(status),
+			strsignal(WTERMSIG(status)));
+		return 128 + WTERMSIG(status);
+	}
+	return 0;
+}
+
+static int run(struct recorder *r)
+{
+	const struct cr_record_options *o = r->o;
+	char err[512];
 
 	if (o->command && !executable(o->command[0]))
 		return fail(r, "cannot execute %s: command not found", o->command[0]);
 	if (!cr_sessiond_alive())
 		return fail(r, "no LTTng session daemon is running "
 			"(start one: lttng-sessiond --daemonize)");
+	if (take_lock(r))
+		return 1;
 	int active = cr_active_session_records_caret(o->track_vgid, err, sizeof err);
 	if (active < 0)
 		return fail(r, "%s", err);
 	if (active)
-		return fail(r, "a session already records ros2_caret events: "
-			"stop it first (lttng list)");
+		return fail(r, "a session already records ros2_caret events, not started by caret "
+			"record: stop it first (lttng list; lttng destroy NAME)");
 	if (check_output(r))
 		return 1;
 	if (!o->command && !o->immediate && cc_discovery_from_env() == CC_DISCOVERY_OFF)
@@ -359,14 +487,13 @@ int cr_record_run(const struct cr_record_options *o)
 	r->session = cr_session_create(&so, err, sizeof err);
 	if (!r->session)
 		return fail(r, "%s", err);
-	if (cr_session_start(r->session, err, sizeof err) != 0) {
-		cr_session_stop_and_destroy(r->session, NULL, 0);
+	cr_lock_name_session(r->lock, r->session_name, r->output);
+	if (cr_session_start(r->session, err, sizeof err) != 0)
 		return fail(r, "%s", err);
-	}
-	if (cc_open(&r->ep, cc_domain_from_env(), CC_RECORDER, err, sizeof err) != 0) {
-		cr_session_stop_and_destroy(r->session, NULL, 0);
+	if (cc_open(&r->ep, cc_domain_from_env(), CC_RECORDER, err, sizeof err) != 0)
 		return fail(r, "%s", err);
-	}
+	if (!(r->procs = cr_processes_create(r->ep.status, r->ep.start)))
+		return fail(r, "out of memory");
 
 	struct sigaction sa = { .sa_handler = on_signal };
 	sigaction(SIGINT, &sa, NULL);
@@ -375,63 +502,22 @@ int cr_record_run(const struct cr_record_options *o)
 
 	if (o->command) {
 		r->child = launch(o);
-		if (r->child < 0) {
-			cr_session_stop_and_destroy(r->session, NULL, 0);
+		if (r->child < 0)
 			return fail(r, "cannot start %s: %s", o->command[0], strerror(errno));
-		}
 	} else if (!o->immediate) {
-		/* Every process in WAIT gets Start, replays, and reports RECORD. */
-		wait_for_readers(r->ep.start);
-		send_start(r);
-		int64_t deadline = caret_monotonic_ns() + (int64_t)(o->wait_timeout * 1e9);
-		int resent = 0;
-		for (;;) {
-			read_status(r);
-			struct tally t = count_states(r);
-			/* Every tracer has one Start reader: that many must record. */
-			dds_publication_matched_status_t m = { 0 };
-			dds_get_publication_matched_status(r->ep.start, &m);
-			show_progress(r, "starting", (double)(caret_monotonic_ns() - r->start_sent) / 1e9);
-			if (g_stop || (t.live && t.record == t.live && t.live >= m.current_count)) {
-				if (r->tty)
-					fputc('\n', stderr);
-				fprintf(stderr, "caret record: all %zu processes recording %.2f s "
-					"after Start\n", t.live, (double)(last_transition(r) -
-						r->start_sent) / 1e9);
-				break;
-			}
-			/* A process that joined after the Start (or missed it). */
-			if (t.wait && resent < 3 && caret_monotonic_ns() - r->start_sent > 1500000000LL) {
-				send_start(r);
-				resent++;
-			}
-			if (caret_monotonic_ns() > deadline) {
-				if (r->tty)
-					fputc('\n', stderr);
-				if (!t.live)
-					fprintf(stderr, "caret record: no traced process answered on "
-						"ROS_DOMAIN_ID %d (started with LD_PRELOAD=libcaret.so?); "
-						"recording anyway\n", cc_domain_from_env());
-				for (size_t i = 0; i < r->n_procs; i++)
-					if (r->procs[i].state != CC_RECORD)
-						fprintf(stderr, "caret record: %s (pid %" PRId64 ", %s) "
-							"still %s after %.0f s\n", r->procs[i].name,
-							r->procs[i].pid, r->procs[i].first_node,
-							cc_state_name(r->procs[i].state), o->wait_timeout);
-				break;
-			}
-			caret_sleep_ms(20);
-		}
+		start_processes(r);
 	}
 
-	int64_t started = caret_monotonic_ns();
-	int64_t until = o->duration > 0 ? started + (int64_t)(o->duration * 1e9) : INT64_MAX;
+	r->started = caret_monotonic_ns();
+	int64_t until = o->duration > 0 ? r->started + (int64_t)(o->duration * 1e9) : INT64_MAX;
 	int child_status = 0;
-	while (!g_stop && caret_monotonic_ns() < until) {
-		read_status(r);
-		show_progress(r, "recording", (double)(caret_monotonic_ns() - started) / 1e9);
+	bool exited_alone = false;
+	while (!g_stop && caret_monotonic_ns() < until && !session_lost(r)) {
+		cr_processes_update(r->procs, !o->command && !o->immediate);
+		show_progress(r, "recording", (double)(caret_monotonic_ns() - r->started) / 1e9);
 		if (r->child > 0 && waitpid(r->child, &child_status, WNOHANG) == r->child) {
 			r->child = 0;
+			exited_alone = true;
 			break;
 		}
 		caret_sleep_ms(200);
@@ -439,12 +525,35 @@ int cr_record_run(const struct cr_record_options *o)
 	if (r->child > 0) { /* our command: stop it, then wait */
 		kill(r->child, SIGINT);
 		waitpid(r->child, &child_status, 0);
+		r->child = 0;
 	}
-	double recorded = (double)(caret_monotonic_ns() - started) / 1e9;
+	double recorded = (double)(caret_monotonic_ns() - r->started) / 1e9;
+	cr_processes_update(r->procs, !o->command && !o->immediate);
 	if (!o->command && !o->immediate)
 		send_end(r);
 	int rc = finish(r, recorded);
-	if (o->command && WIFEXITED(child_status) && WEXITSTATUS(child_status) == 127)
-		return fail(r, "%s could not be executed", o->command[0]);
+	int cmd = o->command ? command_status(r, child_status, exited_alone) : 0;
+	return cmd ? cmd : rc;
+}
+
+int cr_record_run(const struct cr_record_options *o)
+{
+	static struct recorder rec;
+	struct recorder *r = &rec;
+
+	memset(r, 0, sizeof *r);
+	r->o = o;
+	r->tty = isatty(STDERR_FILENO);
+	default_names(r);
+	int rc = run(r);
+	/* Whatever failed: nothing of ours is left behind. */
+	if (r->child > 0) {
+		kill(r->child, SIGINT);
+		waitpid(r->child, NULL, 0);
+	}
+	cr_session_stop_and_destroy(r->session, NULL, 0);
+	cc_close(&r->ep);
+	cr_processes_free(r->procs);
+	cr_lock_release(r->lock);
 	return rc;
 }

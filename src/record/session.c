@@ -357,12 +357,15 @@ static uint64_t dir_bytes(int dir_fd, int depth)
 	return total;
 }
 
+uint64_t cr_dir_bytes(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	return fd < 0 ? 0 : dir_bytes(fd, 0);
+}
+
 uint64_t cr_session_bytes_on_disk(const struct cr_session *s)
 {
-	if (!s)
-		return 0;
-	int fd = open(s->output_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	return fd < 0 ? 0 : dir_bytes(fd, 0);
+	return s ? cr_dir_bytes(s->output_dir) : 0;
 }
 
 /*
@@ -474,4 +477,35 @@ int cr_active_session_records_caret(int track_vgid, char *err, size_t err_size)
 int cr_sessiond_alive(void)
 {
 	return lttng_session_daemon_alive() == 1 ? 1 : 0;
+}
+
+/* 1 started, 0 stopped, -1 absent. */
+static int state_of(const char *name)
+{
+	struct lttng_session *sessions = NULL;
+	int n = lttng_list_sessions(&sessions);
+	int state = -1;
+	for (int i = 0; i < n && state < 0; i++)
+		if (!strcmp(sessions[i].name, name))
+			state = sessions[i].enabled ? 1 : 0;
+	free(sessions);
+	return state;
+}
+
+int cr_session_state(const struct cr_session *s)
+{
+	return s ? state_of(s->name) : -1;
+}
+
+int cr_session_destroy_named(const char *name, char *err, size_t err_size)
+{
+	if (!name || !*name || state_of(name) < 0)
+		return 0;
+	lttng_stop_tracing(name);
+	int ret = lttng_destroy_session(name);
+	if (ret < 0 && ret != -LTTNG_ERR_SESS_NOT_FOUND) {
+		set_err(err, err_size, "cannot destroy session %s: %s", name, why(ret));
+		return -1;
+	}
+	return 1;
 }

@@ -49,6 +49,8 @@ int64_t cr_session_discarded(const struct cr_session *s);
 
 /* Bytes written so far under output_dir (sum of regular file sizes). */
 uint64_t cr_session_bytes_on_disk(const struct cr_session *s);
+/* The same for any directory (0 when it does not exist). */
+uint64_t cr_dir_bytes(const char *path);
 
 /*
  * 1 when some started session on this machine (including one created by
@@ -58,6 +60,15 @@ uint64_t cr_session_bytes_on_disk(const struct cr_session *s);
  * (tests run side by side, each session tracking its own group).
  */
 int cr_active_session_records_caret(int track_vgid, char *err, size_t err_size);
+
+/* Whether the session still records: 1 started, 0 stopped by someone,
+ * -1 destroyed (or the session daemon is gone). */
+int cr_session_state(const struct cr_session *s);
+
+/* Stops and destroys the session of that name if it exists (a session a
+ * dead recorder left behind; its trace stays on disk). 1 destroyed, 0 none
+ * such, -1 with err. */
+int cr_session_destroy_named(const char *name, char *err, size_t err_size);
 
 /* 1 if a session daemon answers, else 0. */
 int cr_sessiond_alive(void);

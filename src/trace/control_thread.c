@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "control.h"
+#include "filter.h"
 #include "init_store.h"
 #include "thread_names.h"
 #include "ros2_caret_tp.h"
@@ -53,6 +54,7 @@ static pid_t started_in; /* the process that started the thread */
 static pthread_mutex_t nodes_lock = PTHREAD_MUTEX_INITIALIZER;
 static char **nodes;
 static size_t n_nodes;
+static char **status_names; /* the control thread's: nodes, then warnings */
 
 void ct_control_note_node(const char *fqn)
 {
@@ -75,15 +77,29 @@ static int wire_state(void)
 	}
 }
 
+/* Status: the node names, then (reserved in the original, so compatible)
+ * the tracer's warnings as entries that are not node names ("warning: "). */
 static void publish_status(void)
 {
 	cc_status s = { .caret_node_name = name, .status = (int8_t)wire_state(),
 		.pid = getpid() };
+	static char warning[600];
+	const char *problems = ct_filter_problems();
+	if (problems && !warning[0])
+		snprintf(warning, sizeof warning, "%s%s", CC_STATUS_WARNING, problems);
 
 	pthread_mutex_lock(&nodes_lock);
-	s.node_names._buffer = nodes;
-	s.node_names._length = s.node_names._maximum = (uint32_t)n_nodes;
-	dds_write(live.status, &s);
+	char **names = realloc(status_names, (n_nodes + 1) * sizeof *names);
+	if (names) {
+		status_names = names;
+		if (n_nodes)
+			memcpy(names, nodes, n_nodes * sizeof *names);
+		names[n_nodes] = warning;
+		s.node_names._buffer = names;
+		s.node_names._length = s.node_names._maximum =
+			(uint32_t)n_nodes + (problems != NULL);
+		dds_write(live.status, &s);
+	}
 	pthread_mutex_unlock(&nodes_lock);
 }
 
@@ -124,11 +140,16 @@ static void sleep_ns(int64_t ns)
 
 enum command { CMD_NONE, CMD_START, CMD_END };
 
-/* The command that arrived last, if any. */
+/* The command that arrived last, if any. An End older than a Start still
+ * counts (End then Start: record again from the start). A Start while a
+ * recording is under way (PREPARE or RECORD) is ignored: a recorder
+ * resending for latecomers, a flood, another client; End first to record
+ * again. */
 static enum command next_command(uint32_t *frequency)
 {
+	uint32_t asked = 0;
 	dds_time_t end = take_latest(live.end, NULL);
-	dds_time_t start = take_latest(live.start, frequency);
+	dds_time_t start = take_latest(live.start, &asked);
 
 	if (!start && !end)
 		return CMD_NONE;
@@ -136,35 +157,75 @@ static enum command next_command(uint32_t *frequency)
 		ct_debug("%s: Start ignored: no session on this host records ros2_caret", name);
 		start = 0;
 	}
+	if (end && start > end && atomic_load(&ct_state) != CT_STATE_WAIT)
+		set_state(CT_STATE_WAIT);
+	if (start > end && atomic_load(&ct_state) != CT_STATE_WAIT) {
+		ct_debug("%s: Start ignored: a recording is under way", name);
+		start = 0;
+	}
 	if (!start && !end)
 		return CMD_NONE;
-	return start > end ? CMD_START : CMD_END;
+	if (start > end) {
+		*frequency = asked;
+		return CMD_START;
+	}
+	return CMD_END;
+}
+
+/* Waits until the monotonic deadline for a command, publishing Status on
+ * time meanwhile: pacing never delays End, Status or exit. */
+static enum command wait_until(int64_t deadline, uint32_t *frequency, int64_t *last_status)
+{
+	for (;;) {
+		enum command c = next_command(frequency);
+		if (c != CMD_NONE)
+			return c;
+		if (atomic_load(&stopping))
+			return CMD_END;
+		int64_t now = ct_now();
+		if (atomic_exchange(&status_due, false) || now - *last_status >= STATUS_PERIOD_NS) {
+			publish_status();
+			*last_status = now;
+		}
+		if (now >= deadline)
+			return CMD_NONE;
+		int64_t wait = deadline - now;
+		dds_waitset_wait(waitset, NULL, 0, wait < DDS_MSECS(100) ? wait : DDS_MSECS(100));
+		dds_set_guardcondition(wakeup, false);
+	}
 }
 
 /* PREPARE: caret_init, then replay; returns the command that interrupted
- * it (End, or a new Start), or CMD_NONE when RECORD was reached. */
+ * it (End, or another recorder's Start), or CMD_NONE when RECORD was
+ * reached. At a given frequency the records go in batches of a tenth of
+ * a second, each followed by a wait that commands interrupt. */
 static enum command prepare(uint32_t *frequency)
 {
 	set_state(CT_STATE_PREPARE);
 	ct_emit_caret_init();
 	struct ct_replay replay = { 0 };
 	size_t replayed = 0;
+	int64_t begun = ct_now(), last_status = begun;
 	for (;;) {
+		uint32_t pace = *frequency;
+		size_t batch = pace ? (pace / 10 ? (pace / 10 < BURST ? pace / 10 : BURST) : 1) : BURST;
 		size_t n = 0;
-		while (n < BURST && ct_store_replay_next(&replay))
+		while (n < batch && ct_store_replay_next(&replay))
 			n++;
 		replayed += n;
-		if (*frequency)
-			sleep_ns((int64_t)n * 1000000000 / *frequency);
-		else if (n == BURST)
-			sleep_ns(200000); /* let the consumer drain the buffers */
-		enum command c = next_command(frequency);
+		enum command c;
+		if (pace)
+			c = wait_until(begun + (int64_t)((double)replayed * 1e9 / pace),
+				frequency, &last_status);
+		else {
+			if (n == BURST)
+				sleep_ns(200000); /* let the consumer drain the buffers */
+			c = wait_until(0, frequency, &last_status);
+		}
 		if (c != CMD_NONE)
 			return c;
-		if (n < BURST && ct_store_finish_replay(&replay))
+		if (n < batch && ct_store_finish_replay(&replay))
 			break;
-		if (atomic_load(&stopping))
-			return CMD_END;
 	}
 	publish_status();
 	ct_debug("%s: RECORD after replaying %zu initialization records", name, replayed);

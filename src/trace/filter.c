@@ -22,6 +22,26 @@ struct patterns {
 
 static struct patterns select_nodes, ignore_nodes, select_topics, ignore_topics;
 
+/* What was wrong with the variables, for the trace and the Status. */
+static char problems[512];
+
+static void forget(struct patterns *p)
+{
+	for (size_t i = 0; i < p->count; i++)
+		regfree(&p->re[i]);
+	free(p->re);
+	*p = (struct patterns){ 0 };
+}
+
+static void add_problem(const char *var, const char *what)
+{
+	size_t n = strlen(problems);
+	if (n + 2 < sizeof problems)
+		snprintf(problems + n, sizeof problems - n, "%s%s: %s", n ? "; " : "", var, what);
+}
+
+/* A variable with an invalid pattern is not applied at all: what it would
+ * filter is recorded, and the problem is reported (never "match nothing"). */
 static void compile(struct patterns *p, const char *var)
 {
 	const char *value = getenv(var);
@@ -35,10 +55,12 @@ static void compile(struct patterns *p, const char *var)
 	p->re = calloc(max, sizeof *p->re);
 	if (!copy || !p->re) {
 		free(copy);
-		p->set = false;
+		forget(p);
+		add_problem(var, "out of memory: not applied");
 		return;
 	}
-	for (char *tok = strtok_r(copy, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
+	bool valid = true;
+	for (char *tok = strtok_r(copy, ":", &save); tok && valid; tok = strtok_r(NULL, ":", &save)) {
 		if (!strcmp(tok, "*")) {
 			p->all = true;
 			continue;
@@ -48,11 +70,23 @@ static void compile(struct patterns *p, const char *var)
 			p->count++;
 			continue;
 		}
-		char msg[128];
+		char msg[128], what[384];
 		regerror(rc, &p->re[p->count], msg, sizeof msg);
-		ct_debug("%s: invalid pattern '%s' ignored: %s", var, tok, msg);
+		snprintf(what, sizeof what, "invalid pattern '%.200s' (%s): the variable is not "
+			"applied", tok, msg);
+		add_problem(var, what);
+		valid = false;
 	}
 	free(copy);
+	if (!valid) {
+		forget(p);
+		ct_debug("%s", problems);
+	}
+}
+
+const char *ct_filter_problems(void)
+{
+	return problems[0] ? problems : NULL;
 }
 
 static bool matches(const struct patterns *p, const char *s)

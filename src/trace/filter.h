@@ -2,6 +2,8 @@
  * filter.h - CARET_SELECT_NODES, CARET_IGNORE_NODES, CARET_SELECT_TOPICS,
  * CARET_IGNORE_TOPICS, CARET_IGNORE_PROCESSES: colon-separated POSIX
  * extended regular expressions, unanchored, `*` alone matching everything.
+ * A variable holding an invalid pattern is not applied (reported in the
+ * trace's tracer_warning and the Status), so a typo never hides data.
  * Node names are "/namespace/name". SELECT wins over IGNORE. An entity
  * whose node or topic is unknown is recorded. Timer callbacks are filtered
  * by their node too.
@@ -19,6 +21,10 @@
 
 /* Reads the variables (once). Returns true when this process is ignored. */
 CT_HIDDEN bool ct_filter_init(void);
+
+/* What was wrong with the variables (an invalid pattern: that variable is
+ * not applied), or NULL. */
+CT_HIDDEN const char *ct_filter_problems(void);
 
 /* Learns names and links from an initialization record. */
 CT_HIDDEN void ct_filter_observe(const struct ct_record *r);

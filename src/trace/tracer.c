@@ -77,6 +77,12 @@ static void initialize_once(void)
 	status.v[0].i = ct_tracetools_tracing();
 	status.v[1].i = ct_now();
 	ct_store_add(&status);
+	if (ct_filter_problems()) {
+		struct ct_record warning = { .id = CS_EV_ros2_caret_tracer_warning };
+		warning.v[0].s = ct_filter_problems();
+		warning.v[1].i = ct_now();
+		ct_store_add(&warning);
+	}
 
 	/* A session already recording our events: record from the start,
 	 * without asking anyone (LTTng-UST knows what is enabled here). */

@@ -210,6 +210,7 @@ static void emit_ros2_caret(void)
 		CTS(executor_entity_collector_to_executor));
 	TP(tracetools_status, I32("ros2_caret", tracetools_status, tracing_enabled),
 		CTS(tracetools_status));
+	TP(tracer_warning, CS(tracer_warning, message), CTS(tracer_warning));
 	TP(construct_executor, CP(construct_executor, executor_addr),
 		CS(construct_executor, executor_type_name),
 		CTS(construct_executor));

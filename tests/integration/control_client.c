@@ -7,7 +7,14 @@
  *        control_client end                 write one End
  *        control_client status SECONDS      print every Status received:
  *                                           "NAME PID STATE NODE..."
+ * Hostile clients (tests/integration/test_record_hostile.sh):
+ *        control_client flood-start SECONDS one writer, a Start every 2 ms
+ *        control_client spoof-status N      N Status from a writer that is
+ *                                           no tracer, each a new name
+ *        control_client malformed-status N  N Status that no tracer writes
+ *                                           (300-byte names, bad states)
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +75,49 @@ int main(int argc, char **argv)
 			.ignore_topics = "", .select_nodes = "", .select_topics = "" };
 		wait_for_readers(w);
 		return dds_write(w, &s) < 0;
+	}
+	if (!strcmp(argv[1], "flood-start") && argc > 2) {
+		dds_entity_t w = endpoint(pp, "rt/caret/start_record",
+			&caret_msgs_msg_dds__Start__desc, 1);
+		caret_msgs_msg_dds__Start_ s = { .recording_frequency = 0, .ignore_nodes = "",
+			.ignore_topics = "", .select_nodes = "", .select_topics = "" };
+		wait_for_readers(w);
+		unsigned sent = 0;
+		for (dds_time_t until = dds_time() + (dds_time_t)(atof(argv[2]) * 1e9);
+		     dds_time() < until; sent++) {
+			dds_write(w, &s);
+			dds_sleepfor(DDS_MSECS(2));
+		}
+		printf("%u\n", sent);
+		return 0;
+	}
+	if ((!strcmp(argv[1], "spoof-status") || !strcmp(argv[1], "malformed-status")) &&
+	    argc > 2) {
+		bool spoof = !strcmp(argv[1], "spoof-status");
+		dds_entity_t w = endpoint(pp, "rt/caret/status", &caret_msgs_msg_dds__Status__desc, 1);
+		char name[400], node[300];
+		char *nodes[1] = { node };
+		wait_for_readers(w);
+		for (int i = 0; i < atoi(argv[2]); i++) {
+			/* names a tracer could have, from a writer that is none; or
+			 * names longer than any uuid, distinct only past byte 80, a
+			 * name no tracer has, a state out of range */
+			if (spoof)
+				snprintf(name, sizeof name, "caret_trace_%08x_0000_0000_0000_"
+					"000000000000", (unsigned)i);
+			else if (i % 3 == 0)
+				snprintf(name, sizeof name, "caret_trace_%0300d", i);
+			else
+				snprintf(name, sizeof name, "%s", i % 3 == 1 ? "robot" : "caret_trace_zz");
+			snprintf(node, sizeof node, "/spoof_%d", i);
+			caret_msgs_msg_dds__Status_ st = { .caret_node_name = name,
+				.status = (int8_t)(spoof || i % 3 != 2 ? 1 : 7), .pid = 100000 + i,
+				.node_names = { ._length = 1, ._maximum = 1, ._buffer = nodes } };
+			dds_write(w, &st);
+			dds_sleepfor(DDS_MSECS(1));
+		}
+		dds_sleepfor(DDS_MSECS(500)); /* delivered before the participant goes */
+		return 0;
 	}
 	if (!strcmp(argv[1], "end")) {
 		dds_entity_t w = endpoint(pp, "rt/caret/end_record",

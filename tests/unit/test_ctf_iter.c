@@ -218,6 +218,53 @@ static void test_truncated_stream(void **state)
 	remove_files(dir, (const char *const[]){ "metadata", "ch0_0", NULL });
 }
 
+/* The guard: an abort or a stall inside the walk (here, in the handler:
+ * libbabeltrace2 does either on damage its checks cannot see) ends the
+ * walk with an error instead of the process. */
+static int abort_on_first(const bt_event *event, uint64_t clock, void *user)
+{
+	(void)event;
+	(void)clock;
+	(void)user;
+	abort();
+}
+
+static int stall_on_first(const bt_event *event, uint64_t clock, void *user)
+{
+	(void)event;
+	(void)clock;
+	(void)user;
+	for (;;)
+		sleep(60);
+	return 0;
+}
+
+static void test_guard(int (*handler)(const bt_event *, uint64_t, void *), const char *says)
+{
+	char path[4096], err[1024] = "";
+	struct ca_ctf_handlers h = { handler, NULL, NULL };
+	real_trace_path(path, sizeof path, "caret-fork-inter");
+	assert_int_equal(ca_ctf_iterate(path, &h, err, sizeof err), -1);
+	if (!strstr(err, says))
+		fail_msg("%s", err);
+	/* and the walker still works afterwards */
+	struct tally t;
+	assert_int_equal(read_trace(path, &t, err, sizeof err), 0);
+	assert_true(t.events > 100);
+}
+
+static void test_guard_abort(void **state)
+{
+	(void)state;
+	test_guard(abort_on_first, "aborted on it");
+}
+
+static void test_guard_stall(void **state)
+{
+	(void)state;
+	test_guard(stall_on_first, "made no progress for 15 s");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -230,6 +277,8 @@ int main(void)
 		cmocka_unit_test(test_directory_without_trace),
 		cmocka_unit_test(test_corrupt_metadata),
 		cmocka_unit_test(test_truncated_stream),
+		cmocka_unit_test(test_guard_abort),
+		cmocka_unit_test(test_guard_stall),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

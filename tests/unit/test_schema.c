@@ -261,6 +261,7 @@ static const char *const own_events[] = {
 	"ros2_caret:callback_group_to_executor_entity_collector",
 	"ros2_caret:executor_entity_collector_to_executor",
 	"ros2_caret:tracetools_status",
+	"ros2_caret:tracer_warning",
 };
 #define N_OWN (sizeof own_events / sizeof *own_events)
 

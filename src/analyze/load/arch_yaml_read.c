@@ -12,9 +12,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <yaml.h>
 
 #include "caret/analyze.h"
+#include "name_index.h"
 #include "path.h"
 
 enum value_type { SCALAR, INTEGER, MAPS, SCALARS };
@@ -85,6 +87,8 @@ struct reader {
 	size_t err_size;
 	bool failed;
 	ca_arch_file_summary *sum;
+	/* names defined by the nodes: lookups keep the check linear */
+	struct name_index nodes, groups, callbacks;
 };
 
 static void fail(struct reader *r, const yaml_node_t *at, const char *fmt, ...)
@@ -218,17 +222,6 @@ static void items(struct reader *r, yaml_node_t *map, const char *key,
 		(items(r, map, key, &var##_b, &var##_e), var##_b);               \
 	     var##_i < var##_e; var##_i++)
 
-/* Whether some node's list `list` has an entry whose `field` is name. */
-static bool defined(struct reader *r, yaml_node_t *top, const char *list, const char *field,
-	const char *name)
-{
-	EACH(r, top, "nodes", n)
-		EACH(r, node(r, *n_i), list, x)
-			if (!strcmp(text(value_of(r, node(r, *x_i), field)), name))
-				return true;
-	return false;
-}
-
 static void check_callback(struct reader *r, yaml_node_t *cb)
 {
 	const char *type = text(value_of(r, cb, "callback_type"));
@@ -242,26 +235,47 @@ static void check_callback(struct reader *r, yaml_node_t *cb)
 		fail(r, cb, "a %s lacks the key '%s'", type, need);
 }
 
+/* Indexes every node, callback group and callback by name. */
+static bool index_names(struct reader *r, yaml_node_t *top)
+{
+	bool ok = true;
+	EACH(r, top, "nodes", n) {
+		yaml_node_t *nd = node(r, *n_i);
+		ok = ok && name_index_put(&r->nodes, text(value_of(r, nd, "node_name")), nd);
+		EACH(r, nd, "callback_groups", g) {
+			yaml_node_t *gr = node(r, *g_i);
+			ok = ok && name_index_put(&r->groups,
+				text(value_of(r, gr, "callback_group_name")), gr);
+		}
+		EACH(r, nd, "callbacks", c) {
+			yaml_node_t *cb = node(r, *c_i);
+			ok = ok && name_index_put(&r->callbacks,
+				text(value_of(r, cb, "callback_name")), cb);
+		}
+	}
+	if (!ok)
+		fail(r, top, "out of memory");
+	return ok;
+}
+
 static void check_meaning(struct reader *r, yaml_node_t *top)
 {
 	ca_arch_file_summary *s = r->sum;
+	if (!index_names(r, top))
+		return;
 	EACH(r, top, "named_paths", p) {
 		s->named_paths++;
 		EACH(r, node(r, *p_i), "node_chain", c) {
 			yaml_node_t *entry = node(r, *c_i);
 			const char *name = text(value_of(r, entry, "node_name"));
-			bool found = false;
-			EACH(r, top, "nodes", n)
-				found = found || !strcmp(text(value_of(r, node(r, *n_i), "node_name")), name);
-			if (!found && !r->failed)
+			if (!name_index_get(&r->nodes, name))
 				fail(r, entry, "node_chain names node '%s', which is not in nodes", name);
 		}
 	}
 	EACH(r, top, "executors", e) {
 		s->executors++;
 		EACH(r, node(r, *e_i), "callback_group_names", g)
-			if (!r->failed && !defined(r, top, "callback_groups", "callback_group_name",
-				text(node(r, *g_i))))
+			if (!name_index_get(&r->groups, text(node(r, *g_i))))
 				fail(r, node(r, *g_i), "callback group '%s' is not in any node",
 					text(node(r, *g_i)));
 	}
@@ -276,8 +290,7 @@ static void check_meaning(struct reader *r, yaml_node_t *top)
 		EACH(r, nd, "callback_groups", g) {
 			s->callback_groups++;
 			EACH(r, node(r, *g_i), "callback_names", c)
-				if (!r->failed && !defined(r, top, "callbacks", "callback_name",
-					text(node(r, *c_i))))
+				if (!name_index_get(&r->callbacks, text(node(r, *c_i))))
 					fail(r, node(r, *c_i), "callback '%s' is not in any node",
 						text(node(r, *c_i)));
 		}
@@ -289,7 +302,7 @@ static void check_meaning(struct reader *r, yaml_node_t *top)
 			size_t k = 0;
 			while (k < 5 && strcmp(type, known[k]))
 				k++;
-			if (k == 5 && !r->failed)
+			if (k == 5)
 				fail(r, ctx, "context_type '%s' is none of callback_chain, "
 					"use_latest_message, inherit_unique_stamp, tilde, UNDEFINED", type);
 		}
@@ -298,6 +311,53 @@ static void check_meaning(struct reader *r, yaml_node_t *top)
 		EACH(r, nd, "subscribes", x)
 			s->subscribes++;
 	}
+}
+
+/* A list or mapping reached twice (a YAML alias to it) would make every
+ * walk of the document multiply: architecture files have none. */
+static void refuse_shared(struct reader *r)
+{
+	size_t n = (size_t)(r->doc.nodes.top - r->doc.nodes.start);
+	unsigned char *refs = calloc(n + 1, 1);
+	if (!refs) {
+		fail(r, NULL, "out of memory");
+		return;
+	}
+	for (yaml_node_t *x = r->doc.nodes.start; x < r->doc.nodes.top && !r->failed; x++) {
+		int ids[2];
+		size_t count = 0;
+		if (x->type == YAML_SEQUENCE_NODE)
+			count = (size_t)(x->data.sequence.items.top - x->data.sequence.items.start);
+		else if (x->type == YAML_MAPPING_NODE)
+			count = (size_t)(x->data.mapping.pairs.top - x->data.mapping.pairs.start);
+		for (size_t i = 0; i < count && !r->failed; i++) {
+			int k = 1;
+			if (x->type == YAML_SEQUENCE_NODE) {
+				ids[0] = x->data.sequence.items.start[i];
+			} else {
+				ids[0] = x->data.mapping.pairs.start[i].key;
+				ids[1] = x->data.mapping.pairs.start[i].value;
+				k = 2;
+			}
+			for (int j = 0; j < k; j++) {
+				yaml_node_t *target = node(r, ids[j]);
+				if (!target || target->type == YAML_SCALAR_NODE || ids[j] < 1 ||
+				    (size_t)ids[j] > n)
+					continue;
+				if (refs[ids[j]]++)
+					fail(r, target, "an alias (*) to a list or mapping: architecture "
+						"files have none (write the content out)");
+			}
+		}
+	}
+	free(refs);
+}
+
+static void release_names(struct reader *r)
+{
+	name_index_free(&r->nodes);
+	name_index_free(&r->groups);
+	name_index_free(&r->callbacks);
 }
 
 /* Loads and checks the file into r->doc; the caller deletes the document
@@ -309,6 +369,13 @@ static int load_checked(struct reader *r)
 
 	if (!f) {
 		snprintf(r->err, r->err_size, "cannot open %s: %s", r->path, strerror(errno));
+		return -1;
+	}
+	struct stat st;
+	if (fstat(fileno(f), &st) == 0 && !S_ISREG(st.st_mode)) {
+		snprintf(r->err, r->err_size, "%s is %s, not an architecture file", r->path,
+			S_ISDIR(st.st_mode) ? "a directory" : "not a regular file");
+		fclose(f);
 		return -1;
 	}
 	if (!yaml_parser_initialize(&parser)) {
@@ -331,12 +398,15 @@ static int load_checked(struct reader *r)
 			"executors, nodes", r->path);
 		r->failed = true;
 	} else {
-		check_map(r, top, &top_rule);
+		refuse_shared(r);
+		if (!r->failed)
+			check_map(r, top, &top_rule);
 	}
 	if (!r->failed)
 		check_meaning(r, top);
 	if (r->failed) {
 		yaml_document_delete(&r->doc);
+		release_names(r);
 		return -1;
 	}
 	return 0;
@@ -350,6 +420,7 @@ int ca_arch_file_check(const char *path, ca_arch_file_summary *summary, char *er
 	if (load_checked(&r) != 0)
 		return -1;
 	yaml_document_delete(&r.doc);
+	release_names(&r);
 	return 0;
 }
 
@@ -361,7 +432,7 @@ static char *copy(const char *s)
 /* Each node's policy for its input and output topic on the path, from its
  * message_contexts; CA_POLICY_DEFAULT where it has none. NULL with r->err
  * for an unknown context_type or out of memory. */
-static ca_node_policy *node_policies(struct reader *r, yaml_node_t *top, const char **nodes,
+static ca_node_policy *node_policies(struct reader *r, const char **nodes,
 	const char **topics, size_t n)
 {
 	static const char *const names[] = { "callback_chain", "use_latest_message",
@@ -375,10 +446,8 @@ static ca_node_policy *node_policies(struct reader *r, yaml_node_t *top, const c
 		policies[i] = CA_POLICY_DEFAULT;
 		if (i == 0 || i + 1 == n)
 			continue;
-		EACH(r, top, "nodes", x) {
-			yaml_node_t *nd = node(r, *x_i);
-			if (strcmp(text(value_of(r, nd, "node_name")), nodes[i]))
-				continue;
+		yaml_node_t *nd = name_index_get(&r->nodes, nodes[i]);
+		if (nd) {
 			EACH(r, nd, "message_contexts", c) {
 				yaml_node_t *ctx = node(r, *c_i);
 				if (strcmp(text(value_of(r, ctx, "subscription_topic_name")), topics[i - 1]) ||
@@ -423,6 +492,7 @@ ca_path_set *ca_arch_file_path(const char *path, const char *name, char *err, si
 		snprintf(err, err_size, found ? "%s: path %s has fewer than two nodes" :
 			"%s: no named path %s", path, name);
 		yaml_document_delete(&r.doc);
+		release_names(&r);
 		return NULL;
 	}
 	const char **nodes = calloc(n, sizeof *nodes), **topics = calloc(n, sizeof *topics);
@@ -446,7 +516,7 @@ ca_path_set *ca_arch_file_path(const char *path, const char *name, char *err, si
 		}
 		ok = (topics[i] = copy(topic)) != NULL;
 	}
-	ca_node_policy *policies = ok ? node_policies(&r, top, nodes, topics, n) : NULL;
+	ca_node_policy *policies = ok ? node_policies(&r, nodes, topics, n) : NULL;
 	ok = ok && policies;
 	if (ok && !(set = ca_path_set_of(nodes, topics, policies, n, true)))
 		snprintf(err, err_size, "out of memory");
@@ -461,5 +531,6 @@ ca_path_set *ca_arch_file_path(const char *path, const char *name, char *err, si
 			snprintf(err, err_size, "out of memory");
 	}
 	yaml_document_delete(&r.doc);
+	release_names(&r);
 	return set;
 }

@@ -2,15 +2,84 @@
 #define _GNU_SOURCE /* nftw's FTW_ACTIONRETVAL */
 #include "ctf_iter.h"
 
+#include <errno.h>
 #include <ftw.h>
+#include <setjmp.h>
+#include <stdbool.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ctf_check.h"
+
+#define STALL_SECONDS 15 /* no message for this long: the reader is stuck */
+#define STALL_TEXT "15"
 
 struct walk {
 	const struct ca_ctf_handlers *handlers;
 	int handler_failed;
 };
+
+/* ---- the guard: libbabeltrace2 aborting or stuck ends in an error ---------
+ * The checks of ctf_check.c catch the damage known to do this; the guard is
+ * for the rest. While it is armed, SIGABRT and a stall of STALL_SECONDS
+ * (a per-thread timer's SIGALRM seeing no new message) jump back to
+ * ca_ctf_iterate, which abandons the graph and reports. */
+
+static _Thread_local sigjmp_buf *guard_escape;
+static _Thread_local volatile sig_atomic_t guard_progress, guard_seen, guard_still;
+
+static void guard_signal(int sig)
+{
+	if (!guard_escape) {
+		signal(sig, SIG_DFL);
+		raise(sig);
+		return;
+	}
+	if (sig == SIGALRM) {
+		if (guard_progress != guard_seen) {
+			guard_seen = guard_progress;
+			guard_still = 0;
+			return;
+		}
+		if (++guard_still < STALL_SECONDS)
+			return;
+	}
+	siglongjmp(*guard_escape, sig);
+}
+
+struct guard {
+	struct sigaction old_abort, old_alarm;
+	timer_t timer;
+	bool timer_made;
+};
+
+static void guard_arm(struct guard *g, sigjmp_buf *escape)
+{
+	struct sigaction sa = { .sa_handler = guard_signal };
+	sigemptyset(&sa.sa_mask);
+	guard_progress = guard_seen = guard_still = 0;
+	guard_escape = escape;
+	sigaction(SIGABRT, &sa, &g->old_abort);
+	sigaction(SIGALRM, &sa, &g->old_alarm);
+	struct sigevent ev = { .sigev_notify = SIGEV_THREAD_ID, .sigev_signo = SIGALRM };
+	ev._sigev_un._tid = gettid();
+	struct itimerspec every_second = { { 1, 0 }, { 1, 0 } };
+	g->timer_made = timer_create(CLOCK_MONOTONIC, &ev, &g->timer) == 0 &&
+		timer_settime(g->timer, 0, &every_second, NULL) == 0;
+}
+
+static void guard_disarm(struct guard *g)
+{
+	if (g->timer_made)
+		timer_delete(g->timer);
+	guard_escape = NULL;
+	sigaction(SIGABRT, &g->old_abort, NULL);
+	sigaction(SIGALRM, &g->old_alarm, NULL);
+}
 
 static uint64_t event_clock_value(const bt_message *msg)
 {
@@ -70,6 +139,7 @@ sink_consume(bt_message_iterator *iterator, void *data)
 	}
 
 	int failed = 0;
+	guard_progress++;
 	for (uint64_t i = 0; i < count; i++) {
 		if (!failed && handle_message(w, msgs[i]) != 0)
 			failed = 1;
@@ -134,6 +204,7 @@ static int connect_source_to_muxer(bt_graph *graph,
 /* nftw has no user pointer; the walk is single-threaded per call. */
 static _Thread_local bt_value *found_inputs;
 static _Thread_local int found_error;
+static _Thread_local char found_unreadable[512]; /* the first directory we may not read */
 
 static int add_if_trace(const char *dir, const struct stat *st, int type,
 	struct FTW *ftw)
@@ -143,6 +214,8 @@ static int add_if_trace(const char *dir, const struct stat *st, int type,
 	(void)st;
 	(void)ftw;
 
+	if (type == FTW_DNR && !found_unreadable[0])
+		snprintf(found_unreadable, sizeof found_unreadable, "%s", dir);
 	if (type != FTW_D)
 		return FTW_CONTINUE;
 	if (snprintf(metadata, sizeof metadata, "%s/metadata", dir) >=
@@ -165,6 +238,7 @@ static int find_traces(const char *path, bt_value *inputs)
 {
 	found_inputs = inputs;
 	found_error = 0;
+	found_unreadable[0] = '\0';
 	int ret = nftw(path, add_if_trace, 16, FTW_PHYS | FTW_ACTIONRETVAL);
 	found_inputs = NULL;
 	return ret == -1 || found_error ? -1 : 0;
@@ -174,6 +248,9 @@ int ca_ctf_iterate(const char *path, const struct ca_ctf_handlers *handlers,
 	char *err, size_t err_size)
 {
 	struct walk w = { .handlers = handlers };
+	/* static: they change between sigsetjmp and a jump back */
+	static _Thread_local sigjmp_buf escape;
+	static _Thread_local struct guard guard;
 	const bt_plugin *ctf = find_plugin("ctf"), *utils = find_plugin("utils");
 	bt_graph *graph = NULL;
 	bt_value *params = NULL, *inputs = NULL;
@@ -195,8 +272,17 @@ int ca_ctf_iterate(const char *path, const struct ca_ctf_handlers *handlers,
 		set_error(err, err_size, path, "out of memory");
 		goto out;
 	}
+	if (access(path, R_OK) != 0) {
+		snprintf(err, err_size, "cannot read trace: path=%s: %s", path, strerror(errno));
+		goto out;
+	}
 	if (find_traces(path, inputs) != 0) {
 		set_error(err, err_size, path, "cannot read the directory");
+		goto out;
+	}
+	if (found_unreadable[0]) {
+		snprintf(err, err_size, "cannot read trace: path=%s: %s: permission denied", path,
+			found_unreadable);
 		goto out;
 	}
 	if (bt_value_array_is_empty(inputs)) {
@@ -204,6 +290,25 @@ int ca_ctf_iterate(const char *path, const struct ca_ctf_handlers *handlers,
 			"no CTF trace here (no directory with a metadata file)");
 		goto out;
 	}
+	for (uint64_t i = 0; i < bt_value_array_get_length(inputs); i++) {
+		char damage[1024];
+		const char *dir = bt_value_string_get(
+			bt_value_array_borrow_element_by_index_const(inputs, i));
+		if (ca_ctf_check_dir(dir, damage, sizeof damage) != 0) {
+			snprintf(err, err_size, "cannot read trace: path=%s: %s", path, damage);
+			goto out;
+		}
+	}
+	int sig = sigsetjmp(escape, 1);
+	if (sig) {
+		guard_disarm(&guard);
+		/* the graph is left as it was: libbabeltrace2's state is unknown */
+		snprintf(err, err_size, "cannot read trace: path=%s: %s", path, sig == SIGABRT ?
+			"libbabeltrace2 aborted on it: the trace is damaged" :
+			"libbabeltrace2 made no progress for " STALL_TEXT " s: the trace is damaged");
+		return -1;
+	}
+	guard_arm(&guard, &escape);
 	if (bt_graph_add_source_component(graph,
 		    bt_plugin_borrow_source_component_class_by_name_const(ctf, "fs"),
 		    "source", params, BT_LOGGING_LEVEL_NONE, &src) !=
@@ -233,6 +338,7 @@ int ca_ctf_iterate(const char *path, const struct ca_ctf_handlers *handlers,
 	do {
 		status = bt_graph_run(graph);
 	} while (status == BT_GRAPH_RUN_STATUS_AGAIN);
+	guard_disarm(&guard);
 	if (status != BT_GRAPH_RUN_STATUS_OK) {
 		set_error(err, err_size, path, w.handler_failed ?
 			"stopped by the event handler" : "error while reading");
@@ -240,6 +346,8 @@ int ca_ctf_iterate(const char *path, const struct ca_ctf_handlers *handlers,
 	}
 	ret = 0;
 out:
+	if (guard_escape)
+		guard_disarm(&guard);
 	bt_value_put_ref(params);
 	bt_graph_put_ref(graph);
 	bt_plugin_put_ref(ctf);

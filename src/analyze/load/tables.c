@@ -12,19 +12,12 @@
 #include <string.h>
 
 #include "ctf_iter.h"
+#include "name_index.h"
 #include "thread_names.h"
 #include "trace.h"
 #include "vec.h"
 
 /* ---- strings ------------------------------------------------------------ */
-
-static uint64_t hash_str(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ull;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 0x100000001b3ull;
-	return h;
-}
 
 static bool grow_strings(ca_trace *t)
 {
@@ -33,7 +26,7 @@ static bool grow_strings(ca_trace *t)
 	if (!index)
 		return false;
 	for (size_t i = 0; i < t->n_strings; i++) {
-		size_t k = hash_str(t->strings[i]) & (size - 1);
+		size_t k = ca_hash_str(t->strings[i]) & (size - 1);
 		while (index[k])
 			k = (k + 1) & (size - 1);
 		index[k] = (uint32_t)i + 1;
@@ -48,7 +41,7 @@ uint64_t ca_trace_intern(ca_trace *t, const char *s)
 {
 	if ((t->n_strings + 1) * 2 > t->index_size && !grow_strings(t))
 		goto oom;
-	size_t k = hash_str(s) & (t->index_size - 1);
+	size_t k = ca_hash_str(s) & (t->index_size - 1);
 	for (; t->string_index[k]; k = (k + 1) & (t->index_size - 1))
 		if (!strcmp(t->strings[t->string_index[k] - 1], s))
 			return t->string_index[k];

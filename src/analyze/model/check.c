@@ -263,6 +263,8 @@ static void check_runtime(struct out *o, size_t p, const struct flagged *f)
 			"(ros_trace_compile_status() is false): the ros2 runtime events it should "
 			"emit (rmw_take, dispatch_*, and callback_start, rcl_publish unmerged) are "
 			"missing; messages cannot be linked (install a tracetools built with LTTng)");
+	if (proc->tracer_warning)
+		say(o, CA_WARNING, proc->pid, "the tracer says: %s", proc->tracer_warning);
 	const uint64_t *n = o->t->pids[p].per_event;
 	const struct ca_unknown *u = &o->m->unknown[p];
 

@@ -25,6 +25,7 @@ enum init_kind {
 	IK_GROUP_TIMER, IK_GROUP_SUB, IK_GROUP_SERVICE, IK_GROUP_CLIENT,
 	IK_META, /* rmw_implementation: counted, no object */
 	IK_TRACETOOLS, /* tracetools_status: no object */
+	IK_WARNING, /* tracer_warning: no object */
 	IK_COLLECTOR_TO_EXECUTOR, IK_GROUP_TO_COLLECTOR, /* Jazzy's executors */
 	IK_RING_BUFFER, IK_BUFFER_TO_IPB, IK_IPB_TO_SUBSCRIPTION, /* Jazzy's intra-process */
 };
@@ -58,6 +59,7 @@ static const struct {
 	{ "callback_group_add_client", IK_GROUP_CLIENT, 4 },
 	{ "rmw_implementation", IK_META, 4 },
 	{ "tracetools_status", IK_TRACETOOLS, 4 },
+	{ "tracer_warning", IK_WARNING, 4 },
 	/* Jazzy: an executor's entities collector (made in its constructor,
 	 * before the executor's own event), then the groups it collects. */
 	{ "executor_entity_collector_to_executor", IK_COLLECTOR_TO_EXECUTOR, 1 },
@@ -549,6 +551,10 @@ static void apply(struct ctx *c)
 		break;
 	case IK_TRACETOOLS:
 		p->tracetools_tracing = field(c, "tracing_enabled") != 0;
+		break;
+	case IK_WARNING:
+		if (!p->tracer_warning)
+			p->tracer_warning = string(c, "message");
 		break;
 	case IK_COLLECTOR_TO_EXECUTOR: link_collector(c); break;
 	case IK_GROUP_TO_COLLECTOR:

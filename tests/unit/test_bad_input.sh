@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Hostile input for the analyzer (issue 14): damaged traces and
+# architecture files end in one line naming the problem and exit 1, within
+# seconds, never a hang or an abort.
+#   - the recipes of tests/data/bad/traces.txt applied to a real trace
+#   - 60 traces with random bytes overwritten (seeded): exit 0 or 1 only
+#   - a trace directory the user may not read (as nobody, when root)
+#   - tests/data/bad/*.yaml (each says what it expects), a directory and a
+#     device given as the file, and a generated 40,000-node file (its check
+#     was quadratic: over four minutes; now well under a second)
+# usage: test_bad_input.sh BIN_DIR SOURCE_DIR SHARED_DIR
+set -uo pipefail
+bin=$1 src=$2 shared=$3
+caret=$bin/caret
+bad=$src/tests/data/bad
+base=$shared/data/real-humble/caret-fork-inter
+work=$(mktemp -d)
+trap 'chmod -R u+rwx "$work"; rm -rf "$work"' EXIT
+failures=0
+fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+
+[[ -d $base ]] || { echo "no $base: cannot test damaged traces"; exit 1; }
+
+fresh() { # a writable copy of the base trace in $work/t; its stream directory
+	rm -rf "$work/t"
+	cp -r "$base" "$work/t"
+	chmod -R u+w "$work/t"
+	echo "$work/t/ust/uid/0/64-bit"
+}
+
+# expect_error NAME EXPECTED CMD...: exit 1, one line with EXPECTED, in 30 s
+expect_error() {
+	local name=$1 expected=$2
+	shift 2
+	timeout 30 "$@" >"$work/out" 2>"$work/err"
+	local status=$?
+	if ((status != 1)) || (($(wc -l <"$work/err") != 1)) || ! grep -qF -- "$expected" "$work/err"; then
+		fail "$name: exit $status (124: hung, 134: aborted): $(head -c 400 "$work/err")"
+	else
+		echo "ok $name: $(cat "$work/err")"
+	fi
+}
+
+# ---- damaged framing: the recipes -------------------------------------------
+while IFS='|' read -r name file action expected; do
+	name=$(echo $name) file=$(echo $file) expected=$(echo "$expected" | sed 's/^ *//; s/ *$//')
+	[[ -z $name || $name == \#* ]] && continue
+	dir=$(fresh)
+	read -r verb a b <<<"$action"
+	case $verb in
+	truncate) truncate -s "$a" "$dir/$file" ;;
+	empty) : >"$dir/$file" ;;
+	write) printf "$(echo "$b" | sed 's/../\\x&/g')" |
+		dd of="$dir/$file" bs=1 seek="$a" conv=notrunc status=none ;;
+	*) fail "$name: unknown action $verb"; continue ;;
+	esac
+	expect_error "trace $name" "$expected" "$caret" check "$work/t"
+done <"$bad/traces.txt"
+
+# ---- random damage: no hang, no abort, and an error says so in one line ----
+counts=(0 0)
+for seed in $(seq 1 60); do
+	dir=$(fresh)
+	files=("$dir"/ch0_0 "$dir"/ch0_1 "$dir"/metadata "$dir"/index/ch0_0.idx)
+	target=${files[$((seed % 4))]}
+	size=$(stat -c %s "$target")
+	RANDOM=$seed
+	for _ in 1 2 3 4 5 6 7 8; do
+		printf "\\x$(printf %02x $((RANDOM % 256)))" |
+			dd of="$target" bs=1 seek=$(((RANDOM * 32768 + RANDOM) % size)) conv=notrunc status=none
+	done
+	timeout 30 "$caret" check "$work/t" >/dev/null 2>"$work/err"
+	status=$?
+	if ((status > 1)) || { ((status == 1)) && (($(wc -l <"$work/err") > 1)); }; then
+		fail "random damage seed $seed ($target): exit $status: $(head -c 400 "$work/err")"
+	else
+		counts[status]=$((counts[status] + 1))
+	fi
+done
+echo "ok random damage: 60 traces, ${counts[0]} read, ${counts[1]} refused in one line"
+
+# ---- a trace the user may not read ------------------------------------------
+if ((EUID == 0)) && id nobody >/dev/null 2>&1; then
+	fresh >/dev/null
+	chmod 755 "$work"
+	cp "$caret" "$work/caret"
+	chmod 700 "$work/t/ust"
+	expect_error "unreadable directory" "permission denied" runuser -u nobody -- "$work/caret" check "$work/t"
+	chmod 700 "$work/t"
+	expect_error "unreadable trace" "Permission denied" runuser -u nobody -- "$work/caret" check "$work/t"
+	chmod 755 "$work/t" "$work/t/ust"
+	chmod 600 "$work/t/ust/uid/0/64-bit/metadata"
+	expect_error "unreadable metadata" "metadata: Permission denied" runuser -u nobody -- "$work/caret" check "$work/t"
+fi
+
+# ---- architecture files ------------------------------------------------------
+for f in "$bad"/*.yaml; do
+	expected=$(sed -n 's/^# expect: //p' "$f")
+	expect_error "arch $(basename "$f")" "$expected" "$caret" arch --check "$f"
+done
+expect_error "arch directory" "is a directory, not an architecture file" "$caret" arch --check "$work"
+expect_error "arch device" "is not a regular file" "$caret" arch --check /dev/zero
+awk 'BEGIN {
+	n = 40000
+	print "named_paths:\n- path_name: p\n  node_chain:"
+	for (i = 0; i < 500; i++) printf "  - node_name: /n%d\n    publish_topic_name: /t%d\n", i, i
+	print "executors:\n- executor_type: single_threaded_executor\n  executor_name: e\n  callback_group_names:"
+	for (i = 0; i < n; i++) printf "  - /n%d/g\n", i
+	print "nodes:"
+	for (i = 0; i < n; i++) {
+		printf "- node_name: /n%d\n  callback_groups:\n  - callback_group_type: mutually_exclusive\n", i
+		printf "    callback_group_name: /n%d/g\n    callback_names:\n    - /n%d/c\n", i, i
+		printf "  callbacks:\n  - callback_name: /n%d/c\n    callback_type: timer_callback\n", i
+		printf "    period_ns: 100000000\n    symbol: f\n"
+	}
+}' >"$work/large.yaml"
+if timeout 20 "$caret" arch --check "$work/large.yaml" >"$work/out" 2>"$work/err" &&
+   grep -q "40000 nodes, 40000 callback groups, 40000 callbacks" "$work/out"; then
+	echo "ok arch 40,000 nodes: $(cat "$work/out")"
+else
+	fail "arch 40,000 nodes: exit $? (124: over 20 s): $(cat "$work/err")"
+fi
+
+echo "$failures failures"
+((failures == 0))
