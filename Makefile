@@ -6,7 +6,9 @@ BUILD_TYPE     ?= RelWithDebInfo
 JOBS           ?= $(shell nproc)
 CTEST_JOBS     ?= 2
 
-.PHONY: all deps build test test-slow test-asan test-tsan demo bench clean
+FUZZ_SECONDS   ?= 600
+
+.PHONY: all deps build test test-slow test-asan test-tsan test-fuzz demo bench clean
 
 all: build
 
@@ -40,6 +42,11 @@ test-tsan: deps
 	@TSAN_OPTIONS=suppressions=$(CURDIR)/tests/tsan.supp:die_after_fork=0 \
 	  ctest --test-dir $(TSAN_BUILD_DIR) --output-on-failure -L stress
 
+# The libFuzzer targets (clang), each run FUZZ_SECONDS (docs/reliability.md);
+# make test runs them briefly (test_fuzz_short).
+test-fuzz: deps
+	@scripts/fuzz.sh $(FUZZ_SECONDS)
+
 demo: deps build
 	@scripts/demo.sh $(BUILD_DIR)
 
@@ -51,4 +58,4 @@ bench: deps build
 	@bench/real/run.sh $(BUILD_DIR)
 
 clean:
-	rm -rf $(BUILD_DIR) $(ASAN_BUILD_DIR) $(TSAN_BUILD_DIR)
+	rm -rf $(BUILD_DIR) $(ASAN_BUILD_DIR) $(TSAN_BUILD_DIR) build-fuzz

@@ -16,6 +16,8 @@ packages=(
 	babeltrace2 libbabeltrace2-dev
 	cyclonedds-dev cyclonedds-tools
 	libyaml-dev libcmocka-dev
+	# the fuzz targets (make test-fuzz): clang with libFuzzer
+	clang libclang-rt-14-dev
 	chromium
 	# the loopback check of the demo's DDS traffic
 	tcpdump

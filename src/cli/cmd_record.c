@@ -42,7 +42,14 @@ static int usage(FILE *out)
 		"      --no-merge         with -- CMD: standard events (CARET_MERGE=0)\n"
 		"      --wait S           how long to wait for every process to record\n"
 		"                         before naming the laggards (default 10)\n"
-		"  -h, --help             this text\n");
+		"  -h, --help             this text\n"
+		"\n"
+		"One caret record at a time (a lock); one left recording by a recorder that\n"
+		"died is stopped and the recording goes on. Exit status: 0 when the trace\n"
+		"holds what was asked; 1 when it cannot (the session stopped or destroyed\n"
+		"by someone else, a process leaving RECORD before the End, the disk full,\n"
+		"nothing recorded), each cause in one line; with -- CMD, CMD's own exit\n"
+		"status when it failed on its own; 2 usage error.\n");
 	return out == stdout ? 0 : 2;
 }
 

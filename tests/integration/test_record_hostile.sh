@@ -12,6 +12,7 @@
 #   left-record      an End from someone else: the recorder says who left
 #   killed           a recorder killed by SIGKILL: the next one recovers
 #   command-status   caret record -- CMD exits with CMD's failure
+#   disk-full        the disk fills while recording: exit 1, "is full"
 set -uo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
 bin=$CARET_BUILD_DIR/bin
@@ -22,7 +23,7 @@ caret_at_exit "rm -rf '$work'"
 caret_lttng_require || exit 1
 caret_lttng_ensure_daemon || exit 1
 failures=0
-cases=${1:-invalid-pattern flood slow-pace spoof two destroyed left-record killed command-status}
+cases=${1:-invalid-pattern flood slow-pace spoof two destroyed left-record killed command-status disk-full}
 
 ok() { echo "ok $*"; }
 bad() { echo "FAIL $*"; failures=$((failures + 1)); }
@@ -201,6 +202,30 @@ for c in $cases; do
 		if ((status == 3)) && grep -q "sh exited with status 3" "$work/err" &&
 		   grep -q "nothing was recorded" "$work/err"; then
 			ok "$c: exit 3: $(grep exited "$work/err")"
+		else
+			bad "$c: exit $status"
+			cat "$work/err"
+		fi
+		;;
+	disk-full)
+		# a 1 MiB file system (root only) with 48 KiB left: the trace's
+		# metadata alone takes 32 KiB
+		if ((EUID != 0)); then
+			echo "skipped $c: mounting a small file system needs root"
+			continue
+		fi
+		mkdir -p "$work/small"
+		mount -t tmpfs -o size=1m tmpfs "$work/small" || { bad "$c: cannot mount"; continue; }
+		caret_at_exit "umount '$work/small' 2>/dev/null || true"
+		dd if=/dev/zero of="$work/small/filler" bs=1k count=976 status=none
+		apps 7
+		"$caret" record -o "$work/small/t" --duration 3 >/dev/null 2>"$work/err"
+		status=$?
+		wait "$launcher"
+		umount "$work/small"
+		if ((status == 1)) && grep -q "the disk holding $work/small/t is full" "$work/err" &&
+		   ! grep -q "recorded" "$work/err"; then
+			ok "$c: $(tail -n 1 "$work/err")"
 		else
 			bad "$c: exit $status"
 			cat "$work/err"

@@ -159,7 +159,13 @@ static void test_filter_decisions(void **state)
 	assert_true(ct_allow_publisher((void *)0x210));
 	assert_false(ct_allow_rmw_subscription((void *)0x221));
 	assert_false(ct_allow_callback((void *)0x223)); /* topic ignored */
-	assert_false(ct_allow_callback((void *)0x111)); /* timer of an ignored node */
+	/* CARET_IGNORE_NODES holds an invalid pattern: not applied at all (a
+	 * typo never hides data), and said */
+	assert_true(ct_allow_callback((void *)0x111));
+	assert_non_null(ct_filter_problems());
+	assert_non_null(strstr(ct_filter_problems(),
+		"CARET_IGNORE_NODES: invalid pattern '[invalid'"));
+	assert_non_null(strstr(ct_filter_problems(), "the variable is not applied"));
 	assert_true(ct_allow_callback((void *)0x999));  /* unknown: recorded */
 }
 

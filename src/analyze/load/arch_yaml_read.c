@@ -92,6 +92,8 @@ struct reader {
 };
 
 static void fail(struct reader *r, const yaml_node_t *at, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void fail(struct reader *r, const yaml_node_t *at, const char *fmt, ...)
 {
 	if (r->failed)
 		return;

@@ -20,6 +20,8 @@ struct out {
 };
 
 static void say(struct out *o, ca_severity severity, int64_t pid, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void say(struct out *o, ca_severity severity, int64_t pid, const char *fmt, ...)
 {
 	char buf[1024];
 	va_list ap;

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# fuzz.sh - builds the libFuzzer targets of tests/fuzz with clang (ASan,
+# UBSan, coverage; in BUILD_DIR, default build-fuzz) and runs each for
+# SECONDS, seeded with tests/data/bad and the real traces. Prints, per
+# target, the runs, the coverage reached and the crashes; exits 1 when a
+# target found a crash, a leak-free hang or an assertion (the input is kept
+# in BUILD_DIR/fuzz-artifacts/ for a test case).
+#   usage: scripts/fuzz.sh SECONDS [BUILD_DIR]
+#   CARET_SHARED_DIR  the shared/ folder (the trace template)
+set -uo pipefail
+seconds=${1:?usage: fuzz.sh SECONDS [BUILD_DIR]}
+here=$(cd "$(dirname "$0")/.." && pwd)
+build=${2:-$here/build-fuzz}
+shared=${CARET_SHARED_DIR:-$here/../shared}
+[[ -d $shared/data/real-humble ]] || shared=$(git -C "$here" config --get remote.origin.url)/../shared
+export CARET_SHARED_DIR=$shared
+export CYCLONEDDS_URI=file://$here/scripts/cyclonedds-loopback.xml
+export LSAN_OPTIONS=suppressions=$here/tests/lsan.supp:print_suppressions=0
+export ROS_DOMAIN_ID=${CARET_FUZZ_DOMAIN:-231} # its own: the recorder table's DDS
+
+CC=clang cmake -S "$here" -B "$build" -DCARET_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	-DCARET_SHARED_DIR="$shared" >/dev/null || exit 1
+cmake --build "$build" -j "$(nproc)" --target fuzz_trace fuzz_arch fuzz_status >/dev/null || exit 1
+
+corpus=$build/fuzz-corpus
+artifacts=$build/fuzz-artifacts
+mkdir -p "$corpus"/{trace,arch,status} "$artifacts"
+# seeds: each file of a real trace behind its selector byte; the hostile
+# and the real architecture files; a tracer's Status and a foreign one
+t=$shared/data/real-humble/caret-fork-inter/ust/uid/0/64-bit
+i=0
+for f in metadata ch0_0 ch0_1 index/ch0_0.idx; do
+	{ printf "\\x$(printf %02x $i)"; cat "$t/$f"; } >"$corpus/trace/seed-$i"
+	i=$((i + 1))
+done
+cp "$here"/tests/data/bad/*.yaml "$here"/tests/data/arch/*.yaml "$corpus/arch/"
+printf '\x00\x03\x01\x02\x00\x00\x00\x00\x00\x00caret_trace_0123abcd_0000_0000_0000_000000000000\x00/node\x00' \
+	>"$corpus/status/tracer"
+printf '\x01\x01\x01\x02\x00\x00\x00\x00\x00\x00caret_trace_ffffffff_0000_0000_0000_000000000000\x00/x\x00' \
+	>"$corpus/status/foreign"
+
+failed=0
+run() { # TARGET MAX_LEN EXTRA...
+	local target=$1 max_len=$2
+	shift 2
+	local log=$build/$target.log
+	"$build/bin/$target" "$corpus/${target#fuzz_}" -max_total_time="$seconds" \
+		-max_len="$max_len" -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 \
+		-artifact_prefix="$artifacts/$target-" "$@" >"$log" 2>&1
+	local status=$?
+	local runs cov
+	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+	cov=$(grep -Eo 'cov: [0-9]+' "$log" | tail -n 1)
+	if ((status != 0)); then
+		failed=1
+		echo "fuzz $target: FAILED after ${runs:-?} runs ($cov): $(grep -m1 -E 'ERROR|==[0-9]+==' "$log")"
+		ls "$artifacts" | grep "^$target-" | sed 's/^/  input kept: /'
+	else
+		echo "fuzz $target: ${runs:-?} runs in ${seconds} s, $cov, no crash, hang or leak"
+	fi
+}
+# the trace target abandons libbabeltrace2's graph when its guard fires, and
+# babeltrace2's plugins are unloaded with what they allocated: no leak
+# detection there
+ASAN_OPTIONS=detect_leaks=0 run fuzz_trace 70000 -detect_leaks=0
+run fuzz_arch 65536
+run fuzz_status 1024
+exit $failed

@@ -1,0 +1,33 @@
+/*
+ * fuzz_arch - libFuzzer target: an architecture file (the input) checked
+ * and its path "p" read, as `caret arch --check` and `caret path --arch` do.
+ */
+#define _GNU_SOURCE
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "caret/analyze.h"
+
+static char file[256];
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (!file[0])
+		snprintf(file, sizeof file, "/tmp/caret-fuzz-arch-%d.yaml", (int)getpid());
+	FILE *f = fopen(file, "wb");
+	if (!f || fwrite(data, 1, size, f) != size)
+		abort();
+	fclose(f);
+	char err[1024] = "";
+	ca_arch_file_summary sum;
+	if (ca_arch_file_check(file, &sum, err, sizeof err) != 0 && (!err[0] || strchr(err, '\n')))
+		abort(); /* an error is one line, never empty */
+	ca_path_set *set = ca_arch_file_path(file, "p", err, sizeof err);
+	if (set)
+		ca_path_set_free(set);
+	return 0;
+}
