@@ -386,13 +386,23 @@ int ca_report_write_html(const ca_trace *trace, const ca_records *records,
 
 typedef struct ca_stats {
 	uint64_t count;
-	int64_t min, max, p50, p90, p99;
-	double mean;
+	int64_t min, max;
+	double p50, p90, p99; /* by the method asked for */
+	double mean;          /* full precision */
 } ca_stats;
 
-/* Sorts values in place and fills stats (all 0 when n is 0). Percentiles
- * are nearest-rank. */
-void ca_stats_of(int64_t *values, size_t n, ca_stats *stats);
+/* How percentiles are taken from the n sorted values v[0..n-1]:
+ * LINEAR (the default, numpy's and so the original CARET's): at rank
+ * h = (n - 1) * p / 100, v[floor(h)] + (h - floor(h)) * (v[floor(h) + 1] -
+ * v[floor(h)]); NEAREST_RANK: the smallest value with at least p % of the
+ * values at or below it, v[ceil(n * p / 100) - 1]. */
+typedef enum ca_percentile_method {
+	CA_PERCENTILE_LINEAR,
+	CA_PERCENTILE_NEAREST_RANK,
+} ca_percentile_method;
+
+/* Sorts values in place and fills stats (all 0 when n is 0). */
+void ca_stats_of(int64_t *values, size_t n, ca_percentile_method method, ca_stats *stats);
 
 /* ---- the architecture file (the original's YAML keys) ------------------ */
 

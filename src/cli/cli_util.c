@@ -1,6 +1,8 @@
 /* cli_util.c - see cli_util.h. */
 #include "cli_util.h"
 
+#include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 int cli_parse_format(const char *verb, const char *arg, enum cli_format *format)
@@ -37,4 +39,47 @@ void cli_json_string(FILE *out, const char *s)
 			fputc(c, out);
 	}
 	fputc('"', out);
+}
+
+int cli_parse_percentiles(const char *verb, const char *arg, ca_percentile_method *method)
+{
+	if (!strcmp(arg, "linear"))
+		*method = CA_PERCENTILE_LINEAR;
+	else if (!strcmp(arg, "nearest"))
+		*method = CA_PERCENTILE_NEAREST_RANK;
+	else {
+		fprintf(stderr, "caret %s: unknown percentile method '%s' (linear, nearest)\n",
+			verb, arg);
+		return -1;
+	}
+	return 0;
+}
+
+/* The shortest decimal form that reads back as v (15 to 17 digits). */
+static const char *shortest(char buf[32], double v)
+{
+	for (int digits = 15; digits <= 17; digits++) {
+		snprintf(buf, 32, "%.*g", digits, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	return buf;
+}
+
+void cli_print_stats(FILE *out, enum cli_format f, const ca_stats *s)
+{
+	char mean[32], p50[32], p90[32], p99[32];
+	if (f == CLI_TEXT)
+		fprintf(out, "%8" PRIu64 " %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f", s->count,
+			(double)s->min / 1e3, s->mean / 1e3, s->p50 / 1e3, s->p90 / 1e3,
+			s->p99 / 1e3, (double)s->max / 1e3);
+	else if (f == CLI_CSV)
+		fprintf(out, "%" PRIu64 ",%" PRId64 ",%s,%s,%s,%s,%" PRId64, s->count, s->min,
+			shortest(mean, s->mean), shortest(p50, s->p50), shortest(p90, s->p90),
+			shortest(p99, s->p99), s->max);
+	else
+		fprintf(out, "\"count\": %" PRIu64 ", \"min_ns\": %" PRId64 ", \"mean_ns\": %s, "
+			"\"p50_ns\": %s, \"p90_ns\": %s, \"p99_ns\": %s, \"max_ns\": %" PRId64,
+			s->count, s->min, shortest(mean, s->mean), shortest(p50, s->p50),
+			shortest(p90, s->p90), shortest(p99, s->p99), s->max);
 }

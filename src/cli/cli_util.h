@@ -14,6 +14,14 @@ int cli_parse_format(const char *verb, const char *arg, enum cli_format *format)
 /* Loads the traces; NULL after printing "caret VERB: <reason>". */
 ca_trace *cli_load(const char *verb, char **paths, int n_paths);
 
+/* Parses "linear" or "nearest" (--percentiles); -1 with a message else. */
+int cli_parse_percentiles(const char *verb, const char *arg, ca_percentile_method *method);
+
+/* The statistics columns of a row: text "count min mean p50 p90 p99 max"
+ * in microseconds (one decimal); CSV and JSON in nanoseconds, the mean and
+ * the percentiles at full precision. No separator before or after. */
+void cli_print_stats(FILE *out, enum cli_format f, const ca_stats *s);
+
 /* Writes s as a JSON string (quoted, escaped). */
 void cli_json_string(FILE *out, const char *s);
 

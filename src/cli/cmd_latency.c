@@ -17,7 +17,7 @@ static int usage(FILE *out)
 {
 	fprintf(out,
 		"usage: caret latency callbacks|topics|timers [--format text|csv|json]\n"
-		"                     [--records FILE]\n"
+		"                     [--records FILE] [--percentiles linear|nearest]\n"
 		"                     TRACE...\n"
 		"\n"
 		"  callbacks  per callback: runs, latency (callback_end - callback_start)\n"
@@ -33,9 +33,12 @@ static int usage(FILE *out)
 		"  timers     per timer callback: how late each run started after its\n"
 		"             expected firing (timer creation + k x period)\n"
 		"\n"
-		"Times are in microseconds in text, nanoseconds in CSV and JSON.\n"
+		"Times are in microseconds in text, nanoseconds in CSV and JSON (means and\n"
+		"percentiles at full precision). Percentiles are numpy's linear\n"
+		"interpolation, as the original CARET's (docs/latency.md).\n"
 		"  -f, --format F     text (default), csv or json\n"
-		"  -r, --records FILE write every instance as CSV to FILE\n");
+		"  -r, --records FILE write every instance as CSV to FILE\n"
+		"      --percentiles M linear (default) or nearest (nearest rank)\n");
 	return out == stdout ? 0 : 2;
 }
 
@@ -48,6 +51,8 @@ struct row {
 };
 
 enum kind { CALLBACKS, TOPICS, TIMERS };
+
+static ca_percentile_method percentiles; /* --percentiles, for every table */
 
 static void print_rows(const struct row *rows, size_t n, enum cli_format f, enum kind kind)
 {
@@ -75,9 +80,7 @@ static void print_rows(const struct row *rows, size_t n, enum cli_format f, enum
 			printf("%-44s ", r->name);
 			if (topics)
 				printf("%-9s", r->delivery);
-			printf("%8" PRIu64 " %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f", s->count,
-				s->min / 1e3, s->mean / 1e3, s->p50 / 1e3, s->p90 / 1e3, s->p99 / 1e3,
-				s->max / 1e3);
+			cli_print_stats(stdout, f, s);
 			if (!topics)
 				printf(" %11.1f", r->period / 1e3);
 			if (kind == CALLBACKS)
@@ -91,8 +94,8 @@ static void print_rows(const struct row *rows, size_t n, enum cli_format f, enum
 			printf("%s", r->name);
 			if (topics)
 				printf(",%s", r->delivery);
-			printf(",%" PRIu64 ",%" PRId64 ",%.0f,%" PRId64 ",%" PRId64 ",%" PRId64 ",%" PRId64,
-				s->count, s->min, s->mean, s->p50, s->p90, s->p99, s->max);
+			printf(",");
+			cli_print_stats(stdout, f, s);
 			if (!topics)
 				printf(",%" PRId64, r->period);
 			if (kind == CALLBACKS)
@@ -107,10 +110,8 @@ static void print_rows(const struct row *rows, size_t n, enum cli_format f, enum
 			cli_json_string(stdout, r->name);
 			if (topics)
 				printf(", \"delivery\": \"%s\"", r->delivery);
-			printf(", \"count\": %" PRIu64 ", \"min_ns\": %" PRId64 ", \"mean_ns\": %.0f"
-				", \"p50_ns\": %" PRId64 ", \"p90_ns\": %" PRId64 ", \"p99_ns\": %" PRId64
-				", \"max_ns\": %" PRId64, s->count, s->min, s->mean, s->p50, s->p90, s->p99,
-				s->max);
+			printf(", ");
+			cli_print_stats(stdout, f, s);
 			if (!topics)
 				printf(", \"period_ns\": %" PRId64, r->period);
 			if (kind == CALLBACKS)
@@ -205,7 +206,7 @@ static int callbacks(const ca_trace *t, const ca_records *rec, enum cli_format f
 				(int64_t)(j - i - 1) : 0;
 			r->lost_a = not_ended;
 			frequency(runs + i, j - i, &r->hz, &r->min_hz);
-			ca_stats_of(values, k, &r->stats);
+			ca_stats_of(values, k, percentiles, &r->stats);
 		}
 		i = j;
 	}
@@ -265,7 +266,7 @@ static int topics(const ca_trace *t, const ca_records *rec, enum cli_format f, F
 			r->delivery = intra ? "intra" : "inter";
 			r->lost_a = lost;
 			r->lost_b = not_published;
-			ca_stats_of(values, m, &r->stats);
+			ca_stats_of(values, m, percentiles, &r->stats);
 		}
 	}
 	print_rows(rows, n_rows, f, TOPICS);
@@ -299,7 +300,7 @@ static int timers(const ca_trace *t, const ca_records *rec, enum cli_format f, F
 		struct row *r = &rows[n_rows++];
 		r->name = a->callbacks[a->timers[k].callback].name;
 		r->period = a->timers[k].period_ns;
-		ca_stats_of(values, m, &r->stats);
+		ca_stats_of(values, m, percentiles, &r->stats);
 	}
 	print_rows(rows, n_rows, f, TIMERS);
 	free(rows);
@@ -312,10 +313,12 @@ int caret_cmd_latency(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "records", required_argument, NULL, 'r' },
+		{ "percentiles", required_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	enum cli_format f = CLI_TEXT;
+	percentiles = CA_PERCENTILE_LINEAR;
 	const char *records_path = NULL;
 	int c;
 
@@ -341,7 +344,10 @@ int caret_cmd_latency(int argc, char **argv)
 			return usage(stdout);
 		if (c == 'r')
 			records_path = optarg;
-		else if (c != 'f' || cli_parse_format("latency", optarg, &f) != 0)
+		else if (c == 'q') {
+			if (cli_parse_percentiles("latency", optarg, &percentiles))
+				return 2;
+		} else if (c != 'f' || cli_parse_format("latency", optarg, &f) != 0)
 			return 2;
 	}
 	if (optind >= argc)

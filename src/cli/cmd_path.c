@@ -18,7 +18,8 @@ static int usage(FILE *out)
 		"usage: caret path search --from NODE --to NODE [--max-depth N] [--max-paths N]\n"
 		"                         TRACE...\n"
 		"       caret path latency (--nodes A,B,C... | --arch FILE --path NAME)\n"
-		"                          [--policy P] [--format F] [--records FILE] TRACE...\n"
+		"                          [--policy P] [--format F] [--records FILE]\n"
+		"                          [--percentiles linear|nearest] TRACE...\n"
 		"\n"
 		"search   every simple path of nodes linked by topics (a node publishes what\n"
 		"         the next subscribes; /parameter_events, /rosout and /caret/* left\n"
@@ -45,7 +46,9 @@ static int usage(FILE *out)
 		"              stamp); an architecture file's message_contexts override it\n"
 		"              per node\n"
 		"  --format F  text (default, microseconds), csv or json (nanoseconds)\n"
-		"  --records FILE  every message along the path as CSV\n");
+		"  --records FILE  every message along the path as CSV\n"
+		"  --percentiles M  linear (default: numpy's, as the original CARET) or\n"
+		"              nearest (nearest rank); docs/latency.md defines both\n");
 	return out == stdout ? 0 : 2;
 }
 
@@ -142,21 +145,20 @@ static void hop_name(const ca_path *p, size_t hop, char *buf, size_t size)
 static void print_stats(enum cli_format f, const char *name, const ca_stats *s, bool first)
 {
 	if (f == CLI_TEXT)
-		printf("%-52s %8" PRIu64 " %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f\n", name, s->count,
-			s->min / 1e3, s->mean / 1e3, s->p50 / 1e3, s->p90 / 1e3, s->p99 / 1e3, s->max / 1e3);
+		printf("%-52s ", name);
 	else if (f == CLI_CSV)
-		printf("%s,%" PRIu64 ",%" PRId64 ",%.0f,%" PRId64 ",%" PRId64 ",%" PRId64 ",%" PRId64 "\n",
-			name, s->count, s->min, s->mean, s->p50, s->p90, s->p99, s->max);
+		printf("%s,", name);
 	else {
 		printf("%s{\"hop\": ", first ? "" : ", ");
 		cli_json_string(stdout, name);
-		printf(", \"count\": %" PRIu64 ", \"min_ns\": %" PRId64 ", \"mean_ns\": %.0f, \"p50_ns\": %"
-			PRId64 ", \"p90_ns\": %" PRId64 ", \"p99_ns\": %" PRId64 ", \"max_ns\": %" PRId64 "}",
-			s->count, s->min, s->mean, s->p50, s->p90, s->p99, s->max);
+		printf(", ");
 	}
+	cli_print_stats(stdout, f, s);
+	printf(f == CLI_JSON ? "}" : "\n");
 }
 
-static int report(const ca_path *p, const ca_path_latency *l, enum cli_format f, FILE *records)
+static int report(const ca_path *p, const ca_path_latency *l, enum cli_format f,
+	ca_percentile_method pm, FILE *records)
 {
 	const uint64_t *starts, *ends;
 	const int64_t *hops;
@@ -197,7 +199,7 @@ static int report(const ca_path *p, const ca_path_latency *l, enum cli_format f,
 	}
 	for (size_t i = 0; i < n; i++)
 		v[i] = (int64_t)(ends[i] - starts[i]);
-	ca_stats_of(v, n, &s);
+	ca_stats_of(v, n, pm, &s);
 	print_stats(f, "end to end", &s, true);
 	/* Response time: an input waits at most from the first node's previous
 	 * run to this one before it is taken. */
@@ -206,12 +208,12 @@ static int report(const ca_path *p, const ca_path_latency *l, enum cli_format f,
 	for (size_t i = 0; i < n; i++)
 		if (previous[i])
 			v[m++] = (int64_t)(ends[i] - previous[i]);
-	ca_stats_of(v, m, &s);
+	ca_stats_of(v, m, pm, &s);
 	print_stats(f, "response time, worst case", &s, false);
 	for (size_t k = 0; k < h; k++) {
 		for (size_t i = 0; i < n; i++)
 			v[i] = hops[i * h + k];
-		ca_stats_of(v, n, &s);
+		ca_stats_of(v, n, pm, &s);
 		hop_name(p, k, name, sizeof name);
 		print_stats(f, name, &s, false);
 	}
@@ -235,10 +237,12 @@ static int latency(int argc, char **argv)
 		{ "policy", required_argument, NULL, 'p' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "records", required_argument, NULL, 'r' },
+		{ "percentiles", required_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	const char *nodes[64], *records_path = NULL, *arch = NULL, *path_name = NULL;
+	ca_percentile_method pm = CA_PERCENTILE_LINEAR;
 	size_t n_nodes = 0;
 	ca_node_policy policy = CA_POLICY_USE_LATEST_MESSAGE;
 	enum cli_format f = CLI_TEXT;
@@ -267,7 +271,10 @@ static int latency(int argc, char **argv)
 				return 2;
 		} else if (c == 'r')
 			records_path = optarg;
-		else
+		else if (c == 'q') {
+			if (cli_parse_percentiles("path", optarg, &pm))
+				return 2;
+		} else
 			return usage(c == 'h' ? stdout : stderr);
 	}
 	if ((n_nodes < 2) == !(arch && path_name) || (!arch != !path_name) || optind >= argc) {
@@ -292,7 +299,7 @@ static int latency(int argc, char **argv)
 	else if (records_path && !records)
 		fprintf(stderr, "caret path: cannot write %s\n", records_path);
 	else
-		status = report(p, l, f, records);
+		status = report(p, l, f, pm, records);
 	if (records && fclose(records) != 0 && !status) {
 		fprintf(stderr, "caret path: cannot write %s\n", records_path);
 		status = 1;

@@ -394,10 +394,10 @@ static void check_timers(const ca_records *rec, struct csv *entities, struct csv
 			int64_t *sorted = malloc(n_d * sizeof *sorted);
 			if (sorted) {
 				memcpy(sorted, d, n_d * sizeof *d);
-				ca_stats_of(sorted, n_d, &st);
-				offset = diff(st.p50, 0) > offset ? diff(st.p50, 0) : offset;
+				ca_stats_of(sorted, n_d, CA_PERCENTILE_NEAREST_RANK, &st);
+				offset = diff((int64_t)st.p50, 0) > offset ? diff((int64_t)st.p50, 0) : offset;
 				for (size_t i = 0; i < n_d; i++) {
-					int64_t x = diff(d[i], st.p50);
+					int64_t x = diff(d[i], (int64_t)st.p50);
 					compared++;
 					off += x > TOLERANCE;
 					worst = x > worst ? x : worst;

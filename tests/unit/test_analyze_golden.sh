@@ -3,7 +3,8 @@
 # summary nodes|topics|events`, `caret arch` and `caret latency
 # callbacks|topics` print exactly the golden
 # files (tests/data/golden; check's exit status too), event counts agree
-# with an independent count (tb_event_counts), and what `caret arch` writes
+# with an independent count (tb_event_counts), statistics equal numpy's on
+# the same instances (stats_vs_numpy.py), and what `caret arch` writes
 # passes `caret arch --check`. Bad input, for every verb: exit 1, one line
 # on stderr naming the problem, nothing on stdout.
 # usage: test_analyze_golden.sh BIN_DIR GOLDEN_DIR SHARED_DIR
@@ -51,6 +52,15 @@ for trace in caret-fork-inter caret-fork-intra caret-upstream-inter tracetools-f
 		"$golden/path-latency-$trace.csv"; then
 		fail "$trace: path latency from the architecture file differs from --nodes"
 	fi
+	# every statistic equal to numpy's on the same instances (linear
+	# percentiles, as the original CARET publishes them)
+	"$caret" latency callbacks --format csv --records "$work/runs.csv" "$path" >"$work/stats.csv"
+	/usr/bin/python3 "$(dirname "$0")/stats_vs_numpy.py" "$work/stats.csv" "$work/runs.csv" \
+		callback latency_ns >/dev/null || fail "$trace: callback statistics differ from numpy's"
+	"$caret" path latency --nodes /sensor,/filter,/sink --format csv --records "$work/msgs.csv" \
+		"$path" >"$work/stats.csv"
+	/usr/bin/python3 "$(dirname "$0")/stats_vs_numpy.py" "$work/stats.csv" "$work/msgs.csv" \
+		- latency_ns "end to end" >/dev/null || fail "$trace: path statistics differ from numpy's"
 	if ! diff <("$bin/tb_event_counts" "$path" | awk '$2 > 0 && $1 ~ /:/ { print $1 "," $2 }') \
 		<("$caret" summary events --format csv "$path" | grep ':'); then
 		fail "$trace: counts differ from tb_event_counts"

@@ -193,15 +193,28 @@ static void test_stats(void **state)
 	ca_stats s;
 	for (int i = 0; i < 100; i++)
 		v[i] = 100 - i;
-	ca_stats_of(v, 100, &s);
+	ca_stats_of(v, 100, CA_PERCENTILE_NEAREST_RANK, &s);
 	assert_int_equal(s.count, 100);
 	assert_int_equal(s.min, 1);
 	assert_int_equal(s.max, 100);
-	assert_int_equal(s.p50, 50);
-	assert_int_equal(s.p90, 90);
-	assert_int_equal(s.p99, 99);
-	assert_true(s.mean > 50.49 && s.mean < 50.51);
-	ca_stats_of(v, 0, &s);
+	assert_true(s.p50 == 50 && s.p90 == 90 && s.p99 == 99);
+	assert_true(s.mean == 50.5);
+	/* numpy.percentile([1..100], [50, 90, 99]) = 50.5, 90.1, 99.01 */
+	ca_stats_of(v, 100, CA_PERCENTILE_LINEAR, &s);
+	assert_true(s.p50 == 50.5);
+	assert_true(s.p90 > 90.0999999 && s.p90 < 90.1000001);
+	assert_true(s.p99 > 99.0099999 && s.p99 < 99.0100001);
+	/* numpy.percentile([10, 20, 40], [50, 90, 99]) = 20, 36, 39.6 */
+	int64_t w[3] = { 40, 10, 20 };
+	ca_stats_of(w, 3, CA_PERCENTILE_LINEAR, &s);
+	assert_true(s.p50 == 20 && s.p90 == 36);
+	assert_true(s.p99 > 39.5999999 && s.p99 < 39.6000001);
+	assert_true(s.mean > 23.3333333 && s.mean < 23.3333334); /* not rounded */
+	/* one value: every percentile is it */
+	int64_t one[1] = { 7 };
+	ca_stats_of(one, 1, CA_PERCENTILE_LINEAR, &s);
+	assert_true(s.p50 == 7 && s.p99 == 7);
+	ca_stats_of(v, 0, CA_PERCENTILE_LINEAR, &s);
 	assert_int_equal(s.count, 0);
 }
 

@@ -127,22 +127,30 @@ static int by_value(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Nearest rank: the smallest value with at least p% of values at or below. */
-static int64_t percentile(const int64_t *sorted, size_t n, unsigned p)
+static double percentile(const int64_t *sorted, size_t n, unsigned p, ca_percentile_method m)
 {
-	size_t rank = (n * p + 99) / 100;
-	return sorted[rank ? rank - 1 : 0];
+	if (m == CA_PERCENTILE_NEAREST_RANK) {
+		size_t rank = (n * p + 99) / 100;
+		return (double)sorted[rank ? rank - 1 : 0];
+	}
+	/* exact rational rank (n - 1) * p / 100: no rounding before the end */
+	size_t whole = (n - 1) * p / 100, part = (n - 1) * p % 100;
+	if (!part || whole + 1 >= n)
+		return (double)sorted[whole];
+	return (double)sorted[whole] +
+		(double)(sorted[whole + 1] - sorted[whole]) * (double)part / 100.0;
 }
 
-void ca_stats_of(int64_t *v, size_t n, ca_stats *s)
+void ca_stats_of(int64_t *v, size_t n, ca_percentile_method m, ca_stats *s)
 {
 	*s = (ca_stats){ 0 };
 	if (!n)
 		return;
 	qsort(v, n, sizeof *v, by_value);
-	double sum = 0;
+	/* the mean in long double: sums of many large ns values stay exact */
+	long double sum = 0;
 	for (size_t i = 0; i < n; i++)
-		sum += (double)v[i];
-	*s = (ca_stats){ n, v[0], v[n - 1], percentile(v, n, 50), percentile(v, n, 90),
-		percentile(v, n, 99), sum / (double)n };
+		sum += (long double)v[i];
+	*s = (ca_stats){ n, v[0], v[n - 1], percentile(v, n, 50, m), percentile(v, n, 90, m),
+		percentile(v, n, 99, m), (double)(sum / (long double)n) };
 }

@@ -28,7 +28,7 @@ static const char style[] =
 static void stats_row(FILE *out, const char *name, int64_t *v, size_t n, const char *extra)
 {
 	ca_stats s;
-	ca_stats_of(v, n, &s);
+	ca_stats_of(v, n, CA_PERCENTILE_LINEAR, &s);
 	fputs("<tr><td>", out);
 	ca_html_text(out, name);
 	fprintf(out, "</td><td>%" PRIu64 "</td><td>%.3f</td><td>%.3f</td><td>%.3f</td><td>%.3f"
