@@ -64,10 +64,13 @@ static const struct rule publish_rule = { "a publish", (const struct key_rule[])
 static const struct rule subscribe_rule = { "a subscribe", (const struct key_rule[]){
 	{ "topic_name", SCALAR, true, NULL }, { "callback_name", SCALAR, false, NULL },
 	{ "construction_order", INTEGER, false, NULL }, END } };
+/* The original writes the callbacks that chain input to output under a
+ * callback_chain context. */
 static const struct rule context_rule = { "a message context", (const struct key_rule[]){
 	{ "context_type", SCALAR, true, NULL },
 	{ "subscription_topic_name", SCALAR, true, NULL },
-	{ "publisher_topic_name", SCALAR, true, NULL }, END } };
+	{ "publisher_topic_name", SCALAR, true, NULL },
+	{ "callbacks", SCALARS, false, NULL }, END } };
 static const struct rule node_rule = { "a node", (const struct key_rule[]){
 	{ "node_name", SCALAR, true, NULL },
 	{ "callback_groups", MAPS, false, &group_rule },
@@ -307,6 +310,10 @@ static void check_meaning(struct reader *r, yaml_node_t *top)
 			if (k == 5)
 				fail(r, ctx, "context_type '%s' is none of callback_chain, "
 					"use_latest_message, inherit_unique_stamp, tilde, UNDEFINED", type);
+			EACH(r, ctx, "callbacks", c)
+				if (!name_index_get(&r->callbacks, text(node(r, *c_i))))
+					fail(r, node(r, *c_i), "callback '%s' is not in any node",
+						text(node(r, *c_i)));
 		}
 		EACH(r, nd, "publishes", x)
 			s->publishes++;
