@@ -51,6 +51,12 @@ static void guard_signal(int sig)
 	siglongjmp(*guard_escape, sig);
 }
 
+/* Graphs (and their plugins and parameters) left behind by a jump back,
+ * kept reachable on purpose: abandoned, not leaked. */
+#define MAX_ABANDONED 256
+static const void *abandoned[MAX_ABANDONED] __attribute__((used));
+static _Atomic size_t n_abandoned;
+
 struct guard {
 	struct sigaction old_abort, old_alarm;
 	timer_t timer;
@@ -302,7 +308,15 @@ int ca_ctf_iterate(const char *path, const struct ca_ctf_handlers *handlers,
 	int sig = sigsetjmp(escape, 1);
 	if (sig) {
 		guard_disarm(&guard);
-		/* the graph is left as it was: libbabeltrace2's state is unknown */
+		/* the graph is left as it was (libbabeltrace2's state is unknown),
+		 * but kept reachable: abandoned on purpose, not leaked */
+		size_t k = (n_abandoned += 4) - 4;
+		if (k + 4 <= MAX_ABANDONED) {
+			abandoned[k] = graph;
+			abandoned[k + 1] = ctf;
+			abandoned[k + 2] = utils;
+			abandoned[k + 3] = params;
+		}
 		snprintf(err, err_size, "cannot read trace: path=%s: %s", path, sig == SIGABRT ?
 			"libbabeltrace2 aborted on it: the trace is damaged" :
 			"libbabeltrace2 made no progress for " STALL_TEXT " s: the trace is damaged");
