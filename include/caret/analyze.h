@@ -58,6 +58,18 @@ const char *ca_trace_discarded_stream(const ca_trace *trace, size_t index,
 /* ---- architecture: the system rebuilt from initialization events -------
  *
  * Everything is per process: an object is identified by (pid, address).
+ *
+ * Names are the original CARET analyzer's (docs/dev/original-architecture.md):
+ * per node, "callback_N" over its timers (by creation), then its
+ * subscriptions (by creation), zero-padded to the digits of their count;
+ * "callback_group_N" in address order; "executor_N" over all executors
+ * with a callback group, in address order. What the original leaves out
+ * keeps names of its own that shift nothing ("service_callback_N",
+ * "ignored_callback_N" for /parameter_events, /rosout and /clock,
+ * "service_only_callback_group_N", "empty_callback_group_N",
+ * "unused_executor_N"), and is marked hidden: the tracer's caret_trace_
+ * nodes and their executors, services, those topics' publishers and
+ * subscriptions, /rviz2's subscriptions.
  * Links between objects are indexes into the arrays of ca_architecture;
  * CA_NONE when the trace does not say. The arrays are sorted by pid, then
  * by the time the object was created (a replayed initialization event is
@@ -93,6 +105,7 @@ typedef struct ca_node {
 	int64_t pid;
 	uint64_t handle, time;
 	const char *name, *ns, *fqn; /* "camera", "/sensing", "/sensing/camera" */
+	bool hidden;            /* left out of the original's architecture (below) */
 } ca_node;
 
 typedef struct ca_publisher {
@@ -101,6 +114,7 @@ typedef struct ca_publisher {
 	size_t node;
 	const char *topic;
 	uint64_t depth;
+	bool hidden;
 } ca_publisher;
 
 typedef struct ca_subscription {
@@ -109,6 +123,7 @@ typedef struct ca_subscription {
 	size_t node, callback, group;
 	const char *topic;
 	uint64_t depth;
+	bool hidden;
 } ca_subscription;
 
 typedef struct ca_timer {
@@ -141,9 +156,10 @@ typedef struct ca_callback {
 	size_t owner;           /* index into timers, subscriptions or services */
 	size_t node;
 	const char *symbol;     /* NULL: no rclcpp_callback_register */
-	const char *name;       /* "/ns/node/callback_N", N by creation in the node */
+	const char *name;       /* "/ns/node/callback_N", the original's (below) */
 	uint32_t construction_order; /* among the node's callbacks of the same
 				      * kind, topic or period, and symbol */
+	bool hidden;
 } ca_callback;
 
 typedef struct ca_callback_group {
@@ -152,13 +168,15 @@ typedef struct ca_callback_group {
 	const char *type;       /* "mutually_exclusive", "reentrant", NULL */
 	size_t executor, node;  /* node: of its first member */
 	const char *name;       /* "/ns/node/callback_group_N" */
+	bool hidden;
 } ca_callback_group;
 
 typedef struct ca_executor {
 	int64_t pid;
 	uint64_t address, entities_collector, time;
 	const char *type;       /* "single_threaded_executor", ... */
-	const char *name;       /* "executor_N", N in the order of group names */
+	const char *name;       /* "executor_N" */
+	bool hidden;
 } ca_executor;
 
 typedef struct ca_architecture {
@@ -406,10 +424,12 @@ void ca_stats_of(int64_t *values, size_t n, ca_percentile_method method, ca_stat
 
 /* ---- the architecture file (the original's YAML keys) ------------------ */
 
-/* Writes the architecture of the trace as YAML: named_paths (empty),
- * executors, nodes with callback_groups, callbacks, variable_passings,
- * publishes, subscribes, message_contexts. 0, or -1 with err. */
-int ca_arch_write_yaml(const ca_trace *trace, FILE *out, char *err, size_t err_size);
+/* Writes the architecture of the trace as YAML as the original writes it
+ * (named_paths empty, executors, nodes with callback_groups, callbacks,
+ * variable_passings, publishes, subscribes, message_contexts; what it
+ * leaves out left out: the hidden objects), or with `all` every object of
+ * the model and every key. 0, or -1 with err. */
+int ca_arch_write_yaml(const ca_trace *trace, FILE *out, bool all, char *err, size_t err_size);
 
 typedef struct ca_arch_file_summary {
 	size_t named_paths, executors, nodes, callback_groups, callbacks;

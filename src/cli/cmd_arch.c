@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,20 +15,27 @@
 static int usage(FILE *out)
 {
 	fprintf(out,
-		"usage: caret arch [-o FILE] TRACE...\n"
+		"usage: caret arch [-o FILE] [--all] TRACE...\n"
 		"       caret arch --check FILE\n"
 		"\n"
 		"Writes the architecture rebuilt from the traces' initialization events\n"
 		"(executors, nodes, callback groups, callbacks with symbols, periods and\n"
 		"topics, publishes, subscribes) as an architecture file with the keys of\n"
-		"the original CARET, to FILE or standard output. Callbacks are named\n"
-		"/ns/node/callback_N by creation order within the node; named_paths is\n"
-		"left empty for you to fill in.\n"
+		"the original CARET, to FILE or standard output, as the original writes\n"
+		"it: the same names (per node, callback_N over its timers, then its\n"
+		"subscriptions, each in creation order), the same order and keys, the\n"
+		"same publishes' callback_names and message_contexts; left out as the\n"
+		"original leaves them out: the tracer's caret_trace_ nodes, services,\n"
+		"/parameter_events, /rosout and /clock (named apart: they shift no\n"
+		"name). named_paths is left empty for you to fill in\n"
+		"(docs/analyzer.md).\n"
 		"\n"
 		"--check FILE loads an architecture file back and checks its keys, value\n"
 		"types and the names that refer to each other; prints what it holds.\n"
 		"\n"
 		"  -o, --output FILE   write to FILE instead of standard output\n"
+		"      --all           every object, services and the tracer's own\n"
+		"                      included, and every key\n"
 		"      --check FILE    check FILE instead of reading traces\n");
 	return out == stdout ? 0 : 2;
 }
@@ -52,10 +60,12 @@ int caret_cmd_arch(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "check", required_argument, NULL, 'c' },
+		{ "all", no_argument, NULL, 'a' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	const char *output = NULL, *check = NULL;
+	bool all = false;
 	int c;
 
 	optind = 1;
@@ -64,6 +74,8 @@ int caret_cmd_arch(int argc, char **argv)
 			output = optarg;
 		else if (c == 'c')
 			check = optarg;
+		else if (c == 'a')
+			all = true;
 		else
 			return usage(c == 'h' ? stdout : stderr);
 	}
@@ -85,7 +97,7 @@ int caret_cmd_arch(int argc, char **argv)
 	if (!out) {
 		fprintf(stderr, "caret arch: cannot write %s: %s\n", output, strerror(errno));
 		status = 1;
-	} else if (ca_arch_write_yaml(t, out, err, sizeof err) != 0) {
+	} else if (ca_arch_write_yaml(t, out, all, err, sizeof err) != 0) {
 		fprintf(stderr, "caret arch: %s\n", err);
 		status = 1;
 	}

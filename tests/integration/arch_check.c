@@ -183,17 +183,37 @@ static void check_callback(const ca_architecture *a, size_t cb, const struct row
 			r->kind, r->name, a->groups[group].address, r->group);
 }
 
-/* callback_N: N counts the node's timers, subscriptions and services in
- * the order the truth created them. */
+/* The original's names (docs/dev/original-architecture.md), from the
+ * truth's creation order: callback_N over the node's timers, then its
+ * subscriptions, N padded to the digits of their count; services
+ * service_callback_K; /parameter_events, /rosout and /clock subscriptions
+ * ignored_callback_K. */
+static bool row_ignored(const struct row *r)
+{
+	return !strcmp(r->kind, "subscription") && (!strcmp(r->name, "/parameter_events") ||
+		!strcmp(r->name, "/rosout") || !strcmp(r->name, "/clock") ||
+		!strcmp(r->node, "/rviz2"));
+}
+
 static void check_callback_name(const ca_architecture *a, const struct row *rows, size_t n,
 	size_t i)
 {
 	const struct row *r = &rows[i];
-	size_t order = 0;
-	for (size_t j = 0; j < i; j++)
-		order += rows[j].pid == r->pid && !strcmp(rows[j].node, r->node) &&
-			(!strcmp(rows[j].kind, "timer") || !strcmp(rows[j].kind, "subscription") ||
-			 !strcmp(rows[j].kind, "service"));
+	size_t timers = 0, subs = 0, before = 0, services = 0, ignored = 0;
+	for (size_t j = 0; j < n; j++) {
+		const struct row *x = &rows[j];
+		if (x->pid != r->pid || strcmp(x->node, r->node))
+			continue;
+		bool timer = !strcmp(x->kind, "timer");
+		bool sub = !strcmp(x->kind, "subscription") && !row_ignored(x);
+		timers += timer;
+		subs += sub;
+		if (j < i) {
+			before += !strcmp(r->kind, "timer") ? timer : sub;
+			services += !strcmp(x->kind, "service");
+			ignored += row_ignored(x);
+		}
+	}
 	size_t cb = CA_NONE, e;
 	if (r->callback != UNKNOWN)
 		cb = FIND(callbacks, r->pid, address, r->callback);
@@ -206,10 +226,18 @@ static void check_callback_name(const ca_architecture *a, const struct row *rows
 		 (e = FIND(services, r->pid, handle, r->handle)) != CA_NONE)
 		cb = a->services[e].callback;
 	char want[600];
-	snprintf(want, sizeof want, "%s/callback_%zu", r->node, order);
+	int width = 1;
+	for (size_t count = timers + subs; count >= 10; count /= 10)
+		width++;
+	if (!strcmp(r->kind, "service"))
+		snprintf(want, sizeof want, "%s/service_callback_%zu", r->node, services);
+	else if (row_ignored(r))
+		snprintf(want, sizeof want, "%s/ignored_callback_%zu", r->node, ignored);
+	else
+		snprintf(want, sizeof want, "%s/callback_%0*zu", r->node, width,
+			!strcmp(r->kind, "timer") ? before : timers + before);
 	if (cb != CA_NONE)
 		expect_str("callback name", a->callbacks[cb].name, want, r);
-	(void)n;
 }
 
 /* The publisher of r's node on r's topic (a handle the truth does not know). */

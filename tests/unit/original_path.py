@@ -4,7 +4,8 @@ export with the path /sensor -> /sink named sensor_to_sink, and that path's
 end-to-end latency (first callback start to last callback end) as one CSV
 row of caret's form: "end to end,count,min,mean,p50,p90,p99,max".
 
-usage: PYTHONPATH=ANCHOR original_path.py TRACE_COPY ARCH_OUT
+usage: PYTHONPATH=ANCHOR original_path.py TRACE_COPY ARCH_OUT [--export-only]
+(--export-only: the architecture file without a path, and no row)
 """
 import logging
 import sys
@@ -15,8 +16,11 @@ logging.getLogger().setLevel(logging.ERROR)
 from caret_analyze import Application, Architecture, Lttng  # noqa: E402
 
 trace, out = sys.argv[1], sys.argv[2]
-lttng = Lttng(trace, force_conversion=True)
 arch = Architecture('lttng', trace)
+if '--export-only' in sys.argv:
+    arch.export(out, force=True)
+    sys.exit(0)
+lttng = Lttng(trace, force_conversion=True)
 arch.add_path('sensor_to_sink', arch.search_paths('/sensor', '/sink')[0])
 arch.export(out, force=True)
 path = Application(arch, lttng).get_path('sensor_to_sink')

@@ -133,8 +133,7 @@ yaml_case bad-type "callback_type 'timer' is none of" 's/callback_type: timer_ca
 yaml_case bad-integer "'period_ns' of a callback must be an integer" 's/period_ns: .*/period_ns: fast/'
 yaml_case dangling "callback group '/nowhere' is not in any node" '0,/^  - \/sensor\/callback_group_0/s//  - \/nowhere/'
 yaml_case syntax "YAML syntax" 's/^nodes:/nodes: [/'
-yaml_case bad-context "context_type 'newest' is none of" \
-	's/^  message_contexts: \[\]/  message_contexts: [{context_type: newest, subscription_topic_name: \/a, publisher_topic_name: \/b}]/'
+yaml_case bad-context "context_type 'newest' is none of" 's/context_type: callback_chain/context_type: newest/'
 bad "arch --check missing file" "cannot open $work/none.yaml" "$caret" arch --check "$work/none.yaml"
 : >"$work/empty.yaml"
 bad "arch --check empty file" "empty, expected the keys" "$caret" arch --check "$work/empty.yaml"

@@ -165,6 +165,54 @@ static void test_construction_order(void **state)
 	assert_int_equal(a->callbacks[2].construction_order, 1); /* like the first */
 }
 
+/* The original's names: timers first, then subscriptions, each by
+ * creation; services and /parameter_events apart, shifting nothing; the
+ * index padded to the digits of the count; groups by address. */
+static void test_original_names(void **state)
+{
+	(void)state;
+	ROW(ros2_rcl_node_init, 1, 7, "node_handle", U(0x1000), "rmw_handle", U(0x1008),
+		"node_name", S("n"), "namespace", S("/"));
+	/* a service, /parameter_events, then nine subscriptions, then a timer */
+	ROW(ros2_rcl_service_init, 2, 7, "service_handle", U(0x1100), "node_handle",
+		U(0x1000), "rmw_service_handle", U(0x1108), "service_name", S("/n/get_parameters"));
+	ROW(ros2_rclcpp_service_callback_added, 3, 7, "service_handle", U(0x1100), "callback",
+		U(0x1104));
+	for (uint64_t i = 0; i < 10; i++) {
+		uint64_t sub = 0x3000 + 0x40 * i, time = 10 + 10 * i;
+		ROW(ros2_rcl_subscription_init, time, 7, "subscription_handle", sub, "node_handle",
+			U(0x1000), "rmw_subscription_handle", sub + 8, "topic_name",
+			S(i == 0 ? "/parameter_events" : "/in"), "queue_depth", U(10));
+		ROW(ros2_rclcpp_subscription_init, time + 1, 7, "subscription_handle", sub,
+			"subscription", sub + 0x10);
+		ROW(ros2_rclcpp_subscription_callback_added, time + 2, 7, "subscription",
+			sub + 0x10, "callback", sub + 0x14);
+	}
+	ROW(ros2_rcl_timer_init, 200, 7, "timer_handle", U(0x2000), "period", U(10));
+	ROW(ros2_rclcpp_timer_link_node, 201, 7, "timer_handle", U(0x2000), "node_handle",
+		U(0x1000));
+	ROW(ros2_rclcpp_timer_callback_added, 202, 7, "timer_handle", U(0x2000), "callback",
+		U(0x2004));
+	const ca_architecture *a = build();
+	assert_int_equal(a->n_callbacks, 12);
+	for (size_t i = 0; i < a->n_callbacks; i++) {
+		const ca_callback *cb = &a->callbacks[i];
+		if (cb->kind == CA_CALLBACK_TIMER)
+			assert_string_equal(cb->name, "/n/callback_00"); /* 10 callbacks: 2 digits */
+		else if (cb->kind == CA_CALLBACK_SERVICE)
+			assert_string_equal(cb->name, "/n/service_callback_0");
+		else if (!strcmp(a->subscriptions[cb->owner].topic, "/parameter_events"))
+			assert_string_equal(cb->name, "/n/ignored_callback_0");
+		else if (a->subscriptions[cb->owner].handle == 0x3040) /* the first on /in */
+			assert_string_equal(cb->name, "/n/callback_01");
+		else if (a->subscriptions[cb->owner].handle == 0x3000 + 0x40 * 9)
+			assert_string_equal(cb->name, "/n/callback_09");
+		assert_true(cb->hidden == (cb->kind == CA_CALLBACK_SERVICE ||
+			(cb->kind == CA_CALLBACK_SUBSCRIPTION &&
+			 !strcmp(a->subscriptions[cb->owner].topic, "/parameter_events"))));
+	}
+}
+
 static void test_intra_process_callback(void **state)
 {
 	(void)state;
@@ -316,6 +364,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_address_reused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rosout_before_node, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_construction_order, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_original_names, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_intra_process_callback, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_static_executor, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_findings, setup, teardown),

@@ -1,9 +1,13 @@
 /*
- * names.c - names that stay the same from one run to the next, where
- * addresses and pids do not: "/ns/node/callback_N" and
- * "/ns/node/callback_group_N" by creation order within the node,
- * "executor_N" in the order of the executors' first group names.
- * Objects without a node are named after their pid ("pid 123/callback_0").
+ * names.c - the original CARET analyzer's names, which stay the same from
+ * one run to the next for callbacks and groups (docs/dev/original-
+ * architecture.md): "/ns/node/callback_N" over the node's timers, then its
+ * subscriptions, each kind in creation order, N zero-padded to the digits
+ * of their count; "/ns/node/callback_group_N" in address order;
+ * "executor_N" over every executor with a group, in address order. What
+ * the original leaves out is marked hidden and named apart, so that it
+ * shifts no other name. Objects without a node are named after their pid
+ * ("pid 123/callback_0").
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -12,14 +16,27 @@
 
 #include "model.h"
 
-static const char *intern_name(ca_trace *t, const char *owner, const char *what, size_t n)
+/* "owner/what_N", N zero-padded to width digits. */
+static const char *intern_name(ca_trace *t, const char *owner, const char *what, size_t n,
+	int width)
 {
 	char buf[4096];
 	if (owner)
-		snprintf(buf, sizeof buf, "%s/%s_%zu", owner, what, n);
+		snprintf(buf, sizeof buf, "%s/%s_%0*zu", owner, what, width, n);
 	else
-		snprintf(buf, sizeof buf, "%s_%zu", what, n);
+		snprintf(buf, sizeof buf, "%s_%0*zu", what, width, n);
 	return ca_trace_string(t, ca_trace_intern(t, buf));
+}
+
+/* The digits of a count (the original pads indexes to them; 1 for 0). */
+static int digits(size_t count)
+{
+	int d = 1;
+	while (count >= 10) {
+		count /= 10;
+		d++;
+	}
+	return d;
 }
 
 /* The owner part of a name: the node's name, or "pid N". */
@@ -68,7 +85,90 @@ static bool alike(const struct ca_model *m, const ca_callback *a, const ca_callb
 		(a->symbol && b->symbol && !strcmp(a->symbol, b->symbol));
 }
 
-static int name_callbacks(ca_trace *t, struct ca_model *m, struct counters *k)
+/* ---- what the original leaves out ---------------------------------------- */
+
+static bool ignored_topic(const char *topic)
+{
+	static const char *const topics[] = { "/parameter_events", "/rosout", "/clock" };
+	for (size_t i = 0; topic && i < 3; i++)
+		if (!strcmp(topic, topics[i]))
+			return true;
+	return false;
+}
+
+static bool node_hidden(const struct ca_model *m, size_t node)
+{
+	return node != CA_NONE && m->nodes[node].hidden;
+}
+
+/* A subscription the original never names: an ignored topic, or /rviz2's. */
+static bool subscription_ignored(const struct ca_model *m, const ca_subscription *s)
+{
+	return ignored_topic(s->topic) ||
+		(s->node != CA_NONE && !strcmp(m->nodes[s->node].fqn, "/rviz2"));
+}
+
+static size_t group_of(const struct ca_model *m, const ca_callback *cb)
+{
+	return cb->kind == CA_CALLBACK_TIMER ? m->timers[cb->owner].group :
+		cb->kind == CA_CALLBACK_SERVICE ? m->services[cb->owner].group :
+		m->subscriptions[cb->owner].group;
+}
+
+static void mark_hidden(struct ca_model *m)
+{
+	for (size_t i = 0; i < m->n_nodes; i++)
+		m->nodes[i].hidden = strstr(m->nodes[i].fqn, "caret_trace_") != NULL;
+	for (size_t i = 0; i < m->n_publishers; i++)
+		m->publishers[i].hidden = ignored_topic(m->publishers[i].topic) ||
+			node_hidden(m, m->publishers[i].node);
+	for (size_t i = 0; i < m->n_subscriptions; i++)
+		m->subscriptions[i].hidden = subscription_ignored(m, &m->subscriptions[i]) ||
+			node_hidden(m, m->subscriptions[i].node);
+	for (size_t i = 0; i < m->n_callbacks; i++) {
+		ca_callback *cb = &m->callbacks[i];
+		cb->hidden = cb->kind == CA_CALLBACK_SERVICE || node_hidden(m, cb->node) ||
+			(cb->kind == CA_CALLBACK_SUBSCRIPTION && m->subscriptions[cb->owner].hidden);
+	}
+}
+
+/* ---- callbacks ------------------------------------------------------------ */
+
+static uint64_t owner_time(const struct ca_model *m, const ca_callback *cb)
+{
+	return cb->kind == CA_CALLBACK_TIMER ? m->timers[cb->owner].time :
+		cb->kind == CA_CALLBACK_SERVICE ? m->services[cb->owner].time :
+		m->subscriptions[cb->owner].time;
+}
+
+/* The original's numbering class: 0 timers, 1 subscriptions (one counter
+ * for both), 2 services, 3 ignored subscriptions. */
+static int callback_class(const struct ca_model *m, const ca_callback *cb)
+{
+	if (cb->kind == CA_CALLBACK_TIMER)
+		return 0;
+	if (cb->kind == CA_CALLBACK_SERVICE)
+		return 2;
+	return subscription_ignored(m, &m->subscriptions[cb->owner]) ? 3 : 1;
+}
+
+static const struct ca_model *sort_model; /* qsort has no user pointer */
+
+static int by_class_then_time(const void *x, const void *y)
+{
+	const ca_callback *a = &sort_model->callbacks[*(const size_t *)x];
+	const ca_callback *b = &sort_model->callbacks[*(const size_t *)y];
+	int ca = callback_class(sort_model, a), cb = callback_class(sort_model, b);
+	if (ca != cb)
+		return ca - cb;
+	uint64_t ta = owner_time(sort_model, a), tb = owner_time(sort_model, b);
+	if (ta != tb)
+		return (ta > tb) - (ta < tb);
+	return (*(const size_t *)x > *(const size_t *)y) - (*(const size_t *)x < *(const size_t *)y);
+}
+
+/* construction_order: the earlier callbacks alike in the node. */
+static int order_alike(struct ca_model *m)
 {
 	size_t *previous_in_node = malloc((m->n_callbacks + 1) * sizeof *previous_in_node);
 	size_t *last_in_node = malloc((m->n_nodes + 1) * sizeof *last_in_node);
@@ -81,10 +181,6 @@ static int name_callbacks(ca_trace *t, struct ca_model *m, struct counters *k)
 		last_in_node[i] = CA_NONE;
 	for (size_t i = 0; i < m->n_callbacks; i++) {
 		ca_callback *cb = &m->callbacks[i];
-		char buf[64];
-		size_t *n = counter(k, m, cb->node, cb->pid);
-		cb->name = intern_name(t, owner_of(m, cb->node, cb->pid, buf, sizeof buf),
-			"callback", (*n)++);
 		previous_in_node[i] = CA_NONE;
 		if (cb->node == CA_NONE)
 			continue;
@@ -99,56 +195,172 @@ static int name_callbacks(ca_trace *t, struct ca_model *m, struct counters *k)
 	return 0;
 }
 
-static void name_groups(ca_trace *t, struct ca_model *m, struct counters *k)
+/* Names one node's callbacks (their indexes in `members`). */
+static void name_node_callbacks(ca_trace *t, struct ca_model *m, size_t *members, size_t n)
 {
-	for (size_t i = 0; i < m->n_groups; i++) {
-		ca_callback_group *g = &m->groups[i];
-		char buf[64];
-		size_t *n = counter(k, m, g->node, g->pid);
-		g->name = intern_name(t, owner_of(m, g->node, g->pid, buf, sizeof buf),
-			"callback_group", (*n)++);
+	static const char *const what[] = { "callback", "callback", "service_callback",
+		"ignored_callback" };
+	size_t count[4] = { 0 }, next[4] = { 0 };
+	sort_model = m;
+	qsort(members, n, sizeof *members, by_class_then_time);
+	for (size_t i = 0; i < n; i++)
+		count[callback_class(m, &m->callbacks[members[i]])]++;
+	count[0] = count[1] += count[0]; /* timers and subscriptions: one counter */
+	for (size_t i = 0; i < n; i++) {
+		ca_callback *cb = &m->callbacks[members[i]];
+		int c = callback_class(m, cb), k = c == 1 ? 0 : c;
+		cb->name = intern_name(t, m->nodes[cb->node].fqn, what[c], next[k]++,
+			digits(count[c]));
 	}
+}
+
+static int name_callbacks(ca_trace *t, struct ca_model *m, struct counters *k)
+{
+	size_t *members = malloc((m->n_callbacks + 1) * sizeof *members);
+	if (!members || order_alike(m)) {
+		free(members);
+		return -1;
+	}
+	/* Callbacks are sorted by pid, then creation: a node's are gathered
+	 * by scanning for them (nodes are few next to callbacks per node). */
+	for (size_t node = 0; node < m->n_nodes; node++) {
+		size_t n = 0;
+		for (size_t i = 0; i < m->n_callbacks; i++)
+			if (m->callbacks[i].node == node)
+				members[n++] = i;
+		name_node_callbacks(t, m, members, n);
+	}
+	for (size_t i = 0; i < m->n_callbacks; i++) {
+		ca_callback *cb = &m->callbacks[i];
+		char buf[64];
+		if (cb->node == CA_NONE)
+			cb->name = intern_name(t, owner_of(m, cb->node, cb->pid, buf, sizeof buf),
+				"callback", (*counter(k, m, cb->node, cb->pid))++, 1);
+	}
+	free(members);
+	return 0;
+}
+
+/* ---- callback groups -------------------------------------------------------- */
+
+/* 0 numbered (has a callback other than services), 1 service-only,
+ * 2 empty. */
+static int group_class(const struct ca_model *m, size_t g)
+{
+	bool services = false;
+	for (size_t i = 0; i < m->n_callbacks; i++) {
+		const ca_callback *cb = &m->callbacks[i];
+		if (group_of(m, cb) != g)
+			continue;
+		if (cb->kind != CA_CALLBACK_SERVICE)
+			return 0;
+		services = true;
+	}
+	return services ? 1 : 2;
+}
+
+static int by_address(const void *x, const void *y)
+{
+	const ca_callback_group *a = &sort_model->groups[*(const size_t *)x];
+	const ca_callback_group *b = &sort_model->groups[*(const size_t *)y];
+	if (a->address != b->address)
+		return (a->address > b->address) - (a->address < b->address);
+	return (a->pid > b->pid) - (a->pid < b->pid);
+}
+
+static int name_groups(ca_trace *t, struct ca_model *m, struct counters *k)
+{
+	static const char *const what[] = { "callback_group", "service_only_callback_group",
+		"empty_callback_group" };
+	size_t *order = malloc((m->n_groups + 1) * sizeof *order);
+	int *classes = malloc((m->n_groups + 1) * sizeof *classes);
+	if (!order || !classes) {
+		free(order);
+		free(classes);
+		return -1;
+	}
+	for (size_t g = 0; g < m->n_groups; g++) {
+		order[g] = g;
+		classes[g] = group_class(m, g);
+	}
+	sort_model = m;
+	if (m->n_groups > 1)
+		qsort(order, m->n_groups, sizeof *order, by_address);
+	for (size_t node = 0; node < m->n_nodes; node++) {
+		size_t next[3] = { 0 };
+		for (size_t i = 0; i < m->n_groups; i++) {
+			ca_callback_group *g = &m->groups[order[i]];
+			if (g->node != node)
+				continue;
+			g->name = intern_name(t, m->nodes[node].fqn, what[classes[order[i]]],
+				next[classes[order[i]]]++, 1);
+			g->hidden = classes[order[i]] != 0 || m->nodes[node].hidden;
+		}
+	}
+	for (size_t i = 0; i < m->n_groups; i++) {
+		ca_callback_group *g = &m->groups[order[i]];
+		char buf[64];
+		if (g->node == CA_NONE)
+			g->name = intern_name(t, owner_of(m, g->node, g->pid, buf, sizeof buf),
+				"callback_group", (*counter(k, m, g->node, g->pid))++, 1);
+	}
+	free(order);
+	free(classes);
+	return 0;
 }
 
 /* ---- executors ---------------------------------------------------------- */
 
-struct executor_key {
-	const char *first_group; /* smallest group name, NULL: no group */
-	uint64_t time;
-	size_t index;
-};
-
-static int by_first_group(const void *a, const void *b)
+static int by_executor_address(const void *x, const void *y)
 {
-	const struct executor_key *x = a, *y = b;
-	if (x->first_group && y->first_group) {
-		int c = strcmp(x->first_group, y->first_group);
-		if (c)
-			return c;
-	} else if (x->first_group || y->first_group) {
-		return x->first_group ? -1 : 1;
-	}
-	return (x->time > y->time) - (x->time < y->time);
+	const ca_executor *a = &sort_model->executors[*(const size_t *)x];
+	const ca_executor *b = &sort_model->executors[*(const size_t *)y];
+	if (a->address != b->address)
+		return (a->address > b->address) - (a->address < b->address);
+	return (a->pid > b->pid) - (a->pid < b->pid);
 }
 
+/* Numbered: executors with a group of a known node, in address order,
+ * the tracer's own included (then hidden: their numbers stay taken). */
 static int name_executors(ca_trace *t, struct ca_model *m)
 {
-	struct executor_key *keys = calloc(m->n_executors + 1, sizeof *keys);
-	if (!keys)
+	size_t *order = malloc((m->n_executors + 1) * sizeof *order);
+	bool *used = calloc(m->n_executors + 1, sizeof *used);
+	if (!order || !used) {
+		free(order);
+		free(used);
 		return -1;
-	for (size_t i = 0; i < m->n_executors; i++)
-		keys[i] = (struct executor_key){ NULL, m->executors[i].time, i };
+	}
+	for (size_t e = 0; e < m->n_executors; e++) {
+		order[e] = e;
+		m->executors[e].hidden = false;
+	}
 	for (size_t g = 0; g < m->n_groups; g++) {
 		size_t e = m->groups[g].executor;
-		if (e != CA_NONE && (!keys[e].first_group ||
-			strcmp(m->groups[g].name, keys[e].first_group) < 0))
-			keys[e].first_group = m->groups[g].name;
+		if (e == CA_NONE || m->groups[g].node == CA_NONE)
+			continue;
+		used[e] = true;
+		if (m->nodes[m->groups[g].node].hidden)
+			m->executors[e].hidden = true;
 	}
+	size_t n_used = 0;
+	for (size_t e = 0; e < m->n_executors; e++)
+		n_used += used[e];
+	sort_model = m;
 	if (m->n_executors > 1)
-		qsort(keys, m->n_executors, sizeof *keys, by_first_group);
-	for (size_t i = 0; i < m->n_executors; i++)
-		m->executors[keys[i].index].name = intern_name(t, NULL, "executor", i);
-	free(keys);
+		qsort(order, m->n_executors, sizeof *order, by_executor_address);
+	size_t next_used = 0, next_unused = 0;
+	for (size_t i = 0; i < m->n_executors; i++) {
+		ca_executor *e = &m->executors[order[i]];
+		if (used[order[i]])
+			e->name = intern_name(t, NULL, "executor", next_used++, digits(n_used));
+		else {
+			e->name = intern_name(t, NULL, "unused_executor", next_unused++, 1);
+			e->hidden = true;
+		}
+	}
+	free(order);
+	free(used);
 	return 0;
 }
 
@@ -159,11 +371,13 @@ int ca_model_name_objects(ca_trace *t, struct ca_model *m)
 		calloc(m->n_processes + 1, sizeof(size_t)),
 	};
 	int status = -1;
-	if (k.per_node && k.per_process && !name_callbacks(t, m, &k)) {
-		memset(k.per_node, 0, (m->n_nodes + 1) * sizeof(size_t));
-		memset(k.per_process, 0, (m->n_processes + 1) * sizeof(size_t));
-		name_groups(t, m, &k);
-		status = name_executors(t, m);
+	if (k.per_node && k.per_process) {
+		mark_hidden(m);
+		if (!name_callbacks(t, m, &k)) {
+			memset(k.per_process, 0, (m->n_processes + 1) * sizeof(size_t));
+			if (!name_groups(t, m, &k))
+				status = name_executors(t, m);
+		}
 	}
 	free(k.per_node);
 	free(k.per_process);

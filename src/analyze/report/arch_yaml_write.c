@@ -1,9 +1,11 @@
 /*
- * arch_yaml_write.c - the architecture as the original's architecture file
- * (named_paths, executors, nodes with callback_groups, callbacks,
- * variable_passings, publishes, subscribes, message_contexts), written
- * through libyaml's emitter. Nodes sorted by name, their callbacks in
- * construction order; executors by name.
+ * arch_yaml_write.c - the architecture as the original writes its
+ * architecture file (docs/dev/original-architecture.md): what it leaves
+ * out left out, executors and nodes sorted by name, callbacks and
+ * callback_names by name, publishes and subscribes by topic, each optional
+ * key only where the original writes it, publishes' callback_names and
+ * message_contexts filled as it fills them. With `all`, everything the
+ * model holds, every key written. Through libyaml's emitter.
  */
 #include <inttypes.h>
 #include <stdbool.h>
@@ -17,8 +19,11 @@
 struct writer {
 	yaml_emitter_t emitter;
 	const ca_architecture *a;
-	bool failed;
+	bool failed, all;
 };
+
+/* What is written: everything with `all`, else what the original keeps. */
+#define SHOWN(w, object) ((w)->all || !(object).hidden)
 
 static void emit(struct writer *w, yaml_event_t *ev, bool ok)
 {
@@ -82,7 +87,8 @@ static void empty_list(struct writer *w, const char *k)
 
 /* ---- executors ---------------------------------------------------------- */
 
-/* executor_2 before executor_10 */
+/* executor_2 before executor_10 (the original pads; ours too, but a
+ * name of another form may mix in with `all`) */
 static int by_executor_name(const void *x, const void *y)
 {
 	const char *a = (*(const ca_executor *const *)x)->name;
@@ -91,40 +97,60 @@ static int by_executor_name(const void *x, const void *y)
 	return la != lb ? (la > lb) - (la < lb) : strcmp(a, b);
 }
 
+static int by_string(const void *x, const void *y)
+{
+	return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+/* A list of names, sorted unless `all` keeps the model's order. */
+static void names(struct writer *w, const char *k, const char **items, size_t n, bool sort)
+{
+	if (sort && n > 1)
+		qsort(items, n, sizeof *items, by_string);
+	scalar(w, k);
+	begin_seq(w, !n);
+	for (size_t i = 0; i < n; i++)
+		scalar(w, items[i]);
+	end_seq(w);
+}
+
 static void executors(struct writer *w)
 {
 	const ca_architecture *a = w->a;
 	const ca_executor **sorted = malloc((a->n_executors + 1) * sizeof *sorted);
-	if (!sorted) {
+	const char **groups = malloc((a->n_groups + 1) * sizeof *groups);
+	if (!sorted || !groups) {
+		free(sorted);
+		free(groups);
 		w->failed = true;
 		return;
 	}
+	size_t n = 0;
 	for (size_t i = 0; i < a->n_executors; i++)
-		sorted[i] = &a->executors[i];
-	if (a->n_executors > 1)
-		qsort(sorted, a->n_executors, sizeof *sorted, by_executor_name);
+		if (SHOWN(w, a->executors[i]))
+			sorted[n++] = &a->executors[i];
+	if (n > 1)
+		qsort(sorted, n, sizeof *sorted, by_executor_name);
 
 	scalar(w, "executors");
-	begin_seq(w, !a->n_executors);
-	for (size_t k = 0; k < a->n_executors; k++) {
+	begin_seq(w, !n);
+	for (size_t k = 0; k < n; k++) {
 		/* A group without callbacks has no known node; it is left out,
 		 * as nothing in it runs. */
 		size_t index = (size_t)(sorted[k] - a->executors), n_groups = 0;
 		for (size_t g = 0; g < a->n_groups; g++)
-			n_groups += a->groups[g].executor == index && a->groups[g].node != CA_NONE;
+			if (a->groups[g].executor == index && a->groups[g].node != CA_NONE &&
+			    SHOWN(w, a->groups[g]))
+				groups[n_groups++] = a->groups[g].name;
 		begin_map(w);
 		key(w, "executor_type", sorted[k]->type);
 		key(w, "executor_name", sorted[k]->name);
-		scalar(w, "callback_group_names");
-		begin_seq(w, !n_groups);
-		for (size_t g = 0; g < a->n_groups; g++)
-			if (a->groups[g].executor == index && a->groups[g].node != CA_NONE)
-				scalar(w, a->groups[g].name);
-		end_seq(w);
+		names(w, "callback_group_names", groups, n_groups, !w->all);
 		end_map(w);
 	}
 	end_seq(w);
 	free(sorted);
+	free(groups);
 }
 
 /* ---- nodes -------------------------------------------------------------- */
@@ -136,32 +162,47 @@ static size_t group_of(const ca_architecture *a, const ca_callback *cb)
 		a->subscriptions[cb->owner].group;
 }
 
+static int by_group_address(const void *x, const void *y)
+{
+	const ca_callback_group *a = *(const ca_callback_group *const *)x;
+	const ca_callback_group *b = *(const ca_callback_group *const *)y;
+	return (a->address > b->address) - (a->address < b->address);
+}
+
+/* In the original: groups in address order, each one's callbacks by name. */
 static void callback_groups(struct writer *w, size_t node)
 {
 	const ca_architecture *a = w->a;
+	const ca_callback_group **groups = malloc((a->n_groups + 1) * sizeof *groups);
+	const char **members = malloc((a->n_callbacks + 1) * sizeof *members);
+	if (!groups || !members) {
+		free(groups);
+		free(members);
+		w->failed = true;
+		return;
+	}
 	size_t n = 0;
 	for (size_t g = 0; g < a->n_groups; g++)
-		n += a->groups[g].node == node;
+		if (a->groups[g].node == node && SHOWN(w, a->groups[g]))
+			groups[n++] = &a->groups[g];
+	if (!w->all && n > 1)
+		qsort(groups, n, sizeof *groups, by_group_address);
 	scalar(w, "callback_groups");
 	begin_seq(w, !n);
-	for (size_t g = 0; g < a->n_groups; g++) {
-		if (a->groups[g].node != node)
-			continue;
-		size_t members = 0;
+	for (size_t k = 0; k < n; k++) {
+		size_t g = (size_t)(groups[k] - a->groups), m = 0;
 		for (size_t c = 0; c < a->n_callbacks; c++)
-			members += group_of(a, &a->callbacks[c]) == g;
+			if (group_of(a, &a->callbacks[c]) == g && SHOWN(w, a->callbacks[c]))
+				members[m++] = a->callbacks[c].name;
 		begin_map(w);
-		key(w, "callback_group_type", a->groups[g].type);
-		key(w, "callback_group_name", a->groups[g].name);
-		scalar(w, "callback_names");
-		begin_seq(w, !members);
-		for (size_t c = 0; c < a->n_callbacks; c++)
-			if (group_of(a, &a->callbacks[c]) == g)
-				scalar(w, a->callbacks[c].name);
-		end_seq(w);
+		key(w, "callback_group_type", groups[k]->type);
+		key(w, "callback_group_name", groups[k]->name);
+		names(w, "callback_names", members, m, !w->all);
 		end_map(w);
 	}
 	end_seq(w);
+	free(groups);
+	free(members);
 }
 
 static const char *const callback_types[] = {
@@ -170,18 +211,40 @@ static const char *const callback_types[] = {
 	[CA_CALLBACK_SERVICE] = "service_callback",
 };
 
-static void callbacks(struct writer *w, size_t node)
+/* Whether a callback is written: in a group (the original writes no
+ * other), unless `all`. */
+static bool written_callback(const struct writer *w, const ca_callback *cb)
+{
+	return w->all || (!cb->hidden && group_of(w->a, cb) != CA_NONE);
+}
+
+static int by_callback_name(const void *x, const void *y)
+{
+	return strcmp((*(const ca_callback *const *)x)->name,
+		(*(const ca_callback *const *)y)->name);
+}
+
+/* The node's written callbacks, by name (model order with `all`). */
+static size_t node_callbacks(const struct writer *w, size_t node, const ca_callback **out)
+{
+	size_t n = 0;
+	for (size_t c = 0; c < w->a->n_callbacks; c++)
+		if (w->a->callbacks[c].node == node && written_callback(w, &w->a->callbacks[c]))
+			out[n++] = &w->a->callbacks[c];
+	if (!w->all && n > 1)
+		qsort(out, n, sizeof *out, by_callback_name);
+	return n;
+}
+
+static void callbacks(struct writer *w, const ca_callback **cbs, size_t n)
 {
 	const ca_architecture *a = w->a;
-	size_t n = 0;
-	for (size_t c = 0; c < a->n_callbacks; c++)
-		n += a->callbacks[c].node == node;
+	if (!n && !w->all)
+		return;
 	scalar(w, "callbacks");
 	begin_seq(w, !n);
-	for (size_t c = 0; c < a->n_callbacks; c++) {
-		const ca_callback *cb = &a->callbacks[c];
-		if (cb->node != node)
-			continue;
+	for (size_t k = 0; k < n; k++) {
+		const ca_callback *cb = cbs[k];
 		begin_map(w);
 		key(w, "callback_name", cb->name);
 		key(w, "callback_type", callback_types[cb->kind]);
@@ -194,52 +257,204 @@ static void callbacks(struct writer *w, size_t node)
 			key(w, "service_name", a->services[cb->owner].name);
 		}
 		key(w, "symbol", cb->symbol);
-		scalar(w, "construction_order");
-		number(w, cb->construction_order);
+		if (w->all || cb->construction_order > 0) {
+			scalar(w, "construction_order");
+			number(w, cb->construction_order);
+		}
 		end_map(w);
 	}
 	end_seq(w);
+}
+
+/* The original's default: one entry of UNDEFINED names, with two or more
+ * callbacks (which of them hands data to which is yours to say). */
+static void variable_passings(struct writer *w, size_t n_callbacks)
+{
+	if (w->all || n_callbacks < 2) {
+		if (w->all)
+			empty_list(w, "variable_passings");
+		return;
+	}
+	scalar(w, "variable_passings");
+	begin_seq(w, false);
+	begin_map(w);
+	key(w, "callback_name_write", NULL);
+	key(w, "callback_name_read", NULL);
+	end_map(w);
+	end_seq(w);
+}
+
+/* Nothing in a trace ties a publisher to the callback that publishes; the
+ * original's rule: the node's only callback written (services, ignored
+ * topics, callbacks in no group aside), else UNDEFINED. */
+static const ca_callback *only_callback(const struct writer *w, size_t node)
+{
+	const ca_callback *only = NULL;
+	for (size_t c = 0; c < w->a->n_callbacks; c++) {
+		const ca_callback *cb = &w->a->callbacks[c];
+		if (cb->node != node || !written_callback(w, cb))
+			continue;
+		if (only)
+			return NULL;
+		only = cb;
+	}
+	return only;
+}
+
+static int by_topic(const void *x, const void *y)
+{
+	const char *a = *(const char *const *)x, *b = *(const char *const *)y;
+	return strcmp(a ? a : "", b ? b : "");
+}
+
+/* The written publishers' (or subscriptions') topics of a node, sorted;
+ * subscriptions only with a callback. */
+static size_t node_topics(const struct writer *w, size_t node, bool subscriptions,
+	const char **out)
+{
+	const ca_architecture *a = w->a;
+	size_t n = 0;
+	if (subscriptions) {
+		for (size_t s = 0; s < a->n_subscriptions; s++)
+			if (a->subscriptions[s].node == node && SHOWN(w, a->subscriptions[s]) &&
+			    (w->all || (a->subscriptions[s].callback != CA_NONE &&
+			     written_callback(w, &a->callbacks[a->subscriptions[s].callback]))))
+				out[n++] = (const char *)&a->subscriptions[s];
+	} else {
+		for (size_t p = 0; p < a->n_publishers; p++)
+			if (a->publishers[p].node == node && SHOWN(w, a->publishers[p]))
+				out[n++] = (const char *)&a->publishers[p];
+	}
+	return n;
 }
 
 static void publishes(struct writer *w, size_t node)
 {
 	const ca_architecture *a = w->a;
-	size_t n = 0;
-	for (size_t p = 0; p < a->n_publishers; p++)
-		n += a->publishers[p].node == node;
-	scalar(w, "publishes");
-	begin_seq(w, !n);
-	for (size_t p = 0; p < a->n_publishers; p++) {
-		if (a->publishers[p].node != node)
-			continue;
-		begin_map(w);
-		key(w, "topic_name", a->publishers[p].topic);
-		/* Which callbacks publish comes from runtime events (latency). */
-		empty_list(w, "callback_names");
-		end_map(w);
+	const ca_publisher **pubs = malloc((a->n_publishers + 1) * sizeof *pubs);
+	const char **topics = malloc((a->n_publishers + 1) * sizeof *topics);
+	if (!pubs || !topics) {
+		free(pubs);
+		free(topics);
+		w->failed = true;
+		return;
 	}
-	end_seq(w);
+	size_t n = node_topics(w, node, false, (const char **)pubs);
+	for (size_t i = 0; i < n; i++)
+		topics[i] = pubs[i]->topic;
+	if (!w->all && n > 1)
+		qsort(topics, n, sizeof *topics, by_topic);
+	const ca_callback *only = w->all ? NULL : only_callback(w, node);
+	if (n || w->all) {
+		scalar(w, "publishes");
+		begin_seq(w, !n);
+		for (size_t i = 0; i < n; i++) {
+			begin_map(w);
+			key(w, "topic_name", topics[i]);
+			if (w->all) {
+				empty_list(w, "callback_names");
+			} else {
+				scalar(w, "callback_names");
+				begin_seq(w, false);
+				scalar(w, only ? only->name : "UNDEFINED");
+				end_seq(w);
+			}
+			end_map(w);
+		}
+		end_seq(w);
+	}
+	free(pubs);
+	free(topics);
+}
+
+static int by_subscription_topic(const void *x, const void *y)
+{
+	const ca_subscription *a = *(const ca_subscription *const *)x;
+	const ca_subscription *b = *(const ca_subscription *const *)y;
+	return strcmp(a->topic ? a->topic : "", b->topic ? b->topic : "");
 }
 
 static void subscribes(struct writer *w, size_t node)
 {
 	const ca_architecture *a = w->a;
-	size_t n = 0;
-	for (size_t s = 0; s < a->n_subscriptions; s++)
-		n += a->subscriptions[s].node == node;
-	scalar(w, "subscribes");
-	begin_seq(w, !n);
-	for (size_t s = 0; s < a->n_subscriptions; s++) {
-		const ca_subscription *sub = &a->subscriptions[s];
-		if (sub->node != node)
-			continue;
-		begin_map(w);
-		key(w, "topic_name", sub->topic);
-		key(w, "callback_name", sub->callback == CA_NONE ? NULL :
-			a->callbacks[sub->callback].name);
-		end_map(w);
+	const ca_subscription **subs = malloc((a->n_subscriptions + 1) * sizeof *subs);
+	if (!subs) {
+		w->failed = true;
+		return;
 	}
-	end_seq(w);
+	size_t n = node_topics(w, node, true, (const char **)subs);
+	if (!w->all && n > 1)
+		qsort(subs, n, sizeof *subs, by_subscription_topic);
+	if (n || w->all) {
+		scalar(w, "subscribes");
+		begin_seq(w, !n);
+		for (size_t i = 0; i < n; i++) {
+			begin_map(w);
+			key(w, "topic_name", subs[i]->topic);
+			key(w, "callback_name", subs[i]->callback == CA_NONE ? NULL :
+				a->callbacks[subs[i]->callback].name);
+			end_map(w);
+		}
+		end_seq(w);
+	}
+	free(subs);
+}
+
+/* Per (subscribed topic, published topic), sorted: callback_chain when the
+ * subscription's callback is the one the publisher is given (the node's
+ * only callback), else UNDEFINED: how the node hands input to output is
+ * yours to say. */
+static void message_contexts(struct writer *w, size_t node)
+{
+	const ca_architecture *a = w->a;
+	if (w->all) {
+		empty_list(w, "message_contexts");
+		return;
+	}
+	const ca_subscription **subs = malloc((a->n_subscriptions + 1) * sizeof *subs);
+	const ca_publisher **pubs = malloc((a->n_publishers + 1) * sizeof *pubs);
+	const char **topics = malloc((a->n_publishers + 1) * sizeof *topics);
+	if (!subs || !pubs || !topics) {
+		free(subs);
+		free(pubs);
+		free(topics);
+		w->failed = true;
+		return;
+	}
+	size_t n_subs = node_topics(w, node, true, (const char **)subs);
+	size_t n_pubs = node_topics(w, node, false, (const char **)pubs);
+	for (size_t i = 0; i < n_pubs; i++)
+		topics[i] = pubs[i]->topic;
+	if (n_subs > 1)
+		qsort(subs, n_subs, sizeof *subs, by_subscription_topic);
+	if (n_pubs > 1)
+		qsort(topics, n_pubs, sizeof *topics, by_topic);
+	const ca_callback *only = only_callback(w, node);
+	if (n_subs && n_pubs) {
+		scalar(w, "message_contexts");
+		begin_seq(w, false);
+		for (size_t s = 0; s < n_subs; s++)
+			for (size_t p = 0; p < n_pubs; p++) {
+				const ca_callback *cb = subs[s]->callback == CA_NONE ? NULL :
+					&a->callbacks[subs[s]->callback];
+				bool chain = cb && cb == only;
+				begin_map(w);
+				key(w, "context_type", chain ? "callback_chain" : NULL);
+				key(w, "subscription_topic_name", subs[s]->topic);
+				key(w, "publisher_topic_name", topics[p]);
+				if (chain) {
+					scalar(w, "callbacks");
+					begin_seq(w, false);
+					scalar(w, cb->name);
+					end_seq(w);
+				}
+				end_map(w);
+			}
+		end_seq(w);
+	}
+	free(subs);
+	free(pubs);
+	free(topics);
 }
 
 static int by_node_name(const void *x, const void *y)
@@ -253,30 +468,37 @@ static void nodes(struct writer *w)
 {
 	const ca_architecture *a = w->a;
 	const ca_node **sorted = malloc((a->n_nodes + 1) * sizeof *sorted);
-	if (!sorted) {
+	const ca_callback **cbs = malloc((a->n_callbacks + 1) * sizeof *cbs);
+	if (!sorted || !cbs) {
+		free(sorted);
+		free(cbs);
 		w->failed = true;
 		return;
 	}
+	size_t n = 0;
 	for (size_t i = 0; i < a->n_nodes; i++)
-		sorted[i] = &a->nodes[i];
-	if (a->n_nodes > 1)
-		qsort(sorted, a->n_nodes, sizeof *sorted, by_node_name);
+		if (SHOWN(w, a->nodes[i]))
+			sorted[n++] = &a->nodes[i];
+	if (n > 1)
+		qsort(sorted, n, sizeof *sorted, by_node_name);
 	scalar(w, "nodes");
-	begin_seq(w, !a->n_nodes);
-	for (size_t k = 0; k < a->n_nodes; k++) {
+	begin_seq(w, !n);
+	for (size_t k = 0; k < n; k++) {
 		size_t node = (size_t)(sorted[k] - a->nodes);
+		size_t n_cbs = node_callbacks(w, node, cbs);
 		begin_map(w);
 		key(w, "node_name", sorted[k]->fqn);
 		callback_groups(w, node);
-		callbacks(w, node);
-		empty_list(w, "variable_passings");
+		callbacks(w, cbs, n_cbs);
+		variable_passings(w, n_cbs);
 		publishes(w, node);
 		subscribes(w, node);
-		empty_list(w, "message_contexts");
+		message_contexts(w, node);
 		end_map(w);
 	}
 	end_seq(w);
 	free(sorted);
+	free(cbs);
 }
 
 static int write_handler(void *data, unsigned char *buffer, size_t size)
@@ -284,9 +506,9 @@ static int write_handler(void *data, unsigned char *buffer, size_t size)
 	return fwrite(buffer, 1, size, data) == size;
 }
 
-int ca_arch_write_yaml(const ca_trace *t, FILE *out, char *err, size_t err_size)
+int ca_arch_write_yaml(const ca_trace *t, FILE *out, bool all, char *err, size_t err_size)
 {
-	struct writer w = { .a = ca_trace_architecture(t) };
+	struct writer w = { .a = ca_trace_architecture(t), .all = all };
 	yaml_event_t ev;
 
 	if (!w.a || !yaml_emitter_initialize(&w.emitter)) {
