@@ -259,13 +259,19 @@ static int group_class(const struct ca_model *m, size_t g)
 	return services ? 1 : 2;
 }
 
+/* Address order, the pid apart when two processes share an address. */
+static int address_then_pid(uint64_t a, int64_t pid_a, uint64_t b, int64_t pid_b)
+{
+	if (a != b)
+		return (a > b) - (a < b);
+	return (pid_a > pid_b) - (pid_a < pid_b);
+}
+
 static int by_address(const void *x, const void *y)
 {
 	const ca_callback_group *a = &sort_model->groups[*(const size_t *)x];
 	const ca_callback_group *b = &sort_model->groups[*(const size_t *)y];
-	if (a->address != b->address)
-		return (a->address > b->address) - (a->address < b->address);
-	return (a->pid > b->pid) - (a->pid < b->pid);
+	return address_then_pid(a->address, a->pid, b->address, b->pid);
 }
 
 static int name_groups(ca_trace *t, struct ca_model *m, struct counters *k)
@@ -315,9 +321,7 @@ static int by_executor_address(const void *x, const void *y)
 {
 	const ca_executor *a = &sort_model->executors[*(const size_t *)x];
 	const ca_executor *b = &sort_model->executors[*(const size_t *)y];
-	if (a->address != b->address)
-		return (a->address > b->address) - (a->address < b->address);
-	return (a->pid > b->pid) - (a->pid < b->pid);
+	return address_then_pid(a->address, a->pid, b->address, b->pid);
 }
 
 /* Numbered: executors with a group of a known node, in address order,
