@@ -312,8 +312,9 @@ size_t ca_records_topic_messages(const ca_records *r, const char *topic, bool in
  * from other processes, intra-process ones from its own) made while its
  * process was recording, minus the messages it handled. */
 uint64_t ca_records_not_received(const ca_records *r, size_t subscription);
-/* The same, summed over the topic's subscriptions. */
-uint64_t ca_records_topic_not_received(const ca_records *r, const char *topic);
+/* Those of one delivery (inter- or intra-process publishes), summed over
+ * the topic's subscriptions. */
+uint64_t ca_records_topic_not_received(const ca_records *r, const char *topic, bool intra);
 
 /* ---- paths: chains of nodes linked by topics ----------------------------- */
 

@@ -240,9 +240,8 @@ static int topics(const ca_trace *t, const ca_records *rec, enum cli_format f, F
 		fprintf(records, "topic,delivery,publisher_pid,publish_ns,source_stamp,take_ns,"
 			"subscriber_pid,callback,callback_start_ns,latency_ns\n");
 	for (size_t k = 0; k < n_topics; k++) {
-		/* not_received covers both deliveries; shown on the inter row */
-		uint64_t not_received = ca_records_topic_not_received(rec, topics[k].topic);
 		for (int intra = 0; intra < 2; intra++) {
+			uint64_t lost = ca_records_topic_not_received(rec, topics[k].topic, intra);
 			uint64_t not_published;
 			size_t m = ca_records_topic_messages(rec, topics[k].topic, intra, messages,
 				&not_published);
@@ -258,7 +257,6 @@ static int topics(const ca_trace *t, const ca_records *rec, enum cli_format f, F
 						p->source_stamp, x->take_time, run->pid,
 						a->callbacks[run->callback].name, run->start, values[i]);
 			}
-			uint64_t lost = intra ? 0 : not_received;
 			if (!m && !not_published && !lost)
 				continue;
 			struct row *r = &rows[n_rows++];

@@ -252,7 +252,7 @@ static int count_not_received(struct ca_records *r)
 	const struct ca_model *m = r->m;
 	struct keyed *any = calloc(r->n_publishes + 1, sizeof *any);  /* (topic, intra) */
 	struct keyed *own = calloc(r->n_publishes + 1, sizeof *own);  /* (topic, pid, intra) */
-	uint64_t *received = calloc(m->n_subscriptions + 1, sizeof *received);
+	uint64_t *received = calloc(2 * m->n_subscriptions + 1, sizeof *received); /* [2s + intra] */
 	size_t n = 0;
 	int status = -1;
 
@@ -272,16 +272,19 @@ static int count_not_received(struct ca_records *r)
 	for (size_t i = 0; i < r->n_communications; i++)
 		if (r->communications[i].publish != CA_NONE &&
 		    r->communications[i].subscription != CA_NONE)
-			received[r->communications[i].subscription]++;
+			received[2 * r->communications[i].subscription +
+				r->communications[i].intra]++;
 	for (size_t s = 0; s < m->n_subscriptions; s++) {
 		const ca_subscription *sub = &m->subscriptions[s];
 		const struct ca_pid *proc = &r->t->pids[ca_model_process_index(m, sub->pid)];
 		uint64_t topic = (uintptr_t)sub->topic, lo = proc->first_time, hi = proc->last_time;
 		uint64_t pid = (uint64_t)(uint32_t)sub->pid << 1;
-		uint64_t expected = count_between(any, n, topic, 0, lo, hi) -
-			count_between(own, n, topic, pid, lo, hi) +
-			count_between(own, n, topic, pid | 1, lo, hi);
-		r->not_received[s] = expected > received[s] ? expected - received[s] : 0;
+		uint64_t inter = count_between(any, n, topic, 0, lo, hi) -
+			count_between(own, n, topic, pid, lo, hi);
+		uint64_t intra = count_between(own, n, topic, pid | 1, lo, hi);
+		r->not_received[2 * s] = inter > received[2 * s] ? inter - received[2 * s] : 0;
+		r->not_received[2 * s + 1] = intra > received[2 * s + 1] ?
+			intra - received[2 * s + 1] : 0;
 	}
 	status = 0;
 out:
@@ -357,7 +360,7 @@ int ca_records_join(struct ca_records *r)
 	free(by_thread);
 	free(take_of_run);
 	by_thread = take_of_run = NULL;
-	r->not_received = calloc(r->m->n_subscriptions + 1, sizeof *r->not_received);
+	r->not_received = calloc(2 * r->m->n_subscriptions + 1, sizeof *r->not_received);
 	if (!r->not_received || count_not_received(r) != 0)
 		goto out;
 	/* What only the joins needed. */

@@ -65,7 +65,8 @@ const ca_record_losses *ca_records_losses(const ca_records *r)
 
 uint64_t ca_records_not_received(const ca_records *r, size_t subscription)
 {
-	return r && subscription < r->m->n_subscriptions ? r->not_received[subscription] : 0;
+	return r && subscription < r->m->n_subscriptions ? r->not_received[2 * subscription] +
+		r->not_received[2 * subscription + 1] : 0;
 }
 
 size_t ca_records_timer_delays(const ca_records *r, size_t timer, int64_t *delays)
@@ -112,12 +113,12 @@ size_t ca_records_topic_messages(const ca_records *r, const char *topic, bool in
 	return n;
 }
 
-uint64_t ca_records_topic_not_received(const ca_records *r, const char *topic)
+uint64_t ca_records_topic_not_received(const ca_records *r, const char *topic, bool intra)
 {
 	uint64_t n = 0;
 	for (size_t s = 0; r && s < r->m->n_subscriptions; s++)
 		if (!strcmp(r->m->subscriptions[s].topic, topic))
-			n += r->not_received[s];
+			n += r->not_received[2 * s + intra];
 	return n;
 }
 

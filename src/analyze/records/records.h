@@ -45,7 +45,7 @@ struct ca_records {
 	CA_ARRAY(struct ca_take, takes);
 	CA_ARRAY(struct ca_copy, copies);
 	CA_ARRAY(struct ca_enqueue, enqueues);
-	uint64_t *not_received; /* per subscription */
+	uint64_t *not_received; /* per subscription and delivery: [2s + intra] */
 	ca_record_losses losses;
 	bool oom;
 };

@@ -215,7 +215,7 @@ static void topics_section(FILE *out, const ca_trace *tr, const ca_records *r, u
 				snprintf(name, sizeof name, "%s (%s)", topics[k].topic,
 					intra ? "intra-process" : "inter-process");
 				snprintf(extra, sizeof extra, "%" PRIu64,
-					intra ? 0 : ca_records_topic_not_received(r, topics[k].topic));
+					ca_records_topic_not_received(r, topics[k].topic, intra));
 				if (!pass) {
 					stats_row(out, name, v, m, extra);
 				} else if (charted++ < MAX_CHARTED) {
