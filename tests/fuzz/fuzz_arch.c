@@ -13,11 +13,18 @@
 
 static char file[256];
 
+static void remove_file(void)
+{
+	unlink(file);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	if (!file[0])
+	if (!file[0]) {
 		snprintf(file, sizeof file, "/tmp/caret-fuzz-arch-%d.yaml", (int)getpid());
+		atexit(remove_file); /* libFuzzer ends through exit() */
+	}
 	FILE *f = fopen(file, "wb");
 	if (!f || fwrite(data, 1, size, f) != size)
 		abort();

@@ -44,6 +44,15 @@ static void put(const char *name, const void *data, size_t size)
 	fclose(f);
 }
 
+/* The copy goes when the run ends (libFuzzer exits through exit()). */
+static void remove_copy(void)
+{
+	char cmd[300];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "fuzz_trace: cannot remove %s\n", dir);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -55,6 +64,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	snprintf(cmd, sizeof cmd, "rm -rf %s && mkdir -p %s/ust/uid/0/64-bit/index", dir, dir);
 	if (system(cmd) != 0)
 		abort();
+	atexit(remove_copy);
 	for (int i = 0; i < 4; i++) {
 		char path[1024];
 		snprintf(path, sizeof path, "%s/data/real-humble/caret-fork-inter/ust/uid/0/64-bit/%s",
