@@ -47,8 +47,8 @@ static void on_signal(int sig)
 }
 
 
-static int fail(struct recorder *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int fail(struct recorder *r, const char *fmt, ...)
+static int fail(const struct recorder *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(const struct recorder *r, const char *fmt, ...)
 {
 	va_list ap;
 	if (r->tty)
@@ -250,7 +250,7 @@ static bool disk_full(const struct recorder *r)
 
 /* What went wrong while recording that makes the trace incomplete, said
  * in one line each; the number of such problems. */
-static int report_losses(struct recorder *r, double recorded_seconds)
+static int report_losses(const struct recorder *r)
 {
 	int problems = 0;
 	if (r->lost_how) {
@@ -268,7 +268,6 @@ static int report_losses(struct recorder *r, double recorded_seconds)
 			(double)(p->left_record - r->started) / 1e9);
 		problems++;
 	}
-	(void)recorded_seconds;
 	return problems;
 }
 
@@ -305,7 +304,7 @@ static int finish(struct recorder *r, double recorded_seconds)
 
 	if (r->tty)
 		fputc('\n', stderr);
-	int problems = report_losses(r, recorded_seconds);
+	int problems = report_losses(r);
 	if (r->lost_how)
 		recorded_seconds = r->lost_at;
 	int stopped = cr_session_stop_and_destroy(r->session, err, sizeof err);
@@ -439,15 +438,15 @@ static int command_status(const struct recorder *r, int status, bool exited_alon
 {
 	const char *cmd = r->o->command[0];
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-		return fail((struct recorder *)r, "%s could not be executed", cmd);
+		return fail(r, "%s could not be executed", cmd);
 	if (!exited_alone)
 		return 0;
 	if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
-		fail((struct recorder *)r, "%s exited with status %d", cmd, WEXITSTATUS(status));
+		fail(r, "%s exited with status %d", cmd, WEXITSTATUS(status));
 		return WEXITSTATUS(status);
 	}
 	if (WIFSIGNALED(status)) {
-		fail((struct recorder *)r, "%s was killed by signal %d (%s)", cmd, WTERMSIG(status),
+		fail(r, "%s was killed by signal %d (%s)", cmd, WTERMSIG(status),
 			strsignal(WTERMSIG(status)));
 		return 128 + WTERMSIG(status);
 	}
