@@ -81,9 +81,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bench_analyze: %s\n", err);
 		return 1;
 	}
-	const uint64_t *s, *e;
-	const int64_t *h;
-	size_t instances = ca_path_latency_instances(l, &s, &e, &h);
+	const ca_path_message *messages;
+	const ca_path_span whole = { true, true };
+	size_t instances = ca_path_latency_messages(l, &messages, NULL) -
+		(size_t)ca_path_latency_lost(l, whole); /* those that reached the end */
 	getrusage(RUSAGE_SELF, &ru);
 	printf("%.3f %.3f %.3f %llu %ld %zu\n", t1 - t0, t2 - t1, t3 - t2,
 		(unsigned long long)ca_trace_event_count(t), ru.ru_maxrss, instances);

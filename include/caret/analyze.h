@@ -363,24 +363,72 @@ typedef struct ca_path_latency ca_path_latency;
 
 /* Follows every message of the path's first node along the path: first
  * callback run (start) -> publish -> subscriber run -> (node policy) ->
- * publish -> ... -> last run (end). Each instance has 2 * topics + 1 hops:
- * the first callback up to its publish, then per topic the communication
- * and the next node (its last hop: the last callback, start to end). */
+ * publish -> ... -> last run. Each message has 2 * topics + 1 hops: the
+ * first callback up to its publish, then per topic the communication and
+ * the next node (its last hop: the last callback, start to end). */
 ca_path_latency *ca_path_latency_build(const ca_records *records, const ca_path *path,
 	ca_node_policy policy, char *err, size_t err_size);
-/* Instances in the order of their start; hops: instances x hop_count. */
-size_t ca_path_latency_instances(const ca_path_latency *l, const uint64_t **starts,
-	const uint64_t **ends, const int64_t **hops);
+
+/* One message of the first node, followed along the path (0: not reached). */
+typedef struct ca_path_message {
+	uint64_t callback_start; /* the first node's run that published it */
+	uint64_t publish;        /* its publish on the first topic */
+	uint64_t last_start;     /* the last node's callback start */
+	uint64_t last_end;       /* that callback's end (0 too when the trace ends first) */
+} ca_path_message;
+
+/* What a path's latency spans, as the original's include_first_callback and
+ * include_last_callback (both false by default): from the first callback's
+ * start or from its publish on the first topic, to the last callback's end
+ * or to its start. */
+typedef struct ca_path_span {
+	bool first_callback, last_callback;
+} ca_path_span;
+
+/* A hop that a message did not get through. */
+#define CA_HOP_NONE INT64_MIN
+
+/* Every publish of the first node on the first topic, in the order of the
+ * first callback's start; hops (if not NULL): messages x hop_count, with
+ * CA_HOP_NONE past where a message was lost. */
+size_t ca_path_latency_messages(const ca_path_latency *l, const ca_path_message **messages,
+	const int64_t **hops);
 size_t ca_path_latency_hop_count(const ca_path_latency *l);
-/* Per instance, the start of the first node's previous run that published
- * on the path (0 for the first): an input that arrived just after it waited
- * for this run, so the worst-case response time is end - previous start;
- * the best case is the latency itself (end - start). */
-const uint64_t *ca_path_latency_previous_starts(const ca_path_latency *l);
-/* Publishes of the first node on the first topic that did not reach the
- * end of the path (lost, or cut by the end of the trace). */
-uint64_t ca_path_latency_lost(const ca_path_latency *l);
+/* A message's start and end under span; false when it has no end (lost on
+ * the way, or cut by the end of the trace). */
+bool ca_path_message_span(const ca_path_message *m, ca_path_span span, uint64_t *start,
+	uint64_t *end);
+/* Whether hop k is part of the span (the first and last callbacks are not
+ * by default); the hops of a span add up to its latency. */
+bool ca_path_hop_in_span(size_t hop, size_t hop_count, ca_path_span span);
+/* The latency of every message that has an end under span, in message
+ * order: its start in starts (if not NULL), end - start in latencies (each
+ * with room for ca_path_latency_messages() entries). Returns how many. */
+size_t ca_path_latencies(const ca_path_latency *l, ca_path_span span, uint64_t *starts,
+	int64_t *latencies);
+/* Messages that have no end under span. */
+uint64_t ca_path_latency_lost(const ca_path_latency *l, ca_path_span span);
 void ca_path_latency_free(ca_path_latency *l);
+
+/* Response time, the original's four cases (docs/latency.md): how long
+ * from an input (a message's start) to the output that answers it. */
+typedef enum ca_response_case {
+	CA_RESPONSE_ALL,   /* every input: its output's end - its start */
+	CA_RESPONSE_BEST,  /* per output: from the latest input it answers */
+	CA_RESPONSE_WORST, /* per output: from the earliest input it answers */
+	CA_RESPONSE_WORST_WITH_EXTERNAL_LATENCY, /* per output: from the input
+	                                           before the earliest one */
+} ca_response_case;
+
+/* The response times of the path's messages under span, in the order of
+ * their input: inputs[i] (the timestamp the original reports) and
+ * times[i], each with room for ca_path_latency_messages() entries. Returns
+ * how many, or (size_t)-1 when out of memory. */
+size_t ca_path_response_times(const ca_path_latency *l, ca_path_span span,
+	ca_response_case which, uint64_t *inputs, int64_t *times);
+/* The same over n messages given (in any order). */
+size_t ca_response_times(const ca_path_message *messages, size_t n, ca_path_span span,
+	ca_response_case which, uint64_t *inputs, int64_t *times);
 
 /* ---- timers --------------------------------------------------------------- */
 

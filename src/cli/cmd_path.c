@@ -18,7 +18,9 @@ static int usage(FILE *out)
 		"usage: caret path search --from NODE --to NODE [--max-depth N] [--max-paths N]\n"
 		"                         TRACE...\n"
 		"       caret path latency (--nodes A,B,C... | --arch FILE --path NAME)\n"
+		"                          [--include-first-callback] [--include-last-callback]\n"
 		"                          [--policy P] [--format F] [--records FILE]\n"
+		"                          [--response-records FILE]\n"
 		"                          [--percentiles linear|nearest] TRACE...\n"
 		"\n"
 		"search   every simple path of nodes linked by topics (a node publishes what\n"
@@ -27,14 +29,18 @@ static int usage(FILE *out)
 		"         topics long (default 20) and at most --max-paths of them (default\n"
 		"         1000); says when a bound cut the search\n"
 		"latency  follows every message the first node publishes along the path:\n"
-		"         end-to-end latency (first callback start to last callback end) and\n"
-		"         per hop: the first callback up to its publish, each topic\n"
-		"         (publish to the subscriber's callback start), each node (input to\n"
-		"         output), the last callback; messages that did not reach the end;\n"
-		"         the worst-case response time (from the first node's previous run,\n"
-		"         as an input may have waited that long; the best case is the\n"
-		"         end-to-end latency)\n"
+		"         end-to-end latency, as the original CARET by default from the\n"
+		"         first node's publish to the last node's callback start; per hop:\n"
+		"         each topic (publish to the subscriber's callback start), each node\n"
+		"         (input to output) and, when included, the first and last\n"
+		"         callbacks; the response time in the original's four cases (all,\n"
+		"         best, worst, worst-with-external-latency: docs/latency.md); the\n"
+		"         messages that did not reach the end\n"
 		"\n"
+		"  --include-first-callback  start at the first callback's start, not at\n"
+		"              its publish\n"
+		"  --include-last-callback   end at the last callback's end, not at its\n"
+		"              start\n"
 		"  --nodes A,B,C  the chain by node names; the topic between two is the one\n"
 		"              they share\n"
 		"  --arch FILE --path NAME  the named path of an architecture file (its\n"
@@ -46,7 +52,9 @@ static int usage(FILE *out)
 		"              stamp); an architecture file's message_contexts override it\n"
 		"              per node\n"
 		"  --format F  text (default, microseconds), csv or json (nanoseconds)\n"
-		"  --records FILE  every message along the path as CSV\n"
+		"  --records FILE  every message along the path as CSV (one row per publish\n"
+		"              of the first node; a lost message's missing times empty)\n"
+		"  --response-records FILE  every response time as CSV: case, input, time\n"
 		"  --percentiles M  linear (default: numpy's, as the original CARET) or\n"
 		"              nearest (nearest rank); docs/latency.md defines both\n");
 	return out == stdout ? 0 : 2;
@@ -157,75 +165,131 @@ static void print_stats(enum cli_format f, const char *name, const ca_stats *s, 
 	printf(f == CLI_JSON ? "}" : "\n");
 }
 
-static int report(const ca_path *p, const ca_path_latency *l, enum cli_format f,
-	ca_percentile_method pm, FILE *records)
+static const char *const response_case_names[] = {
+	[CA_RESPONSE_ALL] = "all",
+	[CA_RESPONSE_BEST] = "best",
+	[CA_RESPONSE_WORST] = "worst",
+	[CA_RESPONSE_WORST_WITH_EXTERNAL_LATENCY] = "worst-with-external-latency",
+};
+
+static void print_time(FILE *out, uint64_t t)
 {
-	const uint64_t *starts, *ends;
+	if (t)
+		fprintf(out, "%" PRIu64, t);
+}
+
+/* Every message along the path: its times, its latency under span, its hops
+ * (a lost message's missing ones empty). */
+static void write_records(FILE *out, const ca_path *p, const ca_path_latency *l,
+	ca_path_span span)
+{
+	const ca_path_message *m;
 	const int64_t *hops;
-	size_t n = ca_path_latency_instances(l, &starts, &ends, &hops);
-	size_t h = ca_path_latency_hop_count(l);
+	size_t n = ca_path_latency_messages(l, &m, &hops), h = ca_path_latency_hop_count(l);
+	char name[600];
+	fprintf(out, "first_callback_start_ns,first_publish_ns,last_callback_start_ns,"
+		"last_callback_end_ns,start_ns,end_ns,latency_ns");
+	for (size_t k = 0; k < h; k++) {
+		hop_name(p, k, name, sizeof name);
+		fprintf(out, ",%s", name);
+	}
+	fprintf(out, "\n");
+	for (size_t i = 0; i < n; i++) {
+		uint64_t start, end;
+		bool ended = ca_path_message_span(&m[i], span, &start, &end);
+		fprintf(out, "%" PRIu64 ",%" PRIu64 ",", m[i].callback_start, m[i].publish);
+		print_time(out, m[i].last_start);
+		fputc(',', out);
+		print_time(out, m[i].last_end);
+		fprintf(out, ",%" PRIu64 ",", start);
+		if (ended)
+			fprintf(out, "%" PRIu64 ",%" PRId64, end, (int64_t)(end - start));
+		else
+			fputc(',', out);
+		for (size_t k = 0; k < h; k++)
+			if (hops[i * h + k] == CA_HOP_NONE)
+				fputc(',', out);
+			else
+				fprintf(out, ",%" PRId64, hops[i * h + k]);
+		fprintf(out, "\n");
+	}
+}
+
+static int report(const ca_path *p, const ca_path_latency *l, ca_path_span span,
+	enum cli_format f, ca_percentile_method pm, FILE *records, FILE *responses)
+{
+	const ca_path_message *m;
+	const int64_t *hops;
+	size_t n = ca_path_latency_messages(l, &m, &hops), h = ca_path_latency_hop_count(l), count;
 	int64_t *v = malloc((n + 1) * sizeof *v);
+	uint64_t *inputs = malloc((n + 1) * sizeof *inputs);
 	char name[600];
 	ca_stats s;
+	int status = 0;
 
-	if (!v) {
-		fprintf(stderr, "caret path: out of memory\n");
-		return 1;
-	}
-	if (records) {
-		fprintf(records, "start_ns,end_ns,latency_ns");
-		for (size_t k = 0; k < h; k++) {
-			hop_name(p, k, name, sizeof name);
-			fprintf(records, ",%s", name);
-		}
-		fprintf(records, "\n");
-		for (size_t i = 0; i < n; i++) {
-			fprintf(records, "%" PRIu64 ",%" PRIu64 ",%" PRIu64, starts[i], ends[i],
-				ends[i] - starts[i]);
-			for (size_t k = 0; k < h; k++)
-				fprintf(records, ",%" PRId64, hops[i * h + k]);
-			fprintf(records, "\n");
-		}
-	}
+	if (!v || !inputs)
+		goto out_of_memory;
+	if (records)
+		write_records(records, p, l, span);
 	if (f == CLI_TEXT) {
 		printf("path: ");
 		print_path(p);
+		if (span.first_callback)
+			printf("from the start of %s's callback", p->nodes[0]);
+		else
+			printf("from %s's publish on %s", p->nodes[0], p->topics[0]);
+		printf(" to the %s of %s's callback\n", span.last_callback ? "end" : "start",
+			p->nodes[p->node_count - 1]);
 		printf("%-52s %8s %10s %10s %10s %10s %10s %10s\n", "hop", "count", "min_us", "mean_us",
 			"p50_us", "p90_us", "p99_us", "max_us");
 	} else if (f == CLI_CSV) {
 		printf("hop,count,min_ns,mean_ns,p50_ns,p90_ns,p99_ns,max_ns\n");
 	} else {
-		printf("{\"hops\": [");
+		printf("{\"include_first_callback\": %s, \"include_last_callback\": %s, \"hops\": [",
+			span.first_callback ? "true" : "false", span.last_callback ? "true" : "false");
 	}
-	for (size_t i = 0; i < n; i++)
-		v[i] = (int64_t)(ends[i] - starts[i]);
-	ca_stats_of(v, n, pm, &s);
+	ca_stats_of(v, ca_path_latencies(l, span, NULL, v), pm, &s);
 	print_stats(f, "end to end", &s, true);
-	/* Response time: an input waits at most from the first node's previous
-	 * run to this one before it is taken. */
-	const uint64_t *previous = ca_path_latency_previous_starts(l);
-	size_t m = 0;
-	for (size_t i = 0; i < n; i++)
-		if (previous[i])
-			v[m++] = (int64_t)(ends[i] - previous[i]);
-	ca_stats_of(v, m, pm, &s);
-	print_stats(f, "response time, worst case", &s, false);
+	if (responses)
+		fprintf(responses, "case,input_ns,response_time_ns\n");
+	for (int c = CA_RESPONSE_ALL; c <= CA_RESPONSE_WORST_WITH_EXTERNAL_LATENCY; c++) {
+		count = ca_path_response_times(l, span, (ca_response_case)c, inputs, v);
+		if (count == (size_t)-1)
+			goto out_of_memory;
+		for (size_t i = 0; responses && i < count; i++)
+			fprintf(responses, "%s,%" PRIu64 ",%" PRId64 "\n", response_case_names[c],
+				inputs[i], v[i]);
+		ca_stats_of(v, count, pm, &s);
+		snprintf(name, sizeof name, "response time (%s)", response_case_names[c]);
+		print_stats(f, name, &s, false);
+	}
 	for (size_t k = 0; k < h; k++) {
+		if (!ca_path_hop_in_span(k, h, span))
+			continue;
+		count = 0;
 		for (size_t i = 0; i < n; i++)
-			v[i] = hops[i * h + k];
-		ca_stats_of(v, n, pm, &s);
+			if (hops[i * h + k] != CA_HOP_NONE)
+				v[count++] = hops[i * h + k];
+		ca_stats_of(v, count, pm, &s);
 		hop_name(p, k, name, sizeof name);
 		print_stats(f, name, &s, false);
 	}
+	uint64_t lost = ca_path_latency_lost(l, span);
 	if (f == CLI_JSON)
-		printf("], \"not_reaching_the_end\": %" PRIu64 "}\n", ca_path_latency_lost(l));
+		printf("], \"messages\": %zu, \"not_reaching_the_end\": %" PRIu64 "}\n", n, lost);
 	else if (f == CLI_TEXT)
-		printf("%" PRIu64 " messages of the first node did not reach the end of the path\n",
-			ca_path_latency_lost(l));
+		printf("%" PRIu64 " of %zu messages of the first node did not reach the end of the "
+			"path\n", lost, n);
 	else
-		printf("not reaching the end,%" PRIu64 ",,,,,,\n", ca_path_latency_lost(l));
+		printf("not reaching the end,%" PRIu64 ",,,,,,\n", lost);
+	goto out;
+out_of_memory:
+	fprintf(stderr, "caret path: out of memory\n");
+	status = 1;
+out:
 	free(v);
-	return 0;
+	free(inputs);
+	return status;
 }
 
 static int latency(int argc, char **argv)
@@ -238,10 +302,15 @@ static int latency(int argc, char **argv)
 		{ "format", required_argument, NULL, 'f' },
 		{ "records", required_argument, NULL, 'r' },
 		{ "percentiles", required_argument, NULL, 'q' },
+		{ "include-first-callback", no_argument, NULL, '1' },
+		{ "include-last-callback", no_argument, NULL, '2' },
+		{ "response-records", required_argument, NULL, 'R' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	const char *nodes[64], *records_path = NULL, *arch = NULL, *path_name = NULL;
+	const char *responses_path = NULL;
+	ca_path_span span = { false, false };
 	ca_percentile_method pm = CA_PERCENTILE_LINEAR;
 	size_t n_nodes = 0;
 	ca_node_policy policy = CA_POLICY_USE_LATEST_MESSAGE;
@@ -271,6 +340,12 @@ static int latency(int argc, char **argv)
 				return 2;
 		} else if (c == 'r')
 			records_path = optarg;
+		else if (c == 'R')
+			responses_path = optarg;
+		else if (c == '1')
+			span.first_callback = true;
+		else if (c == '2')
+			span.last_callback = true;
 		else if (c == 'q') {
 			if (cli_parse_percentiles("path", optarg, &pm))
 				return 2;
@@ -294,14 +369,20 @@ static int latency(int argc, char **argv)
 	ca_path_set_paths(set, &p);
 	ca_path_latency *l = rec ? ca_path_latency_build(rec, p, policy, err, sizeof err) : NULL;
 	FILE *records = l && records_path ? fopen(records_path, "w") : NULL;
+	FILE *responses = l && responses_path ? fopen(responses_path, "w") : NULL;
 	if (!l)
 		fprintf(stderr, "caret path: %s\n", err);
-	else if (records_path && !records)
-		fprintf(stderr, "caret path: cannot write %s\n", records_path);
+	else if ((records_path && !records) || (responses_path && !responses))
+		fprintf(stderr, "caret path: cannot write %s\n",
+			records_path && !records ? records_path : responses_path);
 	else
-		status = report(p, l, f, pm, records);
+		status = report(p, l, span, f, pm, records, responses);
 	if (records && fclose(records) != 0 && !status) {
 		fprintf(stderr, "caret path: cannot write %s\n", records_path);
+		status = 1;
+	}
+	if (responses && fclose(responses) != 0 && !status) {
+		fprintf(stderr, "caret path: cannot write %s\n", responses_path);
 		status = 1;
 	}
 	ca_path_latency_free(l);

@@ -22,7 +22,8 @@ only_row = sys.argv[5] if len(sys.argv) > 5 else None
 values = defaultdict(list)
 with open(records_path) as f:
     for r in csv.DictReader(f):
-        values[only_row if name_col == '-' else r[name_col]].append(int(r[value_col]))
+        if r[value_col] != '':  # a path message that did not reach the end
+            values[only_row if name_col == '-' else r[name_col]].append(int(r[value_col]))
 
 checked = failures = 0
 with open(stats_path) as f:

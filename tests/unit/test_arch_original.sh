@@ -7,8 +7,9 @@
 #   - `caret arch --check` accepts the original's (its `callbacks:` under
 #     callback_chain contexts included), and on the CARET traces `caret path
 #     latency --arch` on it, with the path /sensor -> /sink it names, gives
-#     the original's own end-to-end numbers: count, min, mean, p50, p90,
-#     p99, max.
+#     the original's own numbers (count, min, mean, p50, p90, p99, max) for
+#     the end-to-end latency and the four response-time cases, with and
+#     without the first and the last callback.
 # usage: test_arch_original.sh BIN_DIR SHARED_DIR
 set -uo pipefail
 bin=$1 shared=$2
@@ -53,9 +54,9 @@ for trace in caret-fork-inter caret-fork-intra caret-upstream-inter tracetools-f
 		failures=$((failures + 1))
 	fi
 	[[ $trace == tracetools-* ]] && continue # no callbacks in the original: no path
-	theirs=$(PYTHONPATH=$work/anchor /usr/bin/python3 "$(dirname "$0")/original_path.py" \
-		"$work/$trace" "$work/$trace.yaml" 2>"$work/err" | tail -n 1)
-	if [[ $theirs != "end to end,"* ]]; then
+	PYTHONPATH=$work/anchor /usr/bin/python3 "$(dirname "$0")/original_path.py" \
+		"$work/$trace" "$work/$trace.yaml" 2>"$work/err" | grep -E '^[01],[01],' >"$work/theirs"
+	if ! grep -q '^1,1,end to end,' "$work/theirs"; then
 		echo "FAIL $trace: the original analyzer: $(tail -n 3 "$work/err")"
 		failures=$((failures + 1))
 		continue
@@ -65,17 +66,31 @@ for trace in caret-fork-inter caret-fork-intra caret-upstream-inter tracetools-f
 		failures=$((failures + 1))
 		continue
 	fi
-	ours=$("$caret" path latency --arch "$work/$trace.yaml" --path sensor_to_sink \
-		--format csv "$shared/data/real-humble/$trace" | sed -n 2p)
-	# the same numbers to 1e-9 (the two print the same doubles differently)
-	if awk -F, -v a="$ours" 'BEGIN { n = split(a, o, ",") }
-		{ for (i = 2; i <= 8; i++) { d = $i - o[i]; if (d < 0) d = -d
-		  if (d > 1e-9 * ($i < 0 ? -$i : $i) + 1e-9) exit 1 } }' <<<"$theirs"; then
-		echo "ok $trace: $(cut -c1-60 "$work/check"); path: $ours"
+	echo "ok $trace: $(cut -c1-60 "$work/check")"
+	: >"$work/ours"
+	for first in 0 1; do
+		for last in 0 1; do
+			flags=()
+			((first)) && flags+=(--include-first-callback)
+			((last)) && flags+=(--include-last-callback)
+			"$caret" path latency --arch "$work/$trace.yaml" --path sensor_to_sink \
+				"${flags[@]}" --format csv "$shared/data/real-humble/$trace" |
+				grep -E '^(end to end|response time)' | sed "s/^/$first,$last,/" >>"$work/ours"
+		done
+	done
+	# the same rows, numbers equal to 1e-9 (the two print doubles differently)
+	if paste -d'|' "$work/theirs" "$work/ours" | awk -F'|' '
+		{ n = split($1, a, ","); m = split($2, b, ",")
+		  bad = n != m || a[1] != b[1] || a[2] != b[2] || a[3] != b[3]
+		  for (i = 4; i <= n && !bad; i++) { d = a[i] - b[i]; if (d < 0) d = -d
+		    if (d > 1e-9 * (a[i] < 0 ? -a[i] : a[i]) + 1e-9) bad = 1 }
+		  if (bad) { print "  original: " $1; print "  caret-c:  " $2; failed = 1 } }
+		END { exit failed }' >"$work/diff" && (($(wc -l <"$work/ours") == 20)); then
+		echo "ok $trace: the path's latency and response times, 4 spans x 5 rows," \
+			"equal the original's"
 	else
-		echo "FAIL $trace: path latency differs"
-		echo "  original: $theirs"
-		echo "  caret-c:  $ours"
+		echo "FAIL $trace: path numbers differ from the original's"
+		cat "$work/diff"
 		failures=$((failures + 1))
 	fi
 done

@@ -2,7 +2,8 @@
  * latency.c - messages followed along a path. From each run of the first
  * node that publishes on the first topic: the communication to the next
  * node's run (records), then the node's output for that input (by the
- * policy), and so on to the last node's run, whose end closes the path.
+ * policy), and so on to the last node's run. A message that does not get
+ * there keeps its row (the original's left merges), for response time.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,13 +14,8 @@
 
 struct ca_path_latency {
 	size_t hop_count;
-	CA_ARRAY(uint64_t, starts);
-	/* per instance, alongside starts (same count and capacity): */
-	uint64_t *previous; /* the previous run's start */
-	uint64_t *ends;
-	int64_t *hops; /* instances x hop_count */
-	size_t cap_hops;
-	uint64_t lost;
+	CA_ARRAY(ca_path_message, messages);
+	int64_t *hops; /* messages x hop_count, alongside messages (same capacity) */
 };
 
 /* ---- indexes over the records ------------------------------------------- */
@@ -218,15 +214,30 @@ static int intern_path(struct walk *w, const char **nodes, const char **topics)
 	return 0;
 }
 
-/* Follows the outputs of one run of the first node; adds an instance. */
-static int follow(struct walk *w, ca_path_latency *l, size_t run0, uint64_t previous)
+/* The first publish of `run` on `topic`. */
+static size_t publish_on(const struct walk *w, size_t run, const char *topic)
+{
+	for (size_t i = w->by_run.first[run]; i < w->by_run.first[run + 1]; i++)
+		if (publish_topic(w, w->by_run.items[i]) == topic)
+			return w->by_run.items[i];
+	return CA_NONE;
+}
+
+/* Follows the outputs of one run of the first node; adds a message, with
+ * CA_HOP_NONE for the hops it did not get through. */
+static int follow(struct walk *w, ca_path_latency *l, size_t run0)
 {
 	const struct ca_records *r = w->r;
-	size_t k = w->path->node_count - 1, run = run0, publish = CA_NONE;
-	int64_t *hop = malloc(l->hop_count * sizeof *hop);
-	if (!hop)
+	size_t k = w->path->node_count - 1, run = run0, publish = CA_NONE, comm = CA_NONE;
+	ca_path_message *m = VEC_PUSH(l->messages, l->n_messages, l->cap_messages);
+	int64_t *hops = m ? realloc(l->hops, l->cap_messages * l->hop_count * sizeof *hops) : NULL;
+	if (!hops)
 		return -1;
-	size_t comm = CA_NONE;
+	l->hops = hops;
+	int64_t *hop = &hops[(l->n_messages - 1) * l->hop_count];
+	for (size_t i = 0; i < l->hop_count; i++)
+		hop[i] = CA_HOP_NONE;
+	m->callback_start = r->runs[run0].start;
 	for (size_t i = 1; i <= k; i++) {
 		size_t before = run;
 		ca_node_policy policy = i > 1 ? policy_of(w, i - 1) : CA_POLICY_CALLBACK_CHAIN;
@@ -246,43 +257,21 @@ static int follow(struct walk *w, ca_path_latency *l, size_t run0, uint64_t prev
 				break;
 		}
 		uint64_t pt = ca_publish_time(&r->publishes[publish]);
+		if (i == 1)
+			m->publish = pt;
 		/* the hop inside the node: from its input (or its own start) to
 		 * the publish */
 		hop[2 * (i - 1)] = (int64_t)(pt - r->runs[before].start);
 		hop[2 * i - 1] = (int64_t)(r->runs[run].start - pt);
 	}
-	if (run == CA_NONE || !r->runs[run].end) {
-		l->lost++;
-		free(hop);
+	if (!m->publish) /* lost on the first topic: its own publish still starts the row */
+		m->publish = ca_publish_time(&r->publishes[publish_on(w, run0, w->topics[0])]);
+	if (run == CA_NONE)
 		return 0;
-	}
-	hop[2 * k] = (int64_t)(r->runs[run].end - r->runs[run].start);
-	uint64_t *s = VEC_PUSH(l->starts, l->n_starts, l->cap_starts);
-	if (!s) {
-		free(hop);
-		return -1;
-	}
-	*s = r->runs[run0].start;
-	uint64_t *prev = realloc(l->previous, l->cap_starts * sizeof *prev);
-	if (!prev) {
-		free(hop);
-		return -1;
-	}
-	l->previous = prev;
-	l->previous[l->n_starts - 1] = previous;
-	uint64_t *ends = realloc(l->ends, l->cap_starts * sizeof *ends);
-	int64_t *hops = realloc(l->hops, l->cap_starts * l->hop_count * sizeof *hops);
-	if (ends)
-		l->ends = ends;
-	if (hops)
-		l->hops = hops;
-	if (!ends || !hops) {
-		free(hop);
-		return -1;
-	}
-	l->ends[l->n_starts - 1] = r->runs[run].end;
-	memcpy(&l->hops[(l->n_starts - 1) * l->hop_count], hop, l->hop_count * sizeof *hop);
-	free(hop);
+	m->last_start = r->runs[run].start;
+	m->last_end = r->runs[run].end;
+	if (m->last_end)
+		hop[2 * k] = (int64_t)(m->last_end - m->last_start);
 	return 0;
 }
 
@@ -422,7 +411,7 @@ ca_path_latency *ca_path_latency_build(const ca_records *r, const ca_path *path,
 	if (n > 1)
 		qsort(order, n, sizeof *order, by_run_start);
 	for (size_t i = 0; i < n; i++)
-		if (follow(&w, l, order[i], i ? r->runs[order[i - 1]].start : 0)) {
+		if (follow(&w, l, order[i])) {
 			free(order);
 			snprintf(err, err_size, "out of memory");
 			goto fail;
@@ -442,18 +431,13 @@ out:
 	return l;
 }
 
-size_t ca_path_latency_instances(const ca_path_latency *l, const uint64_t **starts,
-	const uint64_t **ends, const int64_t **hops)
+size_t ca_path_latency_messages(const ca_path_latency *l, const ca_path_message **messages,
+	const int64_t **hops)
 {
-	*starts = l ? l->starts : NULL;
-	*ends = l ? l->ends : NULL;
-	*hops = l ? l->hops : NULL;
-	return l ? l->n_starts : 0;
-}
-
-const uint64_t *ca_path_latency_previous_starts(const ca_path_latency *l)
-{
-	return l ? l->previous : NULL;
+	*messages = l ? l->messages : NULL;
+	if (hops)
+		*hops = l ? l->hops : NULL;
+	return l ? l->n_messages : 0;
 }
 
 size_t ca_path_latency_hop_count(const ca_path_latency *l)
@@ -461,18 +445,48 @@ size_t ca_path_latency_hop_count(const ca_path_latency *l)
 	return l ? l->hop_count : 0;
 }
 
-uint64_t ca_path_latency_lost(const ca_path_latency *l)
+bool ca_path_message_span(const ca_path_message *m, ca_path_span span, uint64_t *start,
+	uint64_t *end)
 {
-	return l ? l->lost : 0;
+	*start = span.first_callback ? m->callback_start : m->publish;
+	*end = span.last_callback ? m->last_end : m->last_start;
+	return *end != 0;
+}
+
+bool ca_path_hop_in_span(size_t hop, size_t hop_count, ca_path_span span)
+{
+	if (hop == 0)
+		return span.first_callback;
+	return hop + 1 < hop_count || span.last_callback;
+}
+
+size_t ca_path_latencies(const ca_path_latency *l, ca_path_span span, uint64_t *starts,
+	int64_t *latencies)
+{
+	size_t k = 0;
+	uint64_t start, end;
+	for (size_t i = 0; l && i < l->n_messages; i++)
+		if (ca_path_message_span(&l->messages[i], span, &start, &end)) {
+			if (starts)
+				starts[k] = start;
+			latencies[k++] = (int64_t)(end - start);
+		}
+	return k;
+}
+
+uint64_t ca_path_latency_lost(const ca_path_latency *l, ca_path_span span)
+{
+	uint64_t lost = 0, start, end;
+	for (size_t i = 0; l && i < l->n_messages; i++)
+		lost += !ca_path_message_span(&l->messages[i], span, &start, &end);
+	return lost;
 }
 
 void ca_path_latency_free(ca_path_latency *l)
 {
 	if (!l)
 		return;
-	free(l->starts);
-	free(l->previous);
-	free(l->ends);
+	free(l->messages);
 	free(l->hops);
 	free(l);
 }

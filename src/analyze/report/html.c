@@ -271,48 +271,74 @@ static void path_section(FILE *out, const ca_records *r, const ca_path *p, const
 		fputs("</p>", out);
 		return;
 	}
-	const uint64_t *starts, *ends;
+	const ca_path_message *m;
 	const int64_t *hops;
-	size_t n = ca_path_latency_instances(l, &starts, &ends, &hops);
+	size_t n = ca_path_latency_messages(l, &m, &hops);
 	size_t h = ca_path_latency_hop_count(l);
-	int64_t *v = malloc((n + 1) * sizeof *v);
+	const ca_path_span span = { false, false }, whole = { true, true };
+	int64_t *v = malloc((n + 1) * sizeof *v), *done_hops = malloc((n * h + 1) * sizeof *v);
+	uint64_t *t = malloc((n + 1) * sizeof *t);
 	double *mean = calloc(h + 1, sizeof *mean);
 	char **labels = calloc(h + 1, sizeof *labels);
-	if (v && mean && labels) {
-		fprintf(out, "<p>End-to-end latency: from the first callback's start to the last "
-			"callback's end, for every message followed along the path; %" PRIu64
-			" messages of the first node did not reach the end.</p>", ca_path_latency_lost(l));
+	if (v && done_hops && t && mean && labels) {
+		fprintf(out, "<p>End-to-end latency, as the original CARET counts it by default: from "
+			"the first node's publish on the first topic to the start of the last node's "
+			"callback; %" PRIu64 " of %zu messages of the first node did not reach it. "
+			"Response time per case as in docs/latency.md.</p>", ca_path_latency_lost(l, span),
+			n);
 		stats_head(out, "hop", "");
-		for (size_t i = 0; i < n; i++)
-			v[i] = (int64_t)(ends[i] - starts[i]);
-		stats_row(out, "end to end", v, n, NULL);
+		stats_row(out, "end to end", v, ca_path_latencies(l, span, NULL, v), NULL);
+		static const char *const cases[] = { "response time (all)", "response time (best)",
+			"response time (worst)", "response time (worst-with-external-latency)" };
+		for (int c = CA_RESPONSE_ALL; c <= CA_RESPONSE_WORST_WITH_EXTERNAL_LATENCY; c++) {
+			size_t r_n = ca_path_response_times(l, span, (ca_response_case)c, t, v);
+			stats_row(out, cases[c], v, r_n == (size_t)-1 ? 0 : r_n, NULL);
+		}
+		/* The breakdown and the flow: the messages that went all the way,
+		 * both callbacks included. */
+		size_t done = 0;
+		for (size_t i = 0; i < n; i++) {
+			uint64_t start, end;
+			if (!ca_path_message_span(&m[i], whole, &start, &end))
+				continue;
+			t[done] = start;
+			memcpy(&done_hops[done * h], &hops[i * h], h * sizeof *hops);
+			done++;
+		}
 		for (size_t k = 0; k < h; k++) {
 			labels[k] = malloc(600);
 			if (!labels[k])
 				break;
 			hop_label(p, k, labels[k], 600);
-			for (size_t i = 0; i < n; i++) {
-				v[i] = hops[i * h + k];
-				mean[k] += (double)v[i] / (double)(n ? n : 1);
+			for (size_t i = 0; i < done; i++) {
+				v[i] = done_hops[i * h + k];
+				mean[k] += (double)v[i] / (double)done;
 			}
-			stats_row(out, labels[k], v, n, NULL);
+			if (ca_path_hop_in_span(k, h, span))
+				stats_row(out, labels[k], v, done, NULL);
 		}
 		fputs("</table><div class='charts'>", out);
-		for (size_t i = 0; i < n; i++)
-			v[i] = (int64_t)(ends[i] - starts[i]);
-		ca_svg_timeline(out, starts, v, n, t0, "end-to-end latency");
-		ca_svg_histogram(out, v, n, "end-to-end latency");
+		uint64_t *at = malloc((n + 1) * sizeof *at);
+		size_t k = at ? ca_path_latencies(l, span, at, v) : 0;
+		if (at)
+			ca_svg_timeline(out, at, v, k, t0, "end-to-end latency");
+		ca_svg_histogram(out, v, k, "end-to-end latency");
+		free(at);
 		fputs("</div>", out);
 		bool labelled = true;
 		for (size_t k = 0; k < h; k++)
 			labelled = labelled && labels[k];
 		if (labelled) {
+			fputs("<p>Where the time goes, both callbacks included, over the messages that "
+				"reached the end:</p>", out);
 			ca_svg_stacked(out, (const char *const *)labels, mean, h);
 			fputs("<p>The first messages along the path, each in its own slot: a bar while a "
 				"node works on it, an arrow while it travels.</p>", out);
-			ca_svg_flow(out, p->nodes, p->node_count, starts, hops, n < 5 ? n : 5);
+			ca_svg_flow(out, p->nodes, p->node_count, t, done_hops, done < 5 ? done : 5);
 		}
 	}
+	free(t);
+	free(done_hops);
 	for (size_t k = 0; labels && k < h; k++)
 		free(labels[k]);
 	free(labels);
