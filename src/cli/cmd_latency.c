@@ -1,8 +1,9 @@
 /*
- * cmd_latency.c - `caret latency callbacks|topics TRACE...`: latency
- * statistics per callback (end - start) or per topic (subscriber callback
- * start - publish, inter- and intra-process apart), with the losses;
- * --records FILE writes every instance as CSV.
+ * cmd_latency.c - `caret latency callbacks|topics|timers|nodes TRACE...`:
+ * latency statistics per callback (end - start), per topic (subscriber
+ * callback start - publish, inter- and intra-process apart, with the
+ * losses), per timer (delay) or per node path (a subscription callback's
+ * start to its publish); --records FILE writes every instance as CSV.
  */
 #include <getopt.h>
 #include <inttypes.h>
@@ -16,7 +17,7 @@
 static int usage(FILE *out)
 {
 	fprintf(out,
-		"usage: caret latency callbacks|topics|timers [--format text|csv|json]\n"
+		"usage: caret latency callbacks|topics|timers|nodes [--format text|csv|json]\n"
 		"                     [--records FILE] [--percentiles linear|nearest]\n"
 		"                     TRACE...\n"
 		"\n"
@@ -32,6 +33,9 @@ static int usage(FILE *out)
 		"             the trace\n"
 		"  timers     per timer callback: how late each run started after its\n"
 		"             expected firing (timer creation + k x period)\n"
+		"  nodes      per node path (a subscription callback and a topic its runs\n"
+		"             publish on): the run's start to its first publish on the\n"
+		"             topic, the original CARET's callback_chain node latency\n"
 		"\n"
 		"Times are in microseconds in text, nanoseconds in CSV and JSON (means and\n"
 		"percentiles at full precision). Percentiles are numpy's linear\n"
@@ -44,21 +48,60 @@ static int usage(FILE *out)
 
 struct row {
 	const char *name, *delivery; /* delivery: NULL for callbacks */
+	const char *in, *out;        /* nodes: the subscribed and published topics */
 	ca_stats stats;
 	int64_t period; /* callbacks: mean period, 0 if fewer than 2 runs */
 	double hz, min_hz; /* callbacks: runs per 1 s window, mean and least */
 	uint64_t lost_a, lost_b; /* not ended | not received, not published */
 };
 
-enum kind { CALLBACKS, TOPICS, TIMERS };
+enum kind { CALLBACKS, TOPICS, TIMERS, NODES };
 
 static ca_percentile_method percentiles; /* --percentiles, for every table */
+
+static void print_node_rows(const struct row *rows, size_t n, enum cli_format f)
+{
+	if (f == CLI_TEXT)
+		printf("%-60s %8s %10s %10s %10s %10s %10s %10s\n", "node path", "count", "min_us",
+			"mean_us", "p50_us", "p90_us", "p99_us", "max_us");
+	else if (f == CLI_CSV)
+		printf("callback,subscribe_topic,publish_topic,count,min_ns,mean_ns,p50_ns,p90_ns,"
+			"p99_ns,max_ns\n");
+	else
+		printf("{\"node_paths\": [");
+	for (size_t i = 0; i < n; i++) {
+		const struct row *r = &rows[i];
+		if (f == CLI_TEXT) {
+			char name[512];
+			snprintf(name, sizeof name, "%s %s -> %s", r->name, r->in, r->out);
+			printf("%-60s ", name);
+		} else if (f == CLI_CSV) {
+			printf("%s,%s,%s,", r->name, r->in, r->out);
+		} else {
+			printf("%s{\"callback\": ", i ? ", " : "");
+			cli_json_string(stdout, r->name);
+			printf(", \"subscribe_topic\": ");
+			cli_json_string(stdout, r->in);
+			printf(", \"publish_topic\": ");
+			cli_json_string(stdout, r->out);
+			printf(", ");
+		}
+		cli_print_stats(stdout, f, &r->stats);
+		printf(f == CLI_JSON ? "}" : "\n");
+	}
+	if (f == CLI_JSON)
+		printf("]}\n");
+}
 
 static void print_rows(const struct row *rows, size_t n, enum cli_format f, enum kind kind)
 {
 	bool topics = kind == TOPICS;
-	/* timers have no loss column: their runs are the callbacks' */
+	/* timers and nodes have no loss column: their runs are the callbacks' */
 	const char *loss_a = topics ? "not_received" : kind == CALLBACKS ? "not_ended" : NULL;
+	if (kind == NODES) {
+		print_node_rows(rows, n, f);
+		return;
+	}
 	if (f == CLI_TEXT)
 		printf("%-44s %s%8s %10s %10s %10s %10s %10s %10s%s %12s%s\n",
 			topics ? "topic" : "callback", topics ? "delivery " : "", "count", "min_us",
@@ -306,6 +349,85 @@ static int timers(const ca_trace *t, const ca_records *rec, enum cli_format f, F
 	return 0;
 }
 
+/* ---- nodes -------------------------------------------------------------- */
+
+/* A publish made in a subscription callback's run: which node path it
+ * belongs to and how long after the run's start. */
+struct node_output {
+	size_t callback, run;
+	const char *topic;
+	uint64_t time;
+	int64_t latency;
+};
+
+static int by_path_run_time(const void *a, const void *b)
+{
+	const struct node_output *x = a, *y = b;
+	int c;
+	if (x->callback != y->callback)
+		return x->callback < y->callback ? -1 : 1;
+	if ((c = strcmp(x->topic, y->topic)))
+		return c;
+	if (x->run != y->run)
+		return x->run < y->run ? -1 : 1;
+	return (x->time > y->time) - (x->time < y->time);
+}
+
+static int nodes(const ca_trace *t, const ca_records *rec, enum cli_format f, FILE *records)
+{
+	const ca_architecture *a = ca_trace_architecture(t);
+	const ca_callback_instance *runs;
+	const ca_publish_instance *pubs;
+	size_t n_pubs = ca_records_publishes(rec, &pubs), m = 0, n_rows = 0;
+	ca_records_callbacks(rec, &runs);
+	struct node_output *v = malloc((n_pubs + 1) * sizeof *v);
+	struct row *rows = calloc(n_pubs + 1, sizeof *rows);
+	int64_t *values = malloc((n_pubs + 1) * sizeof *values);
+
+	if (out_of_memory(rows, values) || !v) {
+		free(v);
+		return 1;
+	}
+	for (size_t i = 0; i < n_pubs; i++) {
+		size_t run = pubs[i].callback_instance, cb;
+		if (run == CA_NONE || pubs[i].publisher == CA_NONE ||
+		    (cb = runs[run].callback) == CA_NONE || a->callbacks[cb].hidden ||
+		    a->callbacks[cb].kind != CA_CALLBACK_SUBSCRIPTION)
+			continue;
+		uint64_t time = ca_publish_time(&pubs[i]);
+		v[m++] = (struct node_output){ cb, run, a->publishers[pubs[i].publisher].topic, time,
+			(int64_t)(time - runs[run].start) };
+	}
+	qsort(v, m, sizeof *v, by_path_run_time);
+	if (records)
+		fprintf(records, "callback,subscribe_topic,publish_topic,start_ns,publish_ns,"
+			"latency_ns\n");
+	for (size_t i = 0; i < m;) {
+		size_t j = i, k = 0;
+		const ca_callback *cb = &a->callbacks[v[i].callback];
+		for (; j < m && v[j].callback == v[i].callback && !strcmp(v[j].topic, v[i].topic); j++) {
+			if (j > i && v[j].run == v[j - 1].run)
+				continue; /* a run's first publish on the topic is its output */
+			values[k++] = v[j].latency;
+			if (records)
+				fprintf(records, "%s,%s,%s,%" PRIu64 ",%" PRIu64 ",%" PRId64 "\n", cb->name,
+					a->subscriptions[cb->owner].topic, v[j].topic, runs[v[j].run].start,
+					v[j].time, v[j].latency);
+		}
+		struct row *r = &rows[n_rows++];
+		r->name = cb->name;
+		r->in = a->subscriptions[cb->owner].topic;
+		r->out = v[i].topic;
+		ca_stats_of(values, k, percentiles, &r->stats);
+		i = j;
+	}
+	print_rows(rows, n_rows, f, NODES);
+	free(v);
+	free(rows);
+	free(values);
+	return 0;
+}
+
 int caret_cmd_latency(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -325,13 +447,14 @@ int caret_cmd_latency(int argc, char **argv)
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
 		return usage(stdout);
 	int (*const kinds[])(const ca_trace *, const ca_records *, enum cli_format, FILE *) = {
-		callbacks, topics, timers };
-	static const char *const names[] = { "callbacks", "topics", "timers" };
+		callbacks, topics, timers, nodes };
+	static const char *const names[] = { "callbacks", "topics", "timers", "nodes" };
 	size_t kind = 0;
-	while (kind < 3 && strcmp(argv[1], names[kind]))
+	while (kind < 4 && strcmp(argv[1], names[kind]))
 		kind++;
-	if (kind == 3) {
-		fprintf(stderr, "caret latency: '%s': expected callbacks, topics or timers\n", argv[1]);
+	if (kind == 4) {
+		fprintf(stderr, "caret latency: '%s': expected callbacks, topics, timers or nodes\n",
+			argv[1]);
 		return 2;
 	}
 	argc--;

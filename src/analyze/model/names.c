@@ -243,20 +243,25 @@ static int name_callbacks(ca_trace *t, struct ca_model *m, struct counters *k)
 
 /* ---- callback groups -------------------------------------------------------- */
 
-/* 0 numbered (has a callback other than services), 1 service-only,
+/* 0 numbered (has a callback other than services, or only callbacks of
+ * ignored topics: empty to the original, which numbers it), 1 service-only,
  * 2 empty. */
 static int group_class(const struct ca_model *m, size_t g)
 {
-	bool services = false;
+	bool services = false, ignored = false;
 	for (size_t i = 0; i < m->n_callbacks; i++) {
 		const ca_callback *cb = &m->callbacks[i];
 		if (group_of(m, cb) != g)
 			continue;
-		if (cb->kind != CA_CALLBACK_SERVICE)
+		if (cb->kind == CA_CALLBACK_SUBSCRIPTION &&
+		    subscription_ignored(m, &m->subscriptions[cb->owner]))
+			ignored = true; /* the original loads no such callback */
+		else if (cb->kind != CA_CALLBACK_SERVICE)
 			return 0;
-		services = true;
+		else
+			services = true;
 	}
-	return services ? 1 : 2;
+	return services ? 1 : ignored ? 0 : 2;
 }
 
 /* Address order, the pid apart when two processes share an address. */
