@@ -282,7 +282,18 @@ typedef struct ca_record_losses {
 	uint64_t not_started;      /* callback_end without callback_start */
 	uint64_t not_published;    /* received, no publish of it in the trace */
 	uint64_t taken_not_run;    /* taken by a known subscription, no callback run after it */
+	/* of not_published: intra-process messages handled with no take or
+	 * publish event to link them (upstream Humble's rclcpp) */
+	uint64_t intra_unlinked;
+	/* not a loss: inter-process messages matched by time, the publish
+	 * having no DDS source timestamp (plain ros2_tracing; join.c) */
+	uint64_t matched_by_time;
 } ca_record_losses;
+
+/* What the numbers of these records rest on that their reader must know,
+ * one sentence each (matched by time; intra-process messages that cannot
+ * be linked): caveat i in buf; false when there is no caveat i. */
+bool ca_records_caveat(const ca_records *r, size_t i, char *buf, size_t size);
 
 /* Joins the runtime events of the trace. NULL with err on out of memory. */
 ca_records *ca_records_build(const ca_trace *trace, char *err, size_t err_size);

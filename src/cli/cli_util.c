@@ -83,3 +83,10 @@ void cli_print_stats(FILE *out, enum cli_format f, const ca_stats *s)
 			s->count, s->min, shortest(mean, s->mean), shortest(p50, s->p50),
 			shortest(p90, s->p90), shortest(p99, s->p99), s->max);
 }
+
+void cli_print_caveats(const char *verb, const ca_records *records)
+{
+	char note[512];
+	for (size_t i = 0; records && ca_records_caveat(records, i, note, sizeof note); i++)
+		fprintf(stderr, "caret %s: note: %s\n", verb, note);
+}

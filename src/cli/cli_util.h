@@ -22,6 +22,10 @@ int cli_parse_percentiles(const char *verb, const char *arg, ca_percentile_metho
  * the percentiles at full precision. No separator before or after. */
 void cli_print_stats(FILE *out, enum cli_format f, const ca_stats *s);
 
+/* The records' caveats (ca_records_caveat) on stderr, one "caret VERB:
+ * note: ..." line each: what the numbers printed rest on. */
+void cli_print_caveats(const char *verb, const ca_records *records);
+
 /* Writes s as a JSON string (quoted, escaped). */
 void cli_json_string(FILE *out, const char *s);
 

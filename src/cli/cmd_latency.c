@@ -484,8 +484,8 @@ int caret_cmd_latency(int argc, char **argv)
 		fprintf(stderr, "caret latency: %s\n", err);
 	else if (records_path && !records)
 		fprintf(stderr, "caret latency: cannot write %s\n", records_path);
-	else
-		status = kinds[kind](t, rec, f, records);
+	else if (!(status = kinds[kind](t, rec, f, records)) && kind != 0 && kind != 2)
+		cli_print_caveats("latency", rec); /* topics and nodes rest on messages */
 	if (records && fclose(records) != 0 && !status) {
 		fprintf(stderr, "caret latency: cannot write %s\n", records_path);
 		status = 1;

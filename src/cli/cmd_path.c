@@ -275,6 +275,9 @@ static int report(const ca_path *p, const ca_path_latency *l, ca_path_span span,
 		print_stats(f, name, &s, false);
 	}
 	uint64_t lost = ca_path_latency_lost(l, span);
+	if (!n)
+		fprintf(stderr, "caret path: the trace has no publish of %s on %s: no message "
+			"to follow\n", p->nodes[0], p->topics[0]);
 	if (f == CLI_JSON)
 		printf("], \"messages\": %zu, \"not_reaching_the_end\": %" PRIu64 "}\n", n, lost);
 	else if (f == CLI_TEXT)
@@ -375,8 +378,8 @@ static int latency(int argc, char **argv)
 	else if ((records_path && !records) || (responses_path && !responses))
 		fprintf(stderr, "caret path: cannot write %s\n",
 			records_path && !records ? records_path : responses_path);
-	else
-		status = report(p, l, span, f, pm, records, responses);
+	else if (!(status = report(p, l, span, f, pm, records, responses)))
+		cli_print_caveats("path", rec);
 	if (records && fclose(records) != 0 && !status) {
 		fprintf(stderr, "caret path: cannot write %s\n", records_path);
 		status = 1;

@@ -61,7 +61,7 @@ REAL_PATH=/sensor,/filter,/sink
 real_check() {
 	local trace=$1 truth=$2 pids=$3 system=$4 path=() out
 	out=$(mktemp)
-	caret_at_exit "rm -f '$out'"
+	caret_at_exit "rm -f '$out' '$out.err' '$out.html'"
 	"$BIN/arch_check" "$trace" "$truth" "$pids" || return 1
 	[[ $system == pipeline* ]] && path=(--path "$REAL_PATH")
 	if [[ $system == pipeline1-intra && $REAL_TREE == humble ]]; then
@@ -72,6 +72,20 @@ real_check() {
 			echo "caret check does not say that intra-process messages cannot be linked" >&2
 			return 1
 		fi
+		# and the verbs and the report say so too: the messages count as
+		# not_published, the path has no message to follow
+		local unlinked="intra-process messages were handled with nothing to link them"
+		"$BIN/caret" latency topics --format csv "$trace" 2>"$out.err" |
+			grep -qE '^/topic_a,intra,0,.*,[1-9][0-9]*$' &&
+			grep -q "note: [0-9]* $unlinked" "$out.err" ||
+			{ echo "latency topics does not say the messages cannot be linked" >&2; return 1; }
+		"$BIN/caret" path latency --nodes "$REAL_PATH" "$trace" 2>"$out.err" >/dev/null &&
+			grep -q "no publish of /sensor on /topic_a" "$out.err" &&
+			grep -q "note: [0-9]* $unlinked" "$out.err" ||
+			{ echo "path latency does not say the messages cannot be linked" >&2; return 1; }
+		"$BIN/caret" report -o "$out.html" "$trace" >/dev/null &&
+			grep -q "Note: [0-9]* $unlinked" "$out.html" ||
+			{ echo "the report does not say the messages cannot be linked" >&2; return 1; }
 	else
 		"$BIN/records_check" "$trace" "$truth" "$pids" "${path[@]}" || return 1
 		# one process, intra-process on: no inter-process row for the apps'

@@ -74,6 +74,20 @@ for trace in caret-fork-inter caret-fork-intra caret-upstream-inter tracetools-f
 			fail "$trace: report lacks section $section"
 	done
 	grep -q "<h3>sensor_to_sink</h3>" "$work/report.html" || fail "$trace: report lacks the path"
+	# check, the verbs and the report say the same about how messages were
+	# matched: by time on the plain ros2_tracing trace, and only there
+	by_time="matched to their publishes by time"
+	"$caret" latency topics "$path" 2>"$work/note" >/dev/null
+	"$caret" path latency --nodes /sensor,/filter,/sink "$path" 2>>"$work/note" >/dev/null
+	notes=$(grep -c "note: .*$by_time" "$work/note")
+	in_report=$(grep -c "Note: .*$by_time" "$work/report.html")
+	in_check=$("$caret" check "$path" | grep -c "matched by time instead")
+	if [[ $trace == tracetools-* ]]; then
+		((notes == 2 && in_report == 1 && in_check == 3)) ||
+			fail "$trace: matched by time: $notes verb notes, $in_report in the report, $in_check in check"
+	elif ((notes + in_report + in_check)); then
+		fail "$trace: says messages were matched by time"
+	fi
 	"$caret" arch --check "$work/arch.yaml" >/dev/null || fail "$trace: arch --check"
 done
 

@@ -290,10 +290,17 @@ static void check_runtime(struct out *o, size_t p, const struct flagged *f)
 	uint64_t publishes = n[CS_EV_ros2_rclcpp_publish] + n[CS_EV_ros2_rcl_publish];
 	uint64_t stamped = n[CS_EV_ros2_caret_dds_bind_addr_to_stamp] +
 		n[CS_EV_ros2_caret_merged_publish_timing] + f->stamped_writes[p];
-	if (publishes && !stamped)
+	if (publishes && !stamped && o->t->epoch_offset)
+		say(o, CA_WARNING, proc->pid, "%" PRIu64 " publish events but no DDS source "
+			"timestamps (ros2_caret:dds_bind_addr_to_stamp): inter-process messages are "
+			"matched by time instead (the subscriber's source timestamp against the "
+			"publish on the trace clock plus its offset from the epoch; docs/latency.md)",
+			publishes);
+	else if (publishes && !stamped)
 		say(o, CA_ERROR, proc->pid, "%" PRIu64 " publish events but no DDS source "
-			"timestamps (ros2_caret:dds_bind_addr_to_stamp): inter-process messages "
-			"cannot be matched to the callbacks that take them", publishes);
+			"timestamps (ros2_caret:dds_bind_addr_to_stamp) and no clock offset in the "
+			"trace: inter-process messages cannot be matched to the callbacks that take "
+			"them", publishes);
 	uint64_t intra = f->intra_runs[p];
 	if (intra && !n[CS_EV_ros2_rclcpp_intra_publish])
 		say(o, CA_ERROR, proc->pid, "%" PRIu64 " intra-process callback %s but no "

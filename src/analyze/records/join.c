@@ -189,8 +189,9 @@ static int build_indexes(const struct ca_records *r, struct indexes *x)
 }
 
 static size_t publish_of(const struct ca_records *r, const struct indexes *x,
-	const struct ca_take *k)
+	const struct ca_take *k, bool *by_time)
 {
+	*by_time = false;
 	if (!k->intra) {
 		if (k->subscription == CA_NONE || !k->stamp)
 			return CA_NONE;
@@ -205,6 +206,7 @@ static size_t publish_of(const struct ca_records *r, const struct indexes *x,
 			if (p != CA_NONE && k->stamp - (ca_publish_time(&r->publishes[p]) +
 				(uint64_t)r->t->epoch_offset) > MAX_WRITE_DELAY)
 				p = CA_NONE;
+			*by_time = p != CA_NONE;
 		}
 		return p;
 	}
@@ -340,16 +342,29 @@ int ca_records_join(struct ca_records *r)
 	if (!(r->communications = malloc(r->cap_communications * sizeof *r->communications)))
 		goto out;
 	for (size_t i = 0; i < r->n_runs; i++) {
-		if (take_of_run[i] == CA_NONE)
+		const ca_callback_instance *run = &r->runs[i];
+		bool by_time = false;
+		ca_communication *c;
+		if (take_of_run[i] != CA_NONE) {
+			const struct ca_take *k = &r->takes[take_of_run[i]];
+			if (!(c = VEC_PUSH(r->communications, r->n_communications, r->cap_communications)))
+				goto out;
+			*c = (ca_communication){ publish_of(r, &x, k, &by_time), i, k->subscription,
+				k->intra, k->time, k->stamp, k->header };
+		} else if (run->intra && run->callback != CA_NONE &&
+			   r->m->callbacks[run->callback].kind == CA_CALLBACK_SUBSCRIPTION) {
+			/* An intra-process message with no take event to name it
+			 * (upstream Humble's rclcpp traces none): handled, and
+			 * nothing links it to its publish. */
+			if (!(c = VEC_PUSH(r->communications, r->n_communications, r->cap_communications)))
+				goto out;
+			*c = (ca_communication){ CA_NONE, i, r->m->callbacks[run->callback].owner, true,
+				0, 0, 0 };
+			r->losses.intra_unlinked++;
+		} else
 			continue;
-		const struct ca_take *k = &r->takes[take_of_run[i]];
-		ca_communication *c = VEC_PUSH(r->communications, r->n_communications,
-			r->cap_communications);
-		if (!c)
-			goto out;
-		*c = (ca_communication){ publish_of(r, &x, k), i, k->subscription, k->intra,
-			k->time, k->stamp, k->header };
 		r->losses.not_published += c->publish == CA_NONE;
+		r->losses.matched_by_time += by_time;
 	}
 	free(x.inter);
 	free(x.intra);

@@ -2,6 +2,7 @@
  * records.c - ca_records_*: builds the records of a trace (scan, then
  * join) and hands out views of them; ca_stats_of.
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +62,25 @@ size_t ca_records_communications(const ca_records *r, const ca_communication **o
 const ca_record_losses *ca_records_losses(const ca_records *r)
 {
 	return r ? &r->losses : NULL;
+}
+
+bool ca_records_caveat(const ca_records *r, size_t i, char *buf, size_t size)
+{
+	const ca_record_losses *l = &r->losses;
+	if (l->matched_by_time && i-- == 0) {
+		snprintf(buf, size, "%" PRIu64 " inter-process messages were matched to their "
+			"publishes by time, not by DDS source timestamp: the trace has none on the "
+			"publish side (plain ros2_tracing; docs/latency.md)", l->matched_by_time);
+		return true;
+	}
+	if (l->intra_unlinked && i-- == 0) {
+		snprintf(buf, size, "%" PRIu64 " intra-process messages were handled with "
+			"nothing to link them to their publishes (no ros2:rclcpp_intra_publish or "
+			"dispatch event: upstream Humble's rclcpp traces none): they have no latency, "
+			"count as not_published, and no path goes through them", l->intra_unlinked);
+		return true;
+	}
+	return false;
 }
 
 uint64_t ca_records_not_received(const ca_records *r, size_t subscription)

@@ -347,6 +347,17 @@ static void path_section(FILE *out, const ca_records *r, const ca_path *p, const
 	ca_path_latency_free(l);
 }
 
+/* What the latencies below rest on (ca_records_caveat), under the check. */
+static void caveats(FILE *out, const ca_records *r)
+{
+	char note[512];
+	for (size_t i = 0; ca_records_caveat(r, i, note, sizeof note); i++) {
+		fputs("<p class='warning'>Note: ", out);
+		ca_html_text(out, note);
+		fputs(".</p>", out);
+	}
+}
+
 /* The longest chain in the graph (by nodes), from a node that no topic
  * reaches: the path shown when none is named. */
 static ca_path_set *longest_path(const ca_architecture *a)
@@ -423,6 +434,7 @@ int ca_report_write_html(const ca_trace *t, const ca_records *r, const char *arc
 		"%.1f s recorded.</p>", style, ca_trace_event_count(t), ca_trace_discarded(t),
 		a->n_processes, t1 > t0 ? (double)(t1 - t0) / 1e9 : 0.0);
 	check_section(out, t);
+	caveats(out, r);
 	graph_section(out, a);
 	callbacks_section(out, a, r, t0);
 	topics_section(out, t, r, t0);
