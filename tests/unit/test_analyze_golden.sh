@@ -89,6 +89,8 @@ for trace in caret-fork-inter caret-fork-intra caret-upstream-inter tracetools-f
 		fail "$trace: says messages were matched by time"
 	fi
 	"$caret" arch --check "$work/arch.yaml" >/dev/null || fail "$trace: arch --check"
+	"$caret" arch --all -o "$work/all.yaml" "$path" && "$caret" arch --check "$work/all.yaml" \
+		>/dev/null || fail "$trace: arch --all does not check"
 done
 
 # ---- bad traces ----------------------------------------------------------

@@ -328,6 +328,36 @@ static size_t node_topics(const struct writer *w, size_t node, bool subscription
 	return n;
 }
 
+/* Publishers and subscriptions by topic, then creation: the original
+ * numbers those of one node on one topic in creation order. */
+static int by_topic_then_time(const char *topic_a, uint64_t time_a, const char *topic_b,
+	uint64_t time_b)
+{
+	int c = strcmp(topic_a ? topic_a : "", topic_b ? topic_b : "");
+	return c ? c : (time_a > time_b) - (time_a < time_b);
+}
+
+static int by_publisher_topic(const void *x, const void *y)
+{
+	const ca_publisher *a = *(const ca_publisher *const *)x;
+	const ca_publisher *b = *(const ca_publisher *const *)y;
+	return by_topic_then_time(a->topic, a->time, b->topic, b->time);
+}
+
+/* construction_order: how many before entry i of the sorted list share its
+ * topic; written when above 0 (or with --all). */
+static void construction_order(struct writer *w, const char *const *topics, size_t i)
+{
+	size_t order = 0;
+	while (order < i && !strcmp(topics[i - order - 1] ? topics[i - order - 1] : "",
+		topics[i] ? topics[i] : ""))
+		order++;
+	if (order || w->all) {
+		scalar(w, "construction_order");
+		number(w, (int64_t)order);
+	}
+}
+
 static void publishes(struct writer *w, size_t node)
 {
 	const ca_architecture *a = w->a;
@@ -340,10 +370,10 @@ static void publishes(struct writer *w, size_t node)
 		return;
 	}
 	size_t n = node_topics(w, node, false, (const char **)pubs);
+	if (!w->all && n > 1)
+		qsort(pubs, n, sizeof *pubs, by_publisher_topic);
 	for (size_t i = 0; i < n; i++)
 		topics[i] = pubs[i]->topic;
-	if (!w->all && n > 1)
-		qsort(topics, n, sizeof *topics, by_topic);
 	const ca_callback *only = w->all ? NULL : only_callback(w, node);
 	if (n || w->all) {
 		scalar(w, "publishes");
@@ -359,6 +389,7 @@ static void publishes(struct writer *w, size_t node)
 				scalar(w, only ? only->name : "UNDEFINED");
 				end_seq(w);
 			}
+			construction_order(w, topics, i);
 			end_map(w);
 		}
 		end_seq(w);
@@ -371,20 +402,25 @@ static int by_subscription_topic(const void *x, const void *y)
 {
 	const ca_subscription *a = *(const ca_subscription *const *)x;
 	const ca_subscription *b = *(const ca_subscription *const *)y;
-	return strcmp(a->topic ? a->topic : "", b->topic ? b->topic : "");
+	return by_topic_then_time(a->topic, a->time, b->topic, b->time);
 }
 
 static void subscribes(struct writer *w, size_t node)
 {
 	const ca_architecture *a = w->a;
 	const ca_subscription **subs = malloc((a->n_subscriptions + 1) * sizeof *subs);
-	if (!subs) {
+	const char **topics = malloc((a->n_subscriptions + 1) * sizeof *topics);
+	if (!subs || !topics) {
+		free(subs);
+		free(topics);
 		w->failed = true;
 		return;
 	}
 	size_t n = node_topics(w, node, true, (const char **)subs);
 	if (!w->all && n > 1)
 		qsort(subs, n, sizeof *subs, by_subscription_topic);
+	for (size_t i = 0; i < n; i++)
+		topics[i] = subs[i]->topic;
 	if (n || w->all) {
 		scalar(w, "subscribes");
 		begin_seq(w, !n);
@@ -393,11 +429,13 @@ static void subscribes(struct writer *w, size_t node)
 			key(w, "topic_name", subs[i]->topic);
 			key(w, "callback_name", subs[i]->callback == CA_NONE ? NULL :
 				a->callbacks[subs[i]->callback].name);
+			construction_order(w, topics, i);
 			end_map(w);
 		}
 		end_seq(w);
 	}
 	free(subs);
+	free(topics);
 }
 
 /* Per (subscribed topic, published topic), sorted: callback_chain when the
