@@ -87,6 +87,9 @@ static void test_inter_process_by_stamp(void **state)
 	ROW(ros2_caret_merged_publish_timing, 150, 1, "publisher_handle", U(0x1040), "message",
 		U(0x9), "rclcpp_publish_timestamp", U(110), "rcl_publish_timestamp", U(111),
 		"dds_write_timestamp", U(112), "source_stamp", U(555));
+	/* a run that began before recording: an end alone, not a run */
+	ROWT(ros2_caret_merged_callback_timing, 250, 2, 23, "callback", U(0x2034),
+		"callback_start_timestamp", U(0));
 	ROWT(ros2_rmw_take, 300, 2, 22, "rmw_subscription_handle", U(0x2028), "message", U(0x5),
 		"source_timestamp", U(555), "taken", U(1));
 	ROWT(ros2_caret_merged_callback_timing, 400, 2, 22, "callback", U(0x2034),
@@ -100,7 +103,8 @@ static void test_inter_process_by_stamp(void **state)
 	const ca_callback_instance *runs;
 	const ca_publish_instance *p;
 	assert_int_equal(ca_records_communications(r, &c), 2);
-	ca_records_callbacks(r, &runs);
+	assert_int_equal(ca_records_callbacks(r, &runs), 3);
+	assert_int_equal(ca_records_losses(r)->not_started, 1);
 	ca_records_publishes(r, &p);
 	assert_int_equal(c[0].publish, 0);
 	assert_int_equal(runs[c[0].callback_instance].start, 310);

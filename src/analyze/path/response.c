@@ -1,9 +1,9 @@
 /*
  * response.c - response time along a path, as the original CARET defines
- * it (docs/latency.md, "Response time"). Each message gives an input S
- * (its start) and an output E (its end); a lost message is answered by the
- * earliest output of the inputs after it. The first output is left out:
- * its inputs may predate the trace.
+ * it (docs/latency.md, "Path latency and response time"). Each message
+ * gives an input S (its start) and an output E (its end); a lost message
+ * is answered by the earliest output of the inputs after it. The first
+ * output is left out: its inputs may predate the trace.
  */
 #include <stdlib.h>
 

@@ -199,14 +199,18 @@ static void handle(struct scan *s, const struct columns *c, size_t which, size_t
 		th->intra_publishing = CA_NONE;
 		break;
 	case CS_EV_ros2_caret_merged_callback_timing: {
+		th->intra_publishing = CA_NONE;
+		if (!f[1][row]) { /* its start came before recording: an end alone */
+			s->r->losses.not_started++;
+			break;
+		}
 		ca_callback_instance *run = NEW(s, runs);
 		if (!run) {
 			s->r->oom = true;
 			return;
 		}
 		*run = (ca_callback_instance){ find(s, CA_H_CALLBACK, th->pid, f[0][row], time),
-			f[1][row] ? f[1][row] : time, time, th->pid, th->tid, f[2][row] != 0 };
-		th->intra_publishing = CA_NONE;
+			f[1][row], time, th->pid, th->tid, f[2][row] != 0 };
 		break;
 	}
 	case CS_EV_ros2_rclcpp_publish:
