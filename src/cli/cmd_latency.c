@@ -484,8 +484,9 @@ int caret_cmd_latency(int argc, char **argv)
 		fprintf(stderr, "caret latency: %s\n", err);
 	else if (records_path && !records)
 		fprintf(stderr, "caret latency: cannot write %s\n", records_path);
-	else if (!(status = kinds[kind](t, rec, f, records)) && kind != 0 && kind != 2)
-		cli_print_caveats("latency", rec); /* topics and nodes rest on messages */
+	else if (!(status = kinds[kind](t, rec, f, records)) &&
+		 (kinds[kind] == topics || kinds[kind] == nodes))
+		cli_print_caveats("latency", rec); /* what rests on linked messages */
 	if (records && fclose(records) != 0 && !status) {
 		fprintf(stderr, "caret latency: cannot write %s\n", records_path);
 		status = 1;
