@@ -15,6 +15,9 @@
 #   services         /server and /client in two processes
 #   churn            nodes created and destroyed while others run
 #   events           the pipeline in one process on Jazzy's EventsExecutor
+#   tf4              /wheels, /odometry (tf broadcaster), /map_static (static
+#                    broadcaster), /planner (tf lookups) in four processes
+#   tf1              the four in one process
 set -uo pipefail
 if (($# < 5)); then
 	sed -n '2,/^set /p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
@@ -52,6 +55,13 @@ services)
 	;;
 churn) start churn real_churn ;;
 events) start pipeline real_pipeline --executor events ;;
+tf4)
+	start map_static real_tf --nodes map_static
+	start planner real_tf --nodes planner
+	start odometry real_tf --nodes odometry
+	start wheels real_tf --nodes wheels
+	;;
+tf1) start tf real_tf ;;
 *)
 	echo "launch.sh: no system '$system'" >&2
 	exit 2

@@ -46,7 +46,7 @@ same() { # SYSTEM CASE: CASE's run equals the plain one
 	fi
 }
 
-systems=(pipeline3 pipeline1 pipeline1-intra executors services churn)
+systems=(pipeline3 pipeline1 pipeline1-intra executors services churn tf4)
 [[ $REAL_TREE == jazzy ]] && systems+=(events)
 for system in "${systems[@]}"; do
 	run "$system-plain" "$system" "${CARET_GROUP[@]}"

@@ -262,6 +262,9 @@ static const char *const own_events[] = {
 	"ros2_caret:executor_entity_collector_to_executor",
 	"ros2_caret:tracetools_status",
 	"ros2_caret:tracer_warning",
+	/* tf: seed 001's design, which the reference does not list */
+	"ros2_caret:init_tf_buffer_frame_id_compact", "ros2_caret:send_transform",
+	"ros2_caret:tf_set_transform", "ros2_caret:tf_lookup_transform",
 };
 #define N_OWN (sizeof own_events / sizeof *own_events)
 

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# tf on real tf2_ros (tests/real/apps/tf.cpp): a broadcaster of odom ->
+# base_link driven by a subscription at 50 Hz, a static broadcaster of
+# map -> odom, and a listener whose timer looks up map -> base_link (and
+# a frame no one broadcasts, which throws through the tracer's hooks every
+# time). The tf events must be what the apps record of themselves
+# (tf_check.py): in four processes and in one, recorded from the start;
+# and in one process recorded while it runs, the buffer's frame numbers
+# then coming from the replayed initialization events.
+# usage: test_real_tf.sh TREE
+set -euo pipefail
+. "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
+. "$CARET_SOURCE_DIR/tests/real/real_env.sh" "$1"
+work=$(mktemp -d)
+caret_at_exit "rm -rf '$work'"
+caret_lttng_require
+caret_lttng_ensure_daemon
+
+for system in tf4 tf1; do
+	echo "== $system, recorded from the start"
+	mkdir -p "$work/$system"
+	"$BIN/caret" record -o "$work/$system/trace" --immediate --duration 4 >/dev/null \
+		2>"$work/record.err" &
+	recorder=$!
+	sleep 1
+	LD_PRELOAD=$CARET_LIB "${CARET_GROUP[@]}" "$REAL_LAUNCH" "$REAL_APPS" "$system" 2 \
+		"$work/$system" "$work/$system/pids" >/dev/null
+	wait "$recorder" || { cat "$work/record.err"; exit 1; }
+	/usr/bin/python3 "$CARET_SOURCE_DIR/tests/real/tf_check.py" "$work/$system/trace" \
+		"$work/$system"
+done
+
+echo "== tf1, recorded while it runs"
+mkdir -p "$work/late"
+LD_PRELOAD=$CARET_LIB "${CARET_GROUP[@]}" "$REAL_LAUNCH" "$REAL_APPS" tf1 6 "$work/late" \
+	"$work/late/pids" >/dev/null &
+launcher=$!
+caret_at_exit "kill -INT $launcher 2>/dev/null || true"
+sleep 2.5
+"$BIN/caret" record -o "$work/late/trace" --duration 2 >/dev/null 2>"$work/record.err" ||
+	{ cat "$work/record.err"; exit 1; }
+wait "$launcher"
+/usr/bin/python3 "$CARET_SOURCE_DIR/tests/real/tf_check.py" "$work/late/trace" "$work/late" \
+	--late

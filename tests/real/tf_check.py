@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""The tf events of a trace against the real_tf apps' own record of what
+they did (their DIR/<process>.tf.<pid> files, tests/real/apps/tf.cpp):
+
+- every transform a broadcaster sent while it was recorded is one
+  ros2_caret:send_transform: same broadcaster, stamp, frames, static flag;
+- every transform a listener's buffer took in (between the first and the
+  last one it took while recorded) is one ros2_caret:tf_set_transform of
+  that buffer, and each one is a transform that was sent;
+- every lookup that returned is one ros2_caret:tf_lookup_transform of that
+  buffer with the stamp the app got, and a lookup that threw is none;
+- the frame numbers of both name the right frames through the buffer's
+  ros2_caret:init_tf_buffer_frame_id_compact events (replayed when the
+  recording began after the buffer had its frames).
+
+usage: tf_check.py TRACE TRUTH_DIR [--late]
+(--late: recording began while the apps ran; only what happened while it
+recorded is required)
+"""
+import glob
+import os
+import re
+import subprocess
+import sys
+from collections import defaultdict
+
+trace, truth_dir = sys.argv[1], sys.argv[2]
+late = '--late' in sys.argv
+failures = 0
+
+
+def check(ok, what):
+    global failures
+    failures += not ok
+    print(f"{'ok' if ok else 'FAIL'} {what}")
+
+
+# ---- the trace --------------------------------------------------------------
+event_re = re.compile(r'ros2_caret:(\w+): .*?vpid = (\d+).*?\}, \{ (.*) \}$')
+field_re = re.compile(r'(\w+) = ("[^"]*"|[^,]+)')
+events = defaultdict(list)
+text = subprocess.run(['babeltrace2', trace], capture_output=True, text=True, check=True).stdout
+for line in text.splitlines():
+    m = event_re.search(line)
+    if not m or m.group(1) not in ('send_transform', 'tf_set_transform', 'tf_lookup_transform',
+                                   'init_tf_buffer_frame_id_compact'):
+        continue
+    fields = {k: v.strip('"') for k, v in field_re.findall(m.group(3))}
+    fields['pid'] = int(m.group(2))
+    for k in ('tf_broadcaster', 'tf_buffer_core'):
+        if k in fields:
+            fields[k] = int(fields[k], 16)
+    events[m.group(1)].append(fields)
+
+names = defaultdict(dict)  # (pid, buffer) -> number -> frame
+for e in events['init_tf_buffer_frame_id_compact']:
+    key = (e['pid'], e['tf_buffer_core'])
+    number = int(e['frame_id_compact'])
+    if number in names[key]:  # announced again (a replay): the same name
+        check(names[key][number] == e['frame_id'],
+              f"buffer {key[1]:#x}: frame {number} is {e['frame_id']} again")
+    names[key][number] = e['frame_id']
+
+
+def frame(pid, buffer, number):
+    return names[(pid, buffer)].get(int(number), f'?{number}')
+
+
+# ---- the apps' record ---------------------------------------------------------
+sends, buffers, lookups, failed = [], [], defaultdict(list), defaultdict(int)
+for path in glob.glob(os.path.join(truth_dir, '*.tf.*')):
+    pid = int(path.rsplit('.', 1)[1])
+    for row in open(path).read().split('\n'):
+        f = row.split(',')
+        if f[0] == 'send':
+            sends.append((pid, int(f[1], 16), int(f[2]), f[3], f[4], int(f[5])))
+        elif f[0] == 'buffer':
+            buffers.append((pid, int(f[1], 16)))
+        elif f[0] == 'lookup':
+            lookups[(pid, int(f[1], 16))].append((f[2], f[3], int(f[4])))
+        elif f[0] == 'lookup_failed':
+            failed[(pid, int(f[1], 16))] += 1
+
+# ---- sends ---------------------------------------------------------------------
+traced = [(e['pid'], e['tf_broadcaster'], int(e['stamp']), e['frame_id'], e['child_frame_id'],
+           int(e['is_static'])) for e in events['send_transform']]
+window = {}
+for s in traced:
+    lo, hi = window.get(s[:2], (s[2], s[2]))
+    window[s[:2]] = (min(lo, s[2]), max(hi, s[2]))
+expected = [s for s in sends if not late or
+            (s[:2] in window and window[s[:2]][0] <= s[2] <= window[s[:2]][1])]
+check(sorted(expected) == sorted(traced),
+      f'send_transform: {len(traced)} events for the {len(expected)} transforms sent '
+      f'({sum(s[5] for s in expected)} static)')
+
+# ---- what each buffer took in ---------------------------------------------------
+sent = {(s[2], s[3], s[4], s[5]) for s in sends}
+for pid, buffer in buffers:
+    sets = [(int(e['stamp']), frame(pid, buffer, e['frame_id_compact']),
+             frame(pid, buffer, e['child_frame_id_compact']), int(e['is_static']))
+            for e in events['tf_set_transform']
+            if e['pid'] == pid and e['tf_buffer_core'] == buffer]
+    check(bool(sets) and all(s in sent for s in sets),
+          f'buffer {buffer:#x}: {len(sets)} tf_set_transform, each a transform that was sent')
+    dynamic = sorted(s[0] for s in sets if not s[3])
+    if dynamic:
+        between = {s for s in sent if not s[3] and dynamic[0] <= s[0] <= dynamic[-1]}
+        missing = between - set(sets)
+        check(not missing, f'buffer {buffer:#x}: every transform sent from the first to the '
+              f'last it took ({len(between)}) was taken'
+              + (f'; missing e.g. {sorted(missing)[:3]}' if missing else ''))
+    if not late:  # sent once, before a late recording began
+        check(any(s[3] for s in sets), f'buffer {buffer:#x}: the static transform was taken')
+
+    # ---- lookups
+    got = [(frame(pid, buffer, e['target_frame_id_compact']),
+            frame(pid, buffer, e['source_frame_id_compact']), int(e['stamp']))
+           for e in events['tf_lookup_transform']
+           if e['pid'] == pid and e['tf_buffer_core'] == buffer]
+    want = lookups[(pid, buffer)]
+    if late and got:
+        want = [w for w in want if got[0][2] <= w[2] <= got[-1][2]]
+    check(got == want, f'buffer {buffer:#x}: {len(got)} tf_lookup_transform for the '
+          f'{len(want)} lookups that returned (and none for the {failed[(pid, buffer)]} '
+          'that threw), frames and stamps as the app got them')
+check(bool(buffers) and bool(sends), f'{len(buffers)} buffers, {len(sends)} transforms sent')
+print(f'{failures} failures')
+sys.exit(1 if failures else 0)
