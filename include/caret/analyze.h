@@ -441,6 +441,48 @@ size_t ca_path_response_times(const ca_path_latency *l, ca_path_span span,
 size_t ca_response_times(const ca_path_message *messages, size_t n, ca_path_span span,
 	ca_response_case which, uint64_t *inputs, int64_t *times);
 
+/* ---- tf: data through transforms ------------------------------------------ */
+
+/* Frames are ca_trace_string ids (0: a number the buffer never announced). */
+typedef struct ca_tf_send {
+	int64_t pid;
+	uint64_t broadcaster, frame, child, stamp, time; /* time: the event's */
+	bool is_static;
+} ca_tf_send;
+
+/* A transform a buffer took in, and the send it came from (or CA_NONE). */
+typedef struct ca_tf_set {
+	int64_t pid;
+	uint64_t buffer, frame, child, stamp, time;
+	bool is_static;
+	size_t send;
+} ca_tf_set;
+
+/* A lookup that returned: target and source frames, the time asked (0:
+ * the latest) and the stamp of what it returned. */
+typedef struct ca_tf_lookup {
+	int64_t pid;
+	uint64_t buffer, target, source, lookup_time, stamp, time;
+} ca_tf_lookup;
+
+/* A transform a lookup read: on a non-static edge between its frames, the
+ * latest the buffer held at or before the stamp returned. */
+typedef struct ca_tf_use {
+	size_t lookup, set;
+} ca_tf_use;
+
+typedef struct ca_tf ca_tf;
+
+/* The trace's tf events, joined (docs/latency.md, "tf"). NULL with err
+ * when out of memory; a trace without tf events gives an empty one. */
+ca_tf *ca_tf_build(const ca_trace *trace, char *err, size_t err_size);
+size_t ca_tf_sends(const ca_tf *tf, const ca_tf_send **sends);
+/* by pid, buffer, child frame, stamp */
+size_t ca_tf_sets(const ca_tf *tf, const ca_tf_set **sets);
+size_t ca_tf_lookups(const ca_tf *tf, const ca_tf_lookup **lookups);
+size_t ca_tf_uses(const ca_tf *tf, const ca_tf_use **uses);
+void ca_tf_free(ca_tf *tf);
+
 /* ---- timers --------------------------------------------------------------- */
 
 /* How late a timer callback started: start - the last expected firing at or

@@ -3,8 +3,8 @@
 # base_link driven by a subscription at 50 Hz, a static broadcaster of
 # map -> odom, and a listener whose timer looks up map -> base_link (and
 # a frame no one broadcasts, which throws through the tracer's hooks every
-# time). The tf events must be what the apps record of themselves
-# (tf_check.py): in four processes and in one, recorded from the start;
+# time). The tf events, and `caret latency tf` on them, must be what the
+# apps record of themselves (tf_check.py): in four processes and in one, recorded from the start;
 # and in one process recorded while it runs, the buffer's frame numbers
 # then coming from the replayed initialization events.
 # usage: test_real_tf.sh TREE
@@ -27,7 +27,7 @@ for system in tf4 tf1; do
 		"$work/$system" "$work/$system/pids" >/dev/null
 	wait "$recorder" || { cat "$work/record.err"; exit 1; }
 	/usr/bin/python3 "$CARET_SOURCE_DIR/tests/real/tf_check.py" "$work/$system/trace" \
-		"$work/$system"
+		"$work/$system" --caret "$BIN/caret"
 done
 
 echo "== tf1, recorded while it runs"
@@ -41,4 +41,4 @@ sleep 2.5
 	{ cat "$work/record.err"; exit 1; }
 wait "$launcher"
 /usr/bin/python3 "$CARET_SOURCE_DIR/tests/real/tf_check.py" "$work/late/trace" "$work/late" \
-	--late
+	--late --caret "$BIN/caret"

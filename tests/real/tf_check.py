@@ -13,7 +13,13 @@ they did (their DIR/<process>.tf.<pid> files, tests/real/apps/tf.cpp):
   ros2_caret:init_tf_buffer_frame_id_compact events (replayed when the
   recording began after the buffer had its frames).
 
-usage: tf_check.py TRACE TRUTH_DIR [--late]
+And with --caret BIN, `caret latency tf --records` on the trace: every
+transform a buffer took is a "set" record of its broadcast (none without
+one), and every lookup that returned is one "lookup" record for the edge
+odom->base_link whose stamp is the one the app got, its age since the
+broadcast positive.
+
+usage: tf_check.py TRACE TRUTH_DIR [--late] [--caret BIN]
 (--late: recording began while the apps ran; only what happened while it
 recorded is required)
 """
@@ -125,5 +131,32 @@ for pid, buffer in buffers:
           f'{len(want)} lookups that returned (and none for the {failed[(pid, buffer)]} '
           'that threw), frames and stamps as the app got them')
 check(bool(buffers) and bool(sends), f'{len(buffers)} buffers, {len(sends)} transforms sent')
+
+# ---- caret latency tf ---------------------------------------------------------------
+if '--caret' in sys.argv:
+    import csv
+    caret = sys.argv[sys.argv.index('--caret') + 1]
+    records = os.path.join(os.path.dirname(os.path.abspath(trace)), 'tf-records.csv')
+    subprocess.run([caret, 'latency', 'tf', '--format', 'csv', '--records', records, trace],
+                   check=True, capture_output=True)
+    rows = list(csv.DictReader(open(records)))
+    os.remove(records)
+    for pid, buffer in buffers:
+        n_sets = sum(1 for e in events['tf_set_transform']
+                     if e['pid'] == pid and e['tf_buffer_core'] == buffer)
+        mine = [r for r in rows if r['what'] == 'set' and int(r['pid']) == pid]
+        check(len(mine) == n_sets and all(int(r['latency_ns']) > 0 for r in mine),
+              f'latency tf: {len(mine)} set records of their broadcast for the {n_sets} '
+              f'transforms buffer {buffer:#x} took')
+        got = [(r['lookup'], int(r['stamp'])) for r in rows
+               if r['what'] == 'lookup' and int(r['pid']) == pid and
+               r['frame_id'] == 'odom' and r['child_frame_id'] == 'base_link']
+        ages = [int(r['latency_ns']) for r in rows if r['what'] == 'lookup' and int(r['pid']) == pid]
+        want = [(f'{w[0]}<-{w[1]}', w[2]) for w in lookups[(pid, buffer)]]
+        if late and got:
+            want = [w for w in want if got[0][1] <= w[1] <= got[-1][1]]
+        check(got == want and all(a > 0 for a in ages),
+              f'latency tf: {len(got)} lookups read odom->base_link at the stamp they returned, '
+              f'as the app got it ({len(want)}), ages since the broadcast positive')
 print(f'{failures} failures')
 sys.exit(1 if failures else 0)

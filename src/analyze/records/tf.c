@@ -1,0 +1,303 @@
+/*
+ * tf.c - ca_tf_*: data followed through tf. Each transform a buffer took
+ * in (tf_set_transform, frames by the buffer's frame numbers) is matched
+ * to the send_transform that broadcast it (stamp and frames); each lookup
+ * is matched to the transforms it read: on every non-static edge of the
+ * tree between its two frames, the latest one the buffer held at or
+ * before the stamp the lookup returned (docs/latency.md, "tf").
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "model.h"
+#include "trace.h"
+#include "vec.h"
+
+#define MAX_DEPTH 64 /* frames from a leaf to the root, at most */
+
+struct frame_name {
+	int64_t pid;
+	uint64_t buffer, number, name;
+};
+
+struct ca_tf {
+	CA_ARRAY(ca_tf_send, sends);
+	CA_ARRAY(ca_tf_set, sets);
+	CA_ARRAY(ca_tf_lookup, lookups);
+	CA_ARRAY(ca_tf_use, uses);
+	CA_ARRAY(struct frame_name, names);
+};
+
+static const uint64_t *column(const ca_trace *t, enum cs_event_id id, const char *name)
+{
+	return t->tables[id].field[cs_field_index(&cs_events[id], name)];
+}
+
+static int by_frame_number(const void *a, const void *b)
+{
+	const struct frame_name *x = a, *y = b;
+	if (x->pid != y->pid)
+		return x->pid < y->pid ? -1 : 1;
+	if (x->buffer != y->buffer)
+		return x->buffer < y->buffer ? -1 : 1;
+	return (x->number > y->number) - (x->number < y->number);
+}
+
+/* The frame a buffer's number names (a string id), 0 if never announced. */
+static uint64_t frame_of(const ca_tf *tf, int64_t pid, uint64_t buffer, uint64_t number)
+{
+	struct frame_name key = { pid, buffer, number, 0 };
+	const struct frame_name *f = bsearch(&key, tf->names, tf->n_names, sizeof key,
+		by_frame_number);
+	return f ? f->name : 0;
+}
+
+static int send_key(const ca_tf_send *s, uint64_t stamp, uint64_t frame, uint64_t child)
+{
+	if (s->stamp != stamp)
+		return s->stamp < stamp ? -1 : 1;
+	if (s->frame != frame)
+		return s->frame < frame ? -1 : 1;
+	return (s->child > child) - (s->child < child);
+}
+
+static int by_send_key(const void *a, const void *b)
+{
+	const ca_tf_send *y = b;
+	int c = send_key(a, y->stamp, y->frame, y->child);
+	return c ? c : (((const ca_tf_send *)a)->time > y->time) -
+		(((const ca_tf_send *)a)->time < y->time);
+}
+
+/* The send of (stamp, frame, child) made last at or before time. */
+static size_t send_of(const ca_tf *tf, uint64_t stamp, uint64_t frame, uint64_t child,
+	uint64_t time)
+{
+	size_t lo = 0, hi = tf->n_sends, found = CA_NONE;
+	while (lo < hi) { /* first send with a key >= the one sought */
+		size_t mid = lo + (hi - lo) / 2;
+		if (send_key(&tf->sends[mid], stamp, frame, child) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < tf->n_sends && !send_key(&tf->sends[lo], stamp, frame, child); lo++)
+		if (tf->sends[lo].time <= time)
+			found = lo;
+	return found;
+}
+
+static int load(const ca_trace *t, ca_tf *tf)
+{
+	const struct ca_table *n = &t->tables[CS_EV_ros2_caret_init_tf_buffer_frame_id_compact];
+	const uint64_t *buffer = column(t, CS_EV_ros2_caret_init_tf_buffer_frame_id_compact,
+		"tf_buffer_core");
+	const uint64_t *name = column(t, CS_EV_ros2_caret_init_tf_buffer_frame_id_compact,
+		"frame_id");
+	const uint64_t *number = column(t, CS_EV_ros2_caret_init_tf_buffer_frame_id_compact,
+		"frame_id_compact");
+	for (size_t i = 0; i < n->rows; i++) {
+		struct frame_name *f = VEC_PUSH(tf->names, tf->n_names, tf->cap_names);
+		if (!f)
+			return -1;
+		*f = (struct frame_name){ n->vpid[i], buffer[i], number[i], name[i] };
+	}
+	qsort(tf->names, tf->n_names, sizeof *tf->names, by_frame_number);
+
+	enum cs_event_id id = CS_EV_ros2_caret_send_transform;
+	const struct ca_table *s = &t->tables[id];
+	const uint64_t *broadcaster = column(t, id, "tf_broadcaster"), *stamp = column(t, id, "stamp");
+	const uint64_t *frame = column(t, id, "frame_id"), *child = column(t, id, "child_frame_id");
+	const uint64_t *is_static = column(t, id, "is_static");
+	for (size_t i = 0; i < s->rows; i++) {
+		ca_tf_send *x = VEC_PUSH(tf->sends, tf->n_sends, tf->cap_sends);
+		if (!x)
+			return -1;
+		*x = (ca_tf_send){ s->vpid[i], broadcaster[i], frame[i], child[i], stamp[i],
+			s->time[i], is_static[i] != 0 };
+	}
+	qsort(tf->sends, tf->n_sends, sizeof *tf->sends, by_send_key);
+
+	id = CS_EV_ros2_caret_tf_set_transform;
+	s = &t->tables[id];
+	buffer = column(t, id, "tf_buffer_core");
+	stamp = column(t, id, "stamp");
+	frame = column(t, id, "frame_id_compact");
+	child = column(t, id, "child_frame_id_compact");
+	is_static = column(t, id, "is_static");
+	for (size_t i = 0; i < s->rows; i++) {
+		ca_tf_set *x = VEC_PUSH(tf->sets, tf->n_sets, tf->cap_sets);
+		if (!x)
+			return -1;
+		uint64_t f = frame_of(tf, s->vpid[i], buffer[i], frame[i]);
+		uint64_t c = frame_of(tf, s->vpid[i], buffer[i], child[i]);
+		*x = (ca_tf_set){ s->vpid[i], buffer[i], f, c, stamp[i], s->time[i],
+			is_static[i] != 0, f && c ? send_of(tf, stamp[i], f, c, s->time[i]) : CA_NONE };
+	}
+
+	id = CS_EV_ros2_caret_tf_lookup_transform;
+	s = &t->tables[id];
+	buffer = column(t, id, "tf_buffer_core");
+	frame = column(t, id, "target_frame_id_compact");
+	child = column(t, id, "source_frame_id_compact");
+	const uint64_t *asked = column(t, id, "lookup_time");
+	stamp = column(t, id, "stamp");
+	for (size_t i = 0; i < s->rows; i++) {
+		ca_tf_lookup *x = VEC_PUSH(tf->lookups, tf->n_lookups, tf->cap_lookups);
+		if (!x)
+			return -1;
+		*x = (ca_tf_lookup){ s->vpid[i], buffer[i],
+			frame_of(tf, s->vpid[i], buffer[i], frame[i]),
+			frame_of(tf, s->vpid[i], buffer[i], child[i]), asked[i], stamp[i], s->time[i] };
+	}
+	return 0;
+}
+
+/* ---- what a lookup read ---------------------------------------------- */
+
+/* The sets of one buffer by (child, stamp): a child frame has one parent. */
+static int by_buffer_child_stamp(const void *a, const void *b)
+{
+	const ca_tf_set *x = a, *y = b;
+	if (x->pid != y->pid)
+		return x->pid < y->pid ? -1 : 1;
+	if (x->buffer != y->buffer)
+		return x->buffer < y->buffer ? -1 : 1;
+	if (x->child != y->child)
+		return x->child < y->child ? -1 : 1;
+	if (x->stamp != y->stamp)
+		return x->stamp < y->stamp ? -1 : 1;
+	return (x->time > y->time) - (x->time < y->time);
+}
+
+/* The first set of (pid, buffer, child), or n. */
+static size_t first_of_child(const ca_tf *tf, int64_t pid, uint64_t buffer, uint64_t child)
+{
+	ca_tf_set key = { pid, buffer, 0, child, 0, 0, false, 0 };
+	size_t lo = 0, hi = tf->n_sets;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (by_buffer_child_stamp(&tf->sets[mid], &key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < tf->n_sets && tf->sets[lo].pid == pid && tf->sets[lo].buffer == buffer &&
+		tf->sets[lo].child == child ? lo : tf->n_sets;
+}
+
+/* The frames from `frame` up to the root of the buffer's tree (as the
+ * buffer knew them at `time`), frame first; returns how many. */
+static size_t ancestors(const ca_tf *tf, const ca_tf_lookup *l, uint64_t frame, uint64_t *up)
+{
+	size_t n = 0;
+	while (frame && n < MAX_DEPTH) {
+		up[n++] = frame;
+		size_t i = first_of_child(tf, l->pid, l->buffer, frame);
+		frame = i < tf->n_sets && tf->sets[i].time <= l->time ? tf->sets[i].frame : 0;
+		for (size_t k = 0; k < n && frame; k++)
+			if (up[k] == frame)
+				frame = 0; /* a cycle: stop */
+	}
+	return n;
+}
+
+/* The set an edge (its child) gave a lookup: the latest the buffer held at
+ * the lookup with a stamp at or before the one returned; static edges
+ * give none (their stamp does not count). */
+static size_t used_set(const ca_tf *tf, const ca_tf_lookup *l, uint64_t child)
+{
+	size_t used = CA_NONE;
+	for (size_t i = first_of_child(tf, l->pid, l->buffer, child);
+	     i < tf->n_sets && tf->sets[i].pid == l->pid && tf->sets[i].buffer == l->buffer &&
+	     tf->sets[i].child == child && tf->sets[i].stamp <= l->stamp; i++)
+		if (tf->sets[i].time <= l->time)
+			used = tf->sets[i].is_static ? CA_NONE : i;
+	return used;
+}
+
+static int link_lookups(ca_tf *tf)
+{
+	uint64_t a[MAX_DEPTH], b[MAX_DEPTH];
+	for (size_t k = 0; k < tf->n_lookups; k++) {
+		const ca_tf_lookup *l = &tf->lookups[k];
+		size_t na = ancestors(tf, l, l->target, a), nb = ancestors(tf, l, l->source, b);
+		/* the edges below the common ancestor, on both sides */
+		size_t common_a = na, common_b = nb;
+		for (size_t i = 0; i < na && common_a == na; i++)
+			for (size_t j = 0; j < nb; j++)
+				if (a[i] == b[j]) {
+					common_a = i;
+					common_b = j;
+					break;
+				}
+		/* No common frame: an edge between the two was set before the
+		 * recording (a static one, sent once at start). The lookup
+		 * returned, so the path runs through both chains to their tops. */
+		for (int side = 0; side < 2; side++) {
+			const uint64_t *chain = side ? b : a;
+			for (size_t i = 0; i < (side ? common_b : common_a); i++) {
+				size_t set = used_set(tf, l, chain[i]);
+				ca_tf_use *u = set == CA_NONE ? NULL :
+					VEC_PUSH(tf->uses, tf->n_uses, tf->cap_uses);
+				if (set != CA_NONE && !u)
+					return -1;
+				if (u)
+					*u = (ca_tf_use){ k, set };
+			}
+		}
+	}
+	return 0;
+}
+
+ca_tf *ca_tf_build(const ca_trace *t, char *err, size_t err_size)
+{
+	ca_tf *tf = calloc(1, sizeof *tf);
+	if (!tf || load(t, tf) != 0)
+		goto oom;
+	/* by buffer, child frame and stamp: how the edges are searched */
+	qsort(tf->sets, tf->n_sets, sizeof *tf->sets, by_buffer_child_stamp);
+	if (link_lookups(tf) != 0)
+		goto oom;
+	return tf;
+oom:
+	snprintf(err, err_size, "out of memory");
+	ca_tf_free(tf);
+	return NULL;
+}
+
+size_t ca_tf_sends(const ca_tf *tf, const ca_tf_send **sends)
+{
+	*sends = tf ? tf->sends : NULL;
+	return tf ? tf->n_sends : 0;
+}
+
+size_t ca_tf_sets(const ca_tf *tf, const ca_tf_set **sets)
+{
+	*sets = tf ? tf->sets : NULL;
+	return tf ? tf->n_sets : 0;
+}
+
+size_t ca_tf_lookups(const ca_tf *tf, const ca_tf_lookup **lookups)
+{
+	*lookups = tf ? tf->lookups : NULL;
+	return tf ? tf->n_lookups : 0;
+}
+
+size_t ca_tf_uses(const ca_tf *tf, const ca_tf_use **uses)
+{
+	*uses = tf ? tf->uses : NULL;
+	return tf ? tf->n_uses : 0;
+}
+
+void ca_tf_free(ca_tf *tf)
+{
+	if (!tf)
+		return;
+	free(tf->sends);
+	free(tf->sets);
+	free(tf->lookups);
+	free(tf->uses);
+	free(tf->names);
+	free(tf);
+}
