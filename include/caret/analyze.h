@@ -306,6 +306,9 @@ size_t ca_records_publishes(const ca_records *r, const ca_publish_instance **out
 /* Messages handled by a callback, in the order of their callback run. */
 size_t ca_records_communications(const ca_records *r, const ca_communication **out);
 const ca_record_losses *ca_records_losses(const ca_records *r);
+/* The innermost callback run open in thread (pid, tid) at time t (its
+ * index in ca_records_callbacks()), or CA_NONE. */
+size_t ca_records_run_at(const ca_records *r, int64_t pid, int64_t tid, uint64_t t);
 
 /* When a publish happened: its rclcpp stage, else the first stage seen. */
 uint64_t ca_publish_time(const ca_publish_instance *publish);
@@ -445,9 +448,10 @@ size_t ca_response_times(const ca_path_message *messages, size_t n, ca_path_span
 
 /* Frames are ca_trace_string ids (0: a number the buffer never announced). */
 typedef struct ca_tf_send {
-	int64_t pid;
+	int64_t pid, tid;
 	uint64_t broadcaster, frame, child, stamp, time; /* time: the event's */
 	bool is_static;
+	size_t run; /* the callback run it was sent in, or CA_NONE */
 } ca_tf_send;
 
 /* A transform a buffer took in, and the send it came from (or CA_NONE). */
@@ -461,8 +465,9 @@ typedef struct ca_tf_set {
 /* A lookup that returned: target and source frames, the time asked (0:
  * the latest) and the stamp of what it returned. */
 typedef struct ca_tf_lookup {
-	int64_t pid;
+	int64_t pid, tid;
 	uint64_t buffer, target, source, lookup_time, stamp, time;
+	size_t run; /* the callback run it was made in, or CA_NONE */
 } ca_tf_lookup;
 
 /* A transform a lookup read: on a non-static edge between its frames, the
@@ -473,9 +478,11 @@ typedef struct ca_tf_use {
 
 typedef struct ca_tf ca_tf;
 
-/* The trace's tf events, joined (docs/latency.md, "tf"). NULL with err
- * when out of memory; a trace without tf events gives an empty one. */
-ca_tf *ca_tf_build(const ca_trace *trace, char *err, size_t err_size);
+/* The trace's tf events, joined (docs/latency.md, "tf"), sends and lookups
+ * placed in the callback runs of records (if not NULL). NULL with err when
+ * out of memory; a trace without tf events gives an empty one. */
+ca_tf *ca_tf_build(const ca_trace *trace, const ca_records *records, char *err,
+	size_t err_size);
 size_t ca_tf_sends(const ca_tf *tf, const ca_tf_send **sends);
 /* by pid, buffer, child frame, stamp */
 size_t ca_tf_sets(const ca_tf *tf, const ca_tf_set **sets);

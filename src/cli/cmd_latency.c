@@ -495,6 +495,14 @@ static int by_lookup_edge(const void *a, const void *b)
 	return 0;
 }
 
+/* The callback a run belongs to, by name ("" when none). */
+static const char *run_callback(const ca_architecture *a, const ca_callback_instance *runs,
+	size_t run)
+{
+	size_t cb = run == CA_NONE ? CA_NONE : runs[run].callback;
+	return cb == CA_NONE ? "" : a->callbacks[cb].name;
+}
+
 /* Uses i and j are of one row: the same lookup frames, buffer and edge. */
 static int by_lookup_edge_key(const ca_tf_use *uses, size_t i, size_t j)
 {
@@ -505,9 +513,11 @@ static int by_lookup_edge_key(const ca_tf_use *uses, size_t i, size_t j)
 
 static int tf(const ca_trace *t, const ca_records *rec, enum cli_format f, FILE *records)
 {
-	(void)rec;
 	char err[256];
-	ca_tf *x = ca_tf_build(t, err, sizeof err);
+	ca_tf *x = ca_tf_build(t, rec, err, sizeof err);
+	const ca_callback_instance *runs;
+	const ca_architecture *a = ca_trace_architecture(t);
+	ca_records_callbacks(rec, &runs);
 	const ca_tf_send *sends;
 	const ca_tf_set *sets;
 	const ca_tf_lookup *lookups;
@@ -532,7 +542,7 @@ static int tf(const ca_trace *t, const ca_records *rec, enum cli_format f, FILE 
 	}
 	if (records)
 		fprintf(records, "what,pid,frame_id,child_frame_id,lookup,stamp,send_ns,set_ns,"
-			"lookup_ns,latency_ns\n");
+			"lookup_ns,latency_ns,send_callback,lookup_callback\n");
 #define NAME(id) ca_trace_string(t, id)
 	/* broadcast -> set, per buffer and edge (the sets come by buffer and child) */
 	for (size_t i = 0, j; i < n_sets; i = j) {
@@ -550,8 +560,8 @@ static int tf(const ca_trace *t, const ca_records *rec, enum cli_format f, FILE 
 			values[k++] = (int64_t)(sets[j].time - s->time);
 			if (records)
 				fprintf(records, "set,%" PRId64 ",%s,%s,,%" PRIu64 ",%" PRIu64 ",%" PRIu64
-					",,%" PRId64 "\n", sets[j].pid, r->frame, r->child, sets[j].stamp,
-					s->time, sets[j].time, values[k - 1]);
+					",,%" PRId64 ",%s,\n", sets[j].pid, r->frame, r->child, sets[j].stamp,
+					s->time, sets[j].time, values[k - 1], run_callback(a, runs, s->run));
 		}
 		ca_stats_of(values, k, percentiles, &r->stats);
 	}
@@ -579,8 +589,9 @@ static int tf(const ca_trace *t, const ca_records *rec, enum cli_format f, FILE 
 			values[k++] = (int64_t)(lj->time - s->time);
 			if (records)
 				fprintf(records, "lookup,%" PRId64 ",%s,%s,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64
-					",%" PRIu64 ",%" PRId64 "\n", lj->pid, r->frame, r->child, names[i],
-					sj->stamp, s->time, sj->time, lj->time, values[k - 1]);
+					",%" PRIu64 ",%" PRId64 ",%s,%s\n", lj->pid, r->frame, r->child, names[i],
+					sj->stamp, s->time, sj->time, lj->time, values[k - 1],
+					run_callback(a, runs, s->run), run_callback(a, runs, lj->run));
 		}
 		ca_stats_of(values, k, percentiles, &r->stats);
 	}

@@ -17,7 +17,8 @@ And with --caret BIN, `caret latency tf --records` on the trace: every
 transform a buffer took is a "set" record of its broadcast (none without
 one), and every lookup that returned is one "lookup" record for the edge
 odom->base_link whose stamp is the one the app got, its age since the
-broadcast positive.
+broadcast positive, sent in a run of /odometry's subscription callback
+and read in a run of /planner's timer callback.
 
 usage: tf_check.py TRACE TRUTH_DIR [--late] [--caret BIN]
 (--late: recording began while the apps ran; only what happened while it
@@ -158,5 +159,10 @@ if '--caret' in sys.argv:
         check(got == want and all(a > 0 for a in ages),
               f'latency tf: {len(got)} lookups read odom->base_link at the stamp they returned, '
               f'as the app got it ({len(want)}), ages since the broadcast positive')
+        runs = {(r['send_callback'], r['lookup_callback']) for r in rows
+                if r['what'] == 'lookup' and int(r['pid']) == pid}
+        check(runs == {('/odometry/callback_0', '/planner/callback_0')},
+              f'latency tf: each lookup depends on a run of /odometry\'s subscription, made '
+              f'in a run of /planner\'s timer ({sorted(runs)})')
 print(f'{failures} failures')
 sys.exit(1 if failures else 0)

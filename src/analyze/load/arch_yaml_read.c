@@ -108,6 +108,11 @@ static void fail(struct reader *r, const yaml_node_t *at, const char *fmt, ...)
 	if (n >= 0 && (size_t)n < r->err_size)
 		vsnprintf(r->err + n, r->err_size - (size_t)n, fmt, ap);
 	va_end(ap);
+	/* names quoted from the file may hold line breaks: the reason stays
+	 * one line */
+	for (char *c = r->err; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
 }
 
 static const char *text(const yaml_node_t *n)

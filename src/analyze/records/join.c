@@ -40,31 +40,35 @@ static int by_thread_start(const void *a, const void *b)
 /* ---- publishes in callback runs ----------------------------------------- */
 
 /* The innermost run of the publish's thread that holds its time. */
-static void place_publishes(struct ca_records *r, const size_t *by_thread)
+size_t ca_records_run_at(const ca_records *r, int64_t pid, int64_t tid, uint64_t t)
+{
+	const size_t *by_thread = r->by_thread;
+	size_t lo = 0, hi = r->n_runs; /* first run after (pid, tid, t) */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const ca_callback_instance *x = &r->runs[by_thread[mid]];
+		bool before = x->pid != pid ? x->pid < pid : x->tid != tid ? x->tid < tid :
+			x->start <= t;
+		if (before)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t k = lo; k-- > 0;) {
+		const ca_callback_instance *x = &r->runs[by_thread[k]];
+		if (x->pid != pid || x->tid != tid)
+			break;
+		if (!x->end || x->end >= t)
+			return by_thread[k];
+	}
+	return CA_NONE;
+}
+
+static void place_publishes(struct ca_records *r)
 {
 	for (size_t i = 0; i < r->n_publishes; i++) {
 		ca_publish_instance *p = &r->publishes[i];
-		uint64_t t = ca_publish_time(p);
-		size_t lo = 0, hi = r->n_runs; /* first run after (pid, tid, t) */
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-			const ca_callback_instance *x = &r->runs[by_thread[mid]];
-			bool before = x->pid != p->pid ? x->pid < p->pid :
-				x->tid != p->tid ? x->tid < p->tid : x->start <= t;
-			if (before)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		for (size_t k = lo; k-- > 0;) {
-			const ca_callback_instance *x = &r->runs[by_thread[k]];
-			if (x->pid != p->pid || x->tid != p->tid)
-				break;
-			if (!x->end || x->end >= t) {
-				p->callback_instance = by_thread[k];
-				break;
-			}
-		}
+		p->callback_instance = ca_records_run_at(r, p->pid, p->tid, ca_publish_time(p));
 	}
 }
 
@@ -299,7 +303,7 @@ out:
 int ca_records_join(struct ca_records *r)
 {
 	struct indexes x = { 0 };
-	size_t *by_thread = malloc((r->n_runs + 1) * sizeof *by_thread);
+	size_t *by_thread = r->by_thread = malloc((r->n_runs + 1) * sizeof *by_thread);
 	size_t *take_of_run = malloc((r->n_runs + 1) * sizeof *take_of_run);
 	int status = -1;
 
@@ -314,7 +318,7 @@ int ca_records_join(struct ca_records *r)
 	sort_runs = r->runs;
 	if (r->n_runs > 1)
 		qsort(by_thread, r->n_runs, sizeof *by_thread, by_thread_start);
-	place_publishes(r, by_thread);
+	place_publishes(r);
 
 	for (size_t i = 0; i < r->n_takes; i++) {
 		struct ca_take *k = &r->takes[i];
@@ -372,9 +376,8 @@ int ca_records_join(struct ca_records *r)
 	free(x.unstamped);
 	free(x.enqueues);
 	x = (struct indexes){ 0 };
-	free(by_thread);
 	free(take_of_run);
-	by_thread = take_of_run = NULL;
+	take_of_run = NULL; /* by_thread stays: ca_records_run_at */
 	r->not_received = calloc(2 * r->m->n_subscriptions + 1, sizeof *r->not_received);
 	if (!r->not_received || count_not_received(r) != 0)
 		goto out;
@@ -388,7 +391,6 @@ int ca_records_join(struct ca_records *r)
 	r->n_takes = r->n_copies = r->n_enqueues = 0;
 	status = 0;
 out:
-	free(by_thread);
 	free(take_of_run);
 	free(x.inter);
 	free(x.intra);

@@ -38,6 +38,7 @@ void ca_records_free(ca_records *r)
 	free(r->copies);
 	free(r->enqueues);
 	free(r->not_received);
+	free(r->by_thread);
 	free(r);
 }
 

@@ -46,6 +46,7 @@ struct ca_records {
 	CA_ARRAY(struct ca_copy, copies);
 	CA_ARRAY(struct ca_enqueue, enqueues);
 	uint64_t *not_received; /* per subscription and delivery: [2s + intra] */
+	size_t *by_thread; /* runs by pid, tid, start (ca_records_run_at) */
 	ca_record_losses losses;
 	bool oom;
 };

@@ -113,8 +113,8 @@ static int load(const ca_trace *t, ca_tf *tf)
 		ca_tf_send *x = VEC_PUSH(tf->sends, tf->n_sends, tf->cap_sends);
 		if (!x)
 			return -1;
-		*x = (ca_tf_send){ s->vpid[i], broadcaster[i], frame[i], child[i], stamp[i],
-			s->time[i], is_static[i] != 0 };
+		*x = (ca_tf_send){ s->vpid[i], s->vtid[i], broadcaster[i], frame[i], child[i],
+			stamp[i], s->time[i], is_static[i] != 0, CA_NONE };
 	}
 	qsort(tf->sends, tf->n_sends, sizeof *tf->sends, by_send_key);
 
@@ -146,9 +146,10 @@ static int load(const ca_trace *t, ca_tf *tf)
 		ca_tf_lookup *x = VEC_PUSH(tf->lookups, tf->n_lookups, tf->cap_lookups);
 		if (!x)
 			return -1;
-		*x = (ca_tf_lookup){ s->vpid[i], buffer[i],
+		*x = (ca_tf_lookup){ s->vpid[i], s->vtid[i], buffer[i],
 			frame_of(tf, s->vpid[i], buffer[i], frame[i]),
-			frame_of(tf, s->vpid[i], buffer[i], child[i]), asked[i], stamp[i], s->time[i] };
+			frame_of(tf, s->vpid[i], buffer[i], child[i]), asked[i], stamp[i], s->time[i],
+			CA_NONE };
 	}
 	return 0;
 }
@@ -250,11 +251,17 @@ static int link_lookups(ca_tf *tf)
 	return 0;
 }
 
-ca_tf *ca_tf_build(const ca_trace *t, char *err, size_t err_size)
+ca_tf *ca_tf_build(const ca_trace *t, const ca_records *records, char *err, size_t err_size)
 {
 	ca_tf *tf = calloc(1, sizeof *tf);
 	if (!tf || load(t, tf) != 0)
 		goto oom;
+	for (size_t i = 0; records && i < tf->n_sends; i++)
+		tf->sends[i].run = ca_records_run_at(records, tf->sends[i].pid, tf->sends[i].tid,
+			tf->sends[i].time);
+	for (size_t i = 0; records && i < tf->n_lookups; i++)
+		tf->lookups[i].run = ca_records_run_at(records, tf->lookups[i].pid,
+			tf->lookups[i].tid, tf->lookups[i].time);
 	/* by buffer, child frame and stamp: how the edges are searched */
 	qsort(tf->sets, tf->n_sets, sizeof *tf->sets, by_buffer_child_stamp);
 	if (link_lookups(tf) != 0)
