@@ -18,7 +18,9 @@ transform a buffer took is a "set" record of its broadcast (none without
 one), and every lookup that returned is one "lookup" record for the edge
 odom->base_link whose stamp is the one the app got, its age since the
 broadcast positive, sent in a run of /odometry's subscription callback
-and read in a run of /planner's timer callback.
+and read in a run of /planner's timer callback; `caret path search` finds
+/wheels -> /odometry -> [tf:odom->base_link] -> /planner, and `caret path
+latency` on it brings one wheel message to /planner per lookup.
 
 usage: tf_check.py TRACE TRUTH_DIR [--late] [--caret BIN]
 (--late: recording began while the apps ran; only what happened while it
@@ -164,5 +166,23 @@ if '--caret' in sys.argv:
         check(runs == {('/odometry/callback_0', '/planner/callback_0')},
               f'latency tf: each lookup depends on a run of /odometry\'s subscription, made '
               f'in a run of /planner\'s timer ({sorted(runs)})')
+if '--caret' in sys.argv:
+    # chains through tf: /wheels -> [/wheel_odom] -> /odometry -> [tf] -> /planner
+    found = subprocess.run([caret, 'path', 'search', '--from', '/wheels', '--to', '/planner',
+                            trace], capture_output=True, text=True).stdout
+    check('-> /odometry -> [tf:odom->base_link] -> /planner' in found,
+          f'path search finds the chain through tf: {found.splitlines()[:1]}')
+    records = os.path.join(os.path.dirname(os.path.abspath(trace)), 'tf-path.csv')
+    subprocess.run([caret, 'path', 'latency', '--nodes', '/wheels,/odometry,/planner',
+                    '--records', records, trace], check=True, capture_output=True)
+    rows = list(csv.DictReader(open(records)))
+    os.remove(records)
+    reached = [r for r in rows if r['latency_ns']]
+    hop = [int(r['topic tf:odom->base_link']) for r in reached]
+    want = sum(len(v) for v in lookups.values())
+    check((len(reached) <= want if late else len(reached) == want) and bool(reached) and
+          all(h > 0 for h in hop),
+          f'path latency through tf: {len(reached)} wheel messages reach /planner, one per '
+          f'lookup that returned ({want}), the tf hop positive')
 print(f'{failures} failures')
 sys.exit(1 if failures else 0)

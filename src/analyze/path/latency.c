@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "path.h"
 #include "records.h"
 #include "vec.h"
 
@@ -73,6 +74,11 @@ struct walk {
 	struct node_io *io; /* per node of the path (use_latest_message) */
 	struct stamped **stamped; /* per topic of the path (inherit_unique_stamp) */
 	size_t *n_stamped;
+	/* tf hops (a topic "tf:FRAME->CHILD"): the transforms sent in each
+	 * run, and the lookups that read each send */
+	bool *tf_hop;
+	ca_tf *tf;
+	size_t *sends_by_run, *uses_by_send, n_sends, n_uses;
 };
 
 static const char *run_node(const struct walk *w, size_t run)
@@ -159,6 +165,8 @@ static size_t latest_output_run(const struct node_io *io, uint64_t input_start)
 static ca_node_policy policy_of(const struct walk *w, size_t node)
 {
 	const ca_node_policy *p = w->path->policies;
+	if (node > 0 && w->tf_hop[node - 1])
+		return CA_POLICY_CALLBACK_CHAIN; /* the run that looked it up goes on */
 	return p && p[node] != CA_POLICY_DEFAULT ? p[node] : w->policy;
 }
 
@@ -205,13 +213,115 @@ static int intern_path(struct walk *w, const char **nodes, const char **topics)
 		for (size_t k = 0; k < m->n_nodes && !nodes[i]; k++)
 			if (!strcmp(m->nodes[k].fqn, path->nodes[i]))
 				nodes[i] = m->nodes[k].fqn;
-	for (size_t i = 0; i + 1 < path->node_count; i++)
+	for (size_t i = 0; i + 1 < path->node_count; i++) {
+		if ((w->tf_hop[i] = ca_topic_is_tf(path->topics[i])))
+			topics[i] = path->topics[i];
 		for (size_t k = 0; k < m->n_publishers && !topics[i]; k++)
 			if (!strcmp(m->publishers[k].topic, path->topics[i]))
 				topics[i] = m->publishers[k].topic;
+	}
 	w->nodes = nodes;
 	w->topics = topics;
 	return 0;
+}
+
+/* ---- tf hops -------------------------------------------------------------- */
+
+static const ca_tf_send *tf_sends;
+static const ca_tf_set *tf_sets;
+static const ca_tf_use *tf_uses;
+
+static int send_by_run(const void *a, const void *b)
+{
+	size_t x = tf_sends[*(const size_t *)a].run, y = tf_sends[*(const size_t *)b].run;
+	return (x > y) - (x < y);
+}
+
+static int use_by_send(const void *a, const void *b)
+{
+	size_t x = tf_sets[tf_uses[*(const size_t *)a].set].send;
+	size_t y = tf_sets[tf_uses[*(const size_t *)b].set].send;
+	return (x > y) - (x < y);
+}
+
+static int build_tf(struct walk *w)
+{
+	bool any = false;
+	for (size_t i = 0; i + 1 < w->path->node_count; i++)
+		any = any || w->tf_hop[i];
+	if (!any)
+		return 0;
+	char err[64];
+	if (!(w->tf = ca_tf_build(w->r->t, w->r, err, sizeof err)))
+		return -1;
+	const ca_tf_lookup *unused;
+	w->n_sends = ca_tf_sends(w->tf, &tf_sends);
+	ca_tf_sets(w->tf, &tf_sets);
+	ca_tf_lookups(w->tf, &unused);
+	w->n_uses = ca_tf_uses(w->tf, &tf_uses);
+	w->sends_by_run = malloc((w->n_sends + 1) * sizeof *w->sends_by_run);
+	w->uses_by_send = malloc((w->n_uses + 1) * sizeof *w->uses_by_send);
+	if (!w->sends_by_run || !w->uses_by_send)
+		return -1;
+	for (size_t i = 0; i < w->n_sends; i++)
+		w->sends_by_run[i] = i;
+	for (size_t i = 0; i < w->n_uses; i++)
+		w->uses_by_send[i] = i;
+	qsort(w->sends_by_run, w->n_sends, sizeof *w->sends_by_run, send_by_run);
+	qsort(w->uses_by_send, w->n_uses, sizeof *w->uses_by_send, use_by_send);
+	return 0;
+}
+
+/* Whether send s is of the tf hop's edge (its topic "tf:FRAME->CHILD"). */
+static bool send_on(const struct walk *w, size_t s, const char *topic)
+{
+	char name[512];
+	snprintf(name, sizeof name, CA_TF_TOPIC_PREFIX "%s->%s",
+		ca_trace_string(w->r->t, tf_sends[s].frame), ca_trace_string(w->r->t, tf_sends[s].child));
+	return !strcmp(name, topic);
+}
+
+/* The first send of `run` on the edge of topic i, or CA_NONE. */
+static size_t send_in_run(const struct walk *w, size_t run, size_t i)
+{
+	size_t lo = 0, hi = w->n_sends;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (tf_sends[w->sends_by_run[mid]].run < run)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < w->n_sends && tf_sends[w->sends_by_run[lo]].run == run; lo++)
+		if (send_on(w, w->sends_by_run[lo], w->topics[i]))
+			return w->sends_by_run[lo];
+	return CA_NONE;
+}
+
+/* The run of node i + 1 whose lookup first read what `run` sent on the edge
+ * of topic i (*sent: when it was sent), or CA_NONE. */
+static size_t tf_next_run(const struct walk *w, size_t run, size_t i, uint64_t *sent)
+{
+	size_t s = send_in_run(w, run, i), best = CA_NONE, lo = 0, hi = w->n_uses;
+	const ca_tf_lookup *lookups;
+	ca_tf_lookups(w->tf, &lookups);
+	if (s == CA_NONE)
+		return CA_NONE;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (tf_sets[tf_uses[w->uses_by_send[mid]].set].send < s)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < w->n_uses && tf_sets[tf_uses[w->uses_by_send[lo]].set].send == s; lo++) {
+		const ca_tf_lookup *l = &lookups[tf_uses[w->uses_by_send[lo]].lookup];
+		if (l->run != CA_NONE && run_node(w, l->run) == w->nodes[i + 1] &&
+		    (best == CA_NONE || l->time < lookups[best].time))
+			best = tf_uses[w->uses_by_send[lo]].lookup;
+	}
+	*sent = tf_sends[s].time;
+	return best == CA_NONE ? CA_NONE : lookups[best].run;
 }
 
 /* The first publish of `run` on `topic`. */
@@ -241,7 +351,13 @@ static int follow(struct walk *w, ca_path_latency *l, size_t run0)
 	for (size_t i = 1; i <= k; i++) {
 		size_t before = run;
 		ca_node_policy policy = i > 1 ? policy_of(w, i - 1) : CA_POLICY_CALLBACK_CHAIN;
-		if (policy == CA_POLICY_INHERIT_UNIQUE_STAMP) {
+		uint64_t pt = 0;
+		if (w->tf_hop[i - 1]) {
+			/* sent in this run, read by a lookup in the next node's run */
+			if ((run = tf_next_run(w, before, i - 1, &pt)) == CA_NONE)
+				break;
+			comm = CA_NONE;
+		} else if (policy == CA_POLICY_INHERIT_UNIQUE_STAMP) {
 			/* the message on the next topic that carries the input's stamp */
 			comm = inherited(w, i, comm, r->runs[before].start);
 			if (comm == CA_NONE)
@@ -256,7 +372,8 @@ static int follow(struct walk *w, ca_path_latency *l, size_t run0)
 			if (run == CA_NONE)
 				break;
 		}
-		uint64_t pt = ca_publish_time(&r->publishes[publish]);
+		if (!w->tf_hop[i - 1])
+			pt = ca_publish_time(&r->publishes[publish]);
 		if (i == 1)
 			m->publish = pt;
 		/* the hop inside the node: from its input (or its own start) to
@@ -264,8 +381,13 @@ static int follow(struct walk *w, ca_path_latency *l, size_t run0)
 		hop[2 * (i - 1)] = (int64_t)(pt - r->runs[before].start);
 		hop[2 * i - 1] = (int64_t)(r->runs[run].start - pt);
 	}
-	if (!m->publish) /* lost on the first topic: its own publish still starts the row */
-		m->publish = ca_publish_time(&r->publishes[publish_on(w, run0, w->topics[0])]);
+	if (!m->publish) { /* lost on the first topic: its own publish still starts the row */
+		uint64_t sent = 0;
+		if (w->tf_hop[0])
+			sent = tf_sends[send_in_run(w, run0, 0)].time;
+		m->publish = w->tf_hop[0] ? sent :
+			ca_publish_time(&r->publishes[publish_on(w, run0, w->topics[0])]);
+	}
 	if (run == CA_NONE)
 		return 0;
 	m->last_start = r->runs[run].start;
@@ -368,11 +490,13 @@ ca_path_latency *ca_path_latency_build(const ca_records *r, const ca_path *path,
 	ca_node_policy policy, char *err, size_t err_size)
 {
 	ca_path_latency *l = calloc(1, sizeof *l);
-	struct walk w = { r, path, policy, { 0 }, { 0 }, NULL, NULL, NULL, NULL, NULL };
+	struct walk w = { r, path, policy, { 0 }, { 0 }, NULL, NULL, NULL, NULL, NULL, NULL,
+		NULL, NULL, NULL, 0, 0 };
 	const char **nodes = calloc(path->node_count + 1, sizeof *nodes);
 	const char **topics = calloc(path->node_count + 1, sizeof *topics);
+	w.tf_hop = calloc(path->node_count + 1, sizeof *w.tf_hop);
 
-	if (!l || !nodes || !topics || path->node_count < 2 ||
+	if (!l || !nodes || !topics || !w.tf_hop || path->node_count < 2 ||
 	    group(&w.by_run, r->n_publishes, r->n_runs, run_of_publish, r) ||
 	    group(&w.by_publish, r->n_communications, r->n_publishes, publish_of_communication, r)) {
 		snprintf(err, err_size, path->node_count < 2 ? "a path needs at least two nodes" :
@@ -387,7 +511,7 @@ ca_path_latency *ca_path_latency_build(const ca_records *r, const ca_path *path,
 			goto fail;
 		}
 	l->hop_count = 2 * (path->node_count - 1) + 1;
-	if (build_io(&w) || build_stamped(&w)) {
+	if (build_io(&w) || build_stamped(&w) || build_tf(&w)) {
 		snprintf(err, err_size, "out of memory");
 		goto fail;
 	}
@@ -401,7 +525,7 @@ ca_path_latency *ca_path_latency_build(const ca_records *r, const ca_path *path,
 	for (size_t i = 0; i < r->n_runs; i++) {
 		if (run_node(&w, i) != nodes[0])
 			continue;
-		bool publishes = false;
+		bool publishes = w.tf_hop[0] && send_in_run(&w, i, 0) != CA_NONE;
 		for (size_t k = w.by_run.first[i]; k < w.by_run.first[i + 1]; k++)
 			publishes = publishes || publish_topic(&w, w.by_run.items[k]) == topics[0];
 		if (publishes)
@@ -426,6 +550,10 @@ out:
 	free_lists(&w.by_publish);
 	free_io(&w);
 	free_stamped(&w);
+	free(w.tf_hop);
+	free(w.sends_by_run);
+	free(w.uses_by_send);
+	ca_tf_free(w.tf);
 	free(nodes);
 	free(topics);
 	return l;

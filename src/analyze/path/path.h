@@ -36,4 +36,21 @@ struct ca_topic_link {
  * (free it) with *n links, or NULL when out of memory. */
 struct ca_topic_link *ca_topic_links(const ca_architecture *a, size_t *n);
 
+/* tf dependencies (tf_links.c): node `from` broadcast a transform that a
+ * lookup in node `to` read; topic "tf:FRAME->CHILD", owned by the set. */
+#define CA_TF_TOPIC_PREFIX "tf:"
+struct ca_tf_links {
+	struct ca_topic_link *links;
+	size_t n;
+	char **names;
+	size_t n_names;
+};
+
+bool ca_topic_is_tf(const char *topic);
+/* The trace's tf links (none without tf events). 0, or -1 out of memory. */
+int ca_tf_links_of(const ca_trace *t, struct ca_tf_links *links);
+void ca_tf_links_free(struct ca_tf_links *links);
+/* The set takes the links' names (they name its paths' tf hops). */
+int ca_path_set_adopt(ca_path_set *set, struct ca_tf_links *links);
+
 #endif

@@ -76,19 +76,22 @@ static int by_edge(const void *a, const void *b)
 
 /* Edges sorted by source, duplicates dropped; first[n] .. first[n + 1] are
  * node n's. */
-static struct edge *graph(const ca_architecture *a, const struct names *nm, size_t **first_out,
-	size_t *n_out)
+static struct edge *graph(const ca_architecture *a, const struct names *nm,
+	const struct ca_tf_links *tf, size_t **first_out, size_t *n_out)
 {
 	size_t n = 0;
 	struct ca_topic_link *links = ca_topic_links(a, &n);
-	struct edge *e = links ? malloc((n + 1) * sizeof *e) : NULL;
+	struct edge *e = links ? malloc((n + tf->n + 1) * sizeof *e) : NULL;
 	if (!e) {
 		free(links);
 		return NULL;
 	}
-	for (size_t i = 0; i < n; i++) /* by name: nodes of several processes share one */
-		e[i] = (struct edge){ name_index(nm, a->nodes[links[i].from].fqn),
-			name_index(nm, a->nodes[links[i].to].fqn), links[i].topic };
+	for (size_t i = 0; i < n + tf->n; i++) { /* by name: nodes of several processes share one */
+		const struct ca_topic_link *l = i < n ? &links[i] : &tf->links[i - n];
+		e[i] = (struct edge){ name_index(nm, a->nodes[l->from].fqn),
+			name_index(nm, a->nodes[l->to].fqn), l->topic };
+	}
+	n += tf->n;
 	free(links);
 	size_t same = 0;
 	for (size_t i = 0; i < n; i++)
@@ -154,6 +157,7 @@ ca_path_set *ca_path_search(const ca_trace *t, const char *from, const char *to,
 	size_t *first = NULL, n_edges = 0, *nodes = NULL, *cursor = NULL;
 	const struct edge **via = NULL;
 	bool *on_path = NULL;
+	struct ca_tf_links tf = { 0 };
 
 	if (!set || !a || collect_names(a, &nm)) {
 		snprintf(err, err_size, "out of memory");
@@ -164,7 +168,11 @@ ca_path_set *ca_path_search(const ca_trace *t, const char *from, const char *to,
 		snprintf(err, err_size, "no node %s in the trace", src == CA_NONE ? from : to);
 		goto fail;
 	}
-	e = graph(a, &nm, &first, &n_edges);
+	if (ca_tf_links_of(t, &tf)) {
+		snprintf(err, err_size, "out of memory");
+		goto fail;
+	}
+	e = graph(a, &nm, &tf, &first, &n_edges);
 	nodes = calloc(max_depth + 2, sizeof *nodes);
 	cursor = calloc(max_depth + 2, sizeof *cursor);
 	via = calloc(max_depth + 2, sizeof *via);
@@ -211,11 +219,14 @@ ca_path_set *ca_path_search(const ca_trace *t, const char *from, const char *to,
 		cursor[d] = first[x->to];
 		on_path[x->to] = true;
 	}
-	goto out;
+	if (ca_path_set_adopt(set, &tf) == 0)
+		goto out;
+	snprintf(err, err_size, "out of memory");
 fail:
 	ca_path_set_free(set);
 	set = NULL;
 out:
+	ca_tf_links_free(&tf);
 	free(nm.name);
 	free(e);
 	free(first);
@@ -292,10 +303,35 @@ ca_path_set *ca_path_set_of(const char **nodes, const char **topics, ca_node_pol
 	return set;
 }
 
+/* When two nodes share no topic: the one tf link between them (a transform
+ * the first broadcasts and a lookup of the second reads). err keeps the
+ * topic search's reason when there is none. */
+static const char *tf_link(const ca_trace *t, struct ca_tf_links *tf, const char *from,
+	const char *to, char *err, size_t err_size)
+{
+	const ca_architecture *a = ca_trace_architecture(t);
+	const char *found = NULL;
+	if (strncmp(err, "no topic", 8) || (!tf->names && ca_tf_links_of(t, tf)))
+		return NULL;
+	for (size_t i = 0; i < tf->n; i++) {
+		const struct ca_topic_link *l = &tf->links[i];
+		if (strcmp(a->nodes[l->from].fqn, from) || strcmp(a->nodes[l->to].fqn, to))
+			continue;
+		if (found && found != l->topic) {
+			snprintf(err, err_size, "%s and %s share several tf links (%s, %s): name the "
+				"path in an architecture file", from, to, found, l->topic);
+			return NULL;
+		}
+		found = l->topic;
+	}
+	return found;
+}
+
 ca_path_set *ca_path_of_nodes(const ca_trace *t, const char *const *names, size_t n,
 	char *err, size_t err_size)
 {
 	const ca_architecture *a = ca_trace_architecture(t);
+	struct ca_tf_links tf = { 0 };
 	const char **nodes = calloc(n + 1, sizeof *nodes), **topics = calloc(n + 1, sizeof *topics);
 
 	if (!a || !nodes || !topics) {
@@ -314,17 +350,37 @@ ca_path_set *ca_path_of_nodes(const ca_trace *t, const char *const *names, size_
 			snprintf(err, err_size, "no node %s in the trace", names[i]);
 			goto fail;
 		}
-		if (i && !(topics[i - 1] = shared_topic(a, nodes[i - 1], nodes[i], err, err_size)))
+		if (i && !(topics[i - 1] = shared_topic(a, nodes[i - 1], nodes[i], err, err_size)) &&
+		    !(topics[i - 1] = tf_link(t, &tf, nodes[i - 1], nodes[i], err, err_size)))
 			goto fail;
 	}
 	ca_path_set *set = ca_path_set_of(nodes, topics, NULL, n, false);
-	if (!set)
+	if (!set || ca_path_set_adopt(set, &tf)) {
 		snprintf(err, err_size, "out of memory");
+		ca_path_set_free(set);
+		set = NULL;
+	}
+	ca_tf_links_free(&tf);
 	return set;
 fail:
+	ca_tf_links_free(&tf);
 	free(nodes);
 	free(topics);
 	return NULL;
+}
+
+int ca_path_set_adopt(ca_path_set *set, struct ca_tf_links *links)
+{
+	if (!links->n_names)
+		return 0;
+	char **owned = realloc(set->owned, (set->n_owned + links->n_names) * sizeof *owned);
+	if (!owned)
+		return -1;
+	set->owned = owned;
+	for (size_t i = 0; i < links->n_names; i++)
+		owned[set->n_owned++] = links->names[i];
+	links->n_names = 0;
+	return 0;
 }
 
 size_t ca_path_set_paths(const ca_path_set *set, const ca_path **paths)
