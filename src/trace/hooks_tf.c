@@ -67,9 +67,11 @@ struct vector {
 #define U(x) { .u = (x) }
 #define S(x) { .s = (x) }
 
+/* Recording, and not inside a callback run the node or topic filters
+ * leave out (tf events follow the run they happen in). */
 static bool recorded(void)
 {
-	return !ct_thread.in_control && ct_recording();
+	return !ct_thread.in_control && ct_recording() && !ct_in_run_left_out();
 }
 
 static uint64_t stamp_ns(const struct transform_stamped *t)

@@ -226,10 +226,14 @@ FORWARD_HOOK(rclcpp_ring_buffer_clear, (const void *buffer), (buffer), ct_allow_
 CT_EXPORT void ros_trace_callback_start(const void *callback, const bool is_intra_process)
 {
 	CT_ENTER(e);
+	bool allowed;
 	if (CT_REENTERED())
 		;
 	else if (ct_recording()) {
-		if (!ct_allow_callback(callback))
+		allowed = ct_allow_callback(callback);
+		if (ct_filter_active)
+			ct_run_begins(allowed);
+		if (!allowed)
 			;
 		else if (ct_merge)
 			ct_merge_callback_start(callback, is_intra_process);
@@ -247,6 +251,8 @@ CT_EXPORT void ros_trace_callback_end(const void *callback)
 	if (CT_REENTERED())
 		;
 	else if (ct_recording()) {
+		if (ct_filter_active)
+			ct_run_ends();
 		if (!ct_allow_callback(callback))
 			;
 		else if (ct_merge)

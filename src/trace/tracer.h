@@ -52,8 +52,36 @@ struct ct_thread {
 	 * while filters are on until its rcl_publish says whose it is. */
 	const void *unnamed_message;
 	int64_t unnamed_time;
+	/* With filters on: which of the callback runs open in this thread
+	 * (innermost last, up to 32) the filters leave out; tf events follow
+	 * the run they happen in. */
+	uint32_t runs_left_out;
+	int run_depth;
 };
 CT_HIDDEN extern CT_TLS struct ct_thread ct_thread;
+
+/* A callback run begins or ends in this thread (filters on). */
+static inline void ct_run_begins(bool allowed)
+{
+	int d = ct_thread.run_depth++;
+	if (d < 32)
+		ct_thread.runs_left_out = (ct_thread.runs_left_out & ~(1u << d)) |
+			((uint32_t)!allowed << d);
+}
+
+static inline void ct_run_ends(void)
+{
+	if (ct_thread.run_depth > 0)
+		ct_thread.run_depth--;
+}
+
+/* Whether the innermost run open in this thread is left out by the filters
+ * (false outside any run, or with no filter). */
+static inline bool ct_in_run_left_out(void)
+{
+	int d = ct_thread.run_depth - 1;
+	return d >= 0 && d < 32 && (ct_thread.runs_left_out >> d & 1);
+}
 
 /* Hook prologue/epilogue: errno kept, re-entry refused. */
 #define CT_ENTER(saved_errno)                                \

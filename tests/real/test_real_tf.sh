@@ -59,3 +59,23 @@ sleep 2.5
 wait "$launcher"
 /usr/bin/python3 "$CARET_SOURCE_DIR/tests/real/tf_check.py" "$work/late/trace" "$work/late" \
 	--late --caret "$BIN/caret"
+
+echo "== tf1, the broadcasting and the looking-up nodes left out by the filters"
+mkdir -p "$work/filtered"
+"$BIN/caret" record -o "$work/filtered/trace" --immediate --duration 4 >/dev/null \
+	2>"$work/record.err" &
+recorder=$!
+sleep 1
+CARET_IGNORE_NODES=^/odometry$:^/planner$ LD_PRELOAD=$CARET_LIB "${CARET_GROUP[@]}" "$REAL_LAUNCH" \
+	"$REAL_APPS" tf1 2 "$work/filtered" "$work/filtered/pids" >/dev/null
+wait "$recorder" || { cat "$work/record.err"; exit 1; }
+# tf events follow the callback run they happen in: none from /odometry's
+# subscription or /planner's timer; the static broadcast (made outside any
+# run) and the listener's buffer (its own node) stay
+counts=$(babeltrace2 "$work/filtered/trace" | grep -oE 'ros2_caret:(send_transform|tf_set_transform|tf_lookup_transform): .*is_static = [01]|ros2_caret:tf_lookup_transform' |
+	sed -E 's/: .*is_static = /:/' | sort | uniq -c | awk '{ printf "%s=%s ", $2, $1 }')
+echo "filtered: $counts"
+[[ $counts == *"ros2_caret:send_transform:1=1 "* && $counts != *"send_transform:0"* &&
+   $counts != *"tf_lookup_transform"* && $counts == *"tf_set_transform:1=1 "* ]] ||
+	{ echo "FAIL: the filters should leave out /odometry's broadcasts and /planner's lookups"; exit 1; }
+echo "ok filters: no broadcast of /odometry, no lookup of /planner; the static one and the buffer's sets stay"
