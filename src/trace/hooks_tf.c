@@ -90,12 +90,21 @@ static const char *stripped(const char *frame)
 /* sendTransform(one) may call sendTransform(vector): the outer call records. */
 static CT_TLS bool sending;
 
+/* A static transform is the tree's initialization: stored, and replayed
+ * into a later recording. */
 static void record_sent(const void *broadcaster, const struct transform_stamped *t,
 	size_t n, bool is_static)
 {
+	int64_t now = ct_now();
 	for (size_t i = 0; i < n; i++)
-		lttng_ust_tracepoint(ros2_caret, send_transform, broadcaster, stamp_ns(&t[i]),
-			t[i].frame_id.chars, t[i].child_frame_id.chars, is_static);
+		if (is_static) {
+			const union ct_value v[] = { P(broadcaster), U(stamp_ns(&t[i])),
+				S(t[i].frame_id.chars), S(t[i].child_frame_id.chars) };
+			ct_record_initialization(CS_EV_ros2_caret_send_static_transform, v, 4, now);
+		} else if (recorded()) {
+			lttng_ust_tracepoint(ros2_caret, send_transform, broadcaster, stamp_ns(&t[i]),
+				t[i].frame_id.chars, t[i].child_frame_id.chars);
+		}
 }
 
 static void clear_sending(bool *was)
@@ -109,7 +118,7 @@ static void clear_sending(bool *was)
 	{                                                                      \
 		int e = errno;                                                 \
 		bool outer __attribute__((cleanup(clear_sending))) = sending;  \
-		if (!outer && arg && recorded())                               \
+		if (!outer && arg && !ct_thread.in_control)                    \
 			record_sent(self, first, count, is_static);            \
 		sending = true;                                                \
 		CT_ORIGINAL(void (*)(void *, const arg_type *), symbol);       \
@@ -213,9 +222,13 @@ bool ct_tf_set_transform(void *self, const struct transform_stamped *t,
 	errno = e;
 	bool set = original ? original(self, t, authority, is_static) : false;
 	e = errno;
-	if (set && t && recorded())
+	if (set && t && is_static && !ct_thread.in_control) {
+		const union ct_value v[] = { P(self), U(stamp_ns(t)), U(c.a_number), U(c.b_number) };
+		ct_record_initialization(CS_EV_ros2_caret_tf_set_static_transform, v, 4, ct_now());
+	} else if (set && t && recorded()) {
 		lttng_ust_tracepoint(ros2_caret, tf_set_transform, self, stamp_ns(t), c.a_number,
-			c.b_number, is_static);
+			c.b_number);
+	}
 	errno = e;
 	return set;
 }

@@ -252,6 +252,24 @@ static void emit_ros2_caret(void)
 		CP(dds_bind_addr_to_addr, addr_to));
 	TP(on_data_available, CU(on_data_available, source_stamp));
 	TP(sim_time, CU(sim_time, stamp));
+	TP(init_tf_buffer_frame_id_compact, CP(init_tf_buffer_frame_id_compact, tf_buffer_core),
+		CS(init_tf_buffer_frame_id_compact, frame_id),
+		CU(init_tf_buffer_frame_id_compact, frame_id_compact),
+		CTS(init_tf_buffer_frame_id_compact));
+	TP(send_transform, CP(send_transform, tf_broadcaster), CU(send_transform, stamp),
+		CS(send_transform, frame_id), CS(send_transform, child_frame_id));
+	TP(tf_set_transform, CP(tf_set_transform, tf_buffer_core), CU(tf_set_transform, stamp),
+		CU(tf_set_transform, frame_id_compact), CU(tf_set_transform, child_frame_id_compact));
+	TP(send_static_transform, CP(send_static_transform, tf_broadcaster),
+		CU(send_static_transform, stamp), CS(send_static_transform, frame_id),
+		CS(send_static_transform, child_frame_id), CTS(send_static_transform));
+	TP(tf_set_static_transform, CP(tf_set_static_transform, tf_buffer_core),
+		CU(tf_set_static_transform, stamp), CU(tf_set_static_transform, frame_id_compact),
+		CU(tf_set_static_transform, child_frame_id_compact), CTS(tf_set_static_transform));
+	TP(tf_lookup_transform, CP(tf_lookup_transform, tf_buffer_core),
+		CU(tf_lookup_transform, target_frame_id_compact),
+		CU(tf_lookup_transform, source_frame_id_compact), CU(tf_lookup_transform, lookup_time),
+		CU(tf_lookup_transform, stamp));
 	TP(merged_callback_timing, CP(merged_callback_timing, callback),
 		CU(merged_callback_timing, callback_start_timestamp),
 		I32("ros2_caret", merged_callback_timing, is_intra_process));

@@ -265,6 +265,7 @@ static const char *const own_events[] = {
 	/* tf: seed 001's design, which the reference does not list */
 	"ros2_caret:init_tf_buffer_frame_id_compact", "ros2_caret:send_transform",
 	"ros2_caret:tf_set_transform", "ros2_caret:tf_lookup_transform",
+	"ros2_caret:send_static_transform", "ros2_caret:tf_set_static_transform",
 };
 #define N_OWN (sizeof own_events / sizeof *own_events)
 

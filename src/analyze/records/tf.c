@@ -87,6 +87,22 @@ static size_t send_of(const ca_tf *tf, uint64_t stamp, uint64_t frame, uint64_t 
 	return found;
 }
 
+/* The same transform, sent or taken (an initialization event may come live
+ * and replayed, from another thread, in one trace). */
+static bool same_send(const ca_tf_send *a, const ca_tf_send *b)
+{
+	return a->pid == b->pid && a->broadcaster == b->broadcaster && a->frame == b->frame &&
+		a->child == b->child && a->stamp == b->stamp && a->time == b->time &&
+		a->is_static == b->is_static;
+}
+
+static bool same_set(const ca_tf_set *a, const ca_tf_set *b)
+{
+	return a->pid == b->pid && a->buffer == b->buffer && a->frame == b->frame &&
+		a->child == b->child && a->stamp == b->stamp && a->time == b->time &&
+		a->is_static == b->is_static;
+}
+
 static int load(const ca_trace *t, ca_tf *tf)
 {
 	const struct ca_table *n = &t->tables[CS_EV_ros2_caret_init_tf_buffer_frame_id_compact];
@@ -104,39 +120,54 @@ static int load(const ca_trace *t, ca_tf *tf)
 	}
 	qsort(tf->names, tf->n_names, sizeof *tf->names, by_frame_number);
 
-	enum cs_event_id id = CS_EV_ros2_caret_send_transform;
-	const struct ca_table *s = &t->tables[id];
-	const uint64_t *broadcaster = column(t, id, "tf_broadcaster"), *stamp = column(t, id, "stamp");
-	const uint64_t *frame = column(t, id, "frame_id"), *child = column(t, id, "child_frame_id");
-	const uint64_t *is_static = column(t, id, "is_static");
-	for (size_t i = 0; i < s->rows; i++) {
-		ca_tf_send *x = VEC_PUSH(tf->sends, tf->n_sends, tf->cap_sends);
-		if (!x)
-			return -1;
-		*x = (ca_tf_send){ s->vpid[i], s->vtid[i], broadcaster[i], frame[i], child[i],
-			stamp[i], s->time[i], is_static[i] != 0, CA_NONE };
+	/* dynamic transforms at their events' time, static ones (initialization
+	 * events, maybe replayed) at their init_timestamp */
+	for (int is_static = 0; is_static < 2; is_static++) {
+		enum cs_event_id id = is_static ? CS_EV_ros2_caret_send_static_transform :
+			CS_EV_ros2_caret_send_transform;
+		const struct ca_table *s = &t->tables[id];
+		const uint64_t *broadcaster = column(t, id, "tf_broadcaster");
+		const uint64_t *stamp = column(t, id, "stamp"), *frame = column(t, id, "frame_id");
+		const uint64_t *child = column(t, id, "child_frame_id");
+		const uint64_t *at = is_static ? column(t, id, "init_timestamp") : s->time;
+		for (size_t i = 0; i < s->rows; i++) {
+			ca_tf_send *x = VEC_PUSH(tf->sends, tf->n_sends, tf->cap_sends);
+			if (!x)
+				return -1;
+			*x = (ca_tf_send){ s->vpid[i], s->vtid[i], broadcaster[i], frame[i], child[i],
+				stamp[i], at[i], is_static, CA_NONE };
+		}
 	}
 	qsort(tf->sends, tf->n_sends, sizeof *tf->sends, by_send_key);
+	size_t kept = 0;
+	for (size_t i = 0; i < tf->n_sends; i++) /* sorted: repeats are neighbours */
+		if (!kept || !same_send(&tf->sends[kept - 1], &tf->sends[i]))
+			tf->sends[kept++] = tf->sends[i];
+	tf->n_sends = kept;
 
-	id = CS_EV_ros2_caret_tf_set_transform;
-	s = &t->tables[id];
-	buffer = column(t, id, "tf_buffer_core");
-	stamp = column(t, id, "stamp");
-	frame = column(t, id, "frame_id_compact");
-	child = column(t, id, "child_frame_id_compact");
-	is_static = column(t, id, "is_static");
-	for (size_t i = 0; i < s->rows; i++) {
-		ca_tf_set *x = VEC_PUSH(tf->sets, tf->n_sets, tf->cap_sets);
-		if (!x)
-			return -1;
-		uint64_t f = frame_of(tf, s->vpid[i], buffer[i], frame[i]);
-		uint64_t c = frame_of(tf, s->vpid[i], buffer[i], child[i]);
-		*x = (ca_tf_set){ s->vpid[i], buffer[i], f, c, stamp[i], s->time[i],
-			is_static[i] != 0, f && c ? send_of(tf, stamp[i], f, c, s->time[i]) : CA_NONE };
+	for (int is_static = 0; is_static < 2; is_static++) {
+		enum cs_event_id id = is_static ? CS_EV_ros2_caret_tf_set_static_transform :
+			CS_EV_ros2_caret_tf_set_transform;
+		const struct ca_table *s = &t->tables[id];
+		const uint64_t *stamp = column(t, id, "stamp");
+		const uint64_t *frame = column(t, id, "frame_id_compact");
+		const uint64_t *child = column(t, id, "child_frame_id_compact");
+		const uint64_t *at = is_static ? column(t, id, "init_timestamp") : s->time;
+		buffer = column(t, id, "tf_buffer_core");
+		for (size_t i = 0; i < s->rows; i++) {
+			ca_tf_set *x = VEC_PUSH(tf->sets, tf->n_sets, tf->cap_sets);
+			if (!x)
+				return -1;
+			uint64_t f = frame_of(tf, s->vpid[i], buffer[i], frame[i]);
+			uint64_t c = frame_of(tf, s->vpid[i], buffer[i], child[i]);
+			*x = (ca_tf_set){ s->vpid[i], buffer[i], f, c, stamp[i], at[i], is_static,
+				f && c ? send_of(tf, stamp[i], f, c, at[i]) : CA_NONE };
+		}
 	}
 
-	id = CS_EV_ros2_caret_tf_lookup_transform;
-	s = &t->tables[id];
+	enum cs_event_id id = CS_EV_ros2_caret_tf_lookup_transform;
+	const struct ca_table *s = &t->tables[id];
+	const uint64_t *frame, *child, *stamp;
 	buffer = column(t, id, "tf_buffer_core");
 	frame = column(t, id, "target_frame_id_compact");
 	child = column(t, id, "source_frame_id_compact");
@@ -264,6 +295,11 @@ ca_tf *ca_tf_build(const ca_trace *t, const ca_records *records, char *err, size
 			tf->lookups[i].tid, tf->lookups[i].time);
 	/* by buffer, child frame and stamp: how the edges are searched */
 	qsort(tf->sets, tf->n_sets, sizeof *tf->sets, by_buffer_child_stamp);
+	size_t kept = 0;
+	for (size_t i = 0; i < tf->n_sets; i++) /* sorted: repeats are neighbours */
+		if (!kept || !same_set(&tf->sets[kept - 1], &tf->sets[i]))
+			tf->sets[kept++] = tf->sets[i];
+	tf->n_sets = kept;
 	if (link_lookups(tf) != 0)
 		goto oom;
 	return tf;
