@@ -28,7 +28,8 @@ for system in tf4 tf1; do
 	wait "$recorder" || { cat "$work/record.err"; exit 1; }
 	/usr/bin/python3 "$CARET_SOURCE_DIR/tests/real/tf_check.py" "$work/$system/trace" \
 		"$work/$system" --caret "$BIN/caret"
-	# the report's tf tree: both edges, who broadcasts the dynamic one, at 50 Hz
+	# the report's tf tree: both edges, who broadcasts the dynamic one, at 50 Hz;
+	# its longest chain through tf
 	"$BIN/caret" report -o "$work/$system/report.html" "$work/$system/trace" >/dev/null
 	/usr/bin/python3 - "$work/$system/report.html" <<'PY'
 import re, sys
@@ -38,11 +39,13 @@ rows = re.findall(r'<tr><td>([^<]*)</td><td>(yes|no)</td><td>([^<]*)</td><td>(\d
                   r'<td>([\d.]+)</td></tr>', tf)
 edges = {r[0]: r for r in rows}
 static, dynamic = edges.get('map → odom'), edges.get('odom → base_link')
+# and the chain it shows, the longest, goes through tf
+chain = '/odometry → [tf:odom-&gt;base_link] → /planner' in page
 ok = (static and static[1] == 'yes' and dynamic and dynamic[1] == 'no' and
       dynamic[2].endswith('/odometry/callback_0') and 45 <= float(dynamic[4]) <= 55 and
-      'odom → base_link: age at lookup' in tf)
+      'odom → base_link: age at lookup' in tf and chain)
 print(f"{'ok' if ok else 'FAIL'} report: the tf tree {sorted(edges)}, "
-      f"odom -> base_link at {dynamic[4] if dynamic else '?'} Hz")
+      f"odom -> base_link at {dynamic[4] if dynamic else '?'} Hz; the chain through tf: {chain}")
 sys.exit(0 if ok else 1)
 PY
 done

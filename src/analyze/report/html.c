@@ -465,9 +465,10 @@ static void caveats(FILE *out, const ca_records *r)
 
 /* The longest chain in the graph (by nodes), from a node that no topic
  * reaches: the path shown when none is named. */
-static ca_path_set *longest_path(const ca_architecture *a)
+static ca_path_set *longest_path(const ca_trace *t, const ca_architecture *a)
 {
 	size_t n = a->n_nodes;
+	struct ca_tf_links tf = { 0 }; /* chains go through tf too */
 	size_t *depth = calloc(n + 1, sizeof *depth), *prev = malloc((n + 1) * sizeof *prev);
 	const char **via = calloc(n + 1, sizeof *via);
 	ca_path_set *set = NULL;
@@ -477,17 +478,20 @@ static ca_path_set *longest_path(const ca_architecture *a)
 		prev[i] = CA_NONE;
 	size_t n_links = 0;
 	struct ca_topic_link *links = ca_topic_links(a, &n_links);
-	if (!links)
+	if (!links || ca_tf_links_of(t, &tf)) {
+		free(links);
 		goto out;
+	}
 	for (size_t round = 0; round < n; round++) {
 		bool changed = false;
-		for (size_t i = 0; i < n_links; i++) {
-			size_t from = links[i].from, to = links[i].to;
+		for (size_t i = 0; i < n_links + tf.n; i++) {
+			const struct ca_topic_link *l = i < n_links ? &links[i] : &tf.links[i - n_links];
+			size_t from = l->from, to = l->to;
 			if (depth[to] >= depth[from] + 1 || depth[from] + 1 >= n)
 				continue;
 			depth[to] = depth[from] + 1;
 			prev[to] = from;
-			via[to] = links[i].topic;
+			via[to] = l->topic;
 			changed = true;
 		}
 		if (!changed)
@@ -512,7 +516,12 @@ static ca_path_set *longest_path(const ca_architecture *a)
 			topics[i - 1] = via[x];
 	}
 	set = ca_path_set_of(nodes, topics, NULL, count, false);
+	if (set && ca_path_set_adopt(set, &tf)) {
+		ca_path_set_free(set);
+		set = NULL;
+	}
 out:
+	ca_tf_links_free(&tf);
 	free(depth);
 	free(prev);
 	free(via);
@@ -556,7 +565,7 @@ int ca_report_write_html(const ca_trace *t, const ca_records *r, const char *arc
 			ca_path_set_free(set);
 		}
 	} else {
-		ca_path_set *set = longest_path(a);
+		ca_path_set *set = longest_path(t, a);
 		const ca_path *p;
 		if (ca_path_set_paths(set, &p))
 			path_section(out, r, p, "the longest chain found (no path named)",
