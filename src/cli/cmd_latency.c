@@ -566,7 +566,8 @@ static int tf(const ca_trace *t, const ca_records *rec, enum cli_format f, FILE 
 		ca_stats_of(values, k, percentiles, &r->stats);
 	}
 	/* lookup age, per lookup frames and the edge read */
-	memcpy(uses, used, n_uses * sizeof *uses);
+	if (n_uses)
+		memcpy(uses, used, n_uses * sizeof *uses);
 	use_lookups = lookups;
 	use_sets = sets;
 	qsort(uses, n_uses, sizeof *uses, by_lookup_edge);

@@ -47,6 +47,8 @@ static int by_frame_number(const void *a, const void *b)
 static uint64_t frame_of(const ca_tf *tf, int64_t pid, uint64_t buffer, uint64_t number)
 {
 	struct frame_name key = { pid, buffer, number, 0 };
+	if (!tf->n_names)
+		return 0;
 	const struct frame_name *f = bsearch(&key, tf->names, tf->n_names, sizeof key,
 		by_frame_number);
 	return f ? f->name : 0;
@@ -118,7 +120,8 @@ static int load(const ca_trace *t, ca_tf *tf)
 			return -1;
 		*f = (struct frame_name){ n->vpid[i], buffer[i], number[i], name[i] };
 	}
-	qsort(tf->names, tf->n_names, sizeof *tf->names, by_frame_number);
+	if (tf->n_names > 1)
+		qsort(tf->names, tf->n_names, sizeof *tf->names, by_frame_number);
 
 	/* dynamic transforms at their events' time, static ones (initialization
 	 * events, maybe replayed) at their init_timestamp */
@@ -138,7 +141,8 @@ static int load(const ca_trace *t, ca_tf *tf)
 				stamp[i], at[i], is_static, CA_NONE };
 		}
 	}
-	qsort(tf->sends, tf->n_sends, sizeof *tf->sends, by_send_key);
+	if (tf->n_sends > 1)
+		qsort(tf->sends, tf->n_sends, sizeof *tf->sends, by_send_key);
 	size_t kept = 0;
 	for (size_t i = 0; i < tf->n_sends; i++) /* sorted: repeats are neighbours */
 		if (!kept || !same_send(&tf->sends[kept - 1], &tf->sends[i]))
@@ -294,7 +298,8 @@ ca_tf *ca_tf_build(const ca_trace *t, const ca_records *records, char *err, size
 		tf->lookups[i].run = ca_records_run_at(records, tf->lookups[i].pid,
 			tf->lookups[i].tid, tf->lookups[i].time);
 	/* by buffer, child frame and stamp: how the edges are searched */
-	qsort(tf->sets, tf->n_sets, sizeof *tf->sets, by_buffer_child_stamp);
+	if (tf->n_sets > 1)
+		qsort(tf->sets, tf->n_sets, sizeof *tf->sets, by_buffer_child_stamp);
 	size_t kept = 0;
 	for (size_t i = 0; i < tf->n_sets; i++) /* sorted: repeats are neighbours */
 		if (!kept || !same_set(&tf->sets[kept - 1], &tf->sets[i]))
