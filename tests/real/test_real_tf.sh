@@ -16,16 +16,24 @@ caret_at_exit "rm -rf '$work'"
 caret_lttng_require
 caret_lttng_ensure_daemon
 
-for system in tf4 tf1; do
-	echo "== $system, recorded from the start"
-	mkdir -p "$work/$system"
-	"$BIN/caret" record -o "$work/$system/trace" --immediate --duration 4 >/dev/null \
+# from_start DIR SYSTEM [VAR=VALUE...]: the session first, then the system
+# for 2 s (the variables in its environment); its trace in DIR/trace.
+from_start() {
+	local dir=$1 system=$2 recorder
+	shift 2
+	mkdir -p "$dir"
+	"$BIN/caret" record -o "$dir/trace" --immediate --duration 4 >/dev/null \
 		2>"$work/record.err" &
 	recorder=$!
 	sleep 1
-	LD_PRELOAD=$CARET_LIB "${CARET_GROUP[@]}" "$REAL_LAUNCH" "$REAL_APPS" "$system" 2 \
-		"$work/$system" "$work/$system/pids" >/dev/null
+	env "$@" LD_PRELOAD="$CARET_LIB" "${CARET_GROUP[@]}" "$REAL_LAUNCH" "$REAL_APPS" "$system" 2 \
+		"$dir" "$dir/pids" >/dev/null
 	wait "$recorder" || { cat "$work/record.err"; exit 1; }
+}
+
+for system in tf4 tf1; do
+	echo "== $system, recorded from the start"
+	from_start "$work/$system" "$system"
 	/usr/bin/python3 "$CARET_SOURCE_DIR/tests/real/tf_check.py" "$work/$system/trace" \
 		"$work/$system" --caret "$BIN/caret"
 	# the report's tf tree: both edges, who broadcasts the dynamic one, at 50 Hz;
@@ -64,14 +72,7 @@ wait "$launcher"
 	--late --caret "$BIN/caret"
 
 echo "== tf1, the broadcasting and the looking-up nodes left out by the filters"
-mkdir -p "$work/filtered"
-"$BIN/caret" record -o "$work/filtered/trace" --immediate --duration 4 >/dev/null \
-	2>"$work/record.err" &
-recorder=$!
-sleep 1
-CARET_IGNORE_NODES=^/odometry$:^/planner$ LD_PRELOAD=$CARET_LIB "${CARET_GROUP[@]}" "$REAL_LAUNCH" \
-	"$REAL_APPS" tf1 2 "$work/filtered" "$work/filtered/pids" >/dev/null
-wait "$recorder" || { cat "$work/record.err"; exit 1; }
+from_start "$work/filtered" tf1 'CARET_IGNORE_NODES=^/odometry$:^/planner$'
 # tf events follow the callback run they happen in: none from /odometry's
 # subscription or /planner's timer; the static broadcast (made outside any
 # run) and the listener's buffer (its own node) stay
