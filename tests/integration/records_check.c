@@ -397,7 +397,11 @@ static void check_timers(const ca_records *rec, struct csv *entities, struct csv
 				ca_stats_of(sorted, n_d, CA_PERCENTILE_NEAREST_RANK, &st);
 				offset = diff((int64_t)st.p50, 0) > offset ? diff((int64_t)st.p50, 0) : offset;
 				for (size_t i = 0; i < n_d; i++) {
-					int64_t x = diff(d[i], (int64_t)st.p50);
+					/* on the circle of one period: a constant near the
+					 * period puts some delays just past 0 and others
+					 * just below the period, the same instant */
+					int64_t x = diff(d[i], (int64_t)st.p50) % tm->period_ns;
+					x = x < tm->period_ns - x ? x : tm->period_ns - x;
 					compared++;
 					off += x > TOLERANCE;
 					worst = x > worst ? x : worst;
