@@ -68,6 +68,13 @@ struct ca_trace {
 	struct ca_model *model;
 };
 
+/* Event id's column of field `name` (the schema's order). */
+static inline const uint64_t *ca_table_column(const struct ca_trace *t, enum cs_event_id id,
+	const char *name)
+{
+	return t->tables[id].field[cs_field_index(&cs_events[id], name)];
+}
+
 /* Interns s; 0 (and t->failed) when out of memory. */
 uint64_t ca_trace_intern(ca_trace *t, const char *s);
 

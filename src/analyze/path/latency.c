@@ -254,10 +254,8 @@ static int build_tf(struct walk *w)
 	char err[64];
 	if (!(w->tf = ca_tf_build(w->r->t, w->r, err, sizeof err)))
 		return -1;
-	const ca_tf_lookup *unused;
 	w->n_sends = ca_tf_sends(w->tf, &tf_sends);
 	ca_tf_sets(w->tf, &tf_sets);
-	ca_tf_lookups(w->tf, &unused);
 	w->n_uses = ca_tf_uses(w->tf, &tf_uses);
 	w->sends_by_run = malloc((w->n_sends + 1) * sizeof *w->sends_by_run);
 	w->uses_by_send = malloc((w->n_uses + 1) * sizeof *w->uses_by_send);

@@ -47,8 +47,9 @@ struct ca_tf_links {
 };
 
 bool ca_topic_is_tf(const char *topic);
-/* The trace's tf links (none without tf events). 0, or -1 out of memory. */
-int ca_tf_links_of(const ca_trace *t, struct ca_tf_links *links);
+/* The trace's tf links (none without tf events), from records (built here
+ * when NULL). 0, or -1 out of memory. */
+int ca_tf_links_of(const ca_trace *t, const ca_records *records, struct ca_tf_links *links);
 void ca_tf_links_free(struct ca_tf_links *links);
 /* The set takes the links' names (they name its paths' tf hops). */
 int ca_path_set_adopt(ca_path_set *set, struct ca_tf_links *links);

@@ -168,7 +168,7 @@ ca_path_set *ca_path_search(const ca_trace *t, const char *from, const char *to,
 		snprintf(err, err_size, "no node %s in the trace", src == CA_NONE ? from : to);
 		goto fail;
 	}
-	if (ca_tf_links_of(t, &tf)) {
+	if (ca_tf_links_of(t, NULL, &tf)) {
 		snprintf(err, err_size, "out of memory");
 		goto fail;
 	}
@@ -311,7 +311,7 @@ static const char *tf_link(const ca_trace *t, struct ca_tf_links *tf, const char
 {
 	const ca_architecture *a = ca_trace_architecture(t);
 	const char *found = NULL;
-	if (strncmp(err, "no topic", 8) || (!tf->names && ca_tf_links_of(t, tf)))
+	if (strncmp(err, "no topic", 8) || (!tf->names && ca_tf_links_of(t, NULL, tf)))
 		return NULL;
 	for (size_t i = 0; i < tf->n; i++) {
 		const struct ca_topic_link *l = &tf->links[i];

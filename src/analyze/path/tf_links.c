@@ -48,14 +48,15 @@ static const char *link_name(const ca_trace *t, struct ca_tf_links *l, uint64_t 
 	return l->names[l->n_names++] = copy;
 }
 
-int ca_tf_links_of(const ca_trace *t, struct ca_tf_links *out)
+int ca_tf_links_of(const ca_trace *t, const ca_records *records, struct ca_tf_links *out)
 {
 	const ca_architecture *a = ca_trace_architecture(t);
 	char err[64];
 	*out = (struct ca_tf_links){ 0 };
 	if (!a || !has_tf(t))
 		return 0;
-	ca_records *r = ca_records_build(t, err, sizeof err);
+	ca_records *built = records ? NULL : ca_records_build(t, err, sizeof err);
+	const ca_records *r = records ? records : built;
 	ca_tf *tf = r ? ca_tf_build(t, r, err, sizeof err) : NULL;
 	const ca_callback_instance *runs;
 	const ca_tf_send *sends;
@@ -93,7 +94,7 @@ int ca_tf_links_of(const ca_trace *t, struct ca_tf_links *out)
 	status = 0;
 out:
 	ca_tf_free(tf);
-	ca_records_free(r);
+	ca_records_free(built);
 	if (status)
 		ca_tf_links_free(out);
 	return status;

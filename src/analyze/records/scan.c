@@ -83,11 +83,6 @@ struct columns {
 	const uint64_t *f[N_SCANNED][CS_MAX_FIELDS];
 };
 
-static const uint64_t *column(const ca_trace *t, enum cs_event_id id, const char *name)
-{
-	return t->tables[id].field[cs_field_index(&cs_events[id], name)];
-}
-
 /* ---- handlers ----------------------------------------------------------- */
 
 struct scan {
@@ -343,7 +338,7 @@ int ca_records_scan(struct ca_records *r)
 		return -1;
 	for (size_t i = 0; i < N_SCANNED; i++)
 		for (size_t f = 0; f < cs_events[scanned[i]].field_count; f++)
-			c.f[i][f] = column(r->t, scanned[i], cs_events[scanned[i]].fields[f].name);
+			c.f[i][f] = ca_table_column(r->t, scanned[i], cs_events[scanned[i]].fields[f].name);
 	for (;;) {
 		size_t best = N_SCANNED;
 		uint64_t best_time = UINT64_MAX;

@@ -28,11 +28,6 @@ struct ca_tf {
 	CA_ARRAY(struct frame_name, names);
 };
 
-static const uint64_t *column(const ca_trace *t, enum cs_event_id id, const char *name)
-{
-	return t->tables[id].field[cs_field_index(&cs_events[id], name)];
-}
-
 static int by_frame_number(const void *a, const void *b)
 {
 	const struct frame_name *x = a, *y = b;
@@ -108,11 +103,11 @@ static bool same_set(const ca_tf_set *a, const ca_tf_set *b)
 static int load(const ca_trace *t, ca_tf *tf)
 {
 	const struct ca_table *n = &t->tables[CS_EV_ros2_caret_init_tf_buffer_frame_id_compact];
-	const uint64_t *buffer = column(t, CS_EV_ros2_caret_init_tf_buffer_frame_id_compact,
+	const uint64_t *buffer = ca_table_column(t, CS_EV_ros2_caret_init_tf_buffer_frame_id_compact,
 		"tf_buffer_core");
-	const uint64_t *name = column(t, CS_EV_ros2_caret_init_tf_buffer_frame_id_compact,
+	const uint64_t *name = ca_table_column(t, CS_EV_ros2_caret_init_tf_buffer_frame_id_compact,
 		"frame_id");
-	const uint64_t *number = column(t, CS_EV_ros2_caret_init_tf_buffer_frame_id_compact,
+	const uint64_t *number = ca_table_column(t, CS_EV_ros2_caret_init_tf_buffer_frame_id_compact,
 		"frame_id_compact");
 	for (size_t i = 0; i < n->rows; i++) {
 		struct frame_name *f = VEC_PUSH(tf->names, tf->n_names, tf->cap_names);
@@ -129,10 +124,10 @@ static int load(const ca_trace *t, ca_tf *tf)
 		enum cs_event_id id = is_static ? CS_EV_ros2_caret_send_static_transform :
 			CS_EV_ros2_caret_send_transform;
 		const struct ca_table *s = &t->tables[id];
-		const uint64_t *broadcaster = column(t, id, "tf_broadcaster");
-		const uint64_t *stamp = column(t, id, "stamp"), *frame = column(t, id, "frame_id");
-		const uint64_t *child = column(t, id, "child_frame_id");
-		const uint64_t *at = is_static ? column(t, id, "init_timestamp") : s->time;
+		const uint64_t *broadcaster = ca_table_column(t, id, "tf_broadcaster");
+		const uint64_t *stamp = ca_table_column(t, id, "stamp"), *frame = ca_table_column(t, id, "frame_id");
+		const uint64_t *child = ca_table_column(t, id, "child_frame_id");
+		const uint64_t *at = is_static ? ca_table_column(t, id, "init_timestamp") : s->time;
 		for (size_t i = 0; i < s->rows; i++) {
 			ca_tf_send *x = VEC_PUSH(tf->sends, tf->n_sends, tf->cap_sends);
 			if (!x)
@@ -153,11 +148,11 @@ static int load(const ca_trace *t, ca_tf *tf)
 		enum cs_event_id id = is_static ? CS_EV_ros2_caret_tf_set_static_transform :
 			CS_EV_ros2_caret_tf_set_transform;
 		const struct ca_table *s = &t->tables[id];
-		const uint64_t *stamp = column(t, id, "stamp");
-		const uint64_t *frame = column(t, id, "frame_id_compact");
-		const uint64_t *child = column(t, id, "child_frame_id_compact");
-		const uint64_t *at = is_static ? column(t, id, "init_timestamp") : s->time;
-		buffer = column(t, id, "tf_buffer_core");
+		const uint64_t *stamp = ca_table_column(t, id, "stamp");
+		const uint64_t *frame = ca_table_column(t, id, "frame_id_compact");
+		const uint64_t *child = ca_table_column(t, id, "child_frame_id_compact");
+		const uint64_t *at = is_static ? ca_table_column(t, id, "init_timestamp") : s->time;
+		buffer = ca_table_column(t, id, "tf_buffer_core");
 		for (size_t i = 0; i < s->rows; i++) {
 			ca_tf_set *x = VEC_PUSH(tf->sets, tf->n_sets, tf->cap_sets);
 			if (!x)
@@ -172,11 +167,11 @@ static int load(const ca_trace *t, ca_tf *tf)
 	enum cs_event_id id = CS_EV_ros2_caret_tf_lookup_transform;
 	const struct ca_table *s = &t->tables[id];
 	const uint64_t *frame, *child, *stamp;
-	buffer = column(t, id, "tf_buffer_core");
-	frame = column(t, id, "target_frame_id_compact");
-	child = column(t, id, "source_frame_id_compact");
-	const uint64_t *asked = column(t, id, "lookup_time");
-	stamp = column(t, id, "stamp");
+	buffer = ca_table_column(t, id, "tf_buffer_core");
+	frame = ca_table_column(t, id, "target_frame_id_compact");
+	child = ca_table_column(t, id, "source_frame_id_compact");
+	const uint64_t *asked = ca_table_column(t, id, "lookup_time");
+	stamp = ca_table_column(t, id, "stamp");
 	for (size_t i = 0; i < s->rows; i++) {
 		ca_tf_lookup *x = VEC_PUSH(tf->lookups, tf->n_lookups, tf->cap_lookups);
 		if (!x)

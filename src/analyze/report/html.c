@@ -465,7 +465,8 @@ static void caveats(FILE *out, const ca_records *r)
 
 /* The longest chain in the graph (by nodes), from a node that no topic
  * reaches: the path shown when none is named. */
-static ca_path_set *longest_path(const ca_trace *t, const ca_architecture *a)
+static ca_path_set *longest_path(const ca_trace *t, const ca_records *r,
+	const ca_architecture *a)
 {
 	size_t n = a->n_nodes;
 	struct ca_tf_links tf = { 0 }; /* chains go through tf too */
@@ -478,7 +479,7 @@ static ca_path_set *longest_path(const ca_trace *t, const ca_architecture *a)
 		prev[i] = CA_NONE;
 	size_t n_links = 0;
 	struct ca_topic_link *links = ca_topic_links(a, &n_links);
-	if (!links || ca_tf_links_of(t, &tf)) {
+	if (!links || ca_tf_links_of(t, r, &tf)) {
 		free(links);
 		goto out;
 	}
@@ -565,7 +566,7 @@ int ca_report_write_html(const ca_trace *t, const ca_records *r, const char *arc
 			ca_path_set_free(set);
 		}
 	} else {
-		ca_path_set *set = longest_path(t, a);
+		ca_path_set *set = longest_path(t, r, a);
 		const ca_path *p;
 		if (ca_path_set_paths(set, &p))
 			path_section(out, r, p, "the longest chain found (no path named)",
