@@ -22,7 +22,7 @@ from_start() {
 	local dir=$1 system=$2 recorder
 	shift 2
 	mkdir -p "$dir"
-	"$BIN/caret" record -o "$dir/trace" --immediate --duration 4 >/dev/null \
+	"$BIN/caret" record -o "$dir/trace" --immediate --duration 6 >/dev/null \
 		2>"$work/record.err" &
 	recorder=$!
 	sleep 1
