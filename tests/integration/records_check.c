@@ -334,15 +334,29 @@ static void check_communications(const ca_records *rec, struct csv *receives, st
 
 /* ---- timers ------------------------------------------------------------- */
 
-/* Each timer run's delay (start - creation - k x period) against the
- * truth's: the creation times of trace and truth are clock reads a few
- * microseconds apart, like the starts. */
+/* a - b on the circle of one period, in (-period/2, period/2] */
+static int64_t circle_diff(int64_t a, int64_t b, int64_t period)
+{
+	int64_t x = (a - b) % period;
+	if (x > period / 2)
+		x -= period;
+	else if (x <= -period / 2)
+		x += period;
+	return x;
+}
+
+/* Each timer run's delay (start - creation, modulo the period) against the
+ * truth's for the same run (the trace's run nearest in start time): the
+ * creation times of trace and truth are clock reads a few microseconds
+ * apart, like the starts, so a delay near 0 in one may be near the period
+ * in the other; delays compare on the circle of one period. */
 static void check_timers(const ca_records *rec, struct csv *entities, struct csv *callbacks)
 {
 	const ca_callback_instance *runs;
 	size_t n = ca_records_callbacks(rec, &runs), compared = 0, off = 0;
 	int64_t *delays = malloc((n + 1) * sizeof *delays), worst = 0, offset = 0;
-	for (size_t k = 0; k < a->n_timers; k++) {
+	uint64_t *starts = malloc((n + 1) * sizeof *starts);
+	for (size_t k = 0; delays && starts && k < a->n_timers; k++) {
 		const ca_timer *tm = &a->timers[k];
 		if (tm->callback == CA_NONE)
 			continue;
@@ -363,13 +377,16 @@ static void check_timers(const ca_records *rec, struct csv *entities, struct csv
 				nearest = diff((int64_t)t, (int64_t)tm->time);
 			}
 		}
-		/* The trace's timer creation is its init tracepoint, the truth's the
-		 * clock read the firings count from, a little before: the delays
-		 * may differ by one constant per timer (the median difference),
-		 * and each by TOLERANCE around it. */
-		size_t m = ca_records_timer_delays(rec, k, delays), n_d = 0;
+		/* ca_records_timer_delays gives the delays of the timer's runs
+		 * from its creation on, in start order: the same walk gives
+		 * each delay's start. */
+		size_t m = ca_records_timer_delays(rec, k, delays), n_s = 0;
+		for (size_t i = 0; i < n && n_s < m; i++)
+			if (runs[i].callback == tm->callback && runs[i].start >= tm->time)
+				starts[n_s++] = runs[i].start;
 		int64_t *d = malloc((callbacks->n + 1) * sizeof *d);
-		for (size_t i = 0; d && i < callbacks->n && created; i++) {
+		size_t n_d = 0;
+		for (size_t i = 0; d && i < callbacks->n && created && n_s == m; i++) {
 			char *f[MAX_COLUMNS], line[8192];
 			snprintf(line, sizeof line, "%s", callbacks->lines[i]);
 			if (split(line, f) < 8 || strtoll(f[0], NULL, 10) != tm->pid ||
@@ -377,19 +394,21 @@ static void check_timers(const ca_records *rec, struct csv *entities, struct csv
 				    tm->callback)
 				continue;
 			uint64_t start = strtoull(f[6], NULL, 10);
-			if (!in_window(tm->pid, start, start, NEAR))
+			if (!in_window(tm->pid, start, start, NEAR) || start < created)
 				continue;
 			int64_t truth = (int64_t)((start - created) % (uint64_t)tm->period_ns);
-			int64_t best = INT64_MAX, signed_best = 0;
+			size_t same = m;
+			int64_t best = INT64_MAX;
 			for (size_t j = 0; j < m; j++)
-				if (diff(delays[j], truth) < best) {
-					best = diff(delays[j], truth);
-					signed_best = delays[j] - truth;
+				if (diff((int64_t)starts[j], (int64_t)start) < best) {
+					best = diff((int64_t)starts[j], (int64_t)start);
+					same = j;
 				}
-			if (best != INT64_MAX)
-				d[n_d++] = signed_best;
+			if (same < m && best <= NEAR)
+				d[n_d++] = circle_diff(delays[same], truth, tm->period_ns);
 		}
 		if (d && n_d) {
+			/* the constant: the median difference */
 			ca_stats st;
 			int64_t *sorted = malloc(n_d * sizeof *sorted);
 			if (sorted) {
@@ -397,11 +416,7 @@ static void check_timers(const ca_records *rec, struct csv *entities, struct csv
 				ca_stats_of(sorted, n_d, CA_PERCENTILE_NEAREST_RANK, &st);
 				offset = diff((int64_t)st.p50, 0) > offset ? diff((int64_t)st.p50, 0) : offset;
 				for (size_t i = 0; i < n_d; i++) {
-					/* on the circle of one period: a constant near the
-					 * period puts some delays just past 0 and others
-					 * just below the period, the same instant */
-					int64_t x = diff(d[i], (int64_t)st.p50) % tm->period_ns;
-					x = x < tm->period_ns - x ? x : tm->period_ns - x;
+					int64_t x = diff(circle_diff(d[i], (int64_t)st.p50, tm->period_ns), 0);
 					compared++;
 					off += x > TOLERANCE;
 					worst = x > worst ? x : worst;
@@ -417,6 +432,7 @@ static void check_timers(const ca_records *rec, struct csv *entities, struct csv
 		"most %" PRId64 " ns): worst %" PRId64 " ns, %zu over %d ns\n", compared, offset, worst,
 		off, TOLERANCE);
 	free(delays);
+	free(starts);
 }
 
 /* ---- paths -------------------------------------------------------------- */

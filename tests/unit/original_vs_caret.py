@@ -41,6 +41,10 @@ from collections import defaultdict
 import numpy
 import yaml
 
+caret, trace = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+work = tempfile.mkdtemp()
+# The original's logging config opens ./caret.log where it is imported.
+os.chdir(work)
 logging.getLogger().setLevel(logging.ERROR)
 with warnings.catch_warnings():
     warnings.simplefilter('ignore')
@@ -48,8 +52,6 @@ with warnings.catch_warnings():
     from caret_analyze.exceptions import InvalidTraceFormatError  # noqa: E402
     from caret_analyze.record import ResponseTime  # noqa: E402
 
-caret, trace = sys.argv[1], sys.argv[2]
-work = tempfile.mkdtemp()
 failures = 0
 LABELS = ('count', 'min', 'mean', 'p50', 'p99', 'max')
 

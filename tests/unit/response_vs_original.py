@@ -8,12 +8,20 @@ the head, in the middle and at the tail, and a few reversed timestamps.
 
 usage: PYTHONPATH=ANCHOR response_vs_original.py RESPONSE_CASES [SEEDS]
 """
+import atexit
 import logging
+import os
 import random
+import shutil
 import subprocess
 import sys
+import tempfile
 import warnings
 
+binary = os.path.abspath(sys.argv[1])
+# The original's logging config opens ./caret.log where it is imported.
+os.chdir(tempfile.mkdtemp())
+atexit.register(shutil.rmtree, os.getcwd(), True)
 logging.getLogger().setLevel(logging.ERROR)
 from caret_analyze.record import ColumnValue, RecordsFactory, ResponseTime  # noqa: E402
 
@@ -62,7 +70,6 @@ def ours(binary, rows):
                           check=True).stdout.split('\n')[:-1]
 
 
-binary = sys.argv[1]
 seeds = int(sys.argv[2]) if len(sys.argv) > 2 else 300
 failures = rows_compared = 0
 for seed in range(seeds):
