@@ -543,6 +543,7 @@ int ca_arch_write_yaml(const ca_trace *trace, FILE *out, bool all, char *err, si
 typedef struct ca_arch_file_summary {
 	size_t named_paths, executors, nodes, callback_groups, callbacks;
 	size_t publishes, subscribes;
+	size_t tf_broadcasts, tf_lookups; /* edges: caret-c's keys */
 } ca_arch_file_summary;
 
 /* Loads an architecture file and checks its keys, value types and the

@@ -30,6 +30,13 @@ static int usage(FILE *out)
 		"name). named_paths is left empty for you to fill in\n"
 		"(docs/analyzer.md).\n"
 		"\n"
+		"A trace with tf events adds two keys of caret-c's own, which the\n"
+		"original passes over: a node's tf_broadcasts (the transforms its\n"
+		"callbacks broadcast that a lookup in another node read) and tf_lookups\n"
+		"(the transforms its callbacks' lookups read), each an edge frame_id ->\n"
+		"child_frame_id with its callback_names. A named path goes through such\n"
+		"a link as through a topic named tf:FRAME->CHILD (docs/latency.md).\n"
+		"\n"
 		"--check FILE loads an architecture file back and checks its keys, value\n"
 		"types and the names that refer to each other; prints what it holds.\n"
 		"\n"
@@ -49,9 +56,12 @@ static int check_file(const char *path)
 		return 1;
 	}
 	printf("%s: ok: %zu named paths, %zu executors, %zu nodes, %zu callback groups, "
-		"%zu callbacks, %zu publishes, %zu subscribes\n", path, s.named_paths,
+		"%zu callbacks, %zu publishes, %zu subscribes", path, s.named_paths,
 		s.executors, s.nodes, s.callback_groups, s.callbacks, s.publishes,
 		s.subscribes);
+	if (s.tf_broadcasts || s.tf_lookups)
+		printf(", %zu tf broadcasts, %zu tf lookups", s.tf_broadcasts, s.tf_lookups);
+	printf("\n");
 	return 0;
 }
 

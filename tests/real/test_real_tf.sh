@@ -3,8 +3,9 @@
 # base_link driven by a subscription at 50 Hz, a static broadcaster of
 # map -> odom, and a listener whose timer looks up map -> base_link (and
 # a frame no one broadcasts, which throws through the tracer's hooks every
-# time). The tf events, and `caret latency tf` on them, must be what the
-# apps record of themselves (tf_check.py): in four processes and in one, recorded from the start;
+# time; and a lookup through the fixed frame odom). The tf events, and
+# `caret latency tf`, `caret path` and `caret arch` on them, must be what
+# the apps record of themselves (tf_check.py): in four processes and in one, recorded from the start;
 # and in one process recorded while it runs, the buffer's frame numbers
 # then coming from the replayed initialization events.
 # usage: test_real_tf.sh TREE
@@ -31,11 +32,15 @@ from_start() {
 	wait "$recorder" || { cat "$work/record.err"; exit 1; }
 }
 
+# the original analyzer, to load caret-c's architecture file with tf keys
+mkdir -p "$work/anchor"
+tar --zstd -xf "$CARET_SHARED_DIR/anchors/caret_analyze-0.7.3.tar.zst" -C "$work/anchor"
+
 for system in tf4 tf1; do
 	echo "== $system, recorded from the start"
 	from_start "$work/$system" "$system"
 	/usr/bin/python3 "$CARET_SOURCE_DIR/tests/real/tf_check.py" "$work/$system/trace" \
-		"$work/$system" --caret "$BIN/caret"
+		"$work/$system" --caret "$BIN/caret" --original "$work/anchor"
 	# the report's tf tree: both edges, who broadcasts the dynamic one, at 50 Hz;
 	# its longest chain through tf
 	"$BIN/caret" report -o "$work/$system/report.html" "$work/$system/trace" >/dev/null

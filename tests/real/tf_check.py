@@ -25,10 +25,16 @@ and read in a run of /planner's timer callback; `caret path search` finds
 /wheels -> /odometry -> [tf:odom->base_link] -> /planner, and `caret path
 latency` on it brings one wheel message to /planner per lookup.
 
-usage: tf_check.py TRACE TRUTH_DIR [--late] [--caret BIN]
+`caret arch` writes the tf links' ends (tf_broadcasts of /odometry,
+tf_lookups of /planner); a named path through tf:odom->base_link checks
+and gives what --nodes gives; with --original ANCHOR, the original
+analyzer loads that file.
+
+usage: tf_check.py TRACE TRUTH_DIR [--late] [--caret BIN [--original ANCHOR]]
 (--late: recording began while the apps ran; only what happened while it
 recorded is required)
 """
+import bisect
 import glob
 import os
 import re
@@ -97,6 +103,33 @@ for path in glob.glob(os.path.join(truth_dir, '*.tf.*')):
         elif f[0] == 'lookup_failed':
             failed[(pid, int(f[1], 16))] += 1
 
+# The odom -> base_link transform a lookup returning STAMP read: the latest
+# sent at or before it (the stamp itself for a lookup of the latest; for
+# one in the past, tf2 interpolates from it and the next).
+dynamic_stamps = sorted(s[2] for s in sends if (s[3], s[4]) == ('odom', 'base_link'))
+
+
+def read(stamp):
+    i = bisect.bisect_right(dynamic_stamps, stamp)
+    return dynamic_stamps[i - 1] if i else None
+
+
+def first_difference(got, want):
+    i = next((i for i, (g, w) in enumerate(zip(got, want)) if g != w), min(len(got), len(want)))
+    return f'{i}: trace {got[i:i + 2]}, app {want[i:i + 2]}'
+
+
+def recorded(got, want):
+    """What of the app's lookups (in order) a recording holds: all of them,
+    or with --late the run of them that starts where the trace's does."""
+    if not late or not got:
+        return want
+    for i in range(len(want)):
+        if want[i] == got[0]:
+            return want[i:i + len(got)]
+    return want
+
+
 # ---- sends ---------------------------------------------------------------------
 traced = [(e['pid'], e['tf_broadcaster'], int(e['stamp']), e['frame_id'], e['child_frame_id'],
            int(e['is_static'])) for e in events['send_transform']]
@@ -134,9 +167,7 @@ for pid, buffer in buffers:
             frame(pid, buffer, e['source_frame_id_compact']), int(e['stamp']))
            for e in events['tf_lookup_transform']
            if e['pid'] == pid and e['tf_buffer_core'] == buffer]
-    want = lookups[(pid, buffer)]
-    if late and got:
-        want = [w for w in want if got[0][2] <= w[2] <= got[-1][2]]
+    want = recorded(got, lookups[(pid, buffer)])
     check(got == want, f'buffer {buffer:#x}: {len(got)} tf_lookup_transform for the '
           f'{len(want)} lookups that returned (and none for the {failed[(pid, buffer)]} '
           'that threw), frames and stamps as the app got them')
@@ -158,18 +189,30 @@ if '--caret' in sys.argv:
         check(len(mine) == n_sets and all(int(r['latency_ns']) > 0 for r in mine),
               f'latency tf: {len(mine)} set records of their broadcast for the {n_sets} '
               f'transforms buffer {buffer:#x} took')
-        got = [(r['lookup'], int(r['stamp'])) for r in rows
+        got = [(r['lookup'], int(r['stamp'])) for r in
+               sorted(rows, key=lambda r: int(r['lookup_ns'] or 0))
                if r['what'] == 'lookup' and int(r['pid']) == pid and
                r['frame_id'] == 'odom' and r['child_frame_id'] == 'base_link']
         ages = [int(r['latency_ns']) for r in rows if r['what'] == 'lookup' and int(r['pid']) == pid]
-        want = [(f'{w[0]}<-{w[1]}', w[2]) for w in lookups[(pid, buffer)]]
-        if late and got:
-            want = [w for w in want if got[0][1] <= w[1] <= got[-1][1]]
+        want = [(f'{w[0]}<-{w[1]}', read(w[2])) for w in lookups[(pid, buffer)]]
+        if late:
+            # a transform taken before the recording began is not in it
+            first = min((int(r['stamp']) for r in mine if r['child_frame_id'] == 'base_link'),
+                        default=0)
+            want = [w for w in want if w[1] is not None and w[1] >= first]
+        want = recorded(got, want)
+        past = sum(1 for w in lookups[(pid, buffer)] if w[:2] == ('odom', 'base_link'))
         check(got == want and all(a > 0 for a in ages),
-              f'latency tf: {len(got)} lookups read odom->base_link at the stamp they returned, '
-              f'as the app got it ({len(want)}), ages since the broadcast positive')
-        runs = {(r['send_callback'], r['lookup_callback']) for r in rows
-                if r['what'] == 'lookup' and int(r['pid']) == pid}
+              f'latency tf: {len(got)} lookups read odom->base_link, the transform the app got '
+              f'({len(want)}, {past} of them 30 ms in the past through the fixed frame odom), '
+              'ages since the broadcast positive' +
+              ('' if got == want else f'; first difference at {first_difference(got, want)}'))
+        mine = [r for r in rows if r['what'] == 'lookup' and int(r['pid']) == pid]
+        if late:
+            # the lookups of a run that began before the recording are in none
+            placed = [int(r['lookup_ns']) for r in mine if r['lookup_callback']]
+            mine = [r for r in mine if placed and int(r['lookup_ns']) >= min(placed)]
+        runs = {(r['send_callback'], r['lookup_callback']) for r in mine}
         check(runs == {('/odometry/callback_0', '/planner/callback_0')},
               f'latency tf: each lookup depends on a run of /odometry\'s subscription, made '
               f'in a run of /planner\'s timer ({sorted(runs)})')
@@ -186,10 +229,61 @@ if '--caret' in sys.argv:
     os.remove(records)
     reached = [r for r in rows if r['latency_ns']]
     hop = [int(r['topic tf:odom->base_link']) for r in reached]
-    want = sum(len(v) for v in lookups.values())
+    want = len({read(w[2]) for v in lookups.values() for w in v})
     check((len(reached) <= want if late else len(reached) == want) and bool(reached) and
           all(h > 0 for h in hop),
           f'path latency through tf: {len(reached)} wheel messages reach /planner, one per '
-          f'lookup that returned ({want}), the tf hop positive')
+          f'transform the lookups read ({want}), the tf hop positive')
+if '--caret' in sys.argv:
+    # the architecture file: the tf links' two ends, and a named path through
+    # tf that path latency takes as it takes --nodes
+    import yaml
+    arch = os.path.join(os.path.dirname(os.path.abspath(trace)), 'tf-arch.yaml')
+    subprocess.run([caret, 'arch', '-o', arch, trace], check=True, capture_output=True)
+    doc = yaml.safe_load(open(arch))
+    nodes = {n['node_name']: n for n in doc['nodes']}
+    edge = {'frame_id': 'odom', 'child_frame_id': 'base_link'}
+    sent = nodes.get('/odometry', {}).get('tf_broadcasts')
+    read_by = nodes.get('/planner', {}).get('tf_lookups')
+    others = [n for n in nodes if n not in ('/odometry', '/planner') and
+              ('tf_broadcasts' in nodes[n] or 'tf_lookups' in nodes[n])]
+    check(sent == [dict(edge, callback_names=['/odometry/callback_0'])] and
+          read_by == [dict(edge, callback_names=['/planner/callback_0'])] and not others,
+          f'arch: /odometry tf_broadcasts {sent}, /planner tf_lookups {read_by}, '
+          f'no other node with tf keys {others}')
+    doc['named_paths'] = [{'path_name': 'through_tf', 'node_chain': [
+        {'node_name': '/wheels', 'publish_topic_name': '/wheel_odom',
+         'subscribe_topic_name': 'UNDEFINED'},
+        {'node_name': '/odometry', 'subscribe_topic_name': '/wheel_odom',
+         'publish_topic_name': 'tf:odom->base_link'},
+        {'node_name': '/planner', 'subscribe_topic_name': 'tf:odom->base_link',
+         'publish_topic_name': 'UNDEFINED'}]}]
+    yaml.safe_dump(doc, open(arch, 'w'), sort_keys=False)
+    checked = subprocess.run([caret, 'arch', '--check', arch], capture_output=True, text=True)
+    by_arch = subprocess.run([caret, 'path', 'latency', '--arch', arch, '--path', 'through_tf',
+                              '--format', 'csv', trace], capture_output=True, text=True)
+    by_nodes = subprocess.run([caret, 'path', 'latency', '--nodes', '/wheels,/odometry,/planner',
+                               '--format', 'csv', trace], capture_output=True, text=True)
+    check(checked.returncode == 0 and by_arch.returncode == 0 and
+          by_arch.stdout == by_nodes.stdout and 'tf:odom->base_link' in by_arch.stdout,
+          f'arch: the file checks ({checked.stdout.strip() or checked.stderr.strip()}); its '
+          f'named path through tf gives what --nodes gives: '
+          f'{by_arch.stdout.splitlines()[-1:] or by_arch.stderr.strip()}')
+    if '--original' in sys.argv:
+        # the original's reader passes over our tf keys and loads the rest
+        anchor = sys.argv[sys.argv.index('--original') + 1]
+        probe = ('import logging, os, sys, tempfile\n'
+                 'os.chdir(tempfile.mkdtemp())\n'
+                 'logging.disable(logging.CRITICAL)\n'
+                 'from caret_analyze import Architecture\n'
+                 'a = Architecture("yaml", sys.argv[1])\n'
+                 'print(" ".join(sorted(a.node_names)))\n')
+        loaded = subprocess.run(['/usr/bin/python3', '-c', probe, arch], capture_output=True,
+                                text=True, env=dict(os.environ, PYTHONPATH=anchor))
+        names = (loaded.stdout.strip().splitlines() or [''])[-1]
+        check(loaded.returncode == 0 and '/planner' in names.split(),
+              f'arch: the original loads the file: nodes {names} '
+              f'{loaded.stderr.strip().splitlines()[-1:]}')
+    os.remove(arch)
 print(f'{failures} failures')
 sys.exit(1 if failures else 0)

@@ -71,6 +71,10 @@ static const struct rule context_rule = { "a message context", (const struct key
 	{ "subscription_topic_name", SCALAR, true, NULL },
 	{ "publisher_topic_name", SCALAR, true, NULL },
 	{ "callbacks", SCALARS, false, NULL }, END } };
+/* caret-c's own: the ends of tf links (the original passes over them) */
+static const struct rule tf_edge_rule = { "a tf broadcast or lookup", (const struct key_rule[]){
+	{ "frame_id", SCALAR, true, NULL }, { "child_frame_id", SCALAR, true, NULL },
+	{ "callback_names", SCALARS, false, NULL }, END } };
 static const struct rule node_rule = { "a node", (const struct key_rule[]){
 	{ "node_name", SCALAR, true, NULL },
 	{ "callback_groups", MAPS, false, &group_rule },
@@ -78,7 +82,9 @@ static const struct rule node_rule = { "a node", (const struct key_rule[]){
 	{ "variable_passings", MAPS, false, &passing_rule },
 	{ "publishes", MAPS, false, &publish_rule },
 	{ "subscribes", MAPS, false, &subscribe_rule },
-	{ "message_contexts", MAPS, false, &context_rule }, END } };
+	{ "message_contexts", MAPS, false, &context_rule },
+	{ "tf_broadcasts", MAPS, false, &tf_edge_rule },
+	{ "tf_lookups", MAPS, false, &tf_edge_rule }, END } };
 static const struct rule top_rule = { "the top level", (const struct key_rule[]){
 	{ "named_paths", MAPS, true, &path_rule }, { "executors", MAPS, true, &executor_rule },
 	{ "nodes", MAPS, true, &node_rule }, END } };
@@ -324,6 +330,15 @@ static void check_meaning(struct reader *r, yaml_node_t *top)
 			s->publishes++;
 		EACH(r, nd, "subscribes", x)
 			s->subscribes++;
+		static const char *const tf_keys[] = { "tf_broadcasts", "tf_lookups" };
+		for (size_t k = 0; k < 2; k++)
+			EACH(r, nd, tf_keys[k], x) {
+				*(k ? &s->tf_lookups : &s->tf_broadcasts) += 1;
+				EACH(r, node(r, *x_i), "callback_names", c)
+					if (!name_index_get(&r->callbacks, text(node(r, *c_i))))
+						fail(r, node(r, *c_i), "callback '%s' is not in any node",
+							text(node(r, *c_i)));
+			}
 	}
 }
 

@@ -297,8 +297,10 @@ static size_t send_in_run(const struct walk *w, size_t run, size_t i)
 }
 
 /* The run of node i + 1 whose lookup first read what `run` sent on the edge
- * of topic i (*sent: when it was sent), or CA_NONE. */
-static size_t tf_next_run(const struct walk *w, size_t run, size_t i, uint64_t *sent)
+ * of topic i (*sent: when it was sent; *read: when that lookup was made),
+ * or CA_NONE. */
+static size_t tf_next_run(const struct walk *w, size_t run, size_t i, uint64_t *sent,
+	uint64_t *read)
 {
 	size_t s = send_in_run(w, run, i), best = CA_NONE, lo = 0, hi = w->n_uses;
 	const ca_tf_lookup *lookups;
@@ -319,7 +321,10 @@ static size_t tf_next_run(const struct walk *w, size_t run, size_t i, uint64_t *
 			best = tf_uses[w->uses_by_send[lo]].lookup;
 	}
 	*sent = tf_sends[s].time;
-	return best == CA_NONE ? CA_NONE : lookups[best].run;
+	if (best == CA_NONE)
+		return CA_NONE;
+	*read = lookups[best].time;
+	return lookups[best].run;
 }
 
 /* The first publish of `run` on `topic`. */
@@ -346,20 +351,26 @@ static int follow(struct walk *w, ca_path_latency *l, size_t run0)
 	for (size_t i = 0; i < l->hop_count; i++)
 		hop[i] = CA_HOP_NONE;
 	m->callback_start = r->runs[run0].start;
-	for (size_t i = 1; i <= k; i++) {
+	/* when the data entered the node: its run's start, or through tf the
+	 * lookup that read it (the run may have begun before the transform
+	 * arrived) */
+	uint64_t entry = m->callback_start, next_entry = 0;
+	for (size_t i = 1; i <= k; i++, entry = next_entry) {
 		size_t before = run;
 		ca_node_policy policy = i > 1 ? policy_of(w, i - 1) : CA_POLICY_CALLBACK_CHAIN;
 		uint64_t pt = 0;
 		if (w->tf_hop[i - 1]) {
 			/* sent in this run, read by a lookup in the next node's run */
-			if ((run = tf_next_run(w, before, i - 1, &pt)) == CA_NONE)
+			if ((run = tf_next_run(w, before, i - 1, &pt, &next_entry)) == CA_NONE)
 				break;
 			comm = CA_NONE;
 		} else if (policy == CA_POLICY_INHERIT_UNIQUE_STAMP) {
 			/* the message on the next topic that carries the input's stamp */
 			comm = inherited(w, i, comm, r->runs[before].start);
-			if (comm == CA_NONE)
+			if (comm == CA_NONE) {
+				run = CA_NONE; /* lost here: it does not reach the end */
 				break;
+			}
 			publish = r->communications[comm].publish;
 			run = r->communications[comm].callback_instance;
 		} else {
@@ -370,14 +381,16 @@ static int follow(struct walk *w, ca_path_latency *l, size_t run0)
 			if (run == CA_NONE)
 				break;
 		}
-		if (!w->tf_hop[i - 1])
+		if (!w->tf_hop[i - 1]) {
 			pt = ca_publish_time(&r->publishes[publish]);
+			next_entry = r->runs[run].start;
+		}
 		if (i == 1)
 			m->publish = pt;
 		/* the hop inside the node: from its input (or its own start) to
 		 * the publish */
-		hop[2 * (i - 1)] = (int64_t)(pt - r->runs[before].start);
-		hop[2 * i - 1] = (int64_t)(r->runs[run].start - pt);
+		hop[2 * (i - 1)] = (int64_t)(pt - entry);
+		hop[2 * i - 1] = (int64_t)(next_entry - pt);
 	}
 	if (!m->publish) { /* lost on the first topic: its own publish still starts the row */
 		uint64_t sent = 0;
@@ -388,7 +401,7 @@ static int follow(struct walk *w, ca_path_latency *l, size_t run0)
 	}
 	if (run == CA_NONE)
 		return 0;
-	m->last_start = r->runs[run].start;
+	m->last_start = entry;
 	m->last_end = r->runs[run].end;
 	if (m->last_end)
 		hop[2 * k] = (int64_t)(m->last_end - m->last_start);

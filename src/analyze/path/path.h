@@ -51,6 +51,18 @@ bool ca_topic_is_tf(const char *topic);
  * when NULL). 0, or -1 out of memory. */
 int ca_tf_links_of(const ca_trace *t, const ca_records *records, struct ca_tf_links *links);
 void ca_tf_links_free(struct ca_tf_links *links);
+/* A node's end of a tf link, as an architecture file lists it: callback
+ * `callback` of node `node` broadcast the edge FRAME->CHILD, or (lookup)
+ * made a lookup that read it. Each (node, side, edge, callback) once. */
+struct ca_tf_end {
+	size_t node, callback;
+	bool lookup;
+	uint64_t frame, child; /* ca_trace_string ids */
+};
+/* The trace's tf ends (none without tf events), from records (built here
+ * when NULL), in *ends (free it) and *n. 0, or -1 out of memory. */
+int ca_tf_ends_of(const ca_trace *t, const ca_records *records, struct ca_tf_end **ends,
+	size_t *n);
 /* The set takes the links' names (they name its paths' tf hops). */
 int ca_path_set_adopt(ca_path_set *set, struct ca_tf_links *links);
 

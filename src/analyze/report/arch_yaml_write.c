@@ -5,7 +5,9 @@
  * callback_names by name, publishes and subscribes by topic, each optional
  * key only where the original writes it, publishes' callback_names and
  * message_contexts filled as it fills them. With `all`, everything the
- * model holds, every key written. Through libyaml's emitter.
+ * model holds, every key written. A node in a tf link also gets
+ * tf_broadcasts and tf_lookups, keys of ours that the original's reader
+ * passes over. Through libyaml's emitter.
  */
 #include <inttypes.h>
 #include <stdbool.h>
@@ -15,11 +17,15 @@
 #include <yaml.h>
 
 #include "caret/analyze.h"
+#include "path.h"
 
 struct writer {
 	yaml_emitter_t emitter;
+	const ca_trace *t;
 	const ca_architecture *a;
 	bool failed, all;
+	struct ca_tf_end *tf; /* the tf links' ends, for tf_broadcasts/tf_lookups */
+	size_t n_tf;
 };
 
 /* What is written: everything with `all`, else what the original keeps. */
@@ -495,6 +501,61 @@ static void message_contexts(struct writer *w, size_t node)
 	free(topics);
 }
 
+/* ---- tf ------------------------------------------------------------------ */
+
+struct tf_entry {
+	const char *frame, *child, *callback;
+};
+
+static int by_edge_then_callback(const void *x, const void *y)
+{
+	const struct tf_entry *a = x, *b = y;
+	int c = strcmp(a->frame, b->frame);
+	c = c ? c : strcmp(a->child, b->child);
+	return c ? c : strcmp(a->callback, b->callback);
+}
+
+/* The edges the node broadcast (or its lookups read): frame_id,
+ * child_frame_id and the callbacks, one entry per edge. */
+static void tf_side(struct writer *w, size_t node, bool lookup, const char *k)
+{
+	struct tf_entry *e = malloc((w->n_tf + 1) * sizeof *e);
+	const char **cbs = malloc((w->n_tf + 1) * sizeof *cbs);
+	size_t n = 0;
+	if (!e || !cbs) {
+		w->failed = true;
+		goto out;
+	}
+	for (size_t i = 0; i < w->n_tf; i++) {
+		const struct ca_tf_end *x = &w->tf[i];
+		const ca_callback *cb = &w->a->callbacks[x->callback];
+		if (x->node == node && x->lookup == lookup && SHOWN(w, *cb))
+			e[n++] = (struct tf_entry){ ca_trace_string(w->t, x->frame),
+				ca_trace_string(w->t, x->child), cb->name };
+	}
+	if (!n)
+		goto out;
+	qsort(e, n, sizeof *e, by_edge_then_callback);
+	scalar(w, k);
+	begin_seq(w, false);
+	for (size_t i = 0, j; i < n; i = j) {
+		size_t n_cbs = 0;
+		for (j = i; j < n && !strcmp(e[j].frame, e[i].frame) && !strcmp(e[j].child, e[i].child); j++)
+			cbs[n_cbs++] = e[j].callback;
+		begin_map(w);
+		key(w, "frame_id", e[i].frame);
+		key(w, "child_frame_id", e[i].child);
+		names(w, "callback_names", cbs, n_cbs, false);
+		end_map(w);
+	}
+	end_seq(w);
+out:
+	free(e);
+	free(cbs);
+}
+
+/* ---- nodes (cont.) -------------------------------------------------------- */
+
 static int by_node_name(const void *x, const void *y)
 {
 	const ca_node *a = *(const ca_node *const *)x, *b = *(const ca_node *const *)y;
@@ -532,6 +593,8 @@ static void nodes(struct writer *w)
 		publishes(w, node);
 		subscribes(w, node);
 		message_contexts(w, node);
+		tf_side(w, node, false, "tf_broadcasts");
+		tf_side(w, node, true, "tf_lookups");
 		end_map(w);
 	}
 	end_seq(w);
@@ -546,11 +609,12 @@ static int write_handler(void *data, unsigned char *buffer, size_t size)
 
 int ca_arch_write_yaml(const ca_trace *t, FILE *out, bool all, char *err, size_t err_size)
 {
-	struct writer w = { .a = ca_trace_architecture(t), .all = all };
+	struct writer w = { .t = t, .a = ca_trace_architecture(t), .all = all };
 	yaml_event_t ev;
 
-	if (!w.a || !yaml_emitter_initialize(&w.emitter)) {
+	if (!w.a || ca_tf_ends_of(t, NULL, &w.tf, &w.n_tf) || !yaml_emitter_initialize(&w.emitter)) {
 		snprintf(err, err_size, "cannot write the architecture: no trace or out of memory");
+		free(w.tf);
 		return -1;
 	}
 	yaml_emitter_set_output(&w.emitter, write_handler, out);
@@ -571,5 +635,6 @@ int ca_arch_write_yaml(const ca_trace *t, FILE *out, bool all, char *err, size_t
 		snprintf(err, err_size, "cannot write the architecture: %s",
 			w.emitter.problem ? w.emitter.problem : "write error");
 	yaml_emitter_delete(&w.emitter);
+	free(w.tf);
 	return w.failed ? -1 : 0;
 }

@@ -3,8 +3,10 @@
 // /odometry broadcasts odom -> base_link for each message it receives,
 // stamped with the message's stamp; /map_static broadcasts map -> odom
 // once, static; /planner looks up map -> base_link (the latest) every
-// 100 ms in a timer and publishes the stamp it got on /plan (and looks up
-// a frame no one broadcasts, which throws every time). --nodes picks
+// 100 ms in a timer and publishes the stamp it got on /plan, then looks up
+// how far base_link moved in odom over the last 30 ms (the lookup with a
+// fixed frame, two lookups in tf2), and looks up a frame no one
+// broadcasts, which throws every time. --nodes picks
 // the nodes of this process (all four by default).
 //
 // Its truth, DIR/<process>.tf.<pid> (CSV): "send,BROADCASTER,STAMP,FRAME,
@@ -172,6 +174,7 @@ public:
           h.stamp = t.header.stamp;
           h.frame_id = "plan";
           pub_->publish(h);
+          advanced_lookup(stamp_of(t.header.stamp));
         } catch (const tf2::TransformException &) {
           truth_.line("lookup_failed,%p,map,base_link\n", static_cast<void *>(core_));
         }
@@ -188,6 +191,27 @@ public:
   }
 
 private:
+  // How far base_link moved in odom from 30 ms before `latest` to the
+  // latest: the lookup with a fixed frame, which tf2 makes of two lookups
+  // (odom <- base_link at the past time, then base_link <- odom at the
+  // latest); the second's stamp is the one returned.
+  void advanced_lookup(int64_t latest)
+  {
+    const int64_t past = latest - 30000000;
+    try {
+      auto t = buffer_->lookupTransform(
+        "base_link", tf2::TimePointZero, "base_link",
+        tf2::TimePoint(std::chrono::nanoseconds(past)), "odom");
+      truth_.line(
+        "lookup,%p,odom,base_link,%lld\nlookup,%p,base_link,odom,%lld\n",
+        static_cast<void *>(core_), static_cast<long long>(past), static_cast<void *>(core_),
+        static_cast<long long>(stamp_of(t.header.stamp)));
+    } catch (const tf2::TransformException &) {
+      // before the buffer held 30 ms: the first lookup threw
+      truth_.line("lookup_failed,%p,odom,base_link\n", static_cast<void *>(core_));
+    }
+  }
+
   TfTruth & truth_;
   std::unique_ptr<tf2_ros::Buffer> buffer_;
   std::unique_ptr<tf2_ros::TransformListener> listener_;
