@@ -3,7 +3,8 @@
  * nested callback runs, publishes placed in their run, the unmerged publish
  * chain and its merged form, upstream's rclcpp_publish without publisher,
  * inter-process messages by source stamp, intra-process ones through a
- * copy, each loss counted, not_received, timer delays, and the statistics.
+ * copy, each loss counted, not_received, timer delays, a path's
+ * inherit_unique_stamp hop, and the statistics.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -190,6 +191,93 @@ static void test_timer_delays(void **state)
 	ca_records_free(r);
 }
 
+/* Node `name` in process pid: a subscription to `in` (callback base + 0x34,
+ * rmw base + 0x28) unless NULL, a timer (callback base + 0x14) otherwise,
+ * and a publisher on `out` (base + 0x40) unless NULL. */
+static void node_on(int32_t pid, uint64_t base, const char *name, const char *in, const char *out)
+{
+	ROW(ros2_rcl_node_init, 1, pid, "node_handle", base, "node_name", S(name), "namespace", S("/"));
+	if (in) {
+		ROW(ros2_rcl_subscription_init, 5, pid, "subscription_handle", base + 0x20,
+			"node_handle", base, "rmw_subscription_handle", base + 0x28, "topic_name", S(in));
+		ROW(ros2_rclcpp_subscription_init, 6, pid, "subscription_handle", base + 0x20,
+			"subscription", base + 0x30);
+		ROW(ros2_rclcpp_subscription_callback_added, 7, pid, "subscription", base + 0x30,
+			"callback", base + 0x34);
+	} else {
+		ROW(ros2_rcl_timer_init, 2, pid, "timer_handle", base + 0x10, "period", U(1000));
+		ROW(ros2_rclcpp_timer_link_node, 3, pid, "timer_handle", base + 0x10, "node_handle", base);
+		ROW(ros2_rclcpp_timer_callback_added, 4, pid, "timer_handle", base + 0x10, "callback",
+			base + 0x14);
+	}
+	if (out)
+		ROW(ros2_rcl_publisher_init, 8, pid, "publisher_handle", base + 0x40, "node_handle", base,
+			"topic_name", S(out));
+}
+
+/* A run of pid's callback from `start`, taking the message of source stamp
+ * `in` with header stamp `header` (in 0: a timer run), publishing one of
+ * source stamp `out` (0: none). */
+static void run_of(int32_t pid, uint64_t base, uint64_t start, uint64_t in, uint64_t header,
+	uint64_t out)
+{
+	uint64_t cb = base + (in ? 0x34 : 0x14);
+	if (in) {
+		ROW(ros2_rmw_take, start - 2, pid, "rmw_subscription_handle", base + 0x28, "message",
+			U(0x5), "source_timestamp", in, "taken", U(1));
+		ROW(ros2_dispatch_subscription_callback, start - 1, pid, "message", U(0x5), "callback",
+			cb, "source_stamp", in, "message_timestamp", header);
+	}
+	ROW(ros2_callback_start, start, pid, "callback", cb);
+	if (out) {
+		ROW(ros2_rclcpp_publish, start + 5, pid, "publisher_handle", base + 0x40, "message",
+			U(0x9));
+		ROW(ros2_rcl_publish, start + 6, pid, "publisher_handle", base + 0x40, "message", U(0x9));
+		ROW(ros2_caret_dds_write, start + 7, pid, "message", U(0x9));
+		ROW(ros2_caret_dds_bind_addr_to_stamp, start + 8, pid, "addr", U(0x9), "source_stamp",
+			out);
+	}
+	ROW(ros2_callback_end, start + 10, pid, "callback", cb);
+}
+
+/* inherit_unique_stamp: /mid's output must carry its input's header stamp;
+ * a message whose output does not is lost there, not at the end. */
+static void test_path_inherit_unique_stamp(void **state)
+{
+	(void)state;
+	char err[256];
+	node_on(1, 0x1000, "first", NULL, "/a");
+	node_on(2, 0x2000, "mid", "/a", "/b");
+	node_on(3, 0x3000, "last", "/b", NULL);
+	/* message 1: /mid takes header 42 and sends on, /last gets header 43 */
+	run_of(1, 0x1000, 100, 0, 0, 501);
+	run_of(2, 0x2000, 200, 501, 42, 601);
+	run_of(3, 0x3000, 300, 601, 43, 0);
+	/* message 2: header 44 all the way */
+	run_of(1, 0x1000, 1100, 0, 0, 502);
+	run_of(2, 0x2000, 1200, 502, 44, 602);
+	run_of(3, 0x3000, 1300, 602, 44, 0);
+	ca_records *r = records();
+	const char *nodes[] = { "/first", "/mid", "/last" }, *topics[] = { "/a", "/b" };
+	ca_path path = { 3, nodes, topics, NULL };
+	ca_path_latency *l = ca_path_latency_build(r, &path, CA_POLICY_INHERIT_UNIQUE_STAMP, err,
+		sizeof err);
+	assert_non_null(l);
+	const ca_path_message *m;
+	assert_int_equal(ca_path_latency_messages(l, &m, NULL), 2);
+	assert_int_equal(m[0].last_start, 0); /* lost at /mid */
+	assert_int_equal(m[1].publish, 1105);
+	assert_int_equal(m[1].last_start, 1300);
+	assert_int_equal(ca_path_latency_lost(l, (ca_path_span){ false, false }), 1);
+	ca_path_latency_free(l);
+	/* callback_chain follows both */
+	l = ca_path_latency_build(r, &path, CA_POLICY_CALLBACK_CHAIN, err, sizeof err);
+	assert_non_null(l);
+	assert_int_equal(ca_path_latency_lost(l, (ca_path_span){ false, false }), 0);
+	ca_path_latency_free(l);
+	ca_records_free(r);
+}
+
 static void test_stats(void **state)
 {
 	(void)state;
@@ -230,6 +318,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_upstream_publish_and_losses, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_intra_process_through_copy, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_timer_delays, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_path_inherit_unique_stamp, setup, teardown),
 		cmocka_unit_test(test_stats),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
