@@ -9,6 +9,8 @@
 # On the pipeline and the executors system, messages are followed end to
 # end along a chain too (the executors' through its architecture file's
 # named path, whose disparity node joins its inputs by header stamp).
+# The native CTF reader decodes the trace as babeltrace2 does, event for
+# event (ctf_reader_diff).
 # usage: caret_check_analysis TRACE TRUTH_DIR PID_FILE SYSTEM
 PIPELINE_PATH=/sensing/camera,/sensing/image_filter,/perception/fusion,/planning/planner,/control/actuator
 caret_check_analysis() {
@@ -17,6 +19,7 @@ caret_check_analysis() {
 	out=$(mktemp -d)
 	caret_at_exit "rm -rf '$out'"
 	"$bin/arch_check" "$trace" "$truth" "$pids"
+	"$bin/ctf_reader_diff" "$trace"
 	local path=()
 	[[ $system == pipeline ]] && path=(--path "$PIPELINE_PATH")
 	[[ $system == executors ]] &&

@@ -2,7 +2,8 @@
 # Events lost by LTTng are reported, not hidden: a flood of events into the
 # smallest buffers discards some; `caret check` exits 1 with one error per
 # stream that lost events, and their sum equals the discarded count of
-# `caret summary events` and of an independent walk (tb_event_counts).
+# `caret summary events` and of an independent walk (tb_event_counts); the
+# native CTF reader decodes the same events and losses as babeltrace2.
 set -euo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
 bin=$CARET_BUILD_DIR/bin
@@ -22,4 +23,6 @@ grep discarded "$CARET_TRACE_DIR.check"
 per_stream=$(sed -n 's/^  error: \([0-9]*\) events discarded by LTTng in stream .*/\1/p' \
 	"$CARET_TRACE_DIR.check" | awk '{ s += $1 } END { print s + 0 }')
 echo "discarded: walk $walk, summary $summary, check $per_stream (exit $status)"
+# the native CTF reader finds the same events and the same losses
+"$bin/ctf_reader_diff" "$CARET_TRACE_DIR"
 ((walk > 0 && summary == walk && per_stream == walk && status == 1))

@@ -63,6 +63,8 @@ real_check() {
 	out=$(mktemp)
 	caret_at_exit "rm -f '$out' '$out.err' '$out.html'"
 	"$BIN/arch_check" "$trace" "$truth" "$pids" || return 1
+	# the native CTF reader decodes it as babeltrace2 does
+	"$BIN/ctf_reader_diff" "$trace" || return 1
 	[[ $system == pipeline* ]] && path=(--path "$REAL_PATH")
 	if [[ $system == pipeline1-intra && $REAL_TREE == humble ]]; then
 		"$BIN/records_check" --callbacks-only "$trace" "$truth" "$pids" || return 1

@@ -1,0 +1,332 @@
+/*
+ * ctf_native.c - every CTF trace under a path (a directory holding a
+ * metadata file, and its stream files), read without libbabeltrace2: the
+ * metadata (packetized as LTTng writes it, or plain text), then the
+ * streams' events merged in time order by a heap on each stream's next
+ * event (ties: the stream found first).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "ctf_native.h"
+#include "ctf_stream.h"
+
+#define METADATA_MAGIC 0x75D11D57u
+#define METADATA_HEADER 37 /* magic, uuid, checksum, content and packet sizes, 5 bytes */
+
+static uint32_t le32(const uint8_t *b)
+{
+	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+char *ctf_metadata_read(const char *dir, size_t *size, char *err, size_t err_size)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/metadata", dir);
+	FILE *f = fopen(path, "rb");
+	uint8_t *raw = NULL, *text = NULL;
+	size_t n = 0, cap = 0, out = 0;
+	if (!f) {
+		snprintf(err, err_size, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	for (;;) {
+		if (n == cap) {
+			uint8_t *grown = realloc(raw, cap = cap ? 2 * cap : 65536);
+			if (!grown)
+				goto oom;
+			raw = grown;
+		}
+		size_t got = fread(raw + n, 1, cap - n, f);
+		n += got;
+		if (!got)
+			break;
+	}
+	fclose(f);
+	f = NULL;
+	if (!(text = malloc(n + 1)))
+		goto oom;
+	if (n < 4 || le32(raw) != METADATA_MAGIC) {
+		memcpy(text, raw, n); /* plain text */
+		out = n;
+	} else {
+		for (size_t at = 0; at < n;) {
+			if (n - at < METADATA_HEADER || le32(raw + at) != METADATA_MAGIC) {
+				snprintf(err, err_size, "%s: truncated or damaged: no metadata packet "
+					"header at byte %zu", path, at);
+				goto fail;
+			}
+			uint32_t content = le32(raw + at + 24), packet = le32(raw + at + 28);
+			if (content % 8 || packet % 8 || content < METADATA_HEADER * 8 ||
+			    content > packet || packet / 8 > n - at) {
+				snprintf(err, err_size, "%s: truncated: the packet at byte %zu needs %u "
+					"bytes, the file has %zu after it", path, at, packet / 8, n - at);
+				goto fail;
+			}
+			if (raw[at + 32] || raw[at + 33] || raw[at + 34]) {
+				snprintf(err, err_size, "%s: compressed, encrypted or checksummed "
+					"metadata is not supported", path);
+				goto fail;
+			}
+			memcpy(text + out, raw + at + METADATA_HEADER, content / 8 - METADATA_HEADER);
+			out += content / 8 - METADATA_HEADER;
+			at += packet / 8;
+		}
+	}
+	text[out] = '\0';
+	free(raw);
+	*size = out;
+	return (char *)text;
+oom:
+	snprintf(err, err_size, "%s: out of memory", path);
+fail:
+	if (f)
+		fclose(f);
+	free(raw);
+	free(text);
+	return NULL;
+}
+
+/* ---- traces and streams under a path --------------------------------------- */
+
+struct walk {
+	struct ctf_meta **metas;
+	size_t n_metas, cap_metas;
+	struct ctf_stream **streams;
+	size_t n_streams, cap_streams;
+	const struct ctf_native_handlers *h;
+	char *err;
+	size_t err_size;
+};
+
+static bool grow(void **items, size_t *cap, size_t n, size_t size)
+{
+	if (n < *cap)
+		return true;
+	size_t c = *cap ? 2 * *cap : 16;
+	void *grown = realloc(*items, c * size);
+	if (!grown)
+		return false;
+	*items = grown;
+	*cap = c;
+	return true;
+}
+
+static int by_name(const struct dirent **a, const struct dirent **b)
+{
+	return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+/* The trace in dir (it has a metadata file): its streams, opened. */
+static int open_trace(struct walk *w, const char *dir)
+{
+	size_t size;
+	char *text = ctf_metadata_read(dir, &size, w->err, w->err_size);
+	if (!text)
+		return -1;
+	char err[400];
+	struct ctf_meta *m = ctf_tsdl_parse(text, size, err, sizeof err);
+	free(text);
+	if (!m) {
+		snprintf(w->err, w->err_size, "%s/%s", dir, err);
+		return -1;
+	}
+	if (!grow((void **)&w->metas, &w->cap_metas, w->n_metas, sizeof *w->metas)) {
+		ctf_meta_free(m);
+		snprintf(w->err, w->err_size, "out of memory");
+		return -1;
+	}
+	w->metas[w->n_metas++] = m;
+	struct dirent **names;
+	int n = scandir(dir, &names, NULL, by_name), status = 0;
+	if (n < 0) {
+		snprintf(w->err, w->err_size, "%s: %s", dir, strerror(errno));
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		char path[4096];
+		struct stat st;
+		snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
+		bool stream = names[i]->d_name[0] != '.' && strcmp(names[i]->d_name, "metadata") &&
+			stat(path, &st) == 0 && S_ISREG(st.st_mode);
+		if (stream && !status) {
+			struct ctf_stream *s = malloc(sizeof *s);
+			if (!s || !grow((void **)&w->streams, &w->cap_streams, w->n_streams,
+					sizeof *w->streams)) {
+				free(s);
+				snprintf(w->err, w->err_size, "out of memory");
+				status = -1;
+			} else if (ctf_stream_open(s, m, path) != 0) {
+				snprintf(w->err, w->err_size, "%s", s->err);
+				ctf_stream_close(s);
+				free(s);
+				status = -1;
+			} else {
+				s->on_discarded = w->h->on_discarded;
+				s->user = w->h->user;
+				w->streams[w->n_streams++] = s;
+			}
+		}
+		free(names[i]);
+	}
+	free(names);
+	return status;
+}
+
+/* Every directory under path holding a metadata file is a trace. */
+static int find_traces(struct walk *w, const char *path, int depth)
+{
+	char meta[4096];
+	struct stat st;
+	snprintf(meta, sizeof meta, "%s/metadata", path);
+	if (stat(meta, &st) == 0 && S_ISREG(st.st_mode))
+		return open_trace(w, path);
+	if (depth > 16)
+		return 0;
+	struct dirent **names;
+	int n = scandir(path, &names, NULL, by_name), status = 0;
+	if (n < 0) {
+		snprintf(w->err, w->err_size, "cannot read trace: path=%s: %s", path, strerror(errno));
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		char sub[4096];
+		snprintf(sub, sizeof sub, "%s/%s", path, names[i]->d_name);
+		if (!status && names[i]->d_name[0] != '.' && stat(sub, &st) == 0 &&
+		    S_ISDIR(st.st_mode))
+			status = find_traces(w, sub, depth + 1);
+		free(names[i]);
+	}
+	free(names);
+	return status;
+}
+
+/* ---- time order ------------------------------------------------------------ */
+
+/* An event's time in ns since the epoch, for ordering streams of traces
+ * with different clocks. */
+static int64_t order_key(const struct ctf_stream *s)
+{
+	const struct ctf_meta *m = s->meta;
+	uint64_t t = s->event.timestamp;
+	if (m->clock_freq != 1000000000)
+		t = (uint64_t)((unsigned __int128)t * 1000000000 / m->clock_freq);
+	return (int64_t)t + m->clock_offset_ns;
+}
+
+struct heap {
+	struct ctf_stream **s;
+	size_t *rank; /* the stream's place in the walk: ties go to the lower */
+	size_t n;
+};
+
+static bool before(const struct heap *h, size_t a, size_t b)
+{
+	int64_t x = order_key(h->s[a]), y = order_key(h->s[b]);
+	return x != y ? x < y : h->rank[a] < h->rank[b];
+}
+
+static void swap(struct heap *h, size_t a, size_t b)
+{
+	struct ctf_stream *s = h->s[a];
+	size_t r = h->rank[a];
+	h->s[a] = h->s[b];
+	h->rank[a] = h->rank[b];
+	h->s[b] = s;
+	h->rank[b] = r;
+}
+
+static void sift_down(struct heap *h, size_t i)
+{
+	for (;;) {
+		size_t l = 2 * i + 1, r = l + 1, m = i;
+		if (l < h->n && before(h, l, m))
+			m = l;
+		if (r < h->n && before(h, r, m))
+			m = r;
+		if (m == i)
+			return;
+		swap(h, i, m);
+		i = m;
+	}
+}
+
+static int merge(struct walk *w)
+{
+	struct heap h = { malloc((w->n_streams + 1) * sizeof *h.s),
+		malloc((w->n_streams + 1) * sizeof *h.rank), 0 };
+	int status = -1;
+	if (!h.s || !h.rank) {
+		snprintf(w->err, w->err_size, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < w->n_streams; i++) {
+		int r = ctf_stream_next(w->streams[i]);
+		if (r < 0) {
+			snprintf(w->err, w->err_size, "%s", w->streams[i]->err);
+			goto out;
+		}
+		if (r > 0) {
+			h.s[h.n] = w->streams[i];
+			h.rank[h.n++] = i;
+		}
+	}
+	for (size_t i = h.n / 2; i-- > 0;)
+		sift_down(&h, i);
+	while (h.n) {
+		struct ctf_stream *s = h.s[0];
+		const struct ctf_meta *m = s->meta;
+		if (w->h->on_event && w->h->on_event(&s->event, m, w->h->user) != 0) {
+			snprintf(w->err, w->err_size, "stopped by the event handler");
+			goto out;
+		}
+		int r = ctf_stream_next(s);
+		if (r < 0) {
+			snprintf(w->err, w->err_size, "%s", s->err);
+			goto out;
+		}
+		if (!r) {
+			h.n--;
+			swap(&h, 0, h.n);
+		}
+		sift_down(&h, 0);
+	}
+	status = 0;
+out:
+	free(h.s);
+	free(h.rank);
+	return status;
+}
+
+int ctf_native_iterate(const char *path, const struct ctf_native_handlers *h, char *err,
+	size_t err_size)
+{
+	struct walk w = { .h = h, .err = err, .err_size = err_size };
+	struct stat st;
+	int status = -1;
+	if (stat(path, &st) != 0) {
+		snprintf(err, err_size, "cannot read trace: path=%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (find_traces(&w, path, 0) == 0) {
+		if (!w.n_metas)
+			snprintf(err, err_size, "cannot read trace: path=%s: no CTF trace (no metadata "
+				"file) under it", path);
+		else
+			status = merge(&w);
+	}
+	for (size_t i = 0; i < w.n_streams; i++) {
+		ctf_stream_close(w.streams[i]);
+		free(w.streams[i]);
+	}
+	for (size_t i = 0; i < w.n_metas; i++)
+		ctf_meta_free(w.metas[i]);
+	free(w.streams);
+	free(w.metas);
+	return status;
+}

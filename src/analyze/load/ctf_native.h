@@ -1,0 +1,128 @@
+/*
+ * ctf_native.h - caret-c's own reader of the CTF 1.8 traces LTTng-UST 2.13
+ * writes (issue 17), without libbabeltrace2: the TSDL metadata parsed into
+ * types (ctf_tsdl.c), each stream's packets and events decoded
+ * (ctf_stream.c), the streams of every trace under a path merged in time
+ * order (ctf_native.c).
+ *
+ * What it supports is what LTTng-UST writes: integers (any size up to 64
+ * bits, any alignment, little- or big-endian when byte-aligned, little-
+ * endian bit fields), enumerations, floats (kept as their bits), strings,
+ * static arrays and sequences, structures, and variants in event headers;
+ * anything else in the metadata is an error naming it, so the caller can
+ * fall back to babeltrace2.
+ */
+#ifndef CA_CTF_NATIVE_H
+#define CA_CTF_NATIVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum ctf_kind { CTF_INT, CTF_FLOAT, CTF_STRING, CTF_ARRAY, CTF_SEQUENCE, CTF_STRUCT, CTF_VARIANT };
+
+struct ctf_type;
+
+struct ctf_field {
+	char *name;
+	struct ctf_type *type;
+};
+
+struct ctf_enum_range {
+	char *label;
+	int64_t lo, hi;
+};
+
+struct ctf_type {
+	enum ctf_kind kind;
+	unsigned size;    /* bits: INT, FLOAT */
+	unsigned align;   /* bits */
+	bool is_signed, big_endian, text; /* text: UTF8 integers (char arrays) */
+	unsigned base;
+	bool maps_clock;  /* an integer mapped to the clock's value */
+	struct ctf_enum_range *ranges; /* an enumeration's labels (INT) */
+	size_t n_ranges;
+	struct ctf_type *element;      /* ARRAY, SEQUENCE */
+	uint64_t length;               /* ARRAY */
+	char *length_name;             /* SEQUENCE: a member before it */
+	struct ctf_field *fields;      /* STRUCT members, VARIANT options */
+	size_t n_fields;
+	char *tag_name;                /* VARIANT: the enumeration member */
+};
+
+struct ctf_event_class {
+	uint64_t id, stream_id;
+	char *name;
+	struct ctf_type *payload; /* a STRUCT, or NULL */
+	struct ctf_type *context; /* a STRUCT, or NULL */
+};
+
+struct ctf_stream_class {
+	uint64_t id;
+	struct ctf_type *event_header, *packet_context, *event_context;
+	struct ctf_event_class **events; /* by id; NULL where none */
+	size_t n_events;
+};
+
+struct ctf_meta {
+	bool big_endian;
+	uint8_t uuid[16];
+	bool has_uuid;
+	struct ctf_type *packet_header;
+	uint64_t clock_freq;
+	int64_t clock_offset_ns; /* offset_s and offset, in ns */
+	struct ctf_stream_class *streams;
+	size_t n_streams;
+	char *env_domain, *env_tracer;
+	void *arena; /* every type and name, freed with the metadata */
+};
+
+/* Parses TSDL text. NULL with err ("metadata:LINE: expected ...",
+ * "metadata:LINE: unsupported ...") on what it cannot read. */
+struct ctf_meta *ctf_tsdl_parse(const char *text, size_t size, char *err, size_t err_size);
+/* The metadata file of a trace directory: packetized (LTTng's, packets of
+ * text with a header each) or plain text, as TSDL text (free it). */
+char *ctf_metadata_read(const char *dir, size_t *size, char *err, size_t err_size);
+void ctf_meta_free(struct ctf_meta *m);
+const struct ctf_stream_class *ctf_meta_stream(const struct ctf_meta *m, uint64_t id);
+
+/* ---- decoded events ------------------------------------------------------ */
+
+/* One leaf of an event's context or payload, flattened in declaration order:
+ * an integer (u: its bits, sign-extended for signed ones), a float (its
+ * bits), a string or a text array (s, NUL-terminated, valid until the next
+ * event), or an array or sequence of numbers (not kept: n_elements only). */
+struct ctf_value {
+	const struct ctf_field *field;
+	uint64_t u;
+	const char *s;
+	uint64_t n_elements;
+};
+
+#define CTF_MAX_VALUES 64
+
+struct ctf_event {
+	const struct ctf_event_class *cls;
+	uint64_t timestamp; /* clock cycles (ns for LTTng), the clock's offset not added */
+	const char *stream_path;
+	struct ctf_value context[CTF_MAX_VALUES], payload[CTF_MAX_VALUES];
+	size_t n_context, n_payload;
+};
+
+struct ctf_native_handlers {
+	/* one event, in time order over every stream; non-zero stops the walk */
+	int (*on_event)(const struct ctf_event *event, const struct ctf_meta *meta, void *user);
+	/* events a packet says were lost since the stream's previous packet
+	 * (events_discarded grew), or packets a gap in packet_seq_num lost
+	 * (count 0: not known) */
+	void (*on_discarded)(const char *stream_path, uint64_t events, uint64_t packets,
+		void *user);
+	void *user;
+};
+
+/* Walks every CTF trace under path (directories holding a metadata file)
+ * in time order. 0, or -1 with a one-line reason in err. */
+int ctf_native_iterate(const char *path, const struct ctf_native_handlers *h, char *err,
+	size_t err_size);
+
+#endif

@@ -1,0 +1,426 @@
+/*
+ * ctf_stream.c - one CTF stream file, mapped, decoded packet by packet and
+ * event by event with the types of its metadata (ctf_native.h): packet
+ * header and context, event header (compact or large: a partial timestamp
+ * updates the clock's low bits, and wraps), stream and event contexts,
+ * payload, flattened into ctf_values.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ctf_stream.h"
+
+#define CTF_PACKET_MAGIC 0xC1FC1FC1u
+
+/* ---- bits ----------------------------------------------------------------- */
+
+struct decoder {
+	struct ctf_stream *s;
+	const uint8_t *base; /* the packet */
+	uint64_t pos, limit;  /* bits from base */
+	struct ctf_value *out;
+	size_t n, cap;
+	bool keep;            /* false: inside an array, values not kept */
+};
+
+static bool failed(struct decoder *d, const char *what)
+{
+	struct ctf_stream *s = d->s;
+	if (!s->err[0])
+		snprintf(s->err, sizeof s->err, "%s: %s at byte %zu of the packet at byte %zu",
+			s->path, what, (size_t)(d->pos / 8), s->packet);
+	return false;
+}
+
+static bool align_to(struct decoder *d, unsigned align)
+{
+	if (align > 1)
+		d->pos = (d->pos + align - 1) & ~(uint64_t)(align - 1);
+	return d->pos <= d->limit || failed(d, "an event goes past the packet's content");
+}
+
+static bool read_bits(struct decoder *d, const struct ctf_type *t, uint64_t *v)
+{
+	if (!align_to(d, t->align))
+		return false;
+	if (d->pos + t->size > d->limit)
+		return failed(d, "an event goes past the packet's content");
+	const uint8_t *b = d->base + d->pos / 8;
+	unsigned shift = (unsigned)(d->pos % 8), bytes = (shift + t->size + 7) / 8;
+	uint64_t x = 0;
+	if (t->big_endian) {
+		for (unsigned i = 0; i < bytes; i++)
+			x = x << 8 | b[i];
+	} else if (!shift && t->size == 64) {
+		memcpy(&x, b, 8); /* little-endian hosts only build the native reader */
+	} else {
+		unsigned __int128 w = 0;
+		for (unsigned i = 0; i < bytes; i++)
+			w |= (unsigned __int128)b[i] << (8 * i);
+		x = (uint64_t)(w >> shift);
+	}
+	if (t->size < 64) {
+		x &= ((uint64_t)1 << t->size) - 1;
+		if (t->is_signed && (x >> (t->size - 1)) & 1)
+			x |= ~(uint64_t)0 << t->size;
+	}
+	d->pos += t->size;
+	*v = x;
+	return true;
+}
+
+static struct ctf_value *push(struct decoder *d, const struct ctf_field *f)
+{
+	if (!d->keep)
+		return NULL;
+	if (d->n == d->cap) {
+		failed(d, "an event has more fields than the reader keeps");
+		return NULL;
+	}
+	struct ctf_value *v = &d->out[d->n++];
+	*v = (struct ctf_value){ f, 0, NULL, 0 };
+	return v;
+}
+
+/* The latest integer value of a field named `name` decoded in this event
+ * (a sequence's length, a variant's tag). */
+static bool find_value(const struct decoder *d, const struct ctf_value *scope, size_t n,
+	const char *name, uint64_t *v)
+{
+	for (size_t i = n; i-- > 0;)
+		if (scope[i].field && !strcmp(scope[i].field->name, name)) {
+			*v = scope[i].u;
+			return true;
+		}
+	(void)d;
+	return false;
+}
+
+/* Text for a value: in the stream's scratch space, valid until the next
+ * event. */
+static const char *keep_text(struct decoder *d, const uint8_t *b, size_t n)
+{
+	struct ctf_stream *s = d->s;
+	if (s->text_used + n + 1 > s->text_cap) {
+		failed(d, "an event's text is longer than the reader keeps");
+		return NULL;
+	}
+	char *t = s->text + s->text_used;
+	memcpy(t, b, n);
+	t[n] = '\0';
+	s->text_used += n + 1;
+	return t;
+}
+
+/* ---- values --------------------------------------------------------------- */
+
+static bool decode(struct decoder *d, const struct ctf_field *f, const struct ctf_type *t);
+
+static bool decode_text_array(struct decoder *d, const struct ctf_field *f, uint64_t length)
+{
+	if (!align_to(d, 8) || d->pos + length * 8 > d->limit)
+		return failed(d, "an event goes past the packet's content");
+	const uint8_t *b = d->base + d->pos / 8;
+	d->pos += length * 8;
+	struct ctf_value *v = push(d, f);
+	if (v) {
+		const uint8_t *nul = memchr(b, 0, (size_t)length);
+		v->n_elements = length;
+		v->s = keep_text(d, b, nul ? (size_t)(nul - b) : (size_t)length);
+		return v->s != NULL;
+	}
+	return d->keep ? false : true;
+}
+
+static bool decode_array(struct decoder *d, const struct ctf_field *f, const struct ctf_type *e,
+	uint64_t length)
+{
+	if (e->kind == CTF_INT && e->text && e->size == 8)
+		return decode_text_array(d, f, length);
+	struct ctf_value *v = push(d, f);
+	if (d->keep && !v)
+		return false;
+	if (v)
+		v->n_elements = length;
+	if ((e->kind == CTF_INT || e->kind == CTF_FLOAT) && e->size % 8 == 0 &&
+	    e->align <= e->size && e->size % e->align == 0) {
+		/* fixed-size elements: skipped at once */
+		if (!align_to(d, e->align))
+			return false;
+		if (length > (d->limit - d->pos) / e->size)
+			return failed(d, "an array goes past the packet's content");
+		d->pos += length * e->size;
+		return true;
+	}
+	bool keep = d->keep;
+	d->keep = false;
+	for (uint64_t i = 0; i < length; i++)
+		if (!decode(d, f, e)) {
+			d->keep = keep;
+			return false;
+		}
+	d->keep = keep;
+	return true;
+}
+
+static bool decode_variant(struct decoder *d, const struct ctf_field *f, const struct ctf_type *t)
+{
+	uint64_t tag;
+	const struct ctf_type *tag_type = NULL;
+	if (!t->tag_name || !find_value(d, d->out, d->n, t->tag_name, &tag))
+		return failed(d, "a variant's tag is not in the event");
+	for (size_t i = d->n; i-- > 0;)
+		if (d->out[i].field && !strcmp(d->out[i].field->name, t->tag_name)) {
+			tag_type = d->out[i].field->type;
+			break;
+		}
+	const char *label = NULL;
+	for (size_t i = 0; tag_type && i < tag_type->n_ranges; i++)
+		if ((int64_t)tag >= tag_type->ranges[i].lo && (int64_t)tag <= tag_type->ranges[i].hi)
+			label = tag_type->ranges[i].label;
+	for (size_t i = 0; label && i < t->n_fields; i++)
+		if (!strcmp(t->fields[i].name, label) ||
+		    (t->fields[i].name[0] == '_' && !strcmp(t->fields[i].name + 1, label)))
+			return decode(d, &t->fields[i], t->fields[i].type);
+	(void)f;
+	return failed(d, "a variant's tag selects no option");
+}
+
+static bool decode(struct decoder *d, const struct ctf_field *f, const struct ctf_type *t)
+{
+	uint64_t x, length;
+	struct ctf_value *v;
+	switch (t->kind) {
+	case CTF_INT:
+	case CTF_FLOAT:
+		if (!read_bits(d, t, &x))
+			return false;
+		if ((v = push(d, f)))
+			v->u = x;
+		return !d->keep || v;
+	case CTF_STRING: {
+		if (!align_to(d, 8))
+			return false;
+		const uint8_t *b = d->base + d->pos / 8;
+		const uint8_t *nul = memchr(b, 0, (size_t)((d->limit - d->pos) / 8));
+		if (!nul)
+			return failed(d, "a string goes past the packet's content");
+		d->pos += (uint64_t)(nul - b + 1) * 8;
+		if ((v = push(d, f)))
+			v->s = (const char *)b;
+		return !d->keep || v;
+	}
+	case CTF_ARRAY:
+		return decode_array(d, f, t->element, t->length);
+	case CTF_SEQUENCE:
+		if (!find_value(d, d->out, d->n, t->length_name, &length))
+			return failed(d, "a sequence's length is not in the event");
+		return decode_array(d, f, t->element, length);
+	case CTF_STRUCT:
+		if (!align_to(d, t->align))
+			return false;
+		for (size_t i = 0; i < t->n_fields; i++)
+			if (!decode(d, &t->fields[i], t->fields[i].type))
+				return false;
+		return true;
+	case CTF_VARIANT:
+		return decode_variant(d, f, t);
+	}
+	return false;
+}
+
+static bool decode_into(struct ctf_stream *s, const struct ctf_type *t, struct ctf_value *out,
+	size_t cap, size_t *n)
+{
+	struct decoder d = { .s = s, .base = s->map + s->packet, .pos = s->pos, .limit = s->limit,
+		.out = out, .n = *n, .cap = cap, .keep = true };
+	if (t && !decode(&d, NULL, t))
+		return false;
+	s->pos = d.pos;
+	*n = d.n;
+	return true;
+}
+
+static const struct ctf_value *value_named(const struct ctf_value *v, size_t n, const char *name)
+{
+	for (size_t i = n; i-- > 0;)
+		if (v[i].field && !strcmp(v[i].field->name, name))
+			return &v[i];
+	return NULL;
+}
+
+/* ---- packets -------------------------------------------------------------- */
+
+static bool update_clock(struct ctf_stream *s, const struct ctf_value *ts)
+{
+	unsigned bits = ts->field->type->size;
+	if (bits >= 64) {
+		s->clock = ts->u;
+		return true;
+	}
+	uint64_t mask = ((uint64_t)1 << bits) - 1, low = s->clock & mask;
+	uint64_t next = (s->clock & ~mask) | ts->u;
+	if (ts->u < low)
+		next += mask + 1; /* the low bits wrapped */
+	s->clock = next;
+	return true;
+}
+
+/* Reads the packet at s->packet: header, context, what it says was lost. */
+static int open_packet(struct ctf_stream *s)
+{
+	struct ctf_value hdr[CTF_MAX_VALUES];
+	size_t n = 0;
+	const struct ctf_meta *m = s->meta;
+	s->pos = 0;
+	s->limit = (uint64_t)(s->size - s->packet) * 8;
+	s->text_used = 0;
+	if (!decode_into(s, m->packet_header, hdr, CTF_MAX_VALUES, &n))
+		return -1;
+	const struct ctf_value *magic = value_named(hdr, n, "magic");
+	const struct ctf_value *stream_id = value_named(hdr, n, "stream_id");
+	if (magic && magic->u != CTF_PACKET_MAGIC) {
+		snprintf(s->err, sizeof s->err, "%s: the packet at byte %zu has no CTF magic number",
+			s->path, s->packet);
+		return -1;
+	}
+	uint64_t id = stream_id ? stream_id->u : 0;
+	if (!(s->sc = ctf_meta_stream(m, id))) {
+		snprintf(s->err, sizeof s->err, "%s: the packet at byte %zu is of stream %" PRIu64
+			", which the metadata does not declare", s->path, s->packet, id);
+		return -1;
+	}
+	size_t hdr_n = n;
+	if (!decode_into(s, s->sc->packet_context, hdr, CTF_MAX_VALUES, &n))
+		return -1;
+	const struct ctf_value *v = hdr + hdr_n;
+	size_t nv = n - hdr_n;
+	const struct ctf_value *content = value_named(v, nv, "content_size");
+	const struct ctf_value *packet = value_named(v, nv, "packet_size");
+	const struct ctf_value *begin = value_named(v, nv, "timestamp_begin");
+	const struct ctf_value *discarded = value_named(v, nv, "events_discarded");
+	const struct ctf_value *seq = value_named(v, nv, "packet_seq_num");
+	uint64_t left = (uint64_t)(s->size - s->packet) * 8;
+	uint64_t packet_bits = packet ? packet->u : left;
+	uint64_t content_bits = content ? content->u : packet_bits;
+	if (packet_bits % 8 || packet_bits > left || content_bits > packet_bits ||
+	    content_bits < s->pos || !packet_bits) {
+		snprintf(s->err, sizeof s->err, "%s: truncated or damaged: the packet at byte %zu "
+			"says %" PRIu64 " bytes (%" PRIu64 " of content), the file has %" PRIu64
+			" after it", s->path, s->packet, packet_bits / 8, content_bits / 8, left / 8);
+		return -1;
+	}
+	s->packet_size = (size_t)(packet_bits / 8);
+	s->limit = content_bits;
+	if (begin)
+		s->clock = begin->u;
+	uint64_t lost_events = 0, lost_packets = 0;
+	if (discarded && discarded->u > s->discarded)
+		lost_events = discarded->u - s->discarded;
+	if (discarded)
+		s->discarded = discarded->u;
+	if (seq) {
+		if (s->has_seq && seq->u > s->seq + 1)
+			lost_packets = seq->u - s->seq - 1;
+		s->seq = seq->u;
+		s->has_seq = true;
+	}
+	if ((lost_events || lost_packets) && s->on_discarded)
+		s->on_discarded(s->path, lost_events, lost_packets, s->user);
+	return 0;
+}
+
+/* ---- the stream ------------------------------------------------------------ */
+
+int ctf_stream_open(struct ctf_stream *s, const struct ctf_meta *m, const char *path)
+{
+	*s = (struct ctf_stream){ .meta = m };
+	snprintf(s->path, sizeof s->path, "%s", path);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	if (fd < 0 || fstat(fd, &st) != 0) {
+		snprintf(s->err, sizeof s->err, "%s: %s", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	s->size = (size_t)st.st_size;
+	s->text_cap = 1 << 16;
+	s->text = malloc(s->text_cap);
+	if (s->size)
+		s->map = mmap(NULL, s->size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (!s->text || s->map == MAP_FAILED) {
+		snprintf(s->err, sizeof s->err, "%s: %s", path, s->text ? strerror(errno) :
+			"out of memory");
+		s->map = NULL;
+		return -1;
+	}
+	s->packet_size = 0;
+	s->packet = 0;
+	s->in_packet = false;
+	return 0;
+}
+
+int ctf_stream_next(struct ctf_stream *s)
+{
+	for (;;) {
+		if (!s->in_packet) {
+			if (s->packet >= s->size)
+				return 0;
+			if (open_packet(s) != 0)
+				return -1;
+			s->in_packet = true;
+		}
+		if (s->pos < s->limit)
+			break;
+		s->packet += s->packet_size;
+		s->in_packet = false;
+	}
+	struct ctf_event *e = &s->event;
+	struct ctf_value hdr[CTF_MAX_VALUES];
+	size_t n = 0;
+	s->text_used = 0;
+	if (!decode_into(s, s->sc->event_header, hdr, CTF_MAX_VALUES, &n))
+		return -1;
+	uint64_t id = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!hdr[i].field)
+			continue;
+		if (!strcmp(hdr[i].field->name, "id"))
+			id = hdr[i].u; /* the extended header's comes last */
+		else if (!strcmp(hdr[i].field->name, "timestamp"))
+			update_clock(s, &hdr[i]);
+	}
+	if (id >= s->sc->n_events || !s->sc->events[id]) {
+		snprintf(s->err, sizeof s->err, "%s: an event of id %" PRIu64 " at byte %zu of the "
+			"packet at byte %zu, which the metadata does not declare", s->path, id,
+			(size_t)(s->pos / 8), s->packet);
+		return -1;
+	}
+	e->cls = s->sc->events[id];
+	e->timestamp = s->clock;
+	e->stream_path = s->path;
+	e->n_context = e->n_payload = 0;
+	if (!decode_into(s, s->sc->event_context, e->context, CTF_MAX_VALUES, &e->n_context) ||
+	    !decode_into(s, e->cls->context, e->context, CTF_MAX_VALUES, &e->n_context) ||
+	    !decode_into(s, e->cls->payload, e->payload, CTF_MAX_VALUES, &e->n_payload))
+		return -1;
+	return 1;
+}
+
+void ctf_stream_close(struct ctf_stream *s)
+{
+	if (s->map)
+		munmap((void *)s->map, s->size);
+	free(s->text);
+	s->map = NULL;
+	s->text = NULL;
+}

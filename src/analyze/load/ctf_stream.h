@@ -1,0 +1,40 @@
+/*
+ * ctf_stream.h - one stream file of a CTF trace, decoded event by event
+ * (ctf_stream.c), for the native reader's merge (ctf_native.c).
+ */
+#ifndef CA_CTF_STREAM_H
+#define CA_CTF_STREAM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ctf_native.h"
+
+struct ctf_stream {
+	const struct ctf_meta *meta;
+	char path[4096];
+	const uint8_t *map;
+	size_t size;
+	size_t packet, packet_size; /* the current packet: its byte offset and size */
+	bool in_packet;
+	uint64_t pos, limit;        /* bits from the packet's start */
+	const struct ctf_stream_class *sc;
+	uint64_t clock;             /* the stream's clock, updated by each header */
+	uint64_t discarded, seq;    /* the last packet's events_discarded, packet_seq_num */
+	bool has_seq;
+	char *text;                 /* the current event's text arrays */
+	size_t text_used, text_cap;
+	struct ctf_event event;     /* the current event */
+	void (*on_discarded)(const char *path, uint64_t events, uint64_t packets, void *user);
+	void *user;
+	char err[4608];
+};
+
+/* Maps the file. 0, or -1 with the reason in s->err. */
+int ctf_stream_open(struct ctf_stream *s, const struct ctf_meta *meta, const char *path);
+/* The next event in s->event: 1; 0 at the end; -1 with s->err. */
+int ctf_stream_next(struct ctf_stream *s);
+void ctf_stream_close(struct ctf_stream *s);
+
+#endif
