@@ -272,8 +272,9 @@ if '--caret' in sys.argv:
     if '--original' in sys.argv:
         # the original's reader passes over our tf keys and loads the rest
         anchor = sys.argv[sys.argv.index('--original') + 1]
-        probe = ('import logging, os, sys, tempfile\n'
-                 'os.chdir(tempfile.mkdtemp())\n'
+        probe = ('import atexit, logging, os, shutil, sys, tempfile\n'
+                 'os.chdir(tempfile.mkdtemp())\n'  # its logging opens ./caret.log
+                 'atexit.register(shutil.rmtree, os.getcwd(), True)\n'
                  'logging.disable(logging.CRITICAL)\n'
                  'from caret_analyze import Architecture\n'
                  'a = Architecture("yaml", sys.argv[1])\n'
