@@ -22,11 +22,20 @@ typedef struct ca_trace ca_trace;
 
 /* Loads every CTF trace found under the paths (a session directory, a
  * host's directory, or a parent of several: the leaf traces are found)
- * through libbabeltrace2, into one table per event of the schema
- * (docs/trace-format.md), merged events included. Returns NULL on failure
- * with a one-line reason in err, e.g. "cannot read trace: path=...: ...". */
+ * into one table per event of the schema (docs/trace-format.md), merged
+ * events included. Returns NULL on failure with a one-line reason in err,
+ * e.g. "cannot read trace: path=...: ...". */
 ca_trace *ca_trace_load(const char *const *paths, size_t n_paths, char *err,
 	size_t err_size);
+
+/* Which CTF reader: caret-c's own (the default; a trace whose metadata it
+ * does not support is read through babeltrace2, see ca_trace_reader_note),
+ * or libbabeltrace2's. The same tables either way. */
+typedef enum ca_reader { CA_READER_NATIVE, CA_READER_BABELTRACE2 } ca_reader;
+ca_trace *ca_trace_load_with(const char *const *paths, size_t n_paths, ca_reader reader,
+	char *err, size_t err_size);
+/* Why the native reader handed a trace to babeltrace2, or NULL. */
+const char *ca_trace_reader_note(const ca_trace *trace);
 void ca_trace_free(ca_trace *trace);
 
 uint64_t ca_trace_event_count(const ca_trace *trace);   /* every event read */

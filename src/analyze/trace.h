@@ -5,7 +5,6 @@
 #ifndef CA_TRACE_H
 #define CA_TRACE_H
 
-#include <babeltrace2/babeltrace.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -22,10 +21,11 @@ struct ca_table {
 
 /* What one event class of the trace maps to, found once. */
 struct ca_class_map {
-	const bt_event_class *cls; /* key; NULL: free slot */
+	const void *cls;           /* key (the reader's event class); NULL: free slot */
 	int id;                    /* schema event id, -1: unknown */
 	int member[CS_MAX_FIELDS]; /* payload member of each schema field, -1 */
-	int vpid, vtid;            /* members of the stream's event context, -1 */
+	int vpid, vtid, procname;  /* members of the event's context, -1 */
+	bool flat;                 /* native: every payload member one value */
 };
 
 struct ca_pid {
@@ -65,6 +65,7 @@ struct ca_trace {
 	 * are realtime. */
 	int64_t epoch_offset;
 	bool failed; /* out of memory */
+	char reader_note[1024]; /* why the native reader handed a trace to babeltrace2 */
 	struct ca_model *model;
 };
 

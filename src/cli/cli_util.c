@@ -17,12 +17,46 @@ int cli_parse_format(const char *verb, const char *arg, enum cli_format *format)
 	return -1;
 }
 
+ca_reader cli_reader = CA_READER_NATIVE;
+
+int cli_take_reader(int *argc, char **argv)
+{
+	for (int i = 1; i < *argc && strcmp(argv[i], "--"); i++) {
+		const char *value = NULL;
+		int taken = 0;
+		if (!strcmp(argv[i], "--reader") && i + 1 < *argc) {
+			value = argv[i + 1];
+			taken = 2;
+		} else if (!strncmp(argv[i], "--reader=", 9)) {
+			value = argv[i] + 9;
+			taken = 1;
+		}
+		if (!taken)
+			continue;
+		if (!strcmp(value, "native")) {
+			cli_reader = CA_READER_NATIVE;
+		} else if (!strcmp(value, "babeltrace2")) {
+			cli_reader = CA_READER_BABELTRACE2;
+		} else {
+			fprintf(stderr, "caret: unknown reader '%s' (native, babeltrace2)\n", value);
+			return -1;
+		}
+		memmove(&argv[i], &argv[i + taken], (size_t)(*argc - i - taken + 1) * sizeof *argv);
+		*argc -= taken;
+		i--;
+	}
+	return 0;
+}
+
 ca_trace *cli_load(const char *verb, char **paths, int n_paths)
 {
 	char err[1024];
-	ca_trace *t = ca_trace_load((const char *const *)paths, (size_t)n_paths, err, sizeof err);
+	ca_trace *t = ca_trace_load_with((const char *const *)paths, (size_t)n_paths, cli_reader,
+		err, sizeof err);
 	if (!t)
 		fprintf(stderr, "caret %s: %s\n", verb, err);
+	else if (ca_trace_reader_note(t))
+		fprintf(stderr, "caret %s: note: %s\n", verb, ca_trace_reader_note(t));
 	return t;
 }
 

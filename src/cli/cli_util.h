@@ -11,7 +11,19 @@ enum cli_format { CLI_TEXT, CLI_CSV, CLI_JSON };
 /* Parses "text", "csv" or "json"; -1 (with a message naming the verb) else. */
 int cli_parse_format(const char *verb, const char *arg, enum cli_format *format);
 
-/* Loads the traces; NULL after printing "caret VERB: <reason>". */
+/* Every analyzer verb takes --reader (main.c takes it off the arguments). */
+#define CLI_READER_HELP \
+	"      --reader R     the CTF reader: native (default, caret-c's own) or\n" \
+	"                     babeltrace2 (libbabeltrace2)\n"
+extern ca_reader cli_reader;
+
+/* Takes "--reader R" / "--reader=R" off argv (before a "--"); -1 after a
+ * message on an unknown R. */
+int cli_take_reader(int *argc, char **argv);
+
+/* Loads the traces with cli_reader; NULL after printing "caret VERB:
+ * <reason>"; a trace the native reader handed to babeltrace2 is said in a
+ * "caret VERB: note: ..." line. */
 ca_trace *cli_load(const char *verb, char **paths, int n_paths);
 
 /* Parses "linear" or "nearest" (--percentiles); -1 with a message else. */

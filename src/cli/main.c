@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli_util.h"
 #include "verbs.h"
 
 static const struct verb {
@@ -36,8 +37,11 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help"))
 		return usage(stdout);
 	for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
-		if (!strcmp(argv[1], verbs[i].name))
+		if (!strcmp(argv[1], verbs[i].name)) {
+			if (strcmp(verbs[i].name, "record") && cli_take_reader(&argc, argv) != 0)
+				return 2;
 			return verbs[i].run(argc - 1, argv + 1);
+		}
 	fprintf(stderr, "caret: unknown verb '%s'\n", argv[1]);
 	return usage(stderr);
 }

@@ -25,4 +25,5 @@ per_stream=$(sed -n 's/^  error: \([0-9]*\) events discarded by LTTng in stream 
 echo "discarded: walk $walk, summary $summary, check $per_stream (exit $status)"
 # the native CTF reader finds the same events and the same losses
 "$bin/ctf_reader_diff" "$CARET_TRACE_DIR"
+"$bin/tables_diff" "$CARET_TRACE_DIR"
 ((walk > 0 && summary == walk && per_stream == walk && status == 1))

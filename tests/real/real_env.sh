@@ -63,8 +63,9 @@ real_check() {
 	out=$(mktemp)
 	caret_at_exit "rm -f '$out' '$out.err' '$out.html'"
 	"$BIN/arch_check" "$trace" "$truth" "$pids" || return 1
-	# the native CTF reader decodes it as babeltrace2 does
+	# the native CTF reader decodes it as babeltrace2 does, into the same tables
 	"$BIN/ctf_reader_diff" "$trace" || return 1
+	"$BIN/tables_diff" "$trace" || return 1
 	[[ $system == pipeline* ]] && path=(--path "$REAL_PATH")
 	if [[ $system == pipeline1-intra && $REAL_TREE == humble ]]; then
 		"$BIN/records_check" --callbacks-only "$trace" "$truth" "$pids" || return 1

@@ -5,14 +5,18 @@
  * streams' events merged in time order by a heap on each stream's next
  * event (ties: the stream found first).
  */
+#define _GNU_SOURCE /* nftw's FTW_ACTIONRETVAL */
 #include <dirent.h>
 #include <errno.h>
+#include <ftw.h>
+#include <unistd.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "ctf_check.h"
 #include "ctf_native.h"
 #include "ctf_stream.h"
 
@@ -102,6 +106,7 @@ struct walk {
 	const struct ctf_native_handlers *h;
 	char *err;
 	size_t err_size;
+	bool unsupported; /* a metadata file did not parse */
 };
 
 static bool grow(void **items, size_t *cap, size_t n, size_t size)
@@ -134,6 +139,7 @@ static int open_trace(struct walk *w, const char *dir)
 	free(text);
 	if (!m) {
 		snprintf(w->err, w->err_size, "%s/%s", dir, err);
+		w->unsupported = true;
 		return -1;
 	}
 	if (!grow((void **)&w->metas, &w->cap_metas, w->n_metas, sizeof *w->metas)) {
@@ -178,31 +184,94 @@ static int open_trace(struct walk *w, const char *dir)
 	return status;
 }
 
-/* Every directory under path holding a metadata file is a trace. */
-static int find_traces(struct walk *w, const char *path, int depth)
+/* Every directory under path holding a metadata file is a trace (the
+ * same walk as ctf_iter.c's: a trace holds no other trace). nftw has no
+ * user pointer; one walk per thread at a time. */
+static _Thread_local char found_unreadable[512];
+static _Thread_local char **found_dirs;
+static _Thread_local size_t n_found, cap_found;
+
+static int add_if_trace(const char *dir, const struct stat *st, int type, struct FTW *ftw)
 {
-	char meta[4096];
-	struct stat st;
-	snprintf(meta, sizeof meta, "%s/metadata", path);
-	if (stat(meta, &st) == 0 && S_ISREG(st.st_mode))
-		return open_trace(w, path);
-	if (depth > 16)
-		return 0;
-	struct dirent **names;
-	int n = scandir(path, &names, NULL, by_name), status = 0;
-	if (n < 0) {
+	char metadata[4096];
+	struct stat mst;
+	(void)st;
+	(void)ftw;
+	if (type == FTW_DNR && !found_unreadable[0])
+		snprintf(found_unreadable, sizeof found_unreadable, "%s", dir);
+	if (type != FTW_D)
+		return FTW_CONTINUE;
+	if (snprintf(metadata, sizeof metadata, "%s/metadata", dir) >= (int)sizeof metadata ||
+	    stat(metadata, &mst) != 0 || !S_ISREG(mst.st_mode))
+		return FTW_CONTINUE;
+	char *copy = strdup(dir);
+	if (!copy || !grow((void **)&found_dirs, &cap_found, n_found, sizeof *found_dirs)) {
+		free(copy);
+		return FTW_STOP;
+	}
+	found_dirs[n_found++] = copy;
+	return FTW_SKIP_SUBTREE;
+}
+
+static int by_string(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The traces under path, checked for damage to their framing
+ * (ctf_check.c) before any is decoded; errors as ctf_iter.c words them. */
+static int find_traces(struct walk *w, const char *path)
+{
+	int status = -1;
+	found_unreadable[0] = '\0';
+	found_dirs = NULL;
+	n_found = cap_found = 0;
+	if (access(path, R_OK) != 0) {
 		snprintf(w->err, w->err_size, "cannot read trace: path=%s: %s", path, strerror(errno));
-		return -1;
+		goto out;
 	}
-	for (int i = 0; i < n; i++) {
-		char sub[4096];
-		snprintf(sub, sizeof sub, "%s/%s", path, names[i]->d_name);
-		if (!status && names[i]->d_name[0] != '.' && stat(sub, &st) == 0 &&
-		    S_ISDIR(st.st_mode))
-			status = find_traces(w, sub, depth + 1);
-		free(names[i]);
+	if (nftw(path, add_if_trace, 16, FTW_PHYS | FTW_ACTIONRETVAL) != 0) {
+		snprintf(w->err, w->err_size, "cannot read trace: path=%s: cannot read the directory",
+			path);
+		goto out;
 	}
-	free(names);
+	if (found_unreadable[0]) {
+		snprintf(w->err, w->err_size, "cannot read trace: path=%s: %s: permission denied",
+			path, found_unreadable);
+		goto out;
+	}
+	if (!n_found) {
+		snprintf(w->err, w->err_size, "cannot read trace: path=%s: no CTF trace here (no "
+			"directory with a metadata file)", path);
+		goto out;
+	}
+	if (n_found > 1)
+		qsort(found_dirs, n_found, sizeof *found_dirs, by_string);
+	for (size_t i = 0; i < n_found; i++) {
+		char damage[1024];
+		if (ca_ctf_check_dir(found_dirs[i], damage, sizeof damage) != 0) {
+			snprintf(w->err, w->err_size, "cannot read trace: path=%s: %s", path, damage);
+			goto out;
+		}
+	}
+	status = 0;
+	for (size_t i = 0; i < n_found && !status; i++) {
+		char err[5120];
+		char *saved = w->err;
+		size_t saved_size = w->err_size;
+		w->err = err;
+		w->err_size = sizeof err;
+		status = open_trace(w, found_dirs[i]);
+		w->err = saved;
+		w->err_size = saved_size;
+		if (status)
+			snprintf(w->err, w->err_size, "cannot read trace: path=%s: %s", path, err);
+	}
+out:
+	for (size_t i = 0; i < n_found; i++)
+		free(found_dirs[i]);
+	free(found_dirs);
+	found_dirs = NULL;
 	return status;
 }
 
@@ -307,18 +376,16 @@ int ctf_native_iterate(const char *path, const struct ctf_native_handlers *h, ch
 	size_t err_size)
 {
 	struct walk w = { .h = h, .err = err, .err_size = err_size };
-	struct stat st;
 	int status = -1;
-	if (stat(path, &st) != 0) {
-		snprintf(err, err_size, "cannot read trace: path=%s: %s", path, strerror(errno));
-		return -1;
-	}
-	if (find_traces(&w, path, 0) == 0) {
-		if (!w.n_metas)
-			snprintf(err, err_size, "cannot read trace: path=%s: no CTF trace (no metadata "
-				"file) under it", path);
-		else
-			status = merge(&w);
+	if (find_traces(&w, path) == 0) {
+		char why[5120];
+		w.err = why;
+		w.err_size = sizeof why;
+		status = merge(&w);
+		if (status)
+			snprintf(err, err_size, "cannot read trace: path=%s: %s", path, why);
+	} else if (w.unsupported) {
+		status = CTF_UNSUPPORTED;
 	}
 	for (size_t i = 0; i < w.n_streams; i++) {
 		ctf_stream_close(w.streams[i]);

@@ -120,8 +120,13 @@ struct ctf_native_handlers {
 	void *user;
 };
 
+/* ctf_native_iterate: a metadata file this reader cannot parse (err says
+ * what it met); another reader may. */
+#define CTF_UNSUPPORTED (-2)
+
 /* Walks every CTF trace under path (directories holding a metadata file)
- * in time order. 0, or -1 with a one-line reason in err. */
+ * in time order. 0, or -1 (CTF_UNSUPPORTED) with a one-line reason in
+ * err. */
 int ctf_native_iterate(const char *path, const struct ctf_native_handlers *h, char *err,
 	size_t err_size);
 

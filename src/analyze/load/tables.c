@@ -1,7 +1,9 @@
 /*
  * tables.c - the loader behind caret/analyze.h: events go into one
- * columnar table per schema event, field positions resolved once per
- * event class, strings interned.
+ * columnar table per schema event, strings interned, processes named. The
+ * events come from one of two readers (tables_native.c, caret-c's own, by
+ * default; tables_bt.c, through libbabeltrace2), each resolving field
+ * positions once per event class.
  */
 #include "caret/analyze.h"
 
@@ -11,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ctf_iter.h"
 #include "name_index.h"
+#include "tables.h"
 #include "thread_names.h"
 #include "trace.h"
 #include "vec.h"
@@ -69,39 +71,7 @@ const char *ca_trace_string(const ca_trace *t, uint64_t id)
 
 /* ---- event classes ---------------------------------------------------- */
 
-static int member_index(const bt_field_class *structure, const char *name)
-{
-	uint64_t n = structure ? bt_field_class_structure_get_member_count(structure) : 0;
-	for (uint64_t i = 0; i < n; i++)
-		if (!strcmp(bt_field_class_structure_member_get_name(
-			    bt_field_class_structure_borrow_member_by_index_const(structure, i)), name))
-			return (int)i;
-	return -1;
-}
 
-static const struct ca_class_map *map_class(ca_trace *t, const bt_event_class *cls)
-{
-	size_t k = ((uintptr_t)cls >> 4) & (CA_CLASS_SLOTS - 1);
-	for (size_t n = 0; n < CA_CLASS_SLOTS; n++, k = (k + 1) & (CA_CLASS_SLOTS - 1)) {
-		struct ca_class_map *m = &t->classes[k];
-		if (m->cls == cls)
-			return m;
-		if (m->cls)
-			continue;
-		m->cls = cls;
-		const bt_field_class *ctx = bt_stream_class_borrow_event_common_context_field_class_const(
-			bt_event_class_borrow_stream_class_const(cls));
-		m->vpid = member_index(ctx, "vpid");
-		m->vtid = member_index(ctx, "vtid");
-		const struct cs_event *ev = cs_event_by_full_name(bt_event_class_get_name(cls));
-		m->id = ev ? (int)ev->id : -1;
-		const bt_field_class *payload = bt_event_class_borrow_payload_field_class_const(cls);
-		for (size_t f = 0; ev && f < ev->field_count; f++)
-			m->member[f] = member_index(payload, ev->fields[f].name);
-		return m;
-	}
-	return NULL; /* more event classes than slots: counted as unknown */
-}
 
 /* ---- rows ------------------------------------------------------------- */
 
@@ -127,21 +97,7 @@ static bool grow_table(struct ca_table *tb, size_t fields)
 	return true;
 }
 
-static const bt_field *context_member(const bt_event *ev, const char *name)
-{
-	const bt_field *ctx = bt_event_borrow_common_context_field_const(ev);
-	return ctx ? bt_field_structure_borrow_member_field_by_name_const(ctx, name) : NULL;
-}
 
-/* An integer of the event's context by its member index (found once per
- * event class): looking members up by name costs more than the rest of
- * the event. */
-static int64_t context_int(const bt_event *ev, int member)
-{
-	const bt_field *ctx = member < 0 ? NULL : bt_event_borrow_common_context_field_const(ev);
-	return ctx ? bt_field_integer_signed_get_value(
-		bt_field_structure_borrow_member_field_by_index_const(ctx, (uint64_t)member)) : -1;
-}
 
 /* ---- processes ---------------------------------------------------------- */
 
@@ -166,7 +122,7 @@ static bool grow_pid_index(ca_trace *t)
 /* The entry of vpid, added when new: named procname if given (a trace
  * built by hand), else by its events (name_process). Events of one process
  * come in runs, so the last one found is tried first. */
-static struct ca_pid *pid_entry(ca_trace *t, int32_t vpid, const char *procname)
+struct ca_pid *ca_load_pid(ca_trace *t, int32_t vpid, const char *procname)
 {
 	if (t->last_pid < t->n_pids && t->pids[t->last_pid].vpid == vpid)
 		return &t->pids[t->last_pid];
@@ -187,23 +143,8 @@ static struct ca_pid *pid_entry(ca_trace *t, int32_t vpid, const char *procname)
 	return p;
 }
 
-static uint64_t value_of(ca_trace *t, const bt_field *f)
-{
-	switch (bt_field_get_class_type(f)) {
-	case BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER:
-		return bt_field_integer_unsigned_get_value(f);
-	case BT_FIELD_CLASS_TYPE_SIGNED_INTEGER:
-		return (uint64_t)bt_field_integer_signed_get_value(f);
-	case BT_FIELD_CLASS_TYPE_STRING:
-		return ca_trace_intern(t, bt_field_string_get_value(f));
-	default:
-		return 0; /* arrays (gid) are not kept */
-	}
-}
 
-/* A new row of event id at time, for vpid/vtid; its fields are filled by
- * the caller. NULL (t->failed) when out of memory. */
-static uint64_t *new_row(ca_trace *t, int id, uint64_t time, int32_t vpid, int32_t vtid,
+uint64_t *ca_load_row(ca_trace *t, int id, uint64_t time, int32_t vpid, int32_t vtid,
 	struct ca_pid *p, size_t *row)
 {
 	p->events++;
@@ -228,32 +169,19 @@ static uint64_t *new_row(ca_trace *t, int id, uint64_t time, int32_t vpid, int32
 	return tb->time; /* not NULL */
 }
 
-static int64_t clock_epoch_offset(const bt_event *ev)
-{
-	const bt_clock_class *cc = bt_stream_class_borrow_default_clock_class_const(
-		bt_stream_borrow_class_const(bt_event_borrow_stream_const(ev)));
-	int64_t seconds;
-	uint64_t cycles;
-	if (!cc || bt_clock_class_get_frequency(cc) != 1000000000 ||
-	    !bt_clock_class_origin_is_unix_epoch(cc))
-		return 0;
-	bt_clock_class_get_offset(cc, &seconds, &cycles);
-	return seconds * 1000000000 + (int64_t)cycles;
-}
+
+
+
 
 /* A process is known by its main thread's name (rank 2), else by another
  * thread's (1), and by that of libcaret's control thread, which writes
  * first when a recording starts late, only when nothing else wrote (0);
  * -1: not named yet. */
-static void name_process(ca_trace *t, struct ca_pid *p, const bt_event *ev, int32_t vpid,
+void ca_load_name_process(ca_trace *t, struct ca_pid *p, const char *name, int32_t vpid,
 	int32_t vtid)
 {
-	if (p->name_rank == 2)
+	if (p->name_rank == 2 || !name)
 		return;
-	const bt_field *f = context_member(ev, "procname");
-	if (!f || bt_field_get_class_type(f) != BT_FIELD_CLASS_TYPE_STRING)
-		return;
-	const char *name = bt_field_string_get_value(f);
 	int rank = vtid == vpid ? 2 : strcmp(name, CARET_CONTROL_THREAD_NAME) ? 1 : 0;
 	if (rank > p->name_rank) {
 		p->procname = ca_trace_intern(t, name);
@@ -261,41 +189,9 @@ static void name_process(ca_trace *t, struct ca_pid *p, const bt_event *ev, int3
 	}
 }
 
-static int on_event(const bt_event *ev, uint64_t clock, void *user)
+void ca_load_discarded(ca_trace *t, const char *stream, uint64_t count)
 {
-	ca_trace *t = user;
-	const struct ca_class_map *m = map_class(t, bt_event_borrow_class_const(ev));
-	int32_t vpid = m ? (int32_t)context_int(ev, m->vpid) : -1;
-	int32_t vtid = m ? (int32_t)context_int(ev, m->vtid) : -1;
-	struct ca_pid *p = pid_entry(t, vpid, NULL);
-	size_t r;
-
-	t->events++;
-	if (t->events == 1)
-		t->epoch_offset = clock_epoch_offset(ev);
-	if (!p) {
-		t->failed = true;
-		return -1;
-	}
-	name_process(t, p, ev, vpid, vtid);
-	if (!new_row(t, m ? m->id : -1, clock, vpid, vtid, p, &r))
-		return t->failed ? -1 : 0;
-	const struct cs_event *e = &cs_events[m->id];
-	struct ca_table *tb = &t->tables[m->id];
-	const bt_field *payload = bt_event_borrow_payload_field_const(ev);
-	for (size_t f = 0; f < e->field_count; f++)
-		tb->field[f][r] = m->member[f] < 0 ? 0 : value_of(t,
-			bt_field_structure_borrow_member_field_by_index_const(payload,
-				(uint64_t)m->member[f]));
-	return t->failed ? -1 : 0;
-}
-
-static void on_discarded(const bt_stream *s, uint64_t count, void *user)
-{
-	ca_trace *t = user;
-	const char *name = s ? bt_stream_get_name(s) : NULL;
-	uint64_t id = ca_trace_intern(t, name ? name : "(unnamed stream)");
-
+	uint64_t id = ca_trace_intern(t, stream ? stream : "(unnamed stream)");
 	t->discarded += count;
 	for (size_t i = 0; i < t->n_discarded_streams; i++)
 		if (t->discarded_streams[i].name == id) {
@@ -381,11 +277,10 @@ static int finish(ca_trace *t, bool sort, const char *path, char *err, size_t er
 	return 0;
 }
 
-ca_trace *ca_trace_load(const char *const *paths, size_t n_paths, char *err,
-	size_t err_size)
+ca_trace *ca_trace_load_with(const char *const *paths, size_t n_paths, ca_reader reader,
+	char *err, size_t err_size)
 {
 	ca_trace *t = calloc(1, sizeof *t);
-	struct ca_ctf_handlers h = { on_event, on_discarded, t };
 
 	if (!t) {
 		snprintf(err, err_size, "out of memory");
@@ -396,18 +291,40 @@ ca_trace *ca_trace_load(const char *const *paths, size_t n_paths, char *err,
 		free(t);
 		return NULL;
 	}
-	for (size_t i = 0; i < n_paths; i++)
-		if (ca_ctf_iterate(paths[i], &h, err, err_size) != 0) {
+	for (size_t i = 0; i < n_paths; i++) {
+		/* event classes are the reader's, freed after each path */
+		memset(t->classes, 0, sizeof t->classes);
+		int status = reader == CA_READER_NATIVE ? ca_load_native(t, paths[i], err, err_size) :
+			ca_load_babeltrace2(t, paths[i], err, err_size);
+		if (status == CA_LOAD_UNSUPPORTED) {
+			/* metadata the native reader does not know: babeltrace2 may */
+			snprintf(t->reader_note, sizeof t->reader_note, "read through babeltrace2: %s",
+				err);
+			memset(t->classes, 0, sizeof t->classes);
+			status = ca_load_babeltrace2(t, paths[i], err, err_size);
+		}
+		if (status != 0) {
 			if (t->failed)
 				snprintf(err, err_size, "out of memory while loading %s", paths[i]);
 			ca_trace_free(t);
 			return NULL;
 		}
+	}
 	if (finish(t, n_paths > 1, paths[0], err, err_size) != 0) {
 		ca_trace_free(t);
 		return NULL;
 	}
 	return t;
+}
+
+ca_trace *ca_trace_load(const char *const *paths, size_t n_paths, char *err, size_t err_size)
+{
+	return ca_trace_load_with(paths, n_paths, CA_READER_NATIVE, err, err_size);
+}
+
+const char *ca_trace_reader_note(const ca_trace *t)
+{
+	return t && t->reader_note[0] ? t->reader_note : NULL;
 }
 
 /* ---- traces built by hand (tests of the model) ------------------------- */
@@ -420,10 +337,10 @@ ca_trace *ca_trace_new(void)
 int ca_trace_add_row(ca_trace *t, enum cs_event_id id, uint64_t time, int32_t vpid,
 	int32_t vtid, const char *procname, const uint64_t *values)
 {
-	struct ca_pid *p = pid_entry(t, vpid, procname);
+	struct ca_pid *p = ca_load_pid(t, vpid, procname);
 	size_t r;
 	t->events++;
-	if (!p || !new_row(t, (int)id, time, vpid, vtid, p, &r))
+	if (!p || !ca_load_row(t, (int)id, time, vpid, vtid, p, &r))
 		return -1;
 	for (size_t f = 0; f < cs_events[id].field_count; f++)
 		t->tables[id].field[f][r] = values[f];

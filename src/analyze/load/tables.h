@@ -1,0 +1,34 @@
+/*
+ * tables.h - what the two readers (tables_native.c, tables_bt.c) share
+ * with the loader (tables.c). Private to libcaret-analyze.
+ */
+#ifndef CA_TABLES_H
+#define CA_TABLES_H
+
+#include <stdint.h>
+
+#include "trace.h"
+
+/* ca_load_native: the trace's metadata has what the native reader does
+ * not support (err says what); babeltrace2 may read it. */
+#define CA_LOAD_UNSUPPORTED (-2)
+
+/* Each reads the traces under path into t: 0, or -1 with err. */
+int ca_load_native(ca_trace *t, const char *path, char *err, size_t err_size);
+int ca_load_babeltrace2(ca_trace *t, const char *path, char *err, size_t err_size);
+
+/* The entry of vpid, added when new (named procname if not NULL). NULL
+ * when out of memory. */
+struct ca_pid *ca_load_pid(ca_trace *t, int32_t vpid, const char *procname);
+/* Names process p by a thread's procname (the main thread's wins). */
+void ca_load_name_process(ca_trace *t, struct ca_pid *p, const char *name, int32_t vpid,
+	int32_t vtid);
+/* A new row of event id (-1: not in the schema, counted) at time, for
+ * vpid/vtid; its fields are filled by the caller in t->tables[id] at *row.
+ * NULL when there is no row to fill (t->failed when out of memory). */
+uint64_t *ca_load_row(ca_trace *t, int id, uint64_t time, int32_t vpid, int32_t vtid,
+	struct ca_pid *p, size_t *row);
+/* count events LTTng discarded in stream */
+void ca_load_discarded(ca_trace *t, const char *stream, uint64_t count);
+
+#endif

@@ -1,0 +1,133 @@
+/*
+ * tables_bt.c - the tables filled through libbabeltrace2 (ctf_iter.c):
+ * `--reader babeltrace2`, and what the native reader hands over when it
+ * does not support a trace's metadata.
+ */
+#include <babeltrace2/babeltrace.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ctf_iter.h"
+#include "tables.h"
+
+static int member_index(const bt_field_class *structure, const char *name)
+{
+	uint64_t n = structure ? bt_field_class_structure_get_member_count(structure) : 0;
+	for (uint64_t i = 0; i < n; i++)
+		if (!strcmp(bt_field_class_structure_member_get_name(
+			    bt_field_class_structure_borrow_member_by_index_const(structure, i)), name))
+			return (int)i;
+	return -1;
+}
+
+static const struct ca_class_map *map_class(ca_trace *t, const bt_event_class *cls)
+{
+	size_t k = ((uintptr_t)cls >> 4) & (CA_CLASS_SLOTS - 1);
+	for (size_t n = 0; n < CA_CLASS_SLOTS; n++, k = (k + 1) & (CA_CLASS_SLOTS - 1)) {
+		struct ca_class_map *m = &t->classes[k];
+		if (m->cls == cls)
+			return m;
+		if (m->cls)
+			continue;
+		m->cls = cls;
+		const bt_field_class *ctx = bt_stream_class_borrow_event_common_context_field_class_const(
+			bt_event_class_borrow_stream_class_const(cls));
+		m->vpid = member_index(ctx, "vpid");
+		m->vtid = member_index(ctx, "vtid");
+		const struct cs_event *ev = cs_event_by_full_name(bt_event_class_get_name(cls));
+		m->id = ev ? (int)ev->id : -1;
+		const bt_field_class *payload = bt_event_class_borrow_payload_field_class_const(cls);
+		for (size_t f = 0; ev && f < ev->field_count; f++)
+			m->member[f] = member_index(payload, ev->fields[f].name);
+		return m;
+	}
+	return NULL; /* more event classes than slots: counted as unknown */
+}
+
+static const bt_field *context_member(const bt_event *ev, const char *name)
+{
+	const bt_field *ctx = bt_event_borrow_common_context_field_const(ev);
+	return ctx ? bt_field_structure_borrow_member_field_by_name_const(ctx, name) : NULL;
+}
+
+/* An integer of the event's context by its member index (found once per
+ * event class): looking members up by name costs more than the rest of
+ * the event. */
+static int64_t context_int(const bt_event *ev, int member)
+{
+	const bt_field *ctx = member < 0 ? NULL : bt_event_borrow_common_context_field_const(ev);
+	return ctx ? bt_field_integer_signed_get_value(
+		bt_field_structure_borrow_member_field_by_index_const(ctx, (uint64_t)member)) : -1;
+}
+
+static uint64_t value_of(ca_trace *t, const bt_field *f)
+{
+	bt_field_class_type type = bt_field_get_class_type(f);
+	/* enumerations are integers too */
+	if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER))
+		return bt_field_integer_unsigned_get_value(f);
+	if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_SIGNED_INTEGER))
+		return (uint64_t)bt_field_integer_signed_get_value(f);
+	if (type == BT_FIELD_CLASS_TYPE_STRING)
+		return ca_trace_intern(t, bt_field_string_get_value(f));
+	return 0; /* arrays (gid) and floats are not kept */
+}
+
+static int64_t clock_epoch_offset(const bt_event *ev)
+{
+	const bt_clock_class *cc = bt_stream_class_borrow_default_clock_class_const(
+		bt_stream_borrow_class_const(bt_event_borrow_stream_const(ev)));
+	int64_t seconds;
+	uint64_t cycles;
+	if (!cc || bt_clock_class_get_frequency(cc) != 1000000000 ||
+	    !bt_clock_class_origin_is_unix_epoch(cc))
+		return 0;
+	bt_clock_class_get_offset(cc, &seconds, &cycles);
+	return seconds * 1000000000 + (int64_t)cycles;
+}
+
+
+static int on_event(const bt_event *ev, uint64_t clock, void *user)
+{
+	ca_trace *t = user;
+	const struct ca_class_map *m = map_class(t, bt_event_borrow_class_const(ev));
+	int32_t vpid = m ? (int32_t)context_int(ev, m->vpid) : -1;
+	int32_t vtid = m ? (int32_t)context_int(ev, m->vtid) : -1;
+	struct ca_pid *p = ca_load_pid(t, vpid, NULL);
+	size_t r;
+
+	t->events++;
+	if (t->events == 1)
+		t->epoch_offset = clock_epoch_offset(ev);
+	if (!p) {
+		t->failed = true;
+		return -1;
+	}
+	if (p->name_rank < 2) {
+		const bt_field *f = context_member(ev, "procname");
+		if (f && bt_field_get_class_type(f) == BT_FIELD_CLASS_TYPE_STRING)
+			ca_load_name_process(t, p, bt_field_string_get_value(f), vpid, vtid);
+	}
+	if (!ca_load_row(t, m ? m->id : -1, clock, vpid, vtid, p, &r))
+		return t->failed ? -1 : 0;
+	const struct cs_event *e = &cs_events[m->id];
+	struct ca_table *tb = &t->tables[m->id];
+	const bt_field *payload = bt_event_borrow_payload_field_const(ev);
+	for (size_t f = 0; f < e->field_count; f++)
+		tb->field[f][r] = m->member[f] < 0 ? 0 : value_of(t,
+			bt_field_structure_borrow_member_field_by_index_const(payload,
+				(uint64_t)m->member[f]));
+	return t->failed ? -1 : 0;
+}
+
+static void on_discarded(const bt_stream *s, uint64_t count, void *user)
+{
+	const char *name = s ? bt_stream_get_name(s) : NULL;
+	ca_load_discarded(user, name, count);
+}
+
+int ca_load_babeltrace2(ca_trace *t, const char *path, char *err, size_t err_size)
+{
+	struct ca_ctf_handlers h = { on_event, on_discarded, t };
+	return ca_ctf_iterate(path, &h, err, err_size);
+}

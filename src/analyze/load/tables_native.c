@@ -1,0 +1,113 @@
+/*
+ * tables_native.c - the tables filled by caret-c's own CTF reader
+ * (ctf_native.c), the default. An event class's schema event and field
+ * positions are found once; an event then costs one store per field.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "ctf_native.h"
+#include "tables.h"
+
+/* A field's name as babeltrace2 gives it: CTF's leading '_' dropped. */
+static const char *plain(const char *name)
+{
+	return name[0] == '_' ? name + 1 : name;
+}
+
+static int value_index(const struct ctf_value *v, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i].field && !strcmp(plain(v[i].field->name), name))
+			return (int)i;
+	return -1;
+}
+
+static bool leaf(const struct ctf_type *t)
+{
+	return t->kind != CTF_STRUCT && t->kind != CTF_VARIANT;
+}
+
+static const struct ca_class_map *map_class(ca_trace *t, const struct ctf_event *e)
+{
+	const struct ctf_event_class *cls = e->cls;
+	size_t k = ((uintptr_t)cls >> 4) & (CA_CLASS_SLOTS - 1);
+	for (size_t n = 0; n < CA_CLASS_SLOTS; n++, k = (k + 1) & (CA_CLASS_SLOTS - 1)) {
+		struct ca_class_map *m = &t->classes[k];
+		if (m->cls == cls)
+			return m;
+		if (m->cls)
+			continue;
+		m->cls = cls;
+		/* the contexts (the stream's, then the event's) are the same
+		 * for every event of a class */
+		m->vpid = value_index(e->context, e->n_context, "vpid");
+		m->vtid = value_index(e->context, e->n_context, "vtid");
+		m->procname = value_index(e->context, e->n_context, "procname");
+		const struct cs_event *ev = cs_event_by_full_name(cls->name);
+		m->id = ev ? (int)ev->id : -1;
+		const struct ctf_type *p = cls->payload;
+		m->flat = true;
+		for (size_t i = 0; p && i < p->n_fields; i++)
+			m->flat = m->flat && leaf(p->fields[i].type);
+		for (size_t f = 0; ev && f < ev->field_count; f++)
+			m->member[f] = m->flat ? value_index(e->payload, e->n_payload,
+				ev->fields[f].name) : -1;
+		return m;
+	}
+	return NULL; /* more event classes than slots: counted as unknown */
+}
+
+static uint64_t value_of(ca_trace *t, const struct ctf_value *v)
+{
+	const struct ctf_type *type = v->field->type;
+	if (v->s)
+		return ca_trace_intern(t, v->s);
+	if (type->kind == CTF_INT)
+		return v->u;
+	return 0; /* arrays (gid) and floats are not kept, as through babeltrace2 */
+}
+
+static int on_event(const struct ctf_event *e, const struct ctf_meta *meta, void *user)
+{
+	ca_trace *t = user;
+	const struct ca_class_map *m = map_class(t, e);
+	int32_t vpid = m && m->vpid >= 0 ? (int32_t)e->context[m->vpid].u : -1;
+	int32_t vtid = m && m->vtid >= 0 ? (int32_t)e->context[m->vtid].u : -1;
+	struct ca_pid *p = ca_load_pid(t, vpid, NULL);
+	size_t r;
+
+	t->events++;
+	if (t->events == 1 && meta->clock_freq == 1000000000)
+		t->epoch_offset = meta->clock_offset_ns;
+	if (!p) {
+		t->failed = true;
+		return -1;
+	}
+	if (m && m->procname >= 0 && p->name_rank < 2)
+		ca_load_name_process(t, p, e->context[m->procname].s, vpid, vtid);
+	if (!ca_load_row(t, m ? m->id : -1, e->timestamp, vpid, vtid, p, &r))
+		return t->failed ? -1 : 0;
+	const struct cs_event *ev = &cs_events[m->id];
+	struct ca_table *tb = &t->tables[m->id];
+	for (size_t f = 0; f < ev->field_count; f++) {
+		int i = m->flat ? m->member[f] : value_index(e->payload, e->n_payload,
+			ev->fields[f].name);
+		tb->field[f][r] = i < 0 ? 0 : value_of(t, &e->payload[i]);
+	}
+	return t->failed ? -1 : 0;
+}
+
+static void on_discarded(const char *stream, uint64_t events, uint64_t packets, void *user)
+{
+	(void)packets; /* babeltrace2 path counts events only */
+	if (events)
+		ca_load_discarded(user, stream, events);
+}
+
+int ca_load_native(ca_trace *t, const char *path, char *err, size_t err_size)
+{
+	struct ctf_native_handlers h = { on_event, on_discarded, t };
+	int status = ctf_native_iterate(path, &h, err, err_size);
+	return status == CTF_UNSUPPORTED ? CA_LOAD_UNSUPPORTED : status;
+}
