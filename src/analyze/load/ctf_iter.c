@@ -1,9 +1,8 @@
 /* ctf_iter.c - see ctf_iter.h. */
-#define _GNU_SOURCE /* nftw's FTW_ACTIONRETVAL */
+#define _GNU_SOURCE /* timer_create's SIGEV_THREAD_ID */
 #include "ctf_iter.h"
 
 #include <errno.h>
-#include <ftw.h>
 #include <setjmp.h>
 #include <stdbool.h>
 #include <signal.h>
@@ -13,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "ctf_check.h"
+#include "ctf_native.h"
 
 #define STALL_SECONDS 15 /* no message for this long: the reader is stuck */
 #define STALL_TEXT "15"
@@ -207,49 +206,6 @@ static int connect_source_to_muxer(bt_graph *graph,
 	return n > 0 ? 0 : -1;
 }
 
-/* nftw has no user pointer; the walk is single-threaded per call. */
-static _Thread_local bt_value *found_inputs;
-static _Thread_local int found_error;
-static _Thread_local char found_unreadable[512]; /* the first directory we may not read */
-
-static int add_if_trace(const char *dir, const struct stat *st, int type,
-	struct FTW *ftw)
-{
-	char metadata[4096];
-	struct stat mst;
-	(void)st;
-	(void)ftw;
-
-	if (type == FTW_DNR && !found_unreadable[0])
-		snprintf(found_unreadable, sizeof found_unreadable, "%s", dir);
-	if (type != FTW_D)
-		return FTW_CONTINUE;
-	if (snprintf(metadata, sizeof metadata, "%s/metadata", dir) >=
-	    (int)sizeof metadata)
-		return FTW_CONTINUE;
-	if (stat(metadata, &mst) != 0 || !S_ISREG(mst.st_mode))
-		return FTW_CONTINUE;
-	if (bt_value_array_append_string_element(found_inputs, dir) !=
-	    BT_VALUE_ARRAY_APPEND_ELEMENT_STATUS_OK) {
-		found_error = 1;
-		return FTW_STOP;
-	}
-	return FTW_SKIP_SUBTREE; /* a CTF trace holds no other trace */
-}
-
-/* Appends to inputs every directory under path that holds a CTF trace
- * (a "metadata" file): a session directory holds ust/uid/0/64-bit, a
- * parent may hold several sessions. */
-static int find_traces(const char *path, bt_value *inputs)
-{
-	found_inputs = inputs;
-	found_error = 0;
-	found_unreadable[0] = '\0';
-	int ret = nftw(path, add_if_trace, 16, FTW_PHYS | FTW_ACTIONRETVAL);
-	found_inputs = NULL;
-	return ret == -1 || found_error ? -1 : 0;
-}
-
 int ca_ctf_iterate(const char *path, const struct ca_ctf_handlers *handlers,
 	char *err, size_t err_size)
 {
@@ -278,33 +234,19 @@ int ca_ctf_iterate(const char *path, const struct ca_ctf_handlers *handlers,
 		set_error(err, err_size, path, "out of memory");
 		goto out;
 	}
-	if (access(path, R_OK) != 0) {
-		snprintf(err, err_size, "cannot read trace: path=%s: %s", path, strerror(errno));
+	/* the traces found and checked as the native reader does */
+	char **dirs;
+	size_t n_dirs;
+	if (ctf_find_traces(path, &dirs, &n_dirs, err, err_size) != 0)
 		goto out;
-	}
-	if (find_traces(path, inputs) != 0) {
-		set_error(err, err_size, path, "cannot read the directory");
-		goto out;
-	}
-	if (found_unreadable[0]) {
-		snprintf(err, err_size, "cannot read trace: path=%s: %s: permission denied", path,
-			found_unreadable);
-		goto out;
-	}
-	if (bt_value_array_is_empty(inputs)) {
-		set_error(err, err_size, path,
-			"no CTF trace here (no directory with a metadata file)");
-		goto out;
-	}
-	for (uint64_t i = 0; i < bt_value_array_get_length(inputs); i++) {
-		char damage[1024];
-		const char *dir = bt_value_string_get(
-			bt_value_array_borrow_element_by_index_const(inputs, i));
-		if (ca_ctf_check_dir(dir, damage, sizeof damage) != 0) {
-			snprintf(err, err_size, "cannot read trace: path=%s: %s", path, damage);
+	for (size_t i = 0; i < n_dirs; i++)
+		if (bt_value_array_append_string_element(inputs, dirs[i]) !=
+		    BT_VALUE_ARRAY_APPEND_ELEMENT_STATUS_OK) {
+			ctf_free_dirs(dirs, n_dirs);
+			set_error(err, err_size, path, "out of memory");
 			goto out;
 		}
-	}
+	ctf_free_dirs(dirs, n_dirs);
 	int sig = sigsetjmp(escape, 1);
 	if (sig) {
 		guard_disarm(&guard);

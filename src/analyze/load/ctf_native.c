@@ -184,9 +184,7 @@ static int open_trace(struct walk *w, const char *dir)
 	return status;
 }
 
-/* Every directory under path holding a metadata file is a trace (the
- * same walk as ctf_iter.c's: a trace holds no other trace). nftw has no
- * user pointer; one walk per thread at a time. */
+/* nftw has no user pointer; one walk per thread at a time. */
 static _Thread_local char found_unreadable[512];
 static _Thread_local char **found_dirs;
 static _Thread_local size_t n_found, cap_found;
@@ -210,7 +208,7 @@ static int add_if_trace(const char *dir, const struct stat *st, int type, struct
 		return FTW_STOP;
 	}
 	found_dirs[n_found++] = copy;
-	return FTW_SKIP_SUBTREE;
+	return FTW_SKIP_SUBTREE; /* a CTF trace holds no other trace */
 }
 
 static int by_string(const void *a, const void *b)
@@ -218,60 +216,76 @@ static int by_string(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The traces under path, checked for damage to their framing
- * (ctf_check.c) before any is decoded; errors as ctf_iter.c words them. */
-static int find_traces(struct walk *w, const char *path)
+void ctf_free_dirs(char **dirs, size_t n)
 {
-	int status = -1;
+	for (size_t i = 0; i < n; i++)
+		free(dirs[i]);
+	free(dirs);
+}
+
+int ctf_find_traces(const char *path, char ***dirs, size_t *n, char *err, size_t err_size)
+{
 	found_unreadable[0] = '\0';
 	found_dirs = NULL;
 	n_found = cap_found = 0;
+	*dirs = NULL;
+	*n = 0;
 	if (access(path, R_OK) != 0) {
-		snprintf(w->err, w->err_size, "cannot read trace: path=%s: %s", path, strerror(errno));
-		goto out;
+		snprintf(err, err_size, "cannot read trace: path=%s: %s", path, strerror(errno));
+		goto fail;
 	}
 	if (nftw(path, add_if_trace, 16, FTW_PHYS | FTW_ACTIONRETVAL) != 0) {
-		snprintf(w->err, w->err_size, "cannot read trace: path=%s: cannot read the directory",
-			path);
-		goto out;
+		snprintf(err, err_size, "cannot read trace: path=%s: cannot read the directory", path);
+		goto fail;
 	}
 	if (found_unreadable[0]) {
-		snprintf(w->err, w->err_size, "cannot read trace: path=%s: %s: permission denied",
-			path, found_unreadable);
-		goto out;
+		snprintf(err, err_size, "cannot read trace: path=%s: %s: permission denied", path,
+			found_unreadable);
+		goto fail;
 	}
 	if (!n_found) {
-		snprintf(w->err, w->err_size, "cannot read trace: path=%s: no CTF trace here (no "
-			"directory with a metadata file)", path);
-		goto out;
+		snprintf(err, err_size, "cannot read trace: path=%s: no CTF trace here (no directory "
+			"with a metadata file)", path);
+		goto fail;
 	}
 	if (n_found > 1)
 		qsort(found_dirs, n_found, sizeof *found_dirs, by_string);
 	for (size_t i = 0; i < n_found; i++) {
 		char damage[1024];
 		if (ca_ctf_check_dir(found_dirs[i], damage, sizeof damage) != 0) {
-			snprintf(w->err, w->err_size, "cannot read trace: path=%s: %s", path, damage);
-			goto out;
+			snprintf(err, err_size, "cannot read trace: path=%s: %s", path, damage);
+			goto fail;
 		}
 	}
-	status = 0;
-	for (size_t i = 0; i < n_found && !status; i++) {
+	*dirs = found_dirs;
+	*n = n_found;
+	found_dirs = NULL;
+	return 0;
+fail:
+	ctf_free_dirs(found_dirs, n_found);
+	found_dirs = NULL;
+	return -1;
+}
+
+/* Opens the traces under path, checked first. */
+static int find_traces(struct walk *w, const char *path)
+{
+	char **dirs;
+	size_t n;
+	int status = ctf_find_traces(path, &dirs, &n, w->err, w->err_size);
+	for (size_t i = 0; i < n && !status; i++) {
 		char err[5120];
 		char *saved = w->err;
 		size_t saved_size = w->err_size;
 		w->err = err;
 		w->err_size = sizeof err;
-		status = open_trace(w, found_dirs[i]);
+		status = open_trace(w, dirs[i]);
 		w->err = saved;
 		w->err_size = saved_size;
 		if (status)
 			snprintf(w->err, w->err_size, "cannot read trace: path=%s: %s", path, err);
 	}
-out:
-	for (size_t i = 0; i < n_found; i++)
-		free(found_dirs[i]);
-	free(found_dirs);
-	found_dirs = NULL;
+	ctf_free_dirs(dirs, n);
 	return status;
 }
 

@@ -120,6 +120,13 @@ struct ctf_native_handlers {
 	void *user;
 };
 
+/* The trace directories under path (each holds a metadata file; a trace
+ * holds no other), sorted, their framing checked (ctf_check.c): 0 with
+ * *dirs (ctf_free_dirs) and *n, or -1 with err worded "cannot read trace:
+ * path=...: ...". */
+int ctf_find_traces(const char *path, char ***dirs, size_t *n, char *err, size_t err_size);
+void ctf_free_dirs(char **dirs, size_t n);
+
 /* ctf_native_iterate: a metadata file this reader cannot parse (err says
  * what it met); another reader may. */
 #define CTF_UNSUPPORTED (-2)

@@ -173,6 +173,20 @@ uint64_t *ca_load_row(ca_trace *t, int id, uint64_t time, int32_t vpid, int32_t 
 
 
 
+struct ca_class_map *ca_load_class(ca_trace *t, const void *cls, bool *fresh)
+{
+	size_t k = ((uintptr_t)cls >> 4) & (CA_CLASS_SLOTS - 1);
+	for (size_t n = 0; n < CA_CLASS_SLOTS; n++, k = (k + 1) & (CA_CLASS_SLOTS - 1)) {
+		struct ca_class_map *m = &t->classes[k];
+		if (m->cls == cls || !m->cls) {
+			*fresh = !m->cls;
+			m->cls = cls;
+			return m;
+		}
+	}
+	return NULL; /* more event classes than slots: counted as unknown */
+}
+
 /* A process is known by its main thread's name (rank 2), else by another
  * thread's (1), and by that of libcaret's control thread, which writes
  * first when a recording starts late, only when nothing else wrote (0);

@@ -5,6 +5,7 @@
 #ifndef CA_TABLES_H
 #define CA_TABLES_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "trace.h"
@@ -28,6 +29,9 @@ void ca_load_name_process(ca_trace *t, struct ca_pid *p, const char *name, int32
  * NULL when there is no row to fill (t->failed when out of memory). */
 uint64_t *ca_load_row(ca_trace *t, int id, uint64_t time, int32_t vpid, int32_t vtid,
 	struct ca_pid *p, size_t *row);
+/* The map of a reader's event class: found, or a fresh slot (*fresh) for
+ * the caller to fill; NULL when every slot is taken. */
+struct ca_class_map *ca_load_class(ca_trace *t, const void *cls, bool *fresh);
 /* count events LTTng discarded in stream */
 void ca_load_discarded(ca_trace *t, const char *stream, uint64_t count);
 

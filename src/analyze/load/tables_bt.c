@@ -22,26 +22,20 @@ static int member_index(const bt_field_class *structure, const char *name)
 
 static const struct ca_class_map *map_class(ca_trace *t, const bt_event_class *cls)
 {
-	size_t k = ((uintptr_t)cls >> 4) & (CA_CLASS_SLOTS - 1);
-	for (size_t n = 0; n < CA_CLASS_SLOTS; n++, k = (k + 1) & (CA_CLASS_SLOTS - 1)) {
-		struct ca_class_map *m = &t->classes[k];
-		if (m->cls == cls)
-			return m;
-		if (m->cls)
-			continue;
-		m->cls = cls;
-		const bt_field_class *ctx = bt_stream_class_borrow_event_common_context_field_class_const(
-			bt_event_class_borrow_stream_class_const(cls));
-		m->vpid = member_index(ctx, "vpid");
-		m->vtid = member_index(ctx, "vtid");
-		const struct cs_event *ev = cs_event_by_full_name(bt_event_class_get_name(cls));
-		m->id = ev ? (int)ev->id : -1;
-		const bt_field_class *payload = bt_event_class_borrow_payload_field_class_const(cls);
-		for (size_t f = 0; ev && f < ev->field_count; f++)
-			m->member[f] = member_index(payload, ev->fields[f].name);
+	bool fresh;
+	struct ca_class_map *m = ca_load_class(t, cls, &fresh);
+	if (!m || !fresh)
 		return m;
-	}
-	return NULL; /* more event classes than slots: counted as unknown */
+	const bt_field_class *ctx = bt_stream_class_borrow_event_common_context_field_class_const(
+		bt_event_class_borrow_stream_class_const(cls));
+	m->vpid = member_index(ctx, "vpid");
+	m->vtid = member_index(ctx, "vtid");
+	const struct cs_event *ev = cs_event_by_full_name(bt_event_class_get_name(cls));
+	m->id = ev ? (int)ev->id : -1;
+	const bt_field_class *payload = bt_event_class_borrow_payload_field_class_const(cls);
+	for (size_t f = 0; ev && f < ev->field_count; f++)
+		m->member[f] = member_index(payload, ev->fields[f].name);
+	return m;
 }
 
 static const bt_field *context_member(const bt_event *ev, const char *name)

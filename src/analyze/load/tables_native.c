@@ -31,31 +31,24 @@ static bool leaf(const struct ctf_type *t)
 static const struct ca_class_map *map_class(ca_trace *t, const struct ctf_event *e)
 {
 	const struct ctf_event_class *cls = e->cls;
-	size_t k = ((uintptr_t)cls >> 4) & (CA_CLASS_SLOTS - 1);
-	for (size_t n = 0; n < CA_CLASS_SLOTS; n++, k = (k + 1) & (CA_CLASS_SLOTS - 1)) {
-		struct ca_class_map *m = &t->classes[k];
-		if (m->cls == cls)
-			return m;
-		if (m->cls)
-			continue;
-		m->cls = cls;
-		/* the contexts (the stream's, then the event's) are the same
-		 * for every event of a class */
-		m->vpid = value_index(e->context, e->n_context, "vpid");
-		m->vtid = value_index(e->context, e->n_context, "vtid");
-		m->procname = value_index(e->context, e->n_context, "procname");
-		const struct cs_event *ev = cs_event_by_full_name(cls->name);
-		m->id = ev ? (int)ev->id : -1;
-		const struct ctf_type *p = cls->payload;
-		m->flat = true;
-		for (size_t i = 0; p && i < p->n_fields; i++)
-			m->flat = m->flat && leaf(p->fields[i].type);
-		for (size_t f = 0; ev && f < ev->field_count; f++)
-			m->member[f] = m->flat ? value_index(e->payload, e->n_payload,
-				ev->fields[f].name) : -1;
+	bool fresh;
+	struct ca_class_map *m = ca_load_class(t, cls, &fresh);
+	if (!m || !fresh)
 		return m;
-	}
-	return NULL; /* more event classes than slots: counted as unknown */
+	/* the contexts (the stream's, then the event's) are the same for
+	 * every event of a class */
+	m->vpid = value_index(e->context, e->n_context, "vpid");
+	m->vtid = value_index(e->context, e->n_context, "vtid");
+	m->procname = value_index(e->context, e->n_context, "procname");
+	const struct cs_event *ev = cs_event_by_full_name(cls->name);
+	m->id = ev ? (int)ev->id : -1;
+	const struct ctf_type *p = cls->payload;
+	m->flat = true;
+	for (size_t i = 0; p && i < p->n_fields; i++)
+		m->flat = m->flat && leaf(p->fields[i].type);
+	for (size_t f = 0; ev && f < ev->field_count; f++)
+		m->member[f] = m->flat ? value_index(e->payload, e->n_payload, ev->fields[f].name) : -1;
+	return m;
 }
 
 static uint64_t value_of(ca_trace *t, const struct ctf_value *v)
