@@ -1,9 +1,12 @@
 /*
- * bench_analyze - times libcaret-analyze on a trace: load (babeltrace2
- * reader, columnar tables, architecture, check), then the records (every
+ * bench_analyze - times libcaret-analyze on a trace: load (CTF reader,
+ * columnar tables, architecture, check), then the records (every
  * callback run, publish and communication joined), then one path's
  * end-to-end latency; prints the seconds of each and the peak resident
  * memory.
+ *
+ * The reader is the native one, or libbabeltrace2's with
+ * CARET_BENCH_READER=babeltrace2 in the environment.
  *
  * usage: bench_analyze TRACE [NODE,NODE,...]
  *   prints "LOAD_S RECORDS_S PATH_S EVENTS MAXRSS_KB INSTANCES"
@@ -25,13 +28,19 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+static ca_trace *load(const char *path, char *err, size_t err_size)
+{
+	const char *reader = getenv("CARET_BENCH_READER");
+	return ca_trace_load_with(&path, 1, reader && !strcmp(reader, "babeltrace2") ?
+		CA_READER_BABELTRACE2 : CA_READER_NATIVE, err, err_size);
+}
+
 static int search(char **argv)
 {
 	char err[1024];
 	struct rusage ru;
-	const char *paths[] = { argv[5] };
 	double t0 = now();
-	ca_trace *t = ca_trace_load(paths, 1, err, sizeof err);
+	ca_trace *t = load(argv[5], err, sizeof err);
 	double t1 = now();
 	ca_path_set *set = t ? ca_path_search(t, argv[1], argv[2], (size_t)atol(argv[3]),
 		(size_t)atol(argv[4]), err, sizeof err) : NULL;
@@ -65,8 +74,7 @@ int main(int argc, char **argv)
 	for (char *s = argc == 3 ? strtok(argv[2], ",") : NULL; s && n_nodes < 32; s = strtok(NULL, ","))
 		nodes[n_nodes++] = s;
 	double t0 = now();
-	const char *paths[] = { argv[1] };
-	ca_trace *t = ca_trace_load(paths, 1, err, sizeof err);
+	ca_trace *t = load(argv[1], err, sizeof err);
 	double t1 = now();
 	ca_records *r = t ? ca_records_build(t, err, sizeof err) : NULL;
 	double t2 = now();

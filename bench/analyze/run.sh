@@ -2,8 +2,10 @@
 # bench/analyze: events per second of libcaret-analyze on a trace of at
 # least 5 million events, next to `babeltrace2 -c sink.utils.dummy`
 # (decoding alone) on the same trace in the same run, as ratios:
-#   load     the babeltrace2 reader into columnar tables, the architecture,
-#            the runtime scan and the check (ca_trace_load)
+#   decode   the native CTF reader alone (bench_ctf_decode)
+#   load     the native reader into columnar tables, the architecture,
+#            the runtime scan and the check (ca_trace_load); and the same
+#            through libbabeltrace2 (--reader babeltrace2)
 #   records  every callback run, publish and communication joined
 #   path     one 5-hop path followed end to end (use_latest_message)
 # and the peak resident memory per event.
@@ -48,9 +50,14 @@ seconds() { # COMMAND...: elapsed seconds
 
 babeltrace2 "$trace" -c sink.utils.dummy # warm the page cache
 path=/bench/n0,/bench/n1,/bench/n2,/bench/n3,/bench/n4,/bench/n5
-bt=() load=() records=() paths=() rss=()
+bt=() load=() records=() paths=() rss=() decode=() load_bt=()
 for ((r = 0; r < repeat; r++)); do
 	bt+=("$(seconds babeltrace2 "$trace" -c sink.utils.dummy)")
+	read -r d n < <("$build/bin/bench_ctf_decode" "$trace")
+	((n == events)) || { echo "bench: the native reader decoded $n events of $events" >&2; exit 1; }
+	decode+=("$d")
+	read -r l _ < <(CARET_BENCH_READER=babeltrace2 "$build/bin/bench_analyze" "$trace")
+	load_bt+=("$l")
 	read -r l rec p n kb instances < <("$build/bin/bench_analyze" "$trace" "$path")
 	((n == events)) || { echo "bench: loaded $n events of $events" >&2; exit 1; }
 	((instances == iterations)) || { echo "bench: $instances messages along the path, not $iterations" >&2; exit 1; }
@@ -60,14 +67,18 @@ for ((r = 0; r < repeat; r++)); do
 	rss+=("$kb")
 done
 bt_s=$(printf '%s\n' "${bt[@]}" | median)
+decode_s=$(printf '%s\n' "${decode[@]}" | median)
+load_bt_s=$(printf '%s\n' "${load_bt[@]}" | median)
 load_s=$(printf '%s\n' "${load[@]}" | median)
 rec_s=$(printf '%s\n' "${records[@]}" | median)
 path_s=$(printf '%s\n' "${paths[@]}" | median)
 kb=$(printf '%s\n' "${rss[@]}" | median)
 awk -v e="$events" -v bytes="$bytes" -v bt="$bt_s" -v l="$load_s" -v r="$rec_s" -v p="$path_s" \
-	-v kb="$kb" -v m="$iterations" 'BEGIN {
+	-v kb="$kb" -v m="$iterations" -v d="$decode_s" -v lb="$load_bt_s" 'BEGIN {
 	printf "trace: %d events, %.1f MB, 0 discarded; %d messages along a 5-hop path; median of runs\n", e, bytes / 1e6, m
 	printf "babeltrace2 -c sink.utils.dummy        %7.2f s  %10.0f events/s\n", bt, e / bt
+	printf "native decode alone (bench_ctf_decode) %7.2f s  %10.0f events/s  (x%.2f babeltrace2)\n", d, e / d, bt / d
+	printf "caret load through babeltrace2         %7.2f s  %10.0f events/s\n", lb, e / lb
 	printf "caret load (tables, model, check)      %7.2f s  %10.0f events/s\n", l, e / l
 	printf "  + records (runs, publishes, messages) %6.2f s\n", r
 	printf "  + path latency (5 hops)               %6.2f s\n", p
