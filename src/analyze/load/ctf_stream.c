@@ -59,7 +59,17 @@ static bool read_bits(struct decoder *d, const struct ctf_type *t, uint64_t *v)
 		for (unsigned i = 0; i < bytes; i++)
 			x = x << 8 | b[i];
 	} else if (!shift && t->size == 64) {
-		memcpy(&x, b, 8); /* little-endian hosts only build the native reader */
+		memcpy(&x, b, 8); /* the native reader assumes a little-endian host */
+	} else if (!shift && t->size == 32) {
+		uint32_t w;
+		memcpy(&w, b, 4);
+		x = w;
+	} else if (!shift && t->size == 16) {
+		uint16_t w;
+		memcpy(&w, b, 2);
+		x = w;
+	} else if (!shift && t->size == 8) {
+		x = b[0];
 	} else {
 		unsigned __int128 w = 0;
 		for (unsigned i = 0; i < bytes; i++)
@@ -236,12 +246,40 @@ static bool decode(struct decoder *d, const struct ctf_field *f, const struct ct
 	return false;
 }
 
+/* A structure of scalars (most payloads): one pass, no recursion. */
+static bool decode_scalars(struct decoder *d, const struct ctf_type *t)
+{
+	if (!align_to(d, t->align))
+		return false;
+	if (d->n + t->n_fields > d->cap)
+		return failed(d, "an event has more fields than the reader keeps");
+	for (size_t i = 0; i < t->n_fields; i++) {
+		const struct ctf_field *f = &t->fields[i];
+		struct ctf_value *v = &d->out[d->n++];
+		*v = (struct ctf_value){ f, 0, NULL, 0 };
+		if (f->type->kind != CTF_STRING) {
+			if (!read_bits(d, f->type, &v->u))
+				return false;
+			continue;
+		}
+		if (!align_to(d, 8))
+			return false;
+		const uint8_t *b = d->base + d->pos / 8;
+		const uint8_t *nul = memchr(b, 0, (size_t)((d->limit - d->pos) / 8));
+		if (!nul)
+			return failed(d, "a string goes past the packet's content");
+		d->pos += (uint64_t)(nul - b + 1) * 8;
+		v->s = (const char *)b;
+	}
+	return true;
+}
+
 static bool decode_into(struct ctf_stream *s, const struct ctf_type *t, struct ctf_value *out,
 	size_t cap, size_t *n)
 {
 	struct decoder d = { .s = s, .base = s->map + s->packet, .pos = s->pos, .limit = s->limit,
 		.out = out, .n = *n, .cap = cap, .keep = true };
-	if (t && !decode(&d, NULL, t))
+	if (t && !(t->scalars ? decode_scalars(&d, t) : decode(&d, NULL, t)))
 		return false;
 	s->pos = d.pos;
 	*n = d.n;
@@ -369,6 +407,80 @@ int ctf_stream_open(struct ctf_stream *s, const struct ctf_meta *m, const char *
 	return 0;
 }
 
+static const struct ctf_type *member(const struct ctf_type *t, const char *name)
+{
+	for (size_t i = 0; t && t->kind == CTF_STRUCT && i < t->n_fields; i++)
+		if (!strcmp(t->fields[i].name, name))
+			return t->fields[i].type;
+	return NULL;
+}
+
+static bool plain_int(const struct ctf_type *t)
+{
+	return t && t->kind == CTF_INT && !t->n_ranges;
+}
+
+/* Whether the stream class's event header is LTTng's: struct { enum id;
+ * variant <id> { struct { timestamp } compact; struct { id; timestamp }
+ * extended; } v; }, the extended option chosen by one label's value. */
+static void plan_header(struct ctf_stream *s)
+{
+	const struct ctf_type *h = s->sc->event_header, *id = member(h, "id"), *v = member(h, "v");
+	s->plan_for = s->sc;
+	s->plan_ok = false;
+	if (!id || id->kind != CTF_INT || !id->n_ranges || !v || v->kind != CTF_VARIANT ||
+	    !v->tag_name || strcmp(v->tag_name, "id") || v->n_fields != 2 || h->n_fields != 2)
+		return;
+	const struct ctf_type *compact = NULL, *extended = NULL;
+	for (size_t i = 0; i < v->n_fields; i++) {
+		if (!strcmp(v->fields[i].name, "compact"))
+			compact = v->fields[i].type;
+		else if (!strcmp(v->fields[i].name, "extended"))
+			extended = v->fields[i].type;
+	}
+	bool found = false;
+	for (size_t i = 0; i < id->n_ranges; i++)
+		if (!strcmp(id->ranges[i].label, "extended") && id->ranges[i].lo == id->ranges[i].hi) {
+			s->plan_extended = (uint64_t)id->ranges[i].lo;
+			found = true;
+		}
+	for (size_t i = 0; found && i < id->n_ranges; i++)
+		if (strcmp(id->ranges[i].label, "compact") && strcmp(id->ranges[i].label, "extended"))
+			found = false;
+	if (!found || !compact || !extended || compact->n_fields != 1 || extended->n_fields != 2)
+		return;
+	s->plan_ts = member(compact, "timestamp");
+	s->plan_ext_id = member(extended, "id");
+	s->plan_ext_ts = member(extended, "timestamp");
+	s->plan_id = id;
+	s->plan_align = h;
+	s->plan_ok = plain_int(s->plan_ts) && s->plan_ts->maps_clock && plain_int(s->plan_ext_id) &&
+		plain_int(s->plan_ext_ts) && s->plan_ext_ts->maps_clock && compact->align <= 8 &&
+		extended->align <= 8;
+}
+
+/* The planned header: the event's id, the clock updated. */
+static bool read_header(struct ctf_stream *s, uint64_t *id)
+{
+	struct decoder d = { .s = s, .base = s->map + s->packet, .pos = s->pos, .limit = s->limit };
+	uint64_t ts;
+	const struct ctf_type *ts_type = s->plan_ts;
+	if (!align_to(&d, s->plan_align->align) || !read_bits(&d, s->plan_id, id))
+		return false;
+	if (*id == s->plan_extended) {
+		if (!read_bits(&d, s->plan_ext_id, id))
+			return false;
+		ts_type = s->plan_ext_ts;
+	}
+	if (!read_bits(&d, ts_type, &ts))
+		return false;
+	struct ctf_field f = { "timestamp", (struct ctf_type *)ts_type };
+	struct ctf_value v = { &f, ts, NULL, 0 };
+	update_clock(s, &v);
+	s->pos = d.pos;
+	return true;
+}
+
 int ctf_stream_next(struct ctf_stream *s)
 {
 	for (;;) {
@@ -385,19 +497,26 @@ int ctf_stream_next(struct ctf_stream *s)
 		s->in_packet = false;
 	}
 	struct ctf_event *e = &s->event;
-	struct ctf_value hdr[CTF_MAX_VALUES];
-	size_t n = 0;
-	s->text_used = 0;
-	if (!decode_into(s, s->sc->event_header, hdr, CTF_MAX_VALUES, &n))
-		return -1;
 	uint64_t id = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (!hdr[i].field)
-			continue;
-		if (!strcmp(hdr[i].field->name, "id"))
-			id = hdr[i].u; /* the extended header's comes last */
-		else if (!strcmp(hdr[i].field->name, "timestamp"))
-			update_clock(s, &hdr[i]);
+	s->text_used = 0;
+	if (s->plan_for != s->sc)
+		plan_header(s);
+	if (s->plan_ok) {
+		if (!read_header(s, &id))
+			return -1;
+	} else {
+		struct ctf_value hdr[CTF_MAX_VALUES];
+		size_t n = 0;
+		if (!decode_into(s, s->sc->event_header, hdr, CTF_MAX_VALUES, &n))
+			return -1;
+		for (size_t i = 0; i < n; i++) {
+			if (!hdr[i].field)
+				continue;
+			if (!strcmp(hdr[i].field->name, "id"))
+				id = hdr[i].u; /* the extended header's comes last */
+			else if (!strcmp(hdr[i].field->name, "timestamp"))
+				update_clock(s, &hdr[i]);
+		}
 	}
 	if (id >= s->sc->n_events || !s->sc->events[id]) {
 		snprintf(s->err, sizeof s->err, "%s: an event of id %" PRIu64 " at byte %zu of the "

@@ -20,6 +20,12 @@ struct ctf_stream {
 	bool in_packet;
 	uint64_t pos, limit;        /* bits from the packet's start */
 	const struct ctf_stream_class *sc;
+	/* LTTng's event header (an id, then a compact timestamp or an
+	 * extended id and timestamp), read without the generic decoder */
+	const struct ctf_stream_class *plan_for;
+	bool plan_ok;
+	const struct ctf_type *plan_align, *plan_id, *plan_ts, *plan_ext_id, *plan_ext_ts;
+	uint64_t plan_extended;
 	uint64_t clock;             /* the stream's clock, updated by each header */
 	uint64_t discarded, seq;    /* the last packet's events_discarded, packet_seq_num */
 	bool has_seq;

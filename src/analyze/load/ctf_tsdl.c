@@ -614,6 +614,10 @@ static void field_list(struct parser *p, struct ctf_type *t)
 	if (t->fields && n)
 		memcpy(t->fields, f, n * sizeof *f);
 	t->n_fields = n;
+	t->scalars = t->kind == CTF_STRUCT;
+	for (size_t i = 0; i < n; i++)
+		t->scalars = t->scalars && (f[i].type->kind == CTF_INT ||
+			f[i].type->kind == CTF_FLOAT || f[i].type->kind == CTF_STRING);
 	free(f);
 }
 
