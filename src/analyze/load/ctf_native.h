@@ -47,7 +47,8 @@ struct ctf_type {
 	char *length_name;             /* SEQUENCE: a member before it */
 	struct ctf_field *fields;      /* STRUCT members, VARIANT options */
 	size_t n_fields;
-	bool scalars;                  /* STRUCT: every member an INT, FLOAT or STRING */
+	bool flat;                     /* STRUCT: every member an INT, FLOAT, STRING, or an
+	                                * array or sequence of INTs or FLOATs */
 	char *tag_name;                /* VARIANT: the enumeration member */
 };
 

@@ -39,42 +39,56 @@ static bool failed(struct decoder *d, const char *what)
 	return false;
 }
 
-static bool align_to(struct decoder *d, unsigned align)
+static inline bool align_to(struct decoder *d, unsigned align)
 {
 	if (align > 1)
 		d->pos = (d->pos + align - 1) & ~(uint64_t)(align - 1);
 	return d->pos <= d->limit || failed(d, "an event goes past the packet's content");
 }
 
-static bool read_bits(struct decoder *d, const struct ctf_type *t, uint64_t *v)
+/* Any integer: a bit field, big-endian, or not byte-aligned. */
+static __attribute__((noinline)) uint64_t bits_at(const uint8_t *b, unsigned shift,
+	const struct ctf_type *t)
+{
+	unsigned bytes = (shift + t->size + 7) / 8;
+	uint64_t x = 0;
+	if (t->big_endian) {
+		for (unsigned i = 0; i < bytes; i++)
+			x = x << 8 | b[i];
+		x >>= bytes * 8 - t->size - shift;
+	} else {
+		unsigned __int128 w = 0;
+		for (unsigned i = 0; i < bytes; i++)
+			w |= (unsigned __int128)b[i] << (8 * i);
+		x = (uint64_t)(w >> shift);
+	}
+	return x;
+}
+
+static inline bool read_bits(struct decoder *d, const struct ctf_type *t, uint64_t *v)
 {
 	if (!align_to(d, t->align))
 		return false;
 	if (d->pos + t->size > d->limit)
 		return failed(d, "an event goes past the packet's content");
 	const uint8_t *b = d->base + d->pos / 8;
-	unsigned shift = (unsigned)(d->pos % 8), bytes = (shift + t->size + 7) / 8;
-	uint64_t x = 0;
-	if (t->big_endian) {
-		for (unsigned i = 0; i < bytes; i++)
-			x = x << 8 | b[i];
-	} else if (!shift && t->size == 64) {
-		memcpy(&x, b, 8); /* the native reader assumes a little-endian host */
-	} else if (!shift && t->size == 32) {
+	unsigned shift = (unsigned)(d->pos % 8);
+	uint64_t x;
+	/* the native reader assumes a little-endian host */
+	if (!shift && !t->big_endian && t->size == 64) {
+		memcpy(&x, b, 8);
+	} else if (!shift && !t->big_endian && t->size == 32) {
 		uint32_t w;
 		memcpy(&w, b, 4);
 		x = w;
-	} else if (!shift && t->size == 16) {
+	} else if (!shift && !t->big_endian && t->size == 16) {
 		uint16_t w;
 		memcpy(&w, b, 2);
 		x = w;
 	} else if (!shift && t->size == 8) {
 		x = b[0];
 	} else {
-		unsigned __int128 w = 0;
-		for (unsigned i = 0; i < bytes; i++)
-			w |= (unsigned __int128)b[i] << (8 * i);
-		x = (uint64_t)(w >> shift);
+		x = bits_at(b, shift, t);
 	}
 	if (t->size < 64) {
 		x &= ((uint64_t)1 << t->size) - 1;
@@ -246,8 +260,9 @@ static bool decode(struct decoder *d, const struct ctf_field *f, const struct ct
 	return false;
 }
 
-/* A structure of scalars (most payloads): one pass, no recursion. */
-static bool decode_scalars(struct decoder *d, const struct ctf_type *t)
+/* A flat structure (every payload and context LTTng-UST writes for ROS 2):
+ * one pass, no recursion. */
+static bool decode_flat(struct decoder *d, const struct ctf_type *t)
 {
 	if (!align_to(d, t->align))
 		return false;
@@ -255,21 +270,41 @@ static bool decode_scalars(struct decoder *d, const struct ctf_type *t)
 		return failed(d, "an event has more fields than the reader keeps");
 	for (size_t i = 0; i < t->n_fields; i++) {
 		const struct ctf_field *f = &t->fields[i];
-		struct ctf_value *v = &d->out[d->n++];
-		*v = (struct ctf_value){ f, 0, NULL, 0 };
-		if (f->type->kind != CTF_STRING) {
-			if (!read_bits(d, f->type, &v->u))
+		const struct ctf_type *ft = f->type;
+		uint64_t length;
+		switch (ft->kind) {
+		case CTF_INT:
+		case CTF_FLOAT: {
+			struct ctf_value *v = &d->out[d->n++];
+			*v = (struct ctf_value){ f, 0, NULL, 0 };
+			if (!read_bits(d, ft, &v->u))
 				return false;
-			continue;
+			break;
 		}
-		if (!align_to(d, 8))
-			return false;
-		const uint8_t *b = d->base + d->pos / 8;
-		const uint8_t *nul = memchr(b, 0, (size_t)((d->limit - d->pos) / 8));
-		if (!nul)
-			return failed(d, "a string goes past the packet's content");
-		d->pos += (uint64_t)(nul - b + 1) * 8;
-		v->s = (const char *)b;
+		case CTF_STRING: {
+			if (!align_to(d, 8))
+				return false;
+			const uint8_t *b = d->base + d->pos / 8;
+			const uint8_t *nul = memchr(b, 0, (size_t)((d->limit - d->pos) / 8));
+			if (!nul)
+				return failed(d, "a string goes past the packet's content");
+			d->pos += (uint64_t)(nul - b + 1) * 8;
+			d->out[d->n++] = (struct ctf_value){ f, 0, (const char *)b, 0 };
+			break;
+		}
+		case CTF_ARRAY:
+			if (!decode_array(d, f, ft->element, ft->length))
+				return false;
+			break;
+		case CTF_SEQUENCE:
+			if (!find_value(d, d->out, d->n, ft->length_name, &length))
+				return failed(d, "a sequence's length is not in the event");
+			if (!decode_array(d, f, ft->element, length))
+				return false;
+			break;
+		default:
+			return failed(d, "an unexpected type in a flat structure");
+		}
 	}
 	return true;
 }
@@ -279,7 +314,7 @@ static bool decode_into(struct ctf_stream *s, const struct ctf_type *t, struct c
 {
 	struct decoder d = { .s = s, .base = s->map + s->packet, .pos = s->pos, .limit = s->limit,
 		.out = out, .n = *n, .cap = cap, .keep = true };
-	if (t && !(t->scalars ? decode_scalars(&d, t) : decode(&d, NULL, t)))
+	if (t && !(t->flat ? decode_flat(&d, t) : decode(&d, NULL, t)))
 		return false;
 	s->pos = d.pos;
 	*n = d.n;
@@ -392,8 +427,11 @@ int ctf_stream_open(struct ctf_stream *s, const struct ctf_meta *m, const char *
 	s->size = (size_t)st.st_size;
 	s->text_cap = 1 << 16;
 	s->text = malloc(s->text_cap);
-	if (s->size)
+	if (s->size) {
 		s->map = mmap(NULL, s->size, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (s->map != MAP_FAILED)
+			madvise((void *)s->map, s->size, MADV_SEQUENTIAL);
+	}
 	close(fd);
 	if (!s->text || s->map == MAP_FAILED) {
 		snprintf(s->err, sizeof s->err, "%s: %s", path, s->text ? strerror(errno) :

@@ -614,10 +614,15 @@ static void field_list(struct parser *p, struct ctf_type *t)
 	if (t->fields && n)
 		memcpy(t->fields, f, n * sizeof *f);
 	t->n_fields = n;
-	t->scalars = t->kind == CTF_STRUCT;
-	for (size_t i = 0; i < n; i++)
-		t->scalars = t->scalars && (f[i].type->kind == CTF_INT ||
-			f[i].type->kind == CTF_FLOAT || f[i].type->kind == CTF_STRING);
+	t->flat = t->kind == CTF_STRUCT;
+	for (size_t i = 0; i < n; i++) {
+		const struct ctf_type *m = f[i].type;
+		const struct ctf_type *e = m->kind == CTF_ARRAY || m->kind == CTF_SEQUENCE ?
+			m->element : NULL;
+		t->flat = t->flat && (m->kind == CTF_INT || m->kind == CTF_FLOAT ||
+			m->kind == CTF_STRING ||
+			(e && (e->kind == CTF_INT || e->kind == CTF_FLOAT)));
+	}
 	free(f);
 }
 
