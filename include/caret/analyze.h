@@ -36,6 +36,25 @@ ca_trace *ca_trace_load_with(const char *const *paths, size_t n_paths, ca_reader
 	char *err, size_t err_size);
 /* Why the native reader handed a trace to babeltrace2, or NULL. */
 const char *ca_trace_reader_note(const ca_trace *trace);
+
+/* How to load: the reader, and a time window as the original analyzer's
+ * duration_filter and strip_filter define it. Times are seconds from the
+ * trace's first event (of any type; with several paths, the latest first
+ * event of them); the end is its last event (the earliest last one). A
+ * runtime event at t is kept when since <= t < until, t >= strip_start and
+ * end - t >= strip_end; a bound that is NAN is not set. Initialization
+ * events (docs/trace-format.md) are always kept: the architecture is the
+ * whole trace's. */
+typedef struct ca_load_options {
+	ca_reader reader;
+	double since, until, strip_start, strip_end;
+} ca_load_options;
+/* The options with nothing set: the native reader, no window. */
+ca_load_options ca_load_defaults(void);
+ca_trace *ca_trace_load_options(const char *const *paths, size_t n_paths,
+	const ca_load_options *options, char *err, size_t err_size);
+/* Runtime events the window left out (0 without a window). */
+uint64_t ca_trace_windowed_out(const ca_trace *trace);
 void ca_trace_free(ca_trace *trace);
 
 uint64_t ca_trace_event_count(const ca_trace *trace);   /* every event read */

@@ -66,6 +66,10 @@ struct ca_trace {
 	int64_t epoch_offset;
 	bool failed; /* out of memory */
 	char reader_note[1024]; /* why the native reader handed a trace to babeltrace2 */
+	/* the time range of the path being read (every event), and of them all
+	 * (the latest first event, the earliest last one), for the window */
+	uint64_t path_first, path_last, range_first, range_last;
+	uint64_t windowed_out;
 	struct ca_model *model;
 };
 

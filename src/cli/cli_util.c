@@ -2,6 +2,7 @@
 #include "cli_util.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,33 +18,68 @@ int cli_parse_format(const char *verb, const char *arg, enum cli_format *format)
 	return -1;
 }
 
-ca_reader cli_reader = CA_READER_NATIVE;
+ca_load_options cli_load_options = { CA_READER_NATIVE, NAN, NAN, NAN, NAN };
 
-int cli_take_reader(int *argc, char **argv)
+/* One option's value into the load options; -1 after a message. */
+static int take_value(const char *option, const char *value)
 {
-	for (int i = 1; i < *argc && strcmp(argv[i], "--"); i++) {
-		const char *value = NULL;
-		int taken = 0;
-		if (!strcmp(argv[i], "--reader") && i + 1 < *argc) {
-			value = argv[i + 1];
-			taken = 2;
-		} else if (!strncmp(argv[i], "--reader=", 9)) {
-			value = argv[i] + 9;
-			taken = 1;
-		}
-		if (!taken)
-			continue;
-		if (!strcmp(value, "native")) {
-			cli_reader = CA_READER_NATIVE;
-		} else if (!strcmp(value, "babeltrace2")) {
-			cli_reader = CA_READER_BABELTRACE2;
-		} else {
+	if (!strcmp(option, "--reader")) {
+		if (!strcmp(value, "native"))
+			cli_load_options.reader = CA_READER_NATIVE;
+		else if (!strcmp(value, "babeltrace2"))
+			cli_load_options.reader = CA_READER_BABELTRACE2;
+		else {
 			fprintf(stderr, "caret: unknown reader '%s' (native, babeltrace2)\n", value);
 			return -1;
 		}
-		memmove(&argv[i], &argv[i + taken], (size_t)(*argc - i - taken + 1) * sizeof *argv);
-		*argc -= taken;
-		i--;
+		return 0;
+	}
+	char *end;
+	double s = strtod(value, &end);
+	if (end == value || *end || !(s >= 0) || isinf(s)) {
+		fprintf(stderr, "caret: %s takes seconds (0 or more), not '%s'\n", option, value);
+		return -1;
+	}
+	*(!strcmp(option, "--since") ? &cli_load_options.since :
+		!strcmp(option, "--until") ? &cli_load_options.until :
+		!strcmp(option, "--strip-start") ? &cli_load_options.strip_start :
+		&cli_load_options.strip_end) = s;
+	return 0;
+}
+
+int cli_take_load_options(int *argc, char **argv)
+{
+	static const char *const names[] = { "--reader", "--since", "--until", "--strip-start",
+		"--strip-end" };
+	for (int i = 1; i < *argc && strcmp(argv[i], "--"); i++) {
+		for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+			size_t len = strlen(names[k]);
+			const char *value = NULL;
+			int taken = 0;
+			if (!strcmp(argv[i], names[k])) {
+				if (i + 1 >= *argc) {
+					fprintf(stderr, "caret: %s needs a value\n", names[k]);
+					return -1;
+				}
+				value = argv[i + 1];
+				taken = 2;
+			} else if (!strncmp(argv[i], names[k], len) && argv[i][len] == '=') {
+				value = argv[i] + len + 1;
+				taken = 1;
+			}
+			if (!taken)
+				continue;
+			if (take_value(names[k], value) != 0)
+				return -1;
+			memmove(&argv[i], &argv[i + taken], (size_t)(*argc - i - taken + 1) * sizeof *argv);
+			*argc -= taken;
+			i--;
+			break;
+		}
+	}
+	if (cli_load_options.since >= cli_load_options.until) {
+		fprintf(stderr, "caret: --since must come before --until\n");
+		return -1;
 	}
 	return 0;
 }
@@ -51,12 +87,15 @@ int cli_take_reader(int *argc, char **argv)
 ca_trace *cli_load(const char *verb, char **paths, int n_paths)
 {
 	char err[1024];
-	ca_trace *t = ca_trace_load_with((const char *const *)paths, (size_t)n_paths, cli_reader,
-		err, sizeof err);
+	ca_trace *t = ca_trace_load_options((const char *const *)paths, (size_t)n_paths,
+		&cli_load_options, err, sizeof err);
 	if (!t)
 		fprintf(stderr, "caret %s: %s\n", verb, err);
 	else if (ca_trace_reader_note(t))
 		fprintf(stderr, "caret %s: note: %s\n", verb, ca_trace_reader_note(t));
+	if (t && ca_trace_windowed_out(t))
+		fprintf(stderr, "caret %s: note: the time window left out %" PRIu64 " runtime "
+			"events\n", verb, ca_trace_windowed_out(t));
 	return t;
 }
 

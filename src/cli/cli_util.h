@@ -11,19 +11,28 @@ enum cli_format { CLI_TEXT, CLI_CSV, CLI_JSON };
 /* Parses "text", "csv" or "json"; -1 (with a message naming the verb) else. */
 int cli_parse_format(const char *verb, const char *arg, enum cli_format *format);
 
-/* Every analyzer verb takes --reader (main.c takes it off the arguments). */
+/* Every analyzer verb takes --reader and the time window (main.c takes
+ * them off the arguments). */
 #define CLI_READER_HELP \
 	"      --reader R     the CTF reader: native (default, caret-c's own) or\n" \
-	"                     babeltrace2 (libbabeltrace2)\n"
-extern ca_reader cli_reader;
+	"                     babeltrace2 (libbabeltrace2)\n" \
+	"      --since S, --until S\n" \
+	"                     only runtime events from S seconds after the trace's\n" \
+	"                     first event, and before U (the original's\n" \
+	"                     duration_filter); initialization events all count\n" \
+	"      --strip-start S, --strip-end S\n" \
+	"                     leave out the first and the last S seconds of runtime\n" \
+	"                     events (the original's strip_filter)\n"
+extern ca_load_options cli_load_options;
 
-/* Takes "--reader R" / "--reader=R" off argv (before a "--"); -1 after a
- * message on an unknown R. */
-int cli_take_reader(int *argc, char **argv);
+/* Takes --reader, --since, --until, --strip-start and --strip-end (with
+ * their value, "--opt V" or "--opt=V") off argv, before any "--"; -1
+ * after a message on a bad value. */
+int cli_take_load_options(int *argc, char **argv);
 
-/* Loads the traces with cli_reader; NULL after printing "caret VERB:
- * <reason>"; a trace the native reader handed to babeltrace2 is said in a
- * "caret VERB: note: ..." line. */
+/* Loads the traces with cli_load_options; NULL after printing "caret VERB:
+ * <reason>"; a trace the native reader handed to babeltrace2, and the
+ * events a window left out, are said in "caret VERB: note: ..." lines. */
 ca_trace *cli_load(const char *verb, char **paths, int n_paths);
 
 /* Parses "linear" or "nearest" (--percentiles); -1 with a message else. */

@@ -38,7 +38,7 @@ int main(int argc, char **argv)
 		return usage(stdout);
 	for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
 		if (!strcmp(argv[1], verbs[i].name)) {
-			if (strcmp(verbs[i].name, "record") && cli_take_reader(&argc, argv) != 0)
+			if (strcmp(verbs[i].name, "record") && cli_take_load_options(&argc, argv) != 0)
 				return 2;
 			return verbs[i].run(argc - 1, argv + 1);
 		}

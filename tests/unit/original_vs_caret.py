@@ -22,7 +22,11 @@ UNDEFINED. Everything else must be equal: count, min and max exactly,
 mean and percentiles to 1e-9 relative.
 
 usage: PYTHONPATH=ANCHOR original_vs_caret.py CARET TRACE [--architecture-only]
+                         [--strip L R | --window OFFSET DURATION]
 Prints one "ok ..." or "FAIL ..." line per comparison; exit 1 on a FAIL.
+--strip L R: the original's strip_filter(L, R) and caret-c's --strip-start
+L --strip-end R; --window OFFSET DURATION: its duration_filter(DURATION,
+OFFSET) and --since OFFSET --until OFFSET+DURATION (seconds).
 --architecture-only: the architecture file alone (a system where the
 original's numbers are known to be wrong: a callback running in two
 threads at once, whose starts and ends it pairs across the threads).
@@ -49,10 +53,23 @@ logging.getLogger().setLevel(logging.ERROR)
 with warnings.catch_warnings():
     warnings.simplefilter('ignore')
     from caret_analyze import Application, Architecture, Lttng  # noqa: E402
+    from caret_analyze.infra.lttng.lttng_event_filter import LttngEventFilter  # noqa: E402
     from caret_analyze.exceptions import InvalidTraceFormatError  # noqa: E402
     from caret_analyze.record import ResponseTime  # noqa: E402
 
 failures = 0
+# the time window, for both
+filters, window = [], []
+if '--strip' in sys.argv:
+    k = sys.argv.index('--strip')
+    left, right = float(sys.argv[k + 1]), float(sys.argv[k + 2])
+    filters = [LttngEventFilter.strip_filter(left, right)]
+    window = ['--strip-start', str(left), '--strip-end', str(right)]
+if '--window' in sys.argv:
+    k = sys.argv.index('--window')
+    offset, duration = float(sys.argv[k + 1]), float(sys.argv[k + 2])
+    filters = [LttngEventFilter.duration_filter(duration, offset)]
+    window = ['--since', str(offset), '--until', str(offset + duration)]
 LABELS = ('count', 'min', 'mean', 'p50', 'p99', 'max')
 
 
@@ -96,7 +113,7 @@ def compare(what, theirs, ours):
 
 
 def run(*args):
-    return subprocess.run([caret, *args, trace], check=True, capture_output=True,
+    return subprocess.run([caret, *args, *window, trace], check=True, capture_output=True,
                           text=True).stdout
 
 
@@ -117,14 +134,14 @@ refused = None
 with warnings.catch_warnings():
     warnings.simplefilter('ignore')
     try:
-        lttng = Lttng(copy, force_conversion=True)
+        lttng = Lttng(copy, force_conversion=True, event_filters=filters)
     except InvalidTraceFormatError as e:
         # plain ros2_tracing: the original refuses such a trace unless told
         # not to check it; what it then computes is compared all the same
         refused = str(e)
         print(f'note: the original refuses this trace ("{refused}"); compared with '
               'validate=False')
-        lttng = Lttng(copy, force_conversion=True, validate=False)
+        lttng = Lttng(copy, force_conversion=True, validate=False, event_filters=filters)
     arch = Architecture('lttng', copy)
     app = Application(arch, lttng)
 

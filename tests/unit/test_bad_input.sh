@@ -121,5 +121,34 @@ else
 	fail "arch 40,000 nodes: exit $? (124: over 20 s): $(cat "$work/err")"
 fi
 
+# ---- load options -----------------------------------------------------------
+# expect_usage NAME EXPECTED CMD...: exit 2 and one line with EXPECTED
+expect_usage() {
+	local name=$1 expected=$2 status
+	shift 2
+	timeout 30 "$@" >"$work/out" 2>"$work/err"
+	status=$?
+	if ((status != 2)) || (($(wc -l <"$work/err") != 1)) || ! grep -qF -- "$expected" "$work/err"; then
+		fail "$name: exit $status: $(head -c 400 "$work/err")"
+	else
+		echo "ok $name: $(cat "$work/err")"
+	fi
+}
+expect_usage "reader unknown" "unknown reader 'bt'" "$caret" check --reader bt "$base"
+expect_usage "since not seconds" "--since takes seconds" "$caret" check --since soon "$base"
+expect_usage "strip negative" "--strip-end takes seconds" "$caret" check --strip-end=-1 "$base"
+expect_usage "since after until" "--since must come before --until" "$caret" latency callbacks \
+	--since 3 --until 2 "$base"
+expect_usage "window without a value" "--until needs a value" "$caret" check "$base" --until
+# a window leaves runtime events out, says how many, and keeps the architecture
+if "$caret" summary events --since 1 --until 2 "$base" >"$work/out" 2>"$work/err" &&
+   grep -q "note: the time window left out [0-9]* runtime events" "$work/err" &&
+   "$caret" arch "$base" >"$work/a1" && "$caret" arch --strip-start 3 "$base" >"$work/a2" 2>/dev/null &&
+   cmp -s "$work/a1" "$work/a2"; then
+	echo "ok window: $(cat "$work/err"); the architecture unchanged"
+else
+	fail "window: $(cat "$work/err")"
+fi
+
 echo "$failures failures"
 ((failures == 0))

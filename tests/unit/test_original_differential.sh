@@ -7,7 +7,9 @@
 # and four response-time cases, with and without the first and the last
 # callback, through `caret path latency --arch` on the original's own
 # architecture file). What only caret-c reports is a documented decision
-# that the script names.
+# that the script names. The same again with a time window, the original's
+# strip_filter and duration_filter against caret-c's --strip-start/
+# --strip-end and --since/--until.
 # usage: test_original_differential.sh BIN_DIR SHARED_DIR
 set -uo pipefail
 bin=$1 shared=$2
@@ -18,16 +20,24 @@ anchor=$shared/anchors/caret_analyze-0.7.3.tar.zst
 [[ -f $anchor ]] || { echo "FAIL: $anchor missing"; exit 1; }
 tar --zstd -xf "$anchor" -C "$work" || exit 1
 
-for trace in caret-fork-inter caret-fork-intra caret-upstream-inter tracetools-fork-inter; do
-	echo "== $trace"
+compare() { # TRACE [WINDOW...]
+	local trace=$1 status
+	shift
+	echo "== $trace $*"
 	PYTHONPATH=$work /usr/bin/python3 "$(dirname "$0")/original_vs_caret.py" "$bin/caret" \
-		"$shared/data/real-humble/$trace" 2>"$work/err" >"$work/out"
+		"$shared/data/real-humble/$trace" "$@" 2>"$work/err" >"$work/out"
 	status=$?
 	grep -E '^(ok|FAIL|note|  )|differences' "$work/out"
 	if ((status != 0)); then
 		grep -q differences "$work/out" || tail -n 5 "$work/err"
 		failures=$((failures + 1))
 	fi
+}
+
+for trace in caret-fork-inter caret-fork-intra caret-upstream-inter tracetools-fork-inter; do
+	compare "$trace"
 done
+compare caret-fork-inter --strip 1 1.5
+compare tracetools-fork-inter --window 2.2 1.7
 echo "$failures traces differ"
 ((failures == 0))

@@ -8,6 +8,7 @@
 #include "caret/analyze.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -148,6 +149,10 @@ uint64_t *ca_load_row(ca_trace *t, int id, uint64_t time, int32_t vpid, int32_t 
 	struct ca_pid *p, size_t *row)
 {
 	p->events++;
+	if (!t->path_first || time < t->path_first)
+		t->path_first = time;
+	if (time > t->path_last)
+		t->path_last = time;
 	if (id < 0) {
 		t->unknown++;
 		return NULL;
@@ -291,8 +296,65 @@ static int finish(ca_trace *t, bool sort, const char *path, char *err, size_t er
 	return 0;
 }
 
-ca_trace *ca_trace_load_with(const char *const *paths, size_t n_paths, ca_reader reader,
-	char *err, size_t err_size)
+ca_load_options ca_load_defaults(void)
+{
+	return (ca_load_options){ CA_READER_NATIVE, NAN, NAN, NAN, NAN };
+}
+
+static bool has_window(const ca_load_options *o)
+{
+	return !isnan(o->since) || !isnan(o->until) || !isnan(o->strip_start) ||
+		!isnan(o->strip_end);
+}
+
+/* Whether a runtime event at time (ns) is in the window. */
+static bool in_window(const ca_trace *t, const ca_load_options *o, uint64_t time)
+{
+	double from_start = (double)(int64_t)(time - t->range_first) / 1e9;
+	double to_end = (double)(int64_t)(t->range_last - time) / 1e9;
+	return (isnan(o->since) || from_start >= o->since) &&
+		(isnan(o->until) || from_start < o->until) &&
+		(isnan(o->strip_start) || from_start >= o->strip_start) &&
+		(isnan(o->strip_end) || to_end >= o->strip_end);
+}
+
+/* Drops the runtime rows outside the window, and counts them out of their
+ * process. */
+static void apply_window(ca_trace *t, const ca_load_options *o)
+{
+	for (size_t i = 0; i < t->n_pids; i++)
+		t->pids[i].first_time = t->pids[i].last_time = 0;
+	for (int id = 0; id < CS_EVENT_COUNT; id++) {
+		struct ca_table *tb = &t->tables[id];
+		bool init = cs_events[id].role == CS_ROLE_INIT || cs_events[id].role == CS_ROLE_META;
+		size_t kept = 0;
+		for (size_t r = 0; r < tb->rows; r++) {
+			struct ca_pid *p = ca_load_pid(t, tb->vpid[r], NULL);
+			if (!init && !in_window(t, o, tb->time[r])) {
+				t->windowed_out++;
+				if (p) {
+					p->events--;
+					p->per_event[id]--;
+				}
+				continue;
+			}
+			if (p && (!p->first_time || tb->time[r] < p->first_time))
+				p->first_time = tb->time[r];
+			if (p && tb->time[r] > p->last_time)
+				p->last_time = tb->time[r];
+			tb->time[kept] = tb->time[r];
+			tb->vpid[kept] = tb->vpid[r];
+			tb->vtid[kept] = tb->vtid[r];
+			for (size_t f = 0; f < cs_events[id].field_count; f++)
+				tb->field[f][kept] = tb->field[f][r];
+			kept++;
+		}
+		tb->rows = kept;
+	}
+}
+
+ca_trace *ca_trace_load_options(const char *const *paths, size_t n_paths,
+	const ca_load_options *o, char *err, size_t err_size)
 {
 	ca_trace *t = calloc(1, sizeof *t);
 
@@ -308,7 +370,9 @@ ca_trace *ca_trace_load_with(const char *const *paths, size_t n_paths, ca_reader
 	for (size_t i = 0; i < n_paths; i++) {
 		/* event classes are the reader's, freed after each path */
 		memset(t->classes, 0, sizeof t->classes);
-		int status = reader == CA_READER_NATIVE ? ca_load_native(t, paths[i], err, err_size) :
+		t->path_first = t->path_last = 0;
+		int status = o->reader == CA_READER_NATIVE ?
+			ca_load_native(t, paths[i], err, err_size) :
 			ca_load_babeltrace2(t, paths[i], err, err_size);
 		if (status == CA_LOAD_UNSUPPORTED) {
 			/* metadata the native reader does not know: babeltrace2 may */
@@ -323,12 +387,38 @@ ca_trace *ca_trace_load_with(const char *const *paths, size_t n_paths, ca_reader
 			ca_trace_free(t);
 			return NULL;
 		}
+		/* the original's common range: the latest start, the earliest end */
+		if (!i || t->path_first > t->range_first)
+			t->range_first = t->path_first;
+		if (!i || t->path_last < t->range_last)
+			t->range_last = t->path_last;
 	}
-	if (finish(t, n_paths > 1, paths[0], err, err_size) != 0) {
+	bool sort = n_paths > 1;
+	if (has_window(o)) {
+		for (size_t i = 0; sort && i < CS_EVENT_COUNT; i++) /* time order first */
+			if (!sort_table(&t->tables[i], cs_events[i].field_count))
+				t->failed = true;
+		apply_window(t, o);
+		sort = false;
+	}
+	if (finish(t, sort, paths[0], err, err_size) != 0) {
 		ca_trace_free(t);
 		return NULL;
 	}
 	return t;
+}
+
+ca_trace *ca_trace_load_with(const char *const *paths, size_t n_paths, ca_reader reader,
+	char *err, size_t err_size)
+{
+	ca_load_options o = ca_load_defaults();
+	o.reader = reader;
+	return ca_trace_load_options(paths, n_paths, &o, err, err_size);
+}
+
+uint64_t ca_trace_windowed_out(const ca_trace *t)
+{
+	return t ? t->windowed_out : 0;
 }
 
 ca_trace *ca_trace_load(const char *const *paths, size_t n_paths, char *err, size_t err_size)
