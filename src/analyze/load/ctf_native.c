@@ -282,7 +282,9 @@ static int find_traces(struct walk *w, const char *path)
 		status = open_trace(w, dirs[i]);
 		w->err = saved;
 		w->err_size = saved_size;
-		if (status)
+		if (status && w->unsupported)
+			snprintf(w->err, w->err_size, "the native reader does not support %s", err);
+		else if (status)
 			snprintf(w->err, w->err_size, "cannot read trace: path=%s: %s", path, err);
 	}
 	ctf_free_dirs(dirs, n);

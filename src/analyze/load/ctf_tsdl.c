@@ -851,11 +851,33 @@ static void statement(struct parser *p)
 		fail(p, "unsupported statement '%s'", peek(p)->text ? peek(p)->text : "?");
 }
 
+/* How many values an instance of t flattens into, at most. */
+static size_t leaves(const struct ctf_type *t)
+{
+	size_t n = 0;
+	if (!t)
+		return 0;
+	if (t->kind == CTF_STRUCT)
+		for (size_t i = 0; i < t->n_fields; i++)
+			n += leaves(t->fields[i].type);
+	else if (t->kind == CTF_VARIANT)
+		for (size_t i = 0; i < t->n_fields; i++)
+			n = leaves(t->fields[i].type) > n ? leaves(t->fields[i].type) : n;
+	else
+		n = 1;
+	return n;
+}
+
 /* Each event into its stream's table, by id. */
 static void place_events(struct parser *p)
 {
 	for (size_t i = 0; i < p->n_events && !p->failed; i++) {
 		struct ctf_event_class *ev = p->events[i];
+		if (leaves(ev->payload) > CTF_MAX_VALUES || leaves(ev->context) > CTF_MAX_VALUES / 2) {
+			fail(p, "unsupported: event %s has more fields than the native reader keeps (%d)",
+				ev->name, CTF_MAX_VALUES);
+			return;
+		}
 		struct ctf_stream_class *s = stream_class(p, ev->stream_id, false);
 		if (!s) {
 			fail(p, "event %s is in stream %" PRIu64 ", which is not declared", ev->name,
@@ -903,6 +925,12 @@ struct ctf_meta *ctf_tsdl_parse(const char *text, size_t size, char *err, size_t
 		statement(&p);
 	if (!p.failed)
 		place_events(&p);
+	for (size_t i = 0; !p.failed && i < m->n_streams; i++)
+		if (leaves(m->streams[i].event_context) > CTF_MAX_VALUES / 2 ||
+		    leaves(m->streams[i].event_header) > CTF_MAX_VALUES ||
+		    leaves(m->streams[i].packet_context) + leaves(m->packet_header) > CTF_MAX_VALUES)
+			fail(&p, "unsupported: stream %" PRIu64 " has more fields than the native "
+				"reader keeps (%d)", m->streams[i].id, CTF_MAX_VALUES);
 	if (!p.failed && !m->packet_header)
 		fail(&p, "the trace block declares no packet.header");
 	free(p.toks);
