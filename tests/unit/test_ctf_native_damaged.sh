@@ -3,7 +3,9 @@
 # the middle of a packet is an error that says so; 40 copies with random
 # bytes flipped in a stream or in the metadata end with a result or a
 # one-line error, never a crash (ctf_reader_diff --native-only exits 0 or 2; the
-# ASan build runs this too).
+# ASan build runs this too); hostile metadata (types nested 100 deep, an
+# alignment of 3 bits, events that take no bytes, a sequence of empty
+# elements) ends in an error, never a crash or a hang.
 # usage: test_ctf_native_damaged.sh CTF_READER_DIFF TRACE
 set -euo pipefail
 diff_tool=$1 trace=$2
@@ -46,4 +48,42 @@ PY
 	fi
 done
 echo "40 damaged copies: $crashes crashes"
+
+# hostile metadata, as plain text, over a stream of one LTTng-framed packet
+# of 128 bytes (64 of header and context, then zeros)
+# hostile NAME EXPECTED TSDL: the native reader ends with EXPECTED, exit 2
+hostile() {
+	local name=$1 expected=$2 status=0
+	rm -rf "$work/h"
+	mkdir -p "$work/h"
+	printf '/* CTF 1.8 */\n%s\n' "$3" >"$work/h/metadata"
+	/usr/bin/python3 -c 'import struct, sys
+sys.stdout.buffer.write(struct.pack("<I16sIQQQQQ", 0xC1FC1FC1, bytes(16), 0, 0, 0, 0, 1024, 1024) + b"\x01" * 64)' >"$work/h/stream_0"
+	timeout 20 "$diff_tool" --native-only "$work/h" >"$work/out" 2>&1 || status=$?
+	if ((status == 2)) && grep -q -- "$expected" "$work/out"; then
+		echo "ok $name: $(cat "$work/out")"
+	else
+		echo "FAIL $name: exit $status (124: hung): $(head -c 300 "$work/out")"
+		crashes=$((crashes + 1))
+	fi
+}
+base='typealias integer { size = 32; align = 8; signed = false; } := uint32_t;
+typealias integer { size = 64; align = 8; signed = false; } := uint64_t;
+typealias integer { size = 8; align = 8; signed = false; } := uint8_t;
+trace { major = 1; minor = 8; byte_order = le; packet.header := struct { uint32_t magic;
+	uint8_t uuid[16]; uint32_t stream_id; uint64_t stream_instance_id; }; };
+struct packet_context { uint64_t timestamp_begin; uint64_t timestamp_end;
+	uint64_t content_size; uint64_t packet_size; };'
+nested=$(for i in $(seq 100); do printf 'struct { '; done; printf 'uint32_t x;'; for i in $(seq 100); do printf ' } f%d;' "$i"; done)
+hostile "nesting" "nested more than 32 deep" "$base
+stream { id = 0; packet.context := struct packet_context; event.header := struct { }; };
+event { name = \"e\"; id = 0; stream_id = 0; fields := struct { $nested }; };"
+hostile "alignment" "unsupported alignment 3" "$base
+stream { id = 0; packet.context := struct packet_context; event.header := struct { } align(3); };"
+hostile "events of no size" "an event of no size" "$base
+stream { id = 0; packet.context := struct packet_context; event.header := struct { }; };
+event { name = \"e\"; id = 0; stream_id = 0; fields := struct { }; };"
+hostile "sequence of empty elements" "an array of empty elements" "$base
+stream { id = 0; packet.context := struct packet_context; event.header := struct { }; };
+event { name = \"e\"; id = 0; stream_id = 0; fields := struct { uint32_t n; struct { } x[n]; }; };"
 ((crashes == 0))

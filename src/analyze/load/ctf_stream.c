@@ -185,11 +185,14 @@ static bool decode_array(struct decoder *d, const struct ctf_field *f, const str
 	}
 	bool keep = d->keep;
 	d->keep = false;
-	for (uint64_t i = 0; i < length; i++)
-		if (!decode(d, f, e)) {
+	for (uint64_t i = 0; i < length; i++) {
+		uint64_t before = d->pos;
+		bool ok = decode(d, f, e) && (d->pos != before || failed(d, "an array of empty elements"));
+		if (!ok) {
 			d->keep = keep;
 			return false;
 		}
+	}
 	d->keep = keep;
 	return true;
 }
@@ -535,7 +538,7 @@ int ctf_stream_next(struct ctf_stream *s)
 		s->in_packet = false;
 	}
 	struct ctf_event *e = &s->event;
-	uint64_t id = 0;
+	uint64_t id = 0, start = s->pos;
 	s->text_used = 0;
 	if (s->plan_for != s->sc)
 		plan_header(s);
@@ -570,6 +573,11 @@ int ctf_stream_next(struct ctf_stream *s)
 	    !decode_into(s, e->cls->context, e->context, CTF_MAX_VALUES, &e->n_context) ||
 	    !decode_into(s, e->cls->payload, e->payload, CTF_MAX_VALUES, &e->n_payload))
 		return -1;
+	if (s->pos == start) { /* the next one would be read at the same place, forever */
+		snprintf(s->err, sizeof s->err, "%s: an event of no size at byte %zu of the packet at "
+			"byte %zu", s->path, (size_t)(s->pos / 8), s->packet);
+		return -1;
+	}
 	return 1;
 }
 

@@ -84,6 +84,7 @@ struct parser {
 	char *err;
 	size_t err_size;
 	bool failed;
+	unsigned depth; /* of nested types: hostile metadata must not exhaust the stack */
 	/* event blocks, gathered before being put in their stream */
 	struct ctf_event_class **events;
 	size_t n_events, cap_events;
@@ -382,9 +383,12 @@ static struct ctf_type *struct_type(struct parser *p)
 	field_list(p, t);
 	if (accept(p, "align")) {
 		expect(p, "(");
-		unsigned a = (unsigned)number(p); /* bits */
+		int64_t a = number(p); /* bits */
 		expect(p, ")");
-		t->align = a > t->align ? a : t->align;
+		if (a <= 0 || a > 4096 || (a & (a - 1)))
+			fail(p, "unsupported alignment %" PRId64, a);
+		else if ((unsigned)a > t->align)
+			t->align = (unsigned)a;
 	}
 	if (name[0])
 		define(p, name, t);
@@ -515,7 +519,23 @@ static bool is_keyword_type(const struct parser *p)
 	return false;
 }
 
+#define MAX_DEPTH 32
+
+static struct ctf_type *type_specifier_at(struct parser *p);
+
 static struct ctf_type *type_specifier(struct parser *p)
+{
+	if (++p->depth > MAX_DEPTH) {
+		fail(p, "unsupported: types nested more than %d deep", MAX_DEPTH);
+		p->depth--;
+		return NULL;
+	}
+	struct ctf_type *t = type_specifier_at(p);
+	p->depth--;
+	return t;
+}
+
+static struct ctf_type *type_specifier_at(struct parser *p)
 {
 	if (accept(p, "integer"))
 		return number_type(p, false);
@@ -548,6 +568,10 @@ static struct ctf_type *declarator_suffix(struct parser *p, struct ctf_type *t)
 {
 	if (!accept(p, "["))
 		return t;
+	if (++p->depth > MAX_DEPTH) {
+		fail(p, "unsupported: arrays nested more than %d deep", MAX_DEPTH);
+		return NULL;
+	}
 	struct ctf_type *a = new_type(p, CTF_ARRAY);
 	if (!a)
 		return NULL;
@@ -563,6 +587,7 @@ static struct ctf_type *declarator_suffix(struct parser *p, struct ctf_type *t)
 	}
 	expect(p, "]");
 	a->element = declarator_suffix(p, t);
+	p->depth--;
 	if (a->element)
 		a->align = a->element->align;
 	return a;
