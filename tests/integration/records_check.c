@@ -496,8 +496,12 @@ static void check_path(const ca_records *rec, char *list, struct csv *e2e)
 		if (split(line, f) < 9 || strcmp(f[1], nodes[n - 1]))
 			continue;
 		uint64_t origin = strtoull(f[6], NULL, 10), end = strtoull(f[7], NULL, 10);
-		if (!in_window(first_pid, origin, origin, 0) || !in_window(last_pid, end - TOLERANCE,
-			end - TOLERANCE, 0))
+		/* NEAR inside the window, as for callback runs: where a recording
+		 * starts late, a process's first event may precede a callback
+		 * start that came in a few microseconds too early for it (one
+		 * real_jazzy_pipeline3 run in CI lost a message that way) */
+		if (!in_window(first_pid, origin, origin, NEAR) || !in_window(last_pid, end - TOLERANCE,
+			end - TOLERANCE, NEAR))
 			continue;
 		expected++;
 		size_t best = CA_NONE;
