@@ -14,27 +14,49 @@
 
 /* ---- sorting ------------------------------------------------------------ */
 
-static int by_callback_start(const void *a, const void *b)
+/* A signed key in unsigned order. */
+static uint64_t signed_key(int64_t v)
 {
-	const ca_callback_instance *x = a, *y = b;
-	if (x->callback != y->callback)
-		return x->callback < y->callback ? -1 : 1;
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	return (x->tid > y->tid) - (x->tid < y->tid);
+	return (uint64_t)v ^ ((uint64_t)1 << 63);
 }
 
-static const ca_callback_instance *sort_runs; /* for by_thread_start */
-
-static int by_thread_start(const void *a, const void *b)
+/* The runs by callback, start, then thread (what ca_records_callbacks
+ * promises);
+ * r->by_thread: their indexes by pid, thread, then start. Radix passes,
+ * least significant key first. */
+static int sort_runs_and_threads(struct ca_records *r)
 {
-	const ca_callback_instance *x = &sort_runs[*(const size_t *)a];
-	const ca_callback_instance *y = &sort_runs[*(const size_t *)b];
-	if (x->pid != y->pid)
-		return x->pid < y->pid ? -1 : 1;
-	if (x->tid != y->tid)
-		return x->tid < y->tid ? -1 : 1;
-	return (x->start > y->start) - (x->start < y->start);
+	size_t n = r->n_runs;
+	struct ca_radix *x = ca_radix_new(n);
+	if (!x)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		x->keys[i] = signed_key(r->runs[i].tid);
+	ca_radix_by(x);
+	for (size_t i = 0; i < n; i++)
+		x->keys[i] = r->runs[i].start;
+	ca_radix_by(x);
+	for (size_t i = 0; i < n; i++)
+		x->keys[i] = r->runs[i].callback;
+	ca_radix_by(x);
+	if (!ca_radix_permute(x, r->runs, sizeof *r->runs)) {
+		ca_radix_free(x);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		x->order[i] = i;
+		x->keys[i] = r->runs[i].start;
+	}
+	ca_radix_by(x);
+	for (size_t i = 0; i < n; i++)
+		x->keys[i] = signed_key(r->runs[i].tid);
+	ca_radix_by(x);
+	for (size_t i = 0; i < n; i++)
+		x->keys[i] = signed_key(r->runs[i].pid);
+	ca_radix_by(x);
+	memcpy(r->by_thread, x->order, n * sizeof *x->order);
+	ca_radix_free(x);
+	return 0;
 }
 
 /* ---- publishes in callback runs ----------------------------------------- */
@@ -111,6 +133,28 @@ static int by_key_time(const void *x, const void *y)
 	return (p->time > q->time) - (p->time < q->time);
 }
 
+/* v in by_key_time's order; false when out of memory. */
+static bool sort_keyed(struct keyed *v, size_t n)
+{
+	if (n < 2)
+		return true;
+	struct ca_radix *x = ca_radix_new(n);
+	if (!x)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		x->keys[i] = v[i].time;
+	ca_radix_by(x);
+	for (size_t i = 0; i < n; i++)
+		x->keys[i] = v[i].b;
+	ca_radix_by(x);
+	for (size_t i = 0; i < n; i++)
+		x->keys[i] = v[i].a;
+	ca_radix_by(x);
+	bool ok = ca_radix_permute(x, v, sizeof *v);
+	ca_radix_free(x);
+	return ok;
+}
+
 /* The last entry with key (a, b) and time <= t (any time when t is
  * UINT64_MAX), or CA_NONE. */
 static size_t last_before(const struct keyed *v, size_t n, uint64_t a, uint64_t b, uint64_t t)
@@ -184,12 +228,9 @@ static int build_indexes(const struct ca_records *r, struct indexes *x)
 			x->enqueues[x->n_enqueues++] = (struct keyed){ q->buffer,
 				slot_key(q->slot, q->pid), q->time, q->publish };
 	}
-	qsort(x->inter, x->n_inter, sizeof *x->inter, by_key_time);
-	qsort(x->intra, x->n_intra, sizeof *x->intra, by_key_time);
-	qsort(x->copies, x->n_copies, sizeof *x->copies, by_key_time);
-	qsort(x->unstamped, x->n_unstamped, sizeof *x->unstamped, by_key_time);
-	qsort(x->enqueues, x->n_enqueues, sizeof *x->enqueues, by_key_time);
-	return 0;
+	return sort_keyed(x->inter, x->n_inter) && sort_keyed(x->intra, x->n_intra) &&
+		sort_keyed(x->copies, x->n_copies) && sort_keyed(x->unstamped, x->n_unstamped) &&
+		sort_keyed(x->enqueues, x->n_enqueues) ? 0 : -1;
 }
 
 static size_t publish_of(const struct ca_records *r, const struct indexes *x,
@@ -273,8 +314,8 @@ static int count_not_received(struct ca_records *r)
 		own[n++] = (struct keyed){ topic, (uint64_t)(uint32_t)p->pid << 1 | p->intra,
 			ca_publish_time(p), i };
 	}
-	qsort(any, n, sizeof *any, by_key_time);
-	qsort(own, n, sizeof *own, by_key_time);
+	if (!sort_keyed(any, n) || !sort_keyed(own, n))
+		goto out;
 	for (size_t i = 0; i < r->n_communications; i++)
 		if (r->communications[i].publish != CA_NONE &&
 		    r->communications[i].subscription != CA_NONE)
@@ -309,15 +350,10 @@ int ca_records_join(struct ca_records *r)
 
 	if (!by_thread || !take_of_run || build_indexes(r, &x))
 		goto out;
-	if (r->n_runs > 1)
-		qsort(r->runs, r->n_runs, sizeof *r->runs, by_callback_start);
-	for (size_t i = 0; i < r->n_runs; i++) {
-		by_thread[i] = i;
+	if (sort_runs_and_threads(r) != 0)
+		goto out;
+	for (size_t i = 0; i < r->n_runs; i++)
 		take_of_run[i] = CA_NONE;
-	}
-	sort_runs = r->runs;
-	if (r->n_runs > 1)
-		qsort(by_thread, r->n_runs, sizeof *by_thread, by_thread_start);
 	place_publishes(r);
 
 	for (size_t i = 0; i < r->n_takes; i++) {

@@ -54,4 +54,22 @@ struct ca_records {
 int ca_records_scan(struct ca_records *r);
 int ca_records_join(struct ca_records *r);
 
+/* ---- stable radix sorts (radix.c) ------------------------------------------
+ * To order n items by several keys: fill keys[i] with item i's least
+ * significant key, ca_radix_by, then the next key, ..., the most
+ * significant last; order then holds the items' indexes in order. */
+struct ca_radix {
+	size_t n;
+	size_t *order, *tmp, *counts;
+	uint64_t *keys; /* by item index */
+};
+struct ca_radix *ca_radix_new(size_t n);
+void ca_radix_by(struct ca_radix *r);
+/* Reorders items (n of size bytes) as order says; false out of memory. */
+bool ca_radix_permute(struct ca_radix *r, void *items, size_t size);
+void ca_radix_free(struct ca_radix *r);
+/* The stable pass itself: order sorted by keys[order[i]]. */
+void ca_radix_order(size_t *order, size_t n, const uint64_t *keys, size_t *tmp,
+	size_t *counts);
+
 #endif
