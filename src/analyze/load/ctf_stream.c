@@ -100,6 +100,20 @@ static inline bool read_bits(struct decoder *d, const struct ctf_type *t, uint64
 	return true;
 }
 
+/* A NUL-terminated string, in the packet: it must end inside the content. */
+static bool read_string(struct decoder *d, const char **text)
+{
+	if (!align_to(d, 8))
+		return false;
+	const uint8_t *b = d->base + d->pos / 8;
+	const uint8_t *nul = memchr(b, 0, (size_t)((d->limit - d->pos) / 8));
+	if (!nul)
+		return failed(d, "a string goes past the packet's content");
+	d->pos += (uint64_t)(nul - b + 1) * 8;
+	*text = (const char *)b;
+	return true;
+}
+
 static struct ctf_value *push(struct decoder *d, const struct ctf_field *f)
 {
 	if (!d->keep)
@@ -233,15 +247,11 @@ static bool decode(struct decoder *d, const struct ctf_field *f, const struct ct
 			v->u = x;
 		return !d->keep || v;
 	case CTF_STRING: {
-		if (!align_to(d, 8))
+		const char *text;
+		if (!read_string(d, &text))
 			return false;
-		const uint8_t *b = d->base + d->pos / 8;
-		const uint8_t *nul = memchr(b, 0, (size_t)((d->limit - d->pos) / 8));
-		if (!nul)
-			return failed(d, "a string goes past the packet's content");
-		d->pos += (uint64_t)(nul - b + 1) * 8;
 		if ((v = push(d, f)))
-			v->s = (const char *)b;
+			v->s = text;
 		return !d->keep || v;
 	}
 	case CTF_ARRAY:
@@ -285,14 +295,10 @@ static bool decode_flat(struct decoder *d, const struct ctf_type *t)
 			break;
 		}
 		case CTF_STRING: {
-			if (!align_to(d, 8))
+			const char *text;
+			if (!read_string(d, &text))
 				return false;
-			const uint8_t *b = d->base + d->pos / 8;
-			const uint8_t *nul = memchr(b, 0, (size_t)((d->limit - d->pos) / 8));
-			if (!nul)
-				return failed(d, "a string goes past the packet's content");
-			d->pos += (uint64_t)(nul - b + 1) * 8;
-			d->out[d->n++] = (struct ctf_value){ f, 0, (const char *)b, 0 };
+			d->out[d->n++] = (struct ctf_value){ f, 0, text, 0 };
 			break;
 		}
 		case CTF_ARRAY:
