@@ -295,13 +295,13 @@ static int find_traces(struct walk *w, const char *path)
 
 /* An event's time in ns since the epoch, for ordering streams of traces
  * with different clocks. */
-static int64_t order_key(const struct ctf_stream *s)
+static __int128 order_key(const struct ctf_stream *s)
 {
 	const struct ctf_meta *m = s->meta;
-	uint64_t t = s->event.timestamp;
+	unsigned __int128 t = s->event.timestamp;
 	if (m->clock_freq != 1000000000)
-		t = (uint64_t)((unsigned __int128)t * 1000000000 / m->clock_freq);
-	return (int64_t)t + m->clock_offset_ns;
+		t = t * 1000000000 / m->clock_freq;
+	return (__int128)t + m->clock_offset_ns; /* no overflow, whatever a trace says */
 }
 
 struct heap {
@@ -312,7 +312,7 @@ struct heap {
 
 static bool before(const struct heap *h, size_t a, size_t b)
 {
-	int64_t x = order_key(h->s[a]), y = order_key(h->s[b]);
+	__int128 x = order_key(h->s[a]), y = order_key(h->s[b]);
 	return x != y ? x < y : h->rank[a] < h->rank[b];
 }
 

@@ -163,7 +163,9 @@ static bool decode(struct decoder *d, const struct ctf_field *f, const struct ct
 
 static bool decode_text_array(struct decoder *d, const struct ctf_field *f, uint64_t length)
 {
-	if (!align_to(d, 8) || d->pos + length * 8 > d->limit)
+	if (!align_to(d, 8))
+		return false;
+	if (length > (d->limit - d->pos) / 8) /* no overflow, whatever the length */
 		return failed(d, "an event goes past the packet's content");
 	const uint8_t *b = d->base + d->pos / 8;
 	d->pos += length * 8;

@@ -764,7 +764,13 @@ static void clock_block(struct parser *p)
 	}
 	expect(p, ";");
 	uint64_t f = p->meta->clock_freq ? p->meta->clock_freq : 1000000000;
-	p->meta->clock_offset_ns = offset_s * 1000000000 + (int64_t)((__int128)offset * 1000000000 / f);
+	p->meta->clock_freq = f;
+	/* in 128 bits: a hostile offset must not overflow */
+	__int128 ns = (__int128)offset_s * 1000000000 + (__int128)offset * 1000000000 / f;
+	if (ns > INT64_MAX || ns < INT64_MIN)
+		fail(p, "unsupported clock offset");
+	else
+		p->meta->clock_offset_ns = (int64_t)ns;
 }
 
 static struct ctf_stream_class *stream_class(struct parser *p, uint64_t id, bool create)
