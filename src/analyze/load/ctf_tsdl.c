@@ -239,6 +239,10 @@ static int64_t number(struct parser *p)
 		return 0;
 	}
 	p->pos++;
+	if (t->number > INT64_MAX) {
+		fail(p, "unsupported: a number beyond 64-bit signed integers");
+		return 0;
+	}
 	return negative ? -(int64_t)t->number : (int64_t)t->number;
 }
 
@@ -258,7 +262,8 @@ static const char *value_text(struct parser *p, char *buf, size_t size)
 	buf[0] = '\0';
 	do {
 		const char *part = ident(p);
-		n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s", n ? "." : "", part);
+		if (n < size)
+			n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? "." : "", part);
 	} while (!p->failed && accept(p, "."));
 	return buf;
 }
@@ -472,6 +477,10 @@ static struct ctf_type *enum_type(struct parser *p)
 			lo = hi = number(p);
 			if (accept(p, "..."))
 				hi = number(p);
+		}
+		if (hi == INT64_MAX || lo > hi) {
+			fail(p, "unsupported enumeration range");
+			break;
 		}
 		next = hi + 1;
 		if (!grow((void **)&r, &cap, n, sizeof *r)) {
@@ -687,8 +696,8 @@ static bool block_entry(struct parser *p, struct entry *e)
 	e->key[0] = '\0';
 	do {
 		const char *part = ident(p);
-		n += (size_t)snprintf(e->key + n, n < sizeof e->key ? sizeof e->key - n : 0, "%s%s",
-			n ? "." : "", part);
+		if (n < sizeof e->key)
+			n += (size_t)snprintf(e->key + n, sizeof e->key - n, "%s%s", n ? "." : "", part);
 	} while (!p->failed && accept(p, "."));
 	e->value = NULL;
 	e->type = NULL;
