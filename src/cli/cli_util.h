@@ -13,10 +13,10 @@ int cli_parse_format(const char *verb, const char *arg, enum cli_format *format)
 
 /* Every analyzer verb takes --reader and the time window (main.c takes
  * them off the arguments). */
-#define CLI_READER_HELP \
+#define CLI_LOAD_OPTIONS_HELP \
 	"      --reader R     the CTF reader: native (default, caret-c's own) or\n" \
 	"                     babeltrace2 (libbabeltrace2)\n" \
-	"      --since S, --until S\n" \
+	"      --since S, --until U\n" \
 	"                     only runtime events from S seconds after the trace's\n" \
 	"                     first event, and before U (the original's\n" \
 	"                     duration_filter); initialization events all count\n" \

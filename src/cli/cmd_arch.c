@@ -44,7 +44,7 @@ static int usage(FILE *out)
 		"      --all           every object, services and the tracer's own\n"
 		"                      included, and every key\n"
 		"      --check FILE    check FILE instead of reading traces\n");
-	fputs(CLI_READER_HELP, out);
+	fputs(CLI_LOAD_OPTIONS_HELP, out);
 	return out == stdout ? 0 : 2;
 }
 

@@ -28,7 +28,7 @@ static int usage(FILE *out)
 		"\n"
 		"Exit status: 0 fine (warnings allowed), 1 an error was found or the\n"
 		"trace cannot be read, 2 usage error.\n");
-	fputs(CLI_READER_HELP, out);
+	fputs(CLI_LOAD_OPTIONS_HELP, out);
 	return out == stdout ? 0 : 2;
 }
 

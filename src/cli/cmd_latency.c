@@ -46,7 +46,7 @@ static int usage(FILE *out)
 		"  -f, --format F     text (default), csv or json\n"
 		"  -r, --records FILE write every instance as CSV to FILE\n"
 		"      --percentiles M linear (default) or nearest (nearest rank)\n");
-	fputs(CLI_READER_HELP, out);
+	fputs(CLI_LOAD_OPTIONS_HELP, out);
 	return out == stdout ? 0 : 2;
 }
 

@@ -57,7 +57,7 @@ static int usage(FILE *out)
 		"  --response-records FILE  every response time as CSV: case, input, time\n"
 		"  --percentiles M  linear (default: numpy's, as the original CARET) or\n"
 		"              nearest (nearest rank); docs/latency.md defines both\n");
-	fputs(CLI_READER_HELP, out);
+	fputs(CLI_LOAD_OPTIONS_HELP, out);
 	return out == stdout ? 0 : 2;
 }
 

@@ -27,7 +27,7 @@ static int usage(FILE *out)
 		"                     (each --path NAME, or all of them); without it, the\n"
 		"                     longest chain of nodes found in the trace\n"
 		"      --path NAME    a named path of the architecture file (repeatable)\n");
-	fputs(CLI_READER_HELP, out);
+	fputs(CLI_LOAD_OPTIONS_HELP, out);
 	return out == stdout ? 0 : 2;
 }
 

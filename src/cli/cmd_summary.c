@@ -29,7 +29,7 @@ static int usage(FILE *out)
 		"          and the runtime events of its publishers and subscriptions\n"
 		"  events  per event type, known types in schema order, with the events of\n"
 		"          other types and the discarded ones\n");
-	fputs(CLI_READER_HELP, out);
+	fputs(CLI_LOAD_OPTIONS_HELP, out);
 	return out == stdout ? 0 : 2;
 }
 

@@ -128,30 +128,30 @@ static int by_name(const struct dirent **a, const struct dirent **b)
 }
 
 /* The trace in dir (it has a metadata file): its streams, opened. */
-static int open_trace(struct walk *w, const char *dir)
+static int open_trace(struct walk *w, const char *dir, char *err_out, size_t err_size)
 {
 	size_t size;
-	char *text = ctf_metadata_read(dir, &size, w->err, w->err_size);
+	char *text = ctf_metadata_read(dir, &size, err_out, err_size);
 	if (!text)
 		return -1;
 	char err[400];
 	struct ctf_meta *m = ctf_tsdl_parse(text, size, err, sizeof err);
 	free(text);
 	if (!m) {
-		snprintf(w->err, w->err_size, "%s/%s", dir, err);
+		snprintf(err_out, err_size, "%s/%s", dir, err);
 		w->unsupported = true;
 		return -1;
 	}
 	if (!grow((void **)&w->metas, &w->cap_metas, w->n_metas, sizeof *w->metas)) {
 		ctf_meta_free(m);
-		snprintf(w->err, w->err_size, "out of memory");
+		snprintf(err_out, err_size, "out of memory");
 		return -1;
 	}
 	w->metas[w->n_metas++] = m;
 	struct dirent **names;
 	int n = scandir(dir, &names, NULL, by_name), status = 0;
 	if (n < 0) {
-		snprintf(w->err, w->err_size, "%s: %s", dir, strerror(errno));
+		snprintf(err_out, err_size, "%s: %s", dir, strerror(errno));
 		return -1;
 	}
 	for (int i = 0; i < n; i++) {
@@ -165,10 +165,10 @@ static int open_trace(struct walk *w, const char *dir)
 			if (!s || !grow((void **)&w->streams, &w->cap_streams, w->n_streams,
 					sizeof *w->streams)) {
 				free(s);
-				snprintf(w->err, w->err_size, "out of memory");
+				snprintf(err_out, err_size, "out of memory");
 				status = -1;
 			} else if (ctf_stream_open(s, m, path) != 0) {
-				snprintf(w->err, w->err_size, "%s", s->err);
+				snprintf(err_out, err_size, "%s", s->err);
 				ctf_stream_close(s);
 				free(s);
 				status = -1;
@@ -275,13 +275,7 @@ static int find_traces(struct walk *w, const char *path)
 	int status = ctf_find_traces(path, &dirs, &n, w->err, w->err_size);
 	for (size_t i = 0; i < n && !status; i++) {
 		char err[5120];
-		char *saved = w->err;
-		size_t saved_size = w->err_size;
-		w->err = err;
-		w->err_size = sizeof err;
-		status = open_trace(w, dirs[i]);
-		w->err = saved;
-		w->err_size = saved_size;
+		status = open_trace(w, dirs[i], err, sizeof err);
 		if (status && w->unsupported)
 			snprintf(w->err, w->err_size, "the native reader does not support %s", err);
 		else if (status)

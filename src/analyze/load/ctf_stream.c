@@ -129,15 +129,13 @@ static struct ctf_value *push(struct decoder *d, const struct ctf_field *f)
 
 /* The latest integer value of a field named `name` decoded in this event
  * (a sequence's length, a variant's tag). */
-static bool find_value(const struct decoder *d, const struct ctf_value *scope, size_t n,
-	const char *name, uint64_t *v)
+static bool find_value(const struct ctf_value *scope, size_t n, const char *name, uint64_t *v)
 {
 	for (size_t i = n; i-- > 0;)
 		if (scope[i].field && !strcmp(scope[i].field->name, name)) {
 			*v = scope[i].u;
 			return true;
 		}
-	(void)d;
 	return false;
 }
 
@@ -213,11 +211,11 @@ static bool decode_array(struct decoder *d, const struct ctf_field *f, const str
 	return true;
 }
 
-static bool decode_variant(struct decoder *d, const struct ctf_field *f, const struct ctf_type *t)
+static bool decode_variant(struct decoder *d, const struct ctf_type *t)
 {
 	uint64_t tag;
 	const struct ctf_type *tag_type = NULL;
-	if (!t->tag_name || !find_value(d, d->out, d->n, t->tag_name, &tag))
+	if (!t->tag_name || !find_value(d->out, d->n, t->tag_name, &tag))
 		return failed(d, "a variant's tag is not in the event");
 	for (size_t i = d->n; i-- > 0;)
 		if (d->out[i].field && !strcmp(d->out[i].field->name, t->tag_name)) {
@@ -232,7 +230,6 @@ static bool decode_variant(struct decoder *d, const struct ctf_field *f, const s
 		if (!strcmp(t->fields[i].name, label) ||
 		    (t->fields[i].name[0] == '_' && !strcmp(t->fields[i].name + 1, label)))
 			return decode(d, &t->fields[i], t->fields[i].type);
-	(void)f;
 	return failed(d, "a variant's tag selects no option");
 }
 
@@ -259,7 +256,7 @@ static bool decode(struct decoder *d, const struct ctf_field *f, const struct ct
 	case CTF_ARRAY:
 		return decode_array(d, f, t->element, t->length);
 	case CTF_SEQUENCE:
-		if (!find_value(d, d->out, d->n, t->length_name, &length))
+		if (!find_value(d->out, d->n, t->length_name, &length))
 			return failed(d, "a sequence's length is not in the event");
 		return decode_array(d, f, t->element, length);
 	case CTF_STRUCT:
@@ -270,7 +267,7 @@ static bool decode(struct decoder *d, const struct ctf_field *f, const struct ct
 				return false;
 		return true;
 	case CTF_VARIANT:
-		return decode_variant(d, f, t);
+		return decode_variant(d, t);
 	}
 	return false;
 }
@@ -308,7 +305,7 @@ static bool decode_flat(struct decoder *d, const struct ctf_type *t)
 				return false;
 			break;
 		case CTF_SEQUENCE:
-			if (!find_value(d, d->out, d->n, ft->length_name, &length))
+			if (!find_value(d->out, d->n, ft->length_name, &length))
 				return failed(d, "a sequence's length is not in the event");
 			if (!decode_array(d, f, ft->element, length))
 				return false;
@@ -342,19 +339,19 @@ static const struct ctf_value *value_named(const struct ctf_value *v, size_t n, 
 
 /* ---- packets -------------------------------------------------------------- */
 
-static bool update_clock(struct ctf_stream *s, const struct ctf_value *ts)
+/* A timestamp of `bits` bits: the clock's low bits replaced, plus one wrap
+ * when they went down. */
+static void update_clock(struct ctf_stream *s, unsigned bits, uint64_t ts)
 {
-	unsigned bits = ts->field->type->size;
 	if (bits >= 64) {
-		s->clock = ts->u;
-		return true;
+		s->clock = ts;
+		return;
 	}
 	uint64_t mask = ((uint64_t)1 << bits) - 1, low = s->clock & mask;
-	uint64_t next = (s->clock & ~mask) | ts->u;
-	if (ts->u < low)
-		next += mask + 1; /* the low bits wrapped */
+	uint64_t next = (s->clock & ~mask) | ts;
+	if (ts < low)
+		next += mask + 1;
 	s->clock = next;
-	return true;
 }
 
 /* Reads the packet at s->packet: header, context, what it says was lost. */
@@ -523,9 +520,7 @@ static bool read_header(struct ctf_stream *s, uint64_t *id)
 	}
 	if (!read_bits(&d, ts_type, &ts))
 		return false;
-	struct ctf_field f = { "timestamp", (struct ctf_type *)ts_type };
-	struct ctf_value v = { &f, ts, NULL, 0 };
-	update_clock(s, &v);
+	update_clock(s, ts_type->size, ts);
 	s->pos = d.pos;
 	return true;
 }
@@ -564,7 +559,7 @@ int ctf_stream_next(struct ctf_stream *s)
 			if (!strcmp(hdr[i].field->name, "id"))
 				id = hdr[i].u; /* the extended header's comes last */
 			else if (!strcmp(hdr[i].field->name, "timestamp"))
-				update_clock(s, &hdr[i]);
+				update_clock(s, hdr[i].field->type->size, hdr[i].u);
 		}
 	}
 	if (id >= s->sc->n_events || !s->sc->events[id]) {

@@ -23,11 +23,6 @@ static int value_index(const struct ctf_value *v, size_t n, const char *name)
 	return -1;
 }
 
-static bool leaf(const struct ctf_type *t)
-{
-	return t->kind != CTF_STRUCT && t->kind != CTF_VARIANT;
-}
-
 static const struct ca_class_map *map_class(ca_trace *t, const struct ctf_event *e)
 {
 	const struct ctf_event_class *cls = e->cls;
@@ -42,10 +37,8 @@ static const struct ca_class_map *map_class(ca_trace *t, const struct ctf_event 
 	m->procname = value_index(e->context, e->n_context, "procname");
 	const struct cs_event *ev = cs_event_by_full_name(cls->name);
 	m->id = ev ? (int)ev->id : -1;
-	const struct ctf_type *p = cls->payload;
-	m->flat = true;
-	for (size_t i = 0; p && i < p->n_fields; i++)
-		m->flat = m->flat && leaf(p->fields[i].type);
+	/* a flat payload flattens to one value per member, in member order */
+	m->flat = !cls->payload || cls->payload->flat;
 	for (size_t f = 0; ev && f < ev->field_count; f++)
 		m->member[f] = m->flat ? value_index(e->payload, e->n_payload, ev->fields[f].name) : -1;
 	return m;

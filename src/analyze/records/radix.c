@@ -11,7 +11,8 @@
 
 #define DIGITS 65536
 
-void ca_radix_order(size_t *order, size_t n, const uint64_t *keys, size_t *tmp,
+/* One stable sort: order by keys[order[i]]. */
+static void radix_order(size_t *order, size_t n, const uint64_t *keys, size_t *tmp,
 	size_t *counts)
 {
 	for (unsigned shift = 0; shift < 64; shift += 16) {
@@ -54,7 +55,7 @@ struct ca_radix *ca_radix_new(size_t n)
 void ca_radix_by(struct ca_radix *r)
 {
 	if (r->n > 1)
-		ca_radix_order(r->order, r->n, r->keys, r->tmp, r->counts);
+		radix_order(r->order, r->n, r->keys, r->tmp, r->counts);
 }
 
 bool ca_radix_permute(struct ca_radix *r, void *items, size_t size)

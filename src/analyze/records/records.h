@@ -68,8 +68,5 @@ void ca_radix_by(struct ca_radix *r);
 /* Reorders items (n of size bytes) as order says; false out of memory. */
 bool ca_radix_permute(struct ca_radix *r, void *items, size_t size);
 void ca_radix_free(struct ca_radix *r);
-/* The stable pass itself: order sorted by keys[order[i]]. */
-void ca_radix_order(size_t *order, size_t n, const uint64_t *keys, size_t *tmp,
-	size_t *counts);
 
 #endif
