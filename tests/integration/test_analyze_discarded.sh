@@ -3,7 +3,9 @@
 # smallest buffers discards some; `caret check` exits 1 with one error per
 # stream that lost events, and their sum equals the discarded count of
 # `caret summary events` and of an independent walk (tb_event_counts); the
-# native CTF reader decodes the same events and losses as babeltrace2.
+# native CTF reader decodes the same events and losses as babeltrace2, and
+# on damaged copies of the trace ends as babeltrace2 does, after the same
+# events.
 set -euo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
 bin=$CARET_BUILD_DIR/bin
@@ -26,4 +28,6 @@ echo "discarded: walk $walk, summary $summary, check $per_stream (exit $status)"
 # the native CTF reader finds the same events and the same losses
 "$bin/ctf_reader_diff" "$CARET_TRACE_DIR"
 "$bin/tables_diff" "$CARET_TRACE_DIR"
+# damaged copies of this trace of many packets: both readers agree
+bash "$CARET_SOURCE_DIR/tests/unit/damaged_copies.sh" "$bin/ctf_reader_diff" "$CARET_TRACE_DIR" 1 12
 ((walk > 0 && summary == walk && per_stream == walk && status == 1))

@@ -8,10 +8,16 @@
  * discarded events. Prints the counts, or the first difference; exit 1 on
  * a difference, 2 when a reader fails.
  * ctf_reader_diff --native-only TRACE: the native reader alone.
+ * ctf_reader_diff --damaged TRACE: a damaged trace; both readers may fail,
+ * but both the same way (both succeed, or both end with an error), having
+ * given the same events; or the native reader finds metadata it does not
+ * support (the analyzer then reads with babeltrace2). Exit 0 when they
+ * agree, 1 when not.
  */
 #include <babeltrace2/babeltrace.h>
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -200,11 +206,62 @@ static int native_only(const char *path)
 	return status ? 2 : 0;
 }
 
+static void free_lines(struct lines *l)
+{
+	for (size_t k = 0; k < l->n; k++)
+		free(l->v[k]);
+	free(l->v);
+	free(l);
+}
+
+/* The first line where a and b differ (ties sorted first). */
+static size_t first_difference(struct lines *a, struct lines *b)
+{
+	size_t i = 0;
+	sort_ties(a);
+	sort_ties(b);
+	while (i < a->n && i < b->n && !strcmp(a->v[i], b->v[i]))
+		i++;
+	return i;
+}
+
+/* --damaged: both readers, errors allowed, the same outcome required */
+static int damaged(const char *path)
+{
+	struct lines *bt = calloc(1, sizeof *bt), *nat = calloc(1, sizeof *nat);
+	struct ca_ctf_handlers bh = { bt_on_event, bt_on_discarded, bt };
+	struct ctf_native_handlers nh = { native_on_event, native_on_discarded, nat };
+	char bt_err[1024] = "", nat_err[1024] = "";
+	if (!bt || !nat)
+		return 2;
+	int bt_status = ca_ctf_iterate(path, &bh, bt_err, sizeof bt_err);
+	int nat_status = ctf_native_iterate(path, &nh, nat_err, sizeof nat_err);
+	size_t i = first_difference(bt, nat);
+	bool same = !bt_status == !nat_status && i == bt->n && i == nat->n;
+	if (nat_status == CTF_UNSUPPORTED) { /* the analyzer hands such a trace to babeltrace2 */
+		printf("ok %s: native hands it to babeltrace2 (%s)\n", path, nat_err);
+		free_lines(bt);
+		free_lines(nat);
+		return 0;
+	}
+	printf("%s %s: babeltrace2 %zu events%s%s, native %zu events%s%s\n", same ? "ok" : "FAIL",
+		path, bt->n, bt_status ? ", then: " : "", bt_err, nat->n, nat_status ? ", then: " : "",
+		nat_err);
+	if (i < bt->n || i < nat->n)
+		printf("  event %zu differs:\n  babeltrace2: %s\n  native:      %s\n", i,
+			i < bt->n ? bt->v[i] : "(none)", i < nat->n ? nat->v[i] : "(none)");
+	free_lines(bt);
+	free_lines(nat);
+	return same ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
 	int status = 0;
 	if (argc == 3 && !strcmp(argv[1], "--native-only"))
 		return native_only(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "--damaged"))
+		return damaged(argv[2]);
 	for (int a = 1; a < argc; a++) {
 		struct lines *bt = calloc(1, sizeof *bt), *nat = calloc(1, sizeof *nat);
 		char err[1024];

@@ -357,9 +357,22 @@ static int merge(struct walk *w)
 	}
 	for (size_t i = h.n / 2; i-- > 0;)
 		sift_down(&h, i);
+	__int128 last = 0;
+	bool delivered = false;
 	while (h.n) {
 		struct ctf_stream *s = h.s[0];
 		const struct ctf_meta *m = s->meta;
+		__int128 key = order_key(s);
+		/* a stream's time that went back (a damaged timestamp) would put
+		 * its events out of order: an error, as babeltrace2's muxer says */
+		if (delivered && key < last) {
+			snprintf(w->err, w->err_size, "%s: damaged: an event at %" PRIu64 " after "
+				"events at a later time (time goes backwards)", s->path,
+				s->event.timestamp);
+			goto out;
+		}
+		last = key;
+		delivered = true;
 		if (w->h->on_event && w->h->on_event(&s->event, m, w->h->user) != 0) {
 			snprintf(w->err, w->err_size, "stopped by the event handler");
 			goto out;

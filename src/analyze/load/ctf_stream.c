@@ -386,6 +386,7 @@ static int open_packet(struct ctf_stream *s)
 	const struct ctf_value *content = value_named(v, nv, "content_size");
 	const struct ctf_value *packet = value_named(v, nv, "packet_size");
 	const struct ctf_value *begin = value_named(v, nv, "timestamp_begin");
+	const struct ctf_value *end = value_named(v, nv, "timestamp_end");
 	const struct ctf_value *discarded = value_named(v, nv, "events_discarded");
 	const struct ctf_value *seq = value_named(v, nv, "packet_seq_num");
 	uint64_t left = (uint64_t)(s->size - s->packet) * 8;
@@ -402,6 +403,8 @@ static int open_packet(struct ctf_stream *s)
 	s->limit = content_bits;
 	if (begin)
 		s->clock = begin->u;
+	s->has_end = end != NULL;
+	s->packet_end = end ? end->u : 0;
 	uint64_t lost_events = 0, lost_packets = 0;
 	if (discarded && discarded->u > s->discarded)
 		lost_events = discarded->u - s->discarded;
@@ -537,6 +540,14 @@ int ctf_stream_next(struct ctf_stream *s)
 		}
 		if (s->pos < s->limit)
 			break;
+		if (s->has_end && s->clock > s->packet_end) {
+			/* an event after the packet's end: a damaged timestamp
+			 * (babeltrace2's muxer stops there too) */
+			snprintf(s->err, sizeof s->err, "%s: damaged: the packet at byte %zu ends at %"
+				PRIu64 ", before its last event (%" PRIu64 ")", s->path, s->packet,
+				s->packet_end, s->clock);
+			return -1;
+		}
 		s->packet += s->packet_size;
 		s->in_packet = false;
 	}

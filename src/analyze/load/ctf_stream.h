@@ -18,6 +18,8 @@ struct ctf_stream {
 	size_t size;
 	size_t packet, packet_size; /* the current packet: its byte offset and size */
 	bool in_packet;
+	bool has_end;
+	uint64_t packet_end;        /* the packet's timestamp_end (has_end) */
 	uint64_t pos, limit;        /* bits from the packet's start */
 	const struct ctf_stream_class *sc;
 	/* LTTng's event header (an id, then a compact timestamp or an

@@ -306,9 +306,52 @@ static struct ctf_type *new_type(struct parser *p, enum ctf_kind kind)
 
 static struct ctf_type *type_specifier(struct parser *p);
 
+/* v is one of the words of list (NULL-terminated): its index, or -1 */
+static int word_of(const char *v, const char *const *list)
+{
+	for (int i = 0; list[i]; i++)
+		if (!strcmp(v, list[i]))
+			return i;
+	return -1;
+}
+
+/* The values babeltrace2 accepts, so a damaged attribute is refused by both. */
+static const char *const true_words[] = { "true", "TRUE", "1", NULL };
+static const char *const false_words[] = { "false", "FALSE", "0", NULL };
+static const char *const encodings[] = { "none", "UTF8", "utf8", "ASCII", "ascii", NULL };
+static const char *const bases[] = { "decimal", "dec", "d", "i", "u", "10",
+	"hexadecimal", "hex", "x", "X", "p", "16", "octal", "oct", "o", "8",
+	"binary", "b", "2", NULL };
+static const unsigned base_of[] = { 10, 10, 10, 10, 10, 10, 16, 16, 16, 16, 16, 16,
+	8, 8, 8, 8, 2, 2, 2 };
+static const char *const byte_orders[] = { "le", "little", "be", "big", "network", "native",
+	NULL };
+
 static bool is_true(const char *v)
 {
-	return !strcmp(v, "true") || !strcmp(v, "TRUE") || !strcmp(v, "1");
+	return word_of(v, true_words) >= 0;
+}
+
+/* An attribute value that must be one of list; fails naming it when not. */
+static int checked_word(struct parser *p, const char *key, const char *v,
+	const char *const *list)
+{
+	int i = word_of(v, list);
+	if (i < 0)
+		fail(p, "unknown %s '%s'", key, v);
+	return i;
+}
+
+/* An attribute value that must be a decimal number */
+static unsigned checked_number(struct parser *p, const char *key, const char *v)
+{
+	char *end;
+	unsigned long n = strtoul(v, &end, 10);
+	if (!*v || *end || n > 1u << 20) {
+		fail(p, "bad %s '%s'", key, v);
+		return 0;
+	}
+	return (unsigned)n;
 }
 
 /* integer { ... } or floating_point { ... } */
@@ -325,28 +368,29 @@ static struct ctf_type *number_type(struct parser *p, bool floating)
 		const char *v = value_text(p, buf, sizeof buf);
 		expect(p, ";");
 		if (!strcmp(k, "size"))
-			t->size = (unsigned)strtoul(v, NULL, 10);
+			t->size = checked_number(p, k, v);
 		else if (!strcmp(k, "align")) {
-			t->align = (unsigned)strtoul(v, NULL, 10);
+			t->align = checked_number(p, k, v);
 			align_given = true;
-		} else if (!strcmp(k, "signed"))
+		} else if (!strcmp(k, "signed")) {
 			t->is_signed = is_true(v);
-		else if (!strcmp(k, "encoding"))
-			t->text = !strcmp(v, "UTF8") || !strcmp(v, "ASCII") || !strcmp(v, "utf8");
-		else if (!strcmp(k, "base"))
-			t->base = !strcmp(v, "16") || !strcmp(v, "hex") || !strcmp(v, "x") ||
-				!strcmp(v, "X") || !strcmp(v, "p") ? 16 :
-				!strcmp(v, "8") || !strcmp(v, "oct") || !strcmp(v, "o") ? 8 :
-				!strcmp(v, "2") || !strcmp(v, "b") ? 2 : 10;
-		else if (!strcmp(k, "byte_order"))
-			t->big_endian = !strcmp(v, "be") || !strcmp(v, "network") ||
-				(!strcmp(v, "native") && p->meta->big_endian);
+			if (!t->is_signed && word_of(v, false_words) < 0)
+				fail(p, "unknown signed '%s'", v);
+		} else if (!strcmp(k, "encoding"))
+			t->text = checked_word(p, k, v, encodings) > 0;
+		else if (!strcmp(k, "base")) {
+			int b = checked_word(p, k, v, bases);
+			t->base = b < 0 ? 10 : base_of[b];
+		} else if (!strcmp(k, "byte_order")) {
+			int o = checked_word(p, k, v, byte_orders);
+			t->big_endian = (o >= 2 && o <= 4) || (o == 5 && p->meta->big_endian);
+		}
 		else if (!strcmp(k, "map"))
 			t->maps_clock = !strncmp(v, "clock.", 6);
 		else if (!strcmp(k, "exp_dig"))
-			exp_dig = (unsigned)strtoul(v, NULL, 10);
+			exp_dig = checked_number(p, k, v);
 		else if (!strcmp(k, "mant_dig"))
-			mant_dig = (unsigned)strtoul(v, NULL, 10);
+			mant_dig = checked_number(p, k, v);
 		else
 			fail(p, "unsupported attribute '%s' of an %s", k,
 				floating ? "floating_point" : "integer");
@@ -509,10 +553,14 @@ static struct ctf_type *string_type(struct parser *p)
 	if (accept(p, "{")) {
 		while (!p->failed && !accept(p, "}")) {
 			char buf[64];
-			ident(p);
+			const char *k = ident(p);
 			expect(p, "=");
-			value_text(p, buf, sizeof buf);
+			const char *v = value_text(p, buf, sizeof buf);
 			expect(p, ";");
+			if (!p->failed && strcmp(k, "encoding"))
+				fail(p, "unsupported attribute '%s' of a string", k);
+			else if (!p->failed)
+				checked_word(p, k, v, encodings);
 		}
 	}
 	return t;
@@ -722,7 +770,10 @@ static void trace_block(struct parser *p)
 	expect(p, "{");
 	while (block_entry(p, &e)) {
 		if (!strcmp(e.key, "byte_order") && e.value) {
-			p->meta->big_endian = !strcmp(e.value, "be") || !strcmp(e.value, "network");
+			int o = checked_word(p, "byte_order", e.value, byte_orders);
+			if (o == 5)
+				fail(p, "the trace's byte_order cannot be 'native'");
+			p->meta->big_endian = o >= 2 && o <= 4;
 		} else if (!strcmp(e.key, "packet.header") && e.type) {
 			p->meta->packet_header = e.type;
 		} else if (!strcmp(e.key, "uuid") && e.value) {
@@ -956,7 +1007,14 @@ struct ctf_meta *ctf_tsdl_parse(const char *text, size_t size, char *err, size_t
 	}
 	p.meta = m;
 	m->clock_freq = 1000000000;
-	if (tokenize(&p, text, size) != 0) {
+	const char *nul = memchr(text, '\0', size);
+	if (nul) { /* babeltrace2 would end the text there */
+		size_t line = 1;
+		for (const char *c = text; c < nul; c++)
+			line += *c == '\n';
+		snprintf(err, err_size, "metadata:%zu: a NUL byte in the text", line);
+		p.failed = true;
+	} else if (tokenize(&p, text, size) != 0) {
 		if (!p.failed)
 			snprintf(err, err_size, "out of memory");
 		p.failed = true;

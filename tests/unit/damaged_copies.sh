@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Damaged copies of a trace, read by both CTF readers: seed by seed, a copy
+# gets 1 to 8 random bits flipped, in the metadata (every fourth seed) or in
+# one of its stream files; `ctf_reader_diff --damaged` must then find both
+# readers ending the same way with the same events (or the native reader
+# handing metadata it does not support to babeltrace2), never a crash.
+# usage: damaged_copies.sh CTF_READER_DIFF TRACE FIRST_SEED LAST_SEED
+set -euo pipefail
+diff_tool=$1 trace=$2 first=$3 last=$4
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+for seed in $(seq "$first" "$last"); do
+	rm -rf "$work/f"
+	cp -r "$trace" "$work/f"
+	chmod -R u+w "$work/f"
+	dir=$(dirname "$(find "$work/f" -name metadata | sort | head -1)")
+	mapfile -t streams < <(find "$dir" -maxdepth 1 -type f ! -name metadata -printf '%f\n' | sort)
+	if ((seed % 4 == 0)); then
+		target=$dir/metadata
+	else
+		target=$dir/${streams[$((seed % ${#streams[@]}))]}
+	fi
+	/usr/bin/python3 - "$target" "$seed" <<'PY'
+import random, sys
+path, seed = sys.argv[1], int(sys.argv[2])
+data = bytearray(open(path, 'rb').read())
+rng = random.Random(seed)
+for _ in range(rng.randint(1, 8)):
+    data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+open(path, 'wb').write(data)
+PY
+	status=0
+	timeout 120 "$diff_tool" --damaged "$work/f" >"$work/out" 2>&1 || status=$?
+	if ((status != 0)); then
+		echo "FAIL: seed $seed (${target#"$work/f/"}): exit $status"
+		head -c 2000 "$work/out"
+		failures=$((failures + 1))
+	fi
+done
+echo "damaged copies $first..$last of $trace: $failures where the readers disagree or crash"
+((failures == 0))
