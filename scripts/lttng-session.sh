@@ -13,7 +13,12 @@
 #                                 contexts vpid, vtid, procname, the given
 #                                 events; start it. Sub-buffers:
 #                                 CARET_SUBBUF_SIZE (1M) x CARET_NUM_SUBBUF (4). Sets CARET_SESSION and
-#                                 CARET_TRACE_DIR.
+#                                 CARET_TRACE_DIR. With CARET_INIT_CHANNEL=1,
+#                                 as `caret record` does: the events of the
+#                                 schema (a glob PROVIDER:* stands for its
+#                                 events there) by name, initialization
+#                                 events in a second channel caret_init
+
 #   caret_lttng_stop              stop (waits until the data is on disk) and
 #                                 destroy the session; safe to call twice
 #   caret_at_exit CMD             run CMD at exit (last registered, first run)
@@ -112,13 +117,42 @@ caret_lttng_start() {
 		--num-subbuf="${CARET_NUM_SUBBUF:-4}" caret || return 1
 	_caret_lttng add-context --userspace "$s" --channel=caret \
 		--type=vpid --type=vtid --type=procname || return 1
-	for ev in "$@"; do
-		_caret_lttng enable-event --userspace "$s" --channel=caret "$ev" || return 1
-	done
+	if [[ ${CARET_INIT_CHANNEL:-0} == 1 ]]; then
+		_caret_lttng_split_channels "$s" "$@" || return 1
+	else
+		for ev in "$@"; do
+			_caret_lttng enable-event --userspace "$s" --channel=caret "$ev" || return 1
+		done
+	fi
 	if [[ -n ${CARET_TEST_VGID:-} ]]; then
 		_caret_lttng track --userspace "$s" --vgid="$CARET_TEST_VGID" || return 1
 	fi
 	_caret_lttng start "$CARET_SESSION" || return 1
+}
+
+# The events of the schema matching the rules (globs PROVIDER:* or names),
+# by name: runtime ones in channel caret, initialization ones in caret_init.
+_caret_lttng_split_channels() {
+	local s=$1 role name init=() runtime=() rule
+	shift
+	_caret_lttng enable-channel --userspace "$s" \
+		--subbuf-size="${CARET_SUBBUF_SIZE:-1M}" \
+		--num-subbuf="${CARET_NUM_SUBBUF:-4}" caret_init || return 1
+	_caret_lttng add-context --userspace "$s" --channel=caret_init \
+		--type=vpid --type=vtid --type=procname || return 1
+	while read -r name role; do
+		for rule in "$@"; do
+			# shellcheck disable=SC2053 # the rule is a glob
+			if [[ $name == $rule ]]; then
+				if [[ $role == INIT || $role == META ]]; then init+=("$name"); else runtime+=("$name"); fi
+				break
+			fi
+		done
+	done < <(sed -n 's/^CS_EVENT(\([a-z0-9_]*\), *\([a-z0-9_]*\), *\([A-Z]*\),.*/\1:\2 \3/p' \
+		"$(dirname "${BASH_SOURCE[0]}")/../src/schema/events.def")
+	((${#init[@]} && ${#runtime[@]})) || { caret_log "no schema event matches $*"; return 1; }
+	_caret_lttng enable-event --userspace "$s" --channel=caret_init "$(IFS=,; echo "${init[*]}")" &&
+		_caret_lttng enable-event --userspace "$s" --channel=caret "$(IFS=,; echo "${runtime[*]}")"
 }
 
 # setpriv execs the command: it keeps setpriv's pid.

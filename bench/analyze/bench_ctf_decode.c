@@ -19,7 +19,7 @@ static int count(const struct ctf_event *e, const struct ctf_meta *m, void *user
 int main(int argc, char **argv)
 {
 	unsigned long long events = 0;
-	struct ctf_native_handlers h = { count, NULL, &events };
+	struct ctf_native_handlers h = { .on_event = count, .user = &events };
 	char err[2048];
 	struct timespec a, b;
 	if (argc != 2) {

@@ -55,6 +55,12 @@ ca_trace *ca_trace_load_options(const char *const *paths, size_t n_paths,
 	const ca_load_options *options, char *err, size_t err_size);
 /* Runtime events the window left out (0 without a window). */
 uint64_t ca_trace_windowed_out(const ca_trace *trace);
+/* Packets of runtime events the native reader left unread, wholly outside
+ * the window (their events are not in ca_trace_event_count), and their
+ * bytes in *bytes (if not NULL). Traces recorded by `caret record` keep
+ * initialization events in a channel of their own; a packet of a channel
+ * that holds initialization events is always read. */
+uint64_t ca_trace_skipped_packets(const ca_trace *trace, uint64_t *bytes);
 void ca_trace_free(ca_trace *trace);
 
 uint64_t ca_trace_event_count(const ca_trace *trace);   /* every event read */

@@ -70,6 +70,7 @@ struct ca_trace {
 	 * (the latest first event, the earliest last one), for the window */
 	uint64_t path_first, path_last, range_first, range_last;
 	uint64_t windowed_out;
+	uint64_t skipped_packets, skipped_bytes; /* outside the window, not read */
 	struct ca_model *model;
 };
 

@@ -96,6 +96,10 @@ ca_trace *cli_load(const char *verb, char **paths, int n_paths)
 	if (t && ca_trace_windowed_out(t))
 		fprintf(stderr, "caret %s: note: the time window left out %" PRIu64 " runtime "
 			"events\n", verb, ca_trace_windowed_out(t));
+	uint64_t bytes, packets = ca_trace_skipped_packets(t, &bytes);
+	if (packets)
+		fprintf(stderr, "caret %s: note: %" PRIu64 " packets (%.1f MB) wholly outside the "
+			"time window were not read\n", verb, packets, (double)bytes / 1e6);
 	return t;
 }
 

@@ -15,7 +15,13 @@
 
 #include <lttng/lttng.h>
 
+#include "schema.h"
+
+/* Runtime events in one channel, initialization events in another: a
+ * packet of the first never holds what the architecture needs, so the
+ * analyzer can skip packets outside a time window unread. */
 #define CHANNEL_NAME "caret"
+#define INIT_CHANNEL_NAME "caret_init"
 #define CARET_PREFIX "ros2_caret:"
 #define DEFAULT_SUBBUF_SIZE (4u << 20)
 #define DEFAULT_NUM_SUBBUF 8u
@@ -27,20 +33,19 @@ struct cr_session {
 	struct lttng_handle *handle; /* user-space domain of this session */
 };
 
-/* Every event caret records: the whole ros2 and ros2_caret providers. */
-static const char *const full_events[] = {
-	"ros2:*",
-	CARET_PREFIX "*",
-};
-
 /*
- * The light set: the ros2 runtime events only. The ros2 initialization and
- * executor events are left out because the caret tracer emits every
- * initialization event again as a ros2_caret event (with init_timestamp),
- * so nothing the analyzer needs is lost and the trace is smaller.
+ * Events are enabled by name, from the schema: LTTng 2.13's session daemon
+ * dies listing a rule with exclusions (`lttng list SESSION`), so the
+ * channels cannot be split by globs with exclusions. Events of the
+ * providers that caret-c does not know are not recorded.
+ *
+ * The light set: of ros2, the runtime events below only. The ros2
+ * initialization and executor events are left out because the caret
+ * tracer emits every initialization event again as a ros2_caret event
+ * (with init_timestamp), so nothing the analyzer needs is lost and the
+ * trace is smaller.
  */
-static const char *const light_events[] = {
-	CARET_PREFIX "*",
+static const char *const light_ros2_events[] = {
 	"ros2:callback_start",
 	"ros2:callback_end",
 	"ros2:rclcpp_publish",
@@ -125,7 +130,7 @@ static void ust_domain(struct lttng_domain *d)
 }
 
 static int enable_channel(struct cr_session *s, const struct cr_session_options *o,
-			  char *err, size_t err_size)
+			  const char *name, char *err, size_t err_size)
 {
 	struct lttng_domain domain;
 	ust_domain(&domain);
@@ -134,7 +139,7 @@ static int enable_channel(struct cr_session *s, const struct cr_session_options 
 		set_err(err, err_size, "cannot create channel: out of memory");
 		return -1;
 	}
-	snprintf(chan->name, sizeof chan->name, "%s", CHANNEL_NAME);
+	snprintf(chan->name, sizeof chan->name, "%s", name);
 	chan->attr.overwrite = 0; /* discard mode: old data is never overwritten */
 	chan->attr.subbuf_size = o->subbuf_size ? o->subbuf_size : DEFAULT_SUBBUF_SIZE;
 	chan->attr.num_subbuf = o->num_subbuf ? o->num_subbuf : DEFAULT_NUM_SUBBUF;
@@ -146,19 +151,19 @@ static int enable_channel(struct cr_session *s, const struct cr_session_options 
 		ret = lttng_enable_channel(s->handle, chan);
 	lttng_channel_destroy(chan);
 	if (ret < 0) {
-		set_err(err, err_size, "cannot enable channel %s: %s", CHANNEL_NAME, why(ret));
+		set_err(err, err_size, "cannot enable channel %s: %s", name, why(ret));
 		return -1;
 	}
 	return 0;
 }
 
-static int add_contexts(struct cr_session *s, char *err, size_t err_size)
+static int add_contexts(struct cr_session *s, const char *channel, char *err, size_t err_size)
 {
 	for (size_t i = 0; i < COUNT(contexts); i++) {
 		struct lttng_event_context ctx;
 		memset(&ctx, 0, sizeof ctx);
 		ctx.ctx = contexts[i];
-		int ret = lttng_add_context(s->handle, &ctx, NULL, CHANNEL_NAME);
+		int ret = lttng_add_context(s->handle, &ctx, NULL, channel);
 		if (ret < 0) {
 			set_err(err, err_size, "cannot add context %d: %s", (int)contexts[i], why(ret));
 			return -1;
@@ -167,29 +172,55 @@ static int add_contexts(struct cr_session *s, char *err, size_t err_size)
 	return 0;
 }
 
-static int enable_events(struct cr_session *s, bool light, char *err, size_t err_size)
+static bool is_init(const struct cs_event *e)
 {
-	const char *const *names = light ? light_events : full_events;
-	size_t count = light ? COUNT(light_events) : COUNT(full_events);
+	return e->role == CS_ROLE_INIT || e->role == CS_ROLE_META;
+}
+
+/* Enables the event name in channel. */
+static int enable_rule(struct cr_session *s, const char *name, const char *channel,
+		       char *err, size_t err_size)
+{
 	struct lttng_event *ev = lttng_event_create();
 	if (!ev) {
 		set_err(err, err_size, "cannot create event: out of memory");
 		return -1;
 	}
-	int rc = 0;
-	for (size_t i = 0; i < count && rc == 0; i++) {
-		ev->type = LTTNG_EVENT_TRACEPOINT;
-		ev->loglevel_type = LTTNG_EVENT_LOGLEVEL_ALL;
-		ev->loglevel = -1;
-		snprintf(ev->name, sizeof ev->name, "%s", names[i]);
-		int ret = lttng_enable_event_with_exclusions(s->handle, ev, CHANNEL_NAME,
-							     NULL, 0, NULL);
-		if (ret < 0) {
-			set_err(err, err_size, "cannot enable event %s: %s", names[i], why(ret));
-			rc = -1;
-		}
-	}
+	ev->type = LTTNG_EVENT_TRACEPOINT;
+	ev->loglevel_type = LTTNG_EVENT_LOGLEVEL_ALL;
+	ev->loglevel = -1;
+	snprintf(ev->name, sizeof ev->name, "%s", name);
+	int ret = lttng_enable_event_with_exclusions(s->handle, ev, channel, NULL, 0, NULL);
 	lttng_event_destroy(ev);
+	if (ret < 0) {
+		set_err(err, err_size, "cannot enable event %s in channel %s: %s", name, channel,
+			why(ret));
+		return -1;
+	}
+	return 0;
+}
+
+static bool in_light_set(const struct cs_event *e)
+{
+	if (!strcmp(e->provider, "ros2_caret"))
+		return true;
+	for (size_t i = 0; i < COUNT(light_ros2_events); i++)
+		if (!strcmp(e->full_name, light_ros2_events[i]))
+			return true;
+	return false;
+}
+
+/* Every event of the schema (the light set's only when light), each in
+ * its channel. */
+static int enable_events(struct cr_session *s, bool light, char *err, size_t err_size)
+{
+	int rc = 0;
+	for (size_t i = 0; i < CS_EVENT_COUNT && rc == 0; i++) {
+		const struct cs_event *e = &cs_events[i];
+		if (!light || in_light_set(e))
+			rc = enable_rule(s, e->full_name, is_init(e) ? INIT_CHANNEL_NAME :
+				CHANNEL_NAME, err, err_size);
+	}
 	return rc;
 }
 
@@ -260,8 +291,10 @@ struct cr_session *cr_session_create(const struct cr_session_options *o,
 	s->handle = lttng_create_handle(s->name, &domain);
 	if (!s->handle)
 		set_err(err, err_size, "cannot create session handle: out of memory");
-	if (!s->handle || enable_channel(s, o, err, err_size) < 0 ||
-	    add_contexts(s, err, err_size) < 0 ||
+	if (!s->handle || enable_channel(s, o, CHANNEL_NAME, err, err_size) < 0 ||
+	    enable_channel(s, o, INIT_CHANNEL_NAME, err, err_size) < 0 ||
+	    add_contexts(s, CHANNEL_NAME, err, err_size) < 0 ||
+	    add_contexts(s, INIT_CHANNEL_NAME, err, err_size) < 0 ||
 	    enable_events(s, o->light, err, err_size) < 0 ||
 	    (o->track_vgid >= 0 && track_vgid(s, o->track_vgid, err, err_size) < 0)) {
 		lttng_destroy_session(s->name);
@@ -319,7 +352,8 @@ int64_t cr_session_discarded(const struct cr_session *s)
 	int64_t total = -1;
 	for (int i = 0; i < n; i++) {
 		uint64_t count;
-		if (strcmp(channels[i].name, CHANNEL_NAME) != 0 ||
+		if ((strcmp(channels[i].name, CHANNEL_NAME) != 0 &&
+		     strcmp(channels[i].name, INIT_CHANNEL_NAME) != 0) ||
 		    lttng_channel_get_discarded_event_count(&channels[i], &count) < 0)
 			continue;
 		total = (total < 0 ? 0 : total) + (int64_t)count;

@@ -1,8 +1,10 @@
 /*
  * session.h - the LTTng recording session of `caret record`, through
  * liblttng-ctl (never the `lttng` command): one user-space session with
- * per-UID buffers and one channel "caret" carrying the vpid, vtid and
- * procname contexts, plus the queries the recorder needs while it runs
+ * per-UID buffers and two channels carrying the vpid, vtid and procname
+ * contexts, "caret" for runtime events and "caret_init" for
+ * initialization events (the analyzer skips packets of the first outside
+ * a time window), plus the queries the recorder needs while it runs
  * (discarded events, bytes written, another recorder already running).
  *
  * Errors come back as a one-line reason in the caller's err buffer.
@@ -27,8 +29,8 @@ struct cr_session_options {
 struct cr_session; /* opaque */
 
 /*
- * Creates the session (user-space domain, per-UID buffers, one channel
- * "caret" with the given sub-buffers, discard mode unless blocking,
+ * Creates the session (user-space domain, per-UID buffers, channels
+ * "caret" and "caret_init" with the given sub-buffers each, discard mode unless blocking,
  * contexts vpid, vtid and procname), enables the events and applies the
  * vgid tracker when asked. Does not start it. Returns NULL with a one-line
  * reason in err; on failure nothing is left behind.
@@ -44,7 +46,7 @@ int cr_session_start(struct cr_session *s, char *err, size_t err_size);
  */
 int cr_session_stop_and_destroy(struct cr_session *s, char *err, size_t err_size);
 
-/* Events discarded so far on the "caret" channel; -1 if unknown. */
+/* Events discarded so far on the two channels; -1 if unknown. */
 int64_t cr_session_discarded(const struct cr_session *s);
 
 /* Bytes written so far under output_dir (sum of regular file sizes). */

@@ -190,7 +190,8 @@ static void sort_ties(struct lines *l)
 static int native_only(const char *path)
 {
 	struct lines *nat = calloc(1, sizeof *nat);
-	struct ctf_native_handlers nh = { native_on_event, native_on_discarded, nat };
+	struct ctf_native_handlers nh = { .on_event = native_on_event,
+		.on_discarded = native_on_discarded, .user = nat };
 	char err[1024];
 	if (!nat)
 		return 2;
@@ -230,7 +231,8 @@ static int damaged(const char *path)
 {
 	struct lines *bt = calloc(1, sizeof *bt), *nat = calloc(1, sizeof *nat);
 	struct ca_ctf_handlers bh = { bt_on_event, bt_on_discarded, bt };
-	struct ctf_native_handlers nh = { native_on_event, native_on_discarded, nat };
+	struct ctf_native_handlers nh = { .on_event = native_on_event,
+		.on_discarded = native_on_discarded, .user = nat };
 	char bt_err[1024] = "", nat_err[1024] = "";
 	if (!bt || !nat)
 		return 2;
@@ -266,7 +268,8 @@ int main(int argc, char **argv)
 		struct lines *bt = calloc(1, sizeof *bt), *nat = calloc(1, sizeof *nat);
 		char err[1024];
 		struct ca_ctf_handlers bh = { bt_on_event, bt_on_discarded, bt };
-		struct ctf_native_handlers nh = { native_on_event, native_on_discarded, nat };
+		struct ctf_native_handlers nh = { .on_event = native_on_event,
+		.on_discarded = native_on_discarded, .user = nat };
 		if (!bt || !nat)
 			return 2;
 		if (ca_ctf_iterate(argv[a], &bh, err, sizeof err) != 0) {

@@ -6,6 +6,7 @@
  * nothing from tests that run in parallel. Skipped without a daemon.
  */
 #define _GNU_SOURCE
+#include "schema.h"
 #include "session.h"
 
 #include <ftw.h>
@@ -141,28 +142,49 @@ static void test_channel_and_events_configured(void **state)
 	assert_non_null(h);
 	struct lttng_channel *channels = NULL;
 	int n = lttng_list_channels(h, &channels);
-	assert_int_equal(n, 1);
-	assert_string_equal(channels[0].name, "caret");
-	assert_int_equal(channels[0].attr.overwrite, 0);
-	assert_int_equal(channels[0].attr.subbuf_size, 1 << 20);
-	assert_int_equal(channels[0].attr.num_subbuf, 4);
-	int64_t timeout = 0;
-	assert_int_equal(lttng_channel_get_blocking_timeout(&channels[0], &timeout), 0);
-	assert_int_equal(timeout, -1);
+	/* runtime events in "caret", initialization events in "caret_init" */
+	assert_int_equal(n, 2);
+	for (int i = 0; i < n; i++) {
+		assert_true(!strcmp(channels[i].name, "caret") ||
+			!strcmp(channels[i].name, "caret_init"));
+		assert_int_equal(channels[i].attr.overwrite, 0);
+		assert_int_equal(channels[i].attr.subbuf_size, 1 << 20);
+		assert_int_equal(channels[i].attr.num_subbuf, 4);
+		int64_t timeout = 0;
+		assert_int_equal(lttng_channel_get_blocking_timeout(&channels[i], &timeout), 0);
+		assert_int_equal(timeout, -1);
+	}
 	free(channels);
 
+	/* the light set, by name: runtime events in "caret" (ros2's few,
+	 * ros2_caret's all), no ros2 executor event */
 	struct lttng_event *events = NULL;
 	n = lttng_list_events(h, "caret", &events);
-	assert_int_equal(n, 10);
-	bool caret = false, init = false;
+	assert_true(n > 9);
+	bool callback_start = false, dds_write = false;
 	for (int i = 0; i < n; i++) {
-		caret = caret || strcmp(events[i].name, "ros2_caret:*") == 0;
-		init = init || strcmp(events[i].name, "ros2:*") == 0;
+		const struct cs_event *e = cs_event_by_full_name(events[i].name);
+		assert_non_null(e);
+		assert_true(e->role == CS_ROLE_RUNTIME || e->role == CS_ROLE_MERGED);
+		assert_string_not_equal(e->name, "rclcpp_executor_execute");
+		callback_start = callback_start || !strcmp(e->full_name, "ros2:callback_start");
+		dds_write = dds_write || !strcmp(e->full_name, "ros2_caret:dds_write");
+	}
+	free(events);
+	assert_true(callback_start);
+	assert_true(dds_write);
+
+	/* the light set: ros2_caret's initialization events only, by name */
+	n = lttng_list_events(h, "caret_init", &events);
+	assert_true(n > 20);
+	for (int i = 0; i < n; i++) {
+		const struct cs_event *e = cs_event_by_full_name(events[i].name);
+		assert_non_null(e);
+		assert_string_equal(e->provider, "ros2_caret");
+		assert_true(e->role == CS_ROLE_INIT || e->role == CS_ROLE_META);
 	}
 	free(events);
 	lttng_destroy_handle(h);
-	assert_true(caret);
-	assert_false(init);
 }
 
 static void test_stop_and_destroy_in_any_state(void **state)

@@ -174,6 +174,10 @@ static int open_trace(struct walk *w, const char *dir, char *err_out, size_t err
 				status = -1;
 			} else {
 				s->on_discarded = w->h->on_discarded;
+				s->needed = w->h->needed;
+				s->on_skipped = w->h->on_skipped;
+				s->skip_before = w->h->skip_before;
+				s->skip_after = w->h->skip_after;
 				s->user = w->h->user;
 				w->streams[w->n_streams++] = s;
 			}
@@ -395,6 +399,18 @@ out:
 	return status;
 }
 
+static void close_walk(struct walk *w)
+{
+	for (size_t i = 0; i < w->n_streams; i++) {
+		ctf_stream_close(w->streams[i]);
+		free(w->streams[i]);
+	}
+	for (size_t i = 0; i < w->n_metas; i++)
+		ctf_meta_free(w->metas[i]);
+	free(w->streams);
+	free(w->metas);
+}
+
 int ctf_native_iterate(const char *path, const struct ctf_native_handlers *h, char *err,
 	size_t err_size)
 {
@@ -410,13 +426,33 @@ int ctf_native_iterate(const char *path, const struct ctf_native_handlers *h, ch
 	} else if (w.unsupported) {
 		status = CTF_UNSUPPORTED;
 	}
-	for (size_t i = 0; i < w.n_streams; i++) {
-		ctf_stream_close(w.streams[i]);
-		free(w.streams[i]);
+	close_walk(&w);
+	return status;
+}
+
+int ctf_native_bounds(const char *path, uint64_t *first, uint64_t *last, char *err,
+	size_t err_size)
+{
+	struct ctf_native_handlers none = { 0 };
+	struct walk w = { .h = &none, .err = err, .err_size = err_size };
+	int status = find_traces(&w, path);
+	*first = *last = 0;
+	for (size_t i = 0; !status && i < w.n_streams; i++) {
+		uint64_t a, b;
+		int r = ctf_stream_bounds(w.streams[i], &a, &b);
+		if (r < 0) {
+			snprintf(err, err_size, "cannot read trace: path=%s: %s", path,
+				w.streams[i]->err);
+			status = -1;
+		} else if (r > 0) {
+			if (!*first || a < *first)
+				*first = a;
+			if (b > *last)
+				*last = b;
+		}
 	}
-	for (size_t i = 0; i < w.n_metas; i++)
-		ctf_meta_free(w.metas[i]);
-	free(w.streams);
-	free(w.metas);
+	if (status && w.unsupported)
+		status = CTF_UNSUPPORTED;
+	close_walk(&w);
 	return status;
 }

@@ -120,6 +120,14 @@ struct ctf_native_handlers {
 	void (*on_discarded)(const char *stream_path, uint64_t events, uint64_t packets,
 		void *user);
 	void *user;
+	/* Optional, a time window: a packet that lies wholly before
+	 * skip_before or after skip_after (clock values, the clock's offset
+	 * not added; skip_after 0: no window) is not decoded, unless an event
+	 * class of its stream class is `needed` wherever it is (NULL: none
+	 * is). Its context is read still (lost events). on_skipped: its size. */
+	uint64_t skip_before, skip_after;
+	bool (*needed)(const struct ctf_event_class *cls, void *user);
+	void (*on_skipped)(const char *stream_path, uint64_t bytes, void *user);
 };
 
 /* The trace directories under path (each holds a metadata file; a trace
@@ -137,6 +145,12 @@ void ctf_free_dirs(char **dirs, size_t n);
  * in time order. 0, or -1 (CTF_UNSUPPORTED) with a one-line reason in
  * err. */
 int ctf_native_iterate(const char *path, const struct ctf_native_handlers *h, char *err,
+	size_t err_size);
+
+/* The clock values of the first and the last event of the traces under
+ * path (0 and 0 when there is none), most packets read by their headers
+ * only (ctf_stream_bounds). 0, or -1 (CTF_UNSUPPORTED) with err. */
+int ctf_native_bounds(const char *path, uint64_t *first, uint64_t *last, char *err,
 	size_t err_size);
 
 #endif

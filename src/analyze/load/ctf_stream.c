@@ -355,6 +355,20 @@ static void update_clock(struct ctf_stream *s, unsigned bits, uint64_t ts)
 }
 
 /* Reads the packet at s->packet: header, context, what it says was lost. */
+/* Whether the packets of the current stream class may be left undecoded:
+ * none of its event classes is needed wherever it is. */
+static bool skippable(struct ctf_stream *s)
+{
+	if (s->skip_for != s->sc) {
+		s->skip_for = s->sc;
+		s->skip_ok = true;
+		for (size_t i = 0; s->needed && i < s->sc->n_events; i++)
+			if (s->sc->events[i] && s->needed(s->sc->events[i], s->user))
+				s->skip_ok = false;
+	}
+	return s->skip_ok;
+}
+
 static int open_packet(struct ctf_stream *s)
 {
 	struct ctf_value hdr[CTF_MAX_VALUES];
@@ -418,6 +432,12 @@ static int open_packet(struct ctf_stream *s)
 	}
 	if ((lost_events || lost_packets) && s->on_discarded)
 		s->on_discarded(s->path, lost_events, lost_packets, s->user);
+	if (s->skip_after && begin && end && skippable(s) &&
+	    (end->u < s->skip_before || begin->u > s->skip_after)) {
+		s->limit = s->pos; /* outside the window: no event decoded */
+		if (s->on_skipped)
+			s->on_skipped(s->path, s->packet_size, s->user);
+	}
 	return 0;
 }
 
@@ -593,6 +613,28 @@ int ctf_stream_next(struct ctf_stream *s)
 		return -1;
 	}
 	return 1;
+}
+
+int ctf_stream_bounds(struct ctf_stream *s, uint64_t *first, uint64_t *last)
+{
+	int r = ctf_stream_next(s);
+	if (r <= 0)
+		return r;
+	*first = *last = s->event.timestamp;
+	size_t last_packet = s->packet, at = s->packet + s->packet_size;
+	while (at < s->size) { /* headers only, to find the last packet with events */
+		s->packet = at;
+		if (open_packet(s) != 0)
+			return -1;
+		if (s->limit > s->pos)
+			last_packet = at;
+		at += s->packet_size;
+	}
+	s->packet = last_packet;
+	s->in_packet = false;
+	while ((r = ctf_stream_next(s)) > 0)
+		*last = s->event.timestamp;
+	return r < 0 ? -1 : 1;
 }
 
 void ctf_stream_close(struct ctf_stream *s)

@@ -35,6 +35,12 @@ struct ctf_stream {
 	size_t text_used, text_cap;
 	struct ctf_event event;     /* the current event */
 	void (*on_discarded)(const char *path, uint64_t events, uint64_t packets, void *user);
+	/* a time window (ctf_native_handlers): packets left undecoded */
+	bool (*needed)(const struct ctf_event_class *cls, void *user);
+	void (*on_skipped)(const char *path, uint64_t bytes, void *user);
+	uint64_t skip_before, skip_after;
+	const struct ctf_stream_class *skip_for;
+	bool skip_ok;               /* skip_for's packets may be skipped */
 	void *user;
 	char err[4608];
 };
@@ -43,6 +49,10 @@ struct ctf_stream {
 int ctf_stream_open(struct ctf_stream *s, const struct ctf_meta *meta, const char *path);
 /* The next event in s->event: 1; 0 at the end; -1 with s->err. */
 int ctf_stream_next(struct ctf_stream *s);
+/* The times of the stream's first and last events, from its first events
+ * and its last packet that has any, the packets between read by their
+ * headers only: 1; 0 when it has no event; -1 with s->err. */
+int ctf_stream_bounds(struct ctf_stream *s, uint64_t *first, uint64_t *last);
 void ctf_stream_close(struct ctf_stream *s);
 
 #endif

@@ -353,10 +353,52 @@ static void apply_window(ca_trace *t, const ca_load_options *o)
 	}
 }
 
+/* With a window, the native reader leaves the packets of runtime events
+ * that lie wholly outside it unread. The window's range (the latest first
+ * event, the earliest last one) is found first, from each stream's first
+ * and last packets (ca_load_native_bounds), which also give each path's
+ * range (ranges[2 i], ranges[2 i + 1]). A packet is read when it is within
+ * a millisecond of the window: apply_window then drops its events
+ * exactly. false: nothing is skipped (a trace the native reader cannot
+ * tell the bounds of). */
+static double larger(double a, double b) { return a > b ? a : b; }
+static double smaller(double a, double b) { return a < b ? a : b; }
+
+static bool plan_skip(const char *const *paths, size_t n, const ca_load_options *o,
+	struct ca_skip *skip, uint64_t *ranges)
+{
+	uint64_t first = 0, last = 0;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t *r = ranges + 2 * i;
+		if (ca_load_native_bounds(paths[i], &r[0], &r[1]) != 0 || !r[0])
+			return false;
+		if (!i || r[0] > first)
+			first = r[0];
+		if (!i || r[1] < last)
+			last = r[1];
+	}
+	double lo = 0, hi = INFINITY, margin = 1e-3; /* seconds from first */
+	if (!isnan(o->since))
+		lo = larger(lo, o->since);
+	if (!isnan(o->strip_start))
+		lo = larger(lo, o->strip_start);
+	if (!isnan(o->until))
+		hi = smaller(hi, o->until);
+	if (!isnan(o->strip_end))
+		hi = smaller(hi, (double)(int64_t)(last - first) / 1e9 - o->strip_end);
+	skip->before = lo - margin <= 0 ? 0 : first + (uint64_t)((lo - margin) * 1e9);
+	skip->after = hi + margin >= 1e9 ? UINT64_MAX :
+		first + (uint64_t)(larger(hi + margin, 0) * 1e9);
+	return true;
+}
+
 ca_trace *ca_trace_load_options(const char *const *paths, size_t n_paths,
 	const ca_load_options *o, char *err, size_t err_size)
 {
 	ca_trace *t = calloc(1, sizeof *t);
+	struct ca_skip skip;
+	uint64_t *ranges = NULL;
+	bool skipping = false;
 
 	if (!t) {
 		snprintf(err, err_size, "out of memory");
@@ -367,12 +409,15 @@ ca_trace *ca_trace_load_options(const char *const *paths, size_t n_paths,
 		free(t);
 		return NULL;
 	}
+	if (o->reader == CA_READER_NATIVE && has_window(o) &&
+	    (ranges = malloc(2 * n_paths * sizeof *ranges)))
+		skipping = plan_skip(paths, n_paths, o, &skip, ranges);
 	for (size_t i = 0; i < n_paths; i++) {
 		/* event classes are the reader's, freed after each path */
 		memset(t->classes, 0, sizeof t->classes);
 		t->path_first = t->path_last = 0;
 		int status = o->reader == CA_READER_NATIVE ?
-			ca_load_native(t, paths[i], err, err_size) :
+			ca_load_native(t, paths[i], skipping ? &skip : NULL, err, err_size) :
 			ca_load_babeltrace2(t, paths[i], err, err_size);
 		if (status == CA_LOAD_UNSUPPORTED) {
 			/* metadata the native reader does not know: babeltrace2 may */
@@ -385,7 +430,12 @@ ca_trace *ca_trace_load_options(const char *const *paths, size_t n_paths,
 			if (t->failed)
 				snprintf(err, err_size, "out of memory while loading %s", paths[i]);
 			ca_trace_free(t);
+			free(ranges);
 			return NULL;
+		}
+		if (skipping) { /* its first or last event may be in a packet left unread */
+			t->path_first = ranges[2 * i];
+			t->path_last = ranges[2 * i + 1];
 		}
 		/* the original's common range: the latest start, the earliest end */
 		if (!i || t->path_first > t->range_first)
@@ -401,6 +451,7 @@ ca_trace *ca_trace_load_options(const char *const *paths, size_t n_paths,
 		apply_window(t, o);
 		sort = false;
 	}
+	free(ranges);
 	if (finish(t, sort, paths[0], err, err_size) != 0) {
 		ca_trace_free(t);
 		return NULL;
@@ -419,6 +470,13 @@ ca_trace *ca_trace_load_with(const char *const *paths, size_t n_paths, ca_reader
 uint64_t ca_trace_windowed_out(const ca_trace *t)
 {
 	return t ? t->windowed_out : 0;
+}
+
+uint64_t ca_trace_skipped_packets(const ca_trace *t, uint64_t *bytes)
+{
+	if (bytes)
+		*bytes = t ? t->skipped_bytes : 0;
+	return t ? t->skipped_packets : 0;
 }
 
 ca_trace *ca_trace_load(const char *const *paths, size_t n_paths, char *err, size_t err_size)

@@ -14,8 +14,18 @@
  * not support (err says what); babeltrace2 may read it. */
 #define CA_LOAD_UNSUPPORTED (-2)
 
+/* Packets to leave unread (ca_load_native): those wholly before `before`
+ * or after `after` (trace clock ns), of runtime events only. */
+struct ca_skip {
+	uint64_t before, after;
+};
+
 /* Each reads the traces under path into t: 0, or -1 with err. */
-int ca_load_native(ca_trace *t, const char *path, char *err, size_t err_size);
+int ca_load_native(ca_trace *t, const char *path, const struct ca_skip *skip, char *err,
+	size_t err_size);
+/* The times of the first and the last event under path: 0, or non-zero
+ * when the native reader cannot tell (then nothing is skipped). */
+int ca_load_native_bounds(const char *path, uint64_t *first, uint64_t *last);
 int ca_load_babeltrace2(ca_trace *t, const char *path, char *err, size_t err_size);
 
 /* The entry of vpid, added when new (named procname if not NULL). NULL

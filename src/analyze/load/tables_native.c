@@ -91,9 +91,38 @@ static void on_discarded(const char *stream, uint64_t events, uint64_t packets, 
 		ca_load_discarded(user, stream, events);
 }
 
-int ca_load_native(ca_trace *t, const char *path, char *err, size_t err_size)
+/* Initialization events are kept whatever the window: a packet of their
+ * stream class is decoded wherever it is. */
+static bool needed(const struct ctf_event_class *cls, void *user)
 {
-	struct ctf_native_handlers h = { on_event, on_discarded, t };
+	const struct cs_event *ev = cs_event_by_full_name(cls->name);
+	(void)user;
+	return ev && (ev->role == CS_ROLE_INIT || ev->role == CS_ROLE_META);
+}
+
+static void on_skipped(const char *stream, uint64_t bytes, void *user)
+{
+	ca_trace *t = user;
+	(void)stream;
+	t->skipped_packets++;
+	t->skipped_bytes += bytes;
+}
+
+int ca_load_native(ca_trace *t, const char *path, const struct ca_skip *skip, char *err,
+	size_t err_size)
+{
+	struct ctf_native_handlers h = { .on_event = on_event, .on_discarded = on_discarded,
+		.user = t, .needed = needed, .on_skipped = on_skipped };
+	if (skip) {
+		h.skip_before = skip->before;
+		h.skip_after = skip->after;
+	}
 	int status = ctf_native_iterate(path, &h, err, err_size);
 	return status == CTF_UNSUPPORTED ? CA_LOAD_UNSUPPORTED : status;
+}
+
+int ca_load_native_bounds(const char *path, uint64_t *first, uint64_t *last)
+{
+	char err[1024];
+	return ctf_native_bounds(path, first, last, err, sizeof err);
 }

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Time windows skip packets: a bench_chain trace recorded as `caret record`
+# records (initialization events in a channel of their own, caret_init),
+# in small sub-buffers (hundreds of packets). For several windows, the
+# native reader leaves the packets of runtime events that lie wholly
+# outside the window unread (a note says how many), and `caret latency
+# callbacks`, `caret path latency` and the findings of `caret check` are
+# the same as through babeltrace2, which reads every event. A trace of one
+# channel (initialization events among the runtime ones) is read whole.
+set -euo pipefail
+. "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
+bin=$CARET_BUILD_DIR/bin
+caret_lttng_require
+caret_lttng_ensure_daemon
+work=$(mktemp -d)
+caret_at_exit "rm -rf '$work'"
+
+record() { # DIR SPLIT: bench_chain, 20000 messages along 6 nodes
+	CARET_INIT_CHANNEL=$2 CARET_SUBBUF_SIZE=64k CARET_NUM_SUBBUF=8 CARET_TRACE_DIR=$1 \
+		caret_lttng_start caret-test-window "ros2:*" "ros2_caret:*"
+	LD_PRELOAD=$CARET_BUILD_DIR/lib/libcaret.so CARET_MERGE=0 caret_in_test_group \
+		"$bin/bench_chain" 20000 >/dev/null
+	caret_lttng_stop
+}
+record "$work/split" 1
+record "$work/one" 0
+ls "$work/split"/ust/uid/*/64-bit/ | grep -q '^caret_init_' ||
+	{ echo "FAIL: no caret_init channel in the trace"; exit 1; }
+
+path=/bench/n0,/bench/n1,/bench/n2,/bench/n3
+failures=0
+# verb output, without the trace-wide event count (events read) of check
+run() { # READER TRACE WINDOW...
+	local reader=$1 trace=$2
+	shift 2
+	{
+		"$bin/caret" latency callbacks --reader "$reader" "$@" "$trace"
+		"$bin/caret" path latency --reader "$reader" --nodes "$path" "$@" "$trace"
+		"$bin/caret" check --reader "$reader" "$@" "$trace" | grep -v '^trace: ' || true
+	} 2>"$work/notes"
+}
+for window in "--since 0.01" "--until 0.02" "--strip-start 0.015 --strip-end 0.01" \
+	"--since 0.02 --until 0.021"; do
+	read -ra w <<<"$window"
+	run native "$work/split" "${w[@]}" >"$work/native"
+	skipped=$(sed -n 's/.*note: \([0-9]*\) packets .*not read/\1/p' "$work/notes" | head -1)
+	run babeltrace2 "$work/split" "${w[@]}" >"$work/bt"
+	callbacks=$(grep -c '^/bench/' "$work/native" || true)
+	if ! cmp -s "$work/native" "$work/bt"; then
+		echo "FAIL $window: the readers differ"
+		diff "$work/native" "$work/bt" | head -10
+		failures=$((failures + 1))
+	elif ((${skipped:-0} == 0 || callbacks == 0)); then
+		echo "FAIL $window: $skipped packets skipped, $callbacks callbacks in the window"
+		failures=$((failures + 1))
+	else
+		echo "ok $window: $skipped packets unread, the same results as babeltrace2 ($callbacks callback rows)"
+	fi
+	run native "$work/one" "${w[@]}" >/dev/null
+	if grep -q 'packets .*not read' "$work/notes"; then
+		echo "FAIL $window: packets skipped in a trace whose channel holds initialization events"
+		failures=$((failures + 1))
+	fi
+done
+((failures == 0))
