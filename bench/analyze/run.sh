@@ -8,7 +8,9 @@
 #            through libbabeltrace2 (--reader babeltrace2)
 #   records  every callback run, publish and communication joined
 #   path     one 5-hop path followed end to end (use_latest_message)
-# and the peak resident memory per event.
+# and the peak resident memory per event; then `caret check`, `caret
+# latency callbacks` and `caret path latency` end to end, each in its own
+# process: seconds, events per second, peak memory per event.
 #
 # The trace: bench_chain (6 nodes in one process passing a message along
 # 5 intra-process hops, 23 events per message) with libcaret.so preloaded,
@@ -51,6 +53,12 @@ seconds() { # COMMAND...: elapsed seconds
 babeltrace2 "$trace" -c sink.utils.dummy # warm the page cache
 path=/bench/n0,/bench/n1,/bench/n2,/bench/n3,/bench/n4,/bench/n5
 bt=() load=() records=() paths=() rss=() decode=() load_bt=()
+verbs=("check" "latency callbacks" "path latency --nodes $path")
+declare -A verb_s verb_kb
+timed() { # COMMAND...: "SECONDS MAXRSS_KB" of a run, its output dropped
+	/usr/bin/time -f '%e %M' -o "$work/time" "$@" >/dev/null 2>&1 || true
+	cat "$work/time"
+}
 for ((r = 0; r < repeat; r++)); do
 	bt+=("$(seconds babeltrace2 "$trace" -c sink.utils.dummy)")
 	read -r d n < <("$build/bin/bench_ctf_decode" "$trace")
@@ -65,6 +73,11 @@ for ((r = 0; r < repeat; r++)); do
 	records+=("$rec")
 	paths+=("$p")
 	rss+=("$kb")
+	for v in "${verbs[@]}"; do
+		read -ra words <<<"$v"
+		read -r s k < <(timed "$build/bin/caret" "${words[@]}" "$trace")
+		verb_s[$v]+="$s " verb_kb[$v]+="$k "
+	done
 done
 bt_s=$(printf '%s\n' "${bt[@]}" | median)
 decode_s=$(printf '%s\n' "${decode[@]}" | median)
@@ -86,6 +99,14 @@ awk -v e="$events" -v bytes="$bytes" -v bt="$bt_s" -v l="$load_s" -v r="$rec_s" 
 	printf "ratios (ours / babeltrace2, events per second): load %.2f, load + records + path %.2f\n", bt / l, bt / (l + r + p)
 	printf "peak memory: %.0f MB, %.1f bytes per event\n", kb / 1024, kb * 1024 / e
 }'
+
+# The verbs end to end (caret's own process: load, analysis, output)
+for v in "${verbs[@]}"; do
+	s=$(printf '%s\n' ${verb_s[$v]} | median)
+	k=$(printf '%s\n' ${verb_kb[$v]} | median)
+	awk -v e="$events" -v s="$s" -v kb="$k" -v v="caret ${v%% --*}" 'BEGIN {
+		printf "%-38s %7.2f s  %10.0f events/s  peak %5.0f MB, %5.1f bytes per event\n", v, s, e / s, kb / 1024, kb * 1024 / e }'
+done
 
 # Path search on the architecture of a generated 100-process x 10-node
 # system (tb-gen, seed 7; its initialization traced by bench_arch, as 100

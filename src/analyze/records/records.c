@@ -168,7 +168,8 @@ void ca_stats_of(int64_t *v, size_t n, ca_percentile_method m, ca_stats *s)
 	*s = (ca_stats){ 0 };
 	if (!n)
 		return;
-	qsort(v, n, sizeof *v, by_value);
+	if (!ca_radix_sort_values(v, n))
+		qsort(v, n, sizeof *v, by_value); /* no memory for the radix sort's copy */
 	/* the mean in long double: sums of many large ns values stay exact */
 	long double sum = 0;
 	for (size_t i = 0; i < n; i++)

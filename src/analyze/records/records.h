@@ -68,5 +68,7 @@ void ca_radix_by(struct ca_radix *r);
 /* Reorders items (n of size bytes) as order says; false out of memory. */
 bool ca_radix_permute(struct ca_radix *r, void *items, size_t size);
 void ca_radix_free(struct ca_radix *r);
+/* Sorts n signed values in place; false out of memory (v unchanged). */
+bool ca_radix_sort_values(int64_t *v, size_t n);
 
 #endif
