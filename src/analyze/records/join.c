@@ -20,28 +20,65 @@ static uint64_t signed_key(int64_t v)
 	return (uint64_t)v ^ ((uint64_t)1 << 63);
 }
 
+/* Whether the runs are in start order, ties by thread: the scan makes
+ * them at their starts, so they nearly always are. */
+static bool in_start_order(const struct ca_records *r)
+{
+	for (size_t i = 1; i < r->n_runs; i++) {
+		const ca_callback_instance *a = &r->runs[i - 1], *b = &r->runs[i];
+		if (a->start > b->start || (a->start == b->start && a->tid > b->tid))
+			return false;
+	}
+	return true;
+}
+
 /* The runs by callback, start, then thread (what ca_records_callbacks
  * promises);
  * r->by_thread: their indexes by pid, thread, then start. Radix passes,
- * least significant key first. */
+ * least significant key first; the passes by start and thread are not
+ * needed when the runs are in start order already. */
 static int sort_runs_and_threads(struct ca_records *r)
 {
 	size_t n = r->n_runs;
-	struct ca_radix *x = ca_radix_new(n);
+	struct ca_radix *x = ca_radix_new(n), *y = NULL;
 	if (!x)
 		return -1;
-	for (size_t i = 0; i < n; i++)
-		x->keys[i] = signed_key(r->runs[i].tid);
-	ca_radix_by(x);
-	for (size_t i = 0; i < n; i++)
-		x->keys[i] = r->runs[i].start;
-	ca_radix_by(x);
+	bool presorted = in_start_order(r);
+	if (presorted) { /* by thread, on the indexes before the runs move */
+		if (!(y = ca_radix_new(n))) {
+			ca_radix_free(x);
+			return -1;
+		}
+		for (size_t i = 0; i < n; i++)
+			y->keys[i] = signed_key(r->runs[i].tid);
+		ca_radix_by(y);
+		for (size_t i = 0; i < n; i++)
+			y->keys[i] = signed_key(r->runs[i].pid);
+		ca_radix_by(y);
+	} else {
+		for (size_t i = 0; i < n; i++)
+			x->keys[i] = signed_key(r->runs[i].tid);
+		ca_radix_by(x);
+		for (size_t i = 0; i < n; i++)
+			x->keys[i] = r->runs[i].start;
+		ca_radix_by(x);
+	}
 	for (size_t i = 0; i < n; i++)
 		x->keys[i] = r->runs[i].callback;
 	ca_radix_by(x);
 	if (!ca_radix_permute(x, r->runs, sizeof *r->runs)) {
 		ca_radix_free(x);
+		ca_radix_free(y);
 		return -1;
+	}
+	if (presorted) { /* where each run went: the inverse of x's order */
+		for (size_t i = 0; i < n; i++)
+			x->tmp[x->order[i]] = i;
+		for (size_t i = 0; i < n; i++)
+			r->by_thread[i] = x->tmp[y->order[i]];
+		ca_radix_free(x);
+		ca_radix_free(y);
+		return 0;
 	}
 	for (size_t i = 0; i < n; i++) {
 		x->order[i] = i;
@@ -141,9 +178,13 @@ static bool sort_keyed(struct keyed *v, size_t n)
 	struct ca_radix *x = ca_radix_new(n);
 	if (!x)
 		return false;
-	for (size_t i = 0; i < n; i++)
+	bool in_time_order = true; /* as the scan makes them, mostly */
+	for (size_t i = 0; i < n; i++) {
 		x->keys[i] = v[i].time;
-	ca_radix_by(x);
+		in_time_order = in_time_order && (!i || v[i - 1].time <= v[i].time);
+	}
+	if (!in_time_order)
+		ca_radix_by(x);
 	for (size_t i = 0; i < n; i++)
 		x->keys[i] = v[i].b;
 	ca_radix_by(x);
