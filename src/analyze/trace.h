@@ -39,7 +39,8 @@ struct ca_pid {
 
 struct ca_discarded_stream {
 	uint64_t name; /* string id */
-	uint64_t count;
+	uint64_t count;   /* events LTTng discarded */
+	uint64_t packets; /* packets lost (a gap in their sequence numbers) */
 };
 
 #define CA_CLASS_SLOTS 1024
@@ -59,7 +60,7 @@ struct ca_trace {
 	size_t pid_index_size, last_pid;
 	struct ca_discarded_stream *discarded_streams;
 	size_t n_discarded_streams, cap_discarded_streams;
-	uint64_t events, unknown, discarded;
+	uint64_t events, unknown, discarded, lost_packets;
 	/* The trace clock's offset from the Unix epoch (LTTng: realtime minus
 	 * monotonic when the trace began), 0 if unknown. DDS source timestamps
 	 * are realtime. */

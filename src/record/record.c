@@ -317,7 +317,7 @@ static int finish(struct recorder *r, double recorded_seconds)
 		return fail(r, "%s", err);
 
 	struct counts c = { 0 };
-	struct ca_ctf_handlers h = { count_event, count_discarded, &c };
+	struct ca_ctf_handlers h = { count_event, count_discarded, &c, NULL };
 	if (cr_dir_bytes(r->output) == 0)
 		return fail(r, "nothing was recorded in %.1f s: no process with libcaret.so "
 			"preloaded ran (LTTng wrote no trace)", recorded_seconds);

@@ -81,7 +81,7 @@ int main(int argc, char **argv)
 	if (!trace)
 		return usage();
 
-	struct ca_ctf_handlers h = { on_event, on_discarded, &c };
+	struct ca_ctf_handlers h = { on_event, on_discarded, &c, NULL };
 	if (ca_ctf_iterate(trace, &h, err, sizeof err) != 0) {
 		fprintf(stderr, "tb_event_counts: %s\n", err);
 		return 1;

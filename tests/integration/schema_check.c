@@ -161,7 +161,7 @@ int main(int argc, char **argv)
 	}
 	c.vpid = strtoll(argv[2], NULL, 10);
 
-	struct ca_ctf_handlers h = { on_event, on_discarded, &c };
+	struct ca_ctf_handlers h = { on_event, on_discarded, &c, NULL };
 	if (ca_ctf_iterate(argv[1], &h, err, sizeof err) != 0) {
 		fprintf(stderr, "schema_check: %s\n", err);
 		return 1;

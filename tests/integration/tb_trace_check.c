@@ -644,7 +644,7 @@ int main(int argc, char **argv)
 	if (pf)
 		fclose(pf);
 
-	struct ca_ctf_handlers h = { on_event, on_discarded, &s };
+	struct ca_ctf_handlers h = { on_event, on_discarded, &s, NULL };
 	if (ca_ctf_iterate(argv[2], &h, err, sizeof err) != 0) {
 		fprintf(stderr, "tb_trace_check: %s\n", err);
 		free_state(&s);

@@ -107,7 +107,7 @@ int main(int argc, char **argv)
 		read_entities(argv[2], process, pid);
 	if (pf)
 		fclose(pf);
-	struct ca_ctf_handlers h = { on_event, NULL, NULL };
+	struct ca_ctf_handlers h = { on_event, NULL, NULL, NULL };
 	if (ca_ctf_iterate(argv[1], &h, err, sizeof err) != 0) {
 		fprintf(stderr, "tb_trace_counts: %s\n", err);
 		return 1;

@@ -28,6 +28,33 @@ echo "discarded: walk $walk, summary $summary, check $per_stream (exit $status)"
 # the native CTF reader finds the same events and the same losses
 "$bin/ctf_reader_diff" "$CARET_TRACE_DIR"
 "$bin/tables_diff" "$CARET_TRACE_DIR"
+# a packet cut out of the middle of its largest stream (LTTng's packet
+# layout: packet_size 56 bytes in): both readers report one packet lost,
+# and so does caret check
+cp -r "$CARET_TRACE_DIR" "$CARET_TRACE_DIR.gap"
+caret_at_exit "rm -rf '$CARET_TRACE_DIR.gap'"
+rm -rf "$CARET_TRACE_DIR.gap"/ust/uid/*/64-bit/index
+/usr/bin/python3 - "$(ls -S "$CARET_TRACE_DIR.gap"/ust/uid/*/64-bit/caret_* | head -1)" <<'PY'
+import struct, sys
+path = sys.argv[1]
+data = open(path, 'rb').read()
+packets, at = [], 0
+while at < len(data):
+    size = struct.unpack_from('<Q', data, at + 56)[0] // 8
+    packets.append((at, size))
+    at += size
+at, size = packets[len(packets) // 2]
+open(path, 'wb').write(data[:at] + data[at + size:])
+PY
+"$bin/ctf_reader_diff" "$CARET_TRACE_DIR.gap" | tee "$CARET_TRACE_DIR.gap.out"
+grep -q ', 1 packets lost, the same' "$CARET_TRACE_DIR.gap.out"
+caret_at_exit "rm -f '$CARET_TRACE_DIR.gap.out'"
+for reader in native babeltrace2; do
+	"$bin/caret" check --reader "$reader" "$CARET_TRACE_DIR.gap" >"$CARET_TRACE_DIR.gap.out" || true
+	grep -q '1 packets lost from stream' "$CARET_TRACE_DIR.gap.out" ||
+		{ echo "FAIL: caret check --reader $reader does not report the lost packet"; exit 1; }
+done
+
 # damaged copies of this trace of many packets: both readers agree
 bash "$CARET_SOURCE_DIR/tests/unit/damaged_copies.sh" "$bin/ctf_reader_diff" "$CARET_TRACE_DIR" 1 12
 ((walk > 0 && summary == walk && per_stream == walk && status == 1))

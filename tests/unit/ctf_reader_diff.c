@@ -28,7 +28,7 @@
 struct lines {
 	char **v;
 	size_t n, cap;
-	uint64_t discarded;
+	uint64_t discarded, lost_packets;
 	char buf[1 << 16];
 	size_t len;
 };
@@ -119,6 +119,12 @@ static void bt_on_discarded(const bt_stream *s, uint64_t count, void *user)
 	((struct lines *)user)->discarded += count;
 }
 
+static void bt_on_lost_packets(const bt_stream *s, uint64_t count, void *user)
+{
+	(void)s;
+	((struct lines *)user)->lost_packets += count;
+}
+
 /* ---- native ------------------------------------------------------------------- */
 
 static void native_values(struct lines *l, const struct ctf_value *v, size_t n)
@@ -162,8 +168,8 @@ static int native_on_event(const struct ctf_event *e, const struct ctf_meta *m, 
 static void native_on_discarded(const char *path, uint64_t events, uint64_t packets, void *user)
 {
 	(void)path;
-	(void)packets;
 	((struct lines *)user)->discarded += events;
+	((struct lines *)user)->lost_packets += packets;
 }
 
 /* ---- comparison ---------------------------------------------------------------- */
@@ -230,7 +236,7 @@ static size_t first_difference(struct lines *a, struct lines *b)
 static int damaged(const char *path)
 {
 	struct lines *bt = calloc(1, sizeof *bt), *nat = calloc(1, sizeof *nat);
-	struct ca_ctf_handlers bh = { bt_on_event, bt_on_discarded, bt };
+	struct ca_ctf_handlers bh = { bt_on_event, bt_on_discarded, bt, bt_on_lost_packets };
 	struct ctf_native_handlers nh = { .on_event = native_on_event,
 		.on_discarded = native_on_discarded, .user = nat };
 	char bt_err[1024] = "", nat_err[1024] = "";
@@ -267,7 +273,7 @@ int main(int argc, char **argv)
 	for (int a = 1; a < argc; a++) {
 		struct lines *bt = calloc(1, sizeof *bt), *nat = calloc(1, sizeof *nat);
 		char err[1024];
-		struct ca_ctf_handlers bh = { bt_on_event, bt_on_discarded, bt };
+		struct ca_ctf_handlers bh = { bt_on_event, bt_on_discarded, bt, bt_on_lost_packets };
 		struct ctf_native_handlers nh = { .on_event = native_on_event,
 		.on_discarded = native_on_discarded, .user = nat };
 		if (!bt || !nat)
@@ -285,15 +291,18 @@ int main(int argc, char **argv)
 		size_t i = 0;
 		while (i < bt->n && i < nat->n && !strcmp(bt->v[i], nat->v[i]))
 			i++;
-		if (i < bt->n || i < nat->n || bt->discarded != nat->discarded) {
+		if (i < bt->n || i < nat->n || bt->discarded != nat->discarded ||
+		    bt->lost_packets != nat->lost_packets) {
 			printf("FAIL %s: %zu events (babeltrace2) and %zu (native), %" PRIu64 " and %"
-				PRIu64 " discarded; event %zu differs:\n  babeltrace2: %s\n  native:      %s\n",
-				argv[a], bt->n, nat->n, bt->discarded, nat->discarded, i,
+				PRIu64 " discarded, %" PRIu64 " and %" PRIu64 " packets lost; event %zu "
+				"differs:\n  babeltrace2: %s\n  native:      %s\n",
+				argv[a], bt->n, nat->n, bt->discarded, nat->discarded, bt->lost_packets,
+				nat->lost_packets, i,
 				i < bt->n ? bt->v[i] : "(none)", i < nat->n ? nat->v[i] : "(none)");
 			status = 1;
 		} else {
-			printf("ok %s: %zu events, %" PRIu64 " discarded, the same from both readers\n",
-				argv[a], bt->n, bt->discarded);
+			printf("ok %s: %zu events, %" PRIu64 " discarded, %" PRIu64 " packets lost, the "
+				"same from both readers\n", argv[a], bt->n, bt->discarded, bt->lost_packets);
 		}
 		for (size_t k = 0; k < bt->n; k++)
 			free(bt->v[k]);

@@ -74,7 +74,7 @@ static void check_trace(const char *name)
 {
 	char path[4096], err[1024];
 	struct expected x = { 0 };
-	struct ca_ctf_handlers h = { walk, NULL, &x };
+	struct ca_ctf_handlers h = { walk, NULL, &x, NULL };
 
 	real_path(path, sizeof path, name);
 	assert_int_equal(ca_ctf_iterate(path, &h, err, sizeof err), 0);

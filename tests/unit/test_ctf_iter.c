@@ -68,7 +68,7 @@ static void tally_discarded(const bt_stream *s, uint64_t count, void *user)
 
 static int read_trace(const char *path, struct tally *t, char *err, size_t n)
 {
-	struct ca_ctf_handlers h = { tally_event, tally_discarded, t };
+	struct ca_ctf_handlers h = { tally_event, tally_discarded, t, NULL };
 
 	memset(t, 0, sizeof *t);
 	return ca_ctf_iterate(path, &h, err, n);
@@ -242,7 +242,7 @@ static int stall_on_first(const bt_event *event, uint64_t clock, void *user)
 static void test_guard(int (*handler)(const bt_event *, uint64_t, void *), const char *says)
 {
 	char path[4096], err[1024] = "";
-	struct ca_ctf_handlers h = { handler, NULL, NULL };
+	struct ca_ctf_handlers h = { handler, NULL, NULL, NULL };
 	real_trace_path(path, sizeof path, "caret-fork-inter");
 	assert_int_equal(ca_ctf_iterate(path, &h, err, sizeof err), -1);
 	if (!strstr(err, says))

@@ -118,6 +118,16 @@ static int handle_message(struct walk *w, const bt_message *msg)
 				count, h->user);
 		}
 		return 0;
+	case BT_MESSAGE_TYPE_DISCARDED_PACKETS:
+		if (h->on_lost_packets) {
+			if (bt_message_discarded_packets_get_count(msg, &count) !=
+			    BT_PROPERTY_AVAILABILITY_AVAILABLE)
+				count = 0;
+			h->on_lost_packets(
+				bt_message_discarded_packets_borrow_stream_const(msg),
+				count, h->user);
+		}
+		return 0;
 	default:
 		return 0;
 	}

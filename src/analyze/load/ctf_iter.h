@@ -20,6 +20,9 @@ struct ca_ctf_handlers {
 	/* A discarded-events notification; count is 0 when not known. */
 	void (*on_discarded)(const bt_stream *stream, uint64_t count, void *user);
 	void *user;
+	/* Optional: a discarded-packets notification (a gap in the packets'
+	 * sequence numbers); count is 0 when not known. */
+	void (*on_lost_packets)(const bt_stream *stream, uint64_t count, void *user);
 };
 
 /* Walks the trace(s) under path. Returns 0, or -1 with a message in err

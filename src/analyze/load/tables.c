@@ -208,13 +208,17 @@ void ca_load_name_process(ca_trace *t, struct ca_pid *p, const char *name, int32
 	}
 }
 
-void ca_load_discarded(ca_trace *t, const char *stream, uint64_t count)
+void ca_load_discarded(ca_trace *t, const char *stream, uint64_t events, uint64_t packets)
 {
+	if (!events && !packets)
+		return;
 	uint64_t id = ca_trace_intern(t, stream ? stream : "(unnamed stream)");
-	t->discarded += count;
+	t->discarded += events;
+	t->lost_packets += packets;
 	for (size_t i = 0; i < t->n_discarded_streams; i++)
 		if (t->discarded_streams[i].name == id) {
-			t->discarded_streams[i].count += count;
+			t->discarded_streams[i].count += events;
+			t->discarded_streams[i].packets += packets;
 			return;
 		}
 	struct ca_discarded_stream *d = VEC_PUSH(t->discarded_streams,
@@ -224,7 +228,8 @@ void ca_load_discarded(ca_trace *t, const char *stream, uint64_t count)
 		return;
 	}
 	d->name = id;
-	d->count = count;
+	d->count = events;
+	d->packets = packets;
 }
 
 /* ---- time order --------------------------------------------------------- */

@@ -42,7 +42,7 @@ uint64_t *ca_load_row(ca_trace *t, int id, uint64_t time, int32_t vpid, int32_t 
 /* The map of a reader's event class: found, or a fresh slot (*fresh) for
  * the caller to fill; NULL when every slot is taken. */
 struct ca_class_map *ca_load_class(ca_trace *t, const void *cls, bool *fresh);
-/* count events LTTng discarded in stream */
-void ca_load_discarded(ca_trace *t, const char *stream, uint64_t count);
+/* count events LTTng discarded in stream, and packets lost from it */
+void ca_load_discarded(ca_trace *t, const char *stream, uint64_t events, uint64_t packets);
 
 #endif

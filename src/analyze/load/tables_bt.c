@@ -117,11 +117,17 @@ static int on_event(const bt_event *ev, uint64_t clock, void *user)
 static void on_discarded(const bt_stream *s, uint64_t count, void *user)
 {
 	const char *name = s ? bt_stream_get_name(s) : NULL;
-	ca_load_discarded(user, name, count);
+	ca_load_discarded(user, name, count, 0);
+}
+
+static void on_lost_packets(const bt_stream *s, uint64_t count, void *user)
+{
+	const char *name = s ? bt_stream_get_name(s) : NULL;
+	ca_load_discarded(user, name, 0, count);
 }
 
 int ca_load_babeltrace2(ca_trace *t, const char *path, char *err, size_t err_size)
 {
-	struct ca_ctf_handlers h = { on_event, on_discarded, t };
+	struct ca_ctf_handlers h = { on_event, on_discarded, t, on_lost_packets };
 	return ca_ctf_iterate(path, &h, err, err_size);
 }

@@ -86,9 +86,7 @@ static int on_event(const struct ctf_event *e, const struct ctf_meta *meta, void
 
 static void on_discarded(const char *stream, uint64_t events, uint64_t packets, void *user)
 {
-	(void)packets; /* babeltrace2 path counts events only */
-	if (events)
-		ca_load_discarded(user, stream, events);
+	ca_load_discarded(user, stream, events, packets);
 }
 
 /* Initialization events are kept whatever the window: a packet of their

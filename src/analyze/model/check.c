@@ -50,11 +50,18 @@ static void check_trace(struct out *o)
 	const struct ca_model *m = o->m;
 	uint64_t init = 0;
 
-	for (size_t i = 0; i < t->n_discarded_streams; i++)
-		say(o, CA_ERROR, -1, "%" PRIu64 " events discarded by LTTng in stream %s "
-			"(buffers full): what happened in the gap is lost",
-			t->discarded_streams[i].count,
-			ca_trace_string(t, t->discarded_streams[i].name));
+	for (size_t i = 0; i < t->n_discarded_streams; i++) {
+		const struct ca_discarded_stream *d = &t->discarded_streams[i];
+		if (d->count)
+			say(o, CA_ERROR, -1, "%" PRIu64 " events discarded by LTTng in stream %s "
+				"(buffers full): what happened in the gap is lost", d->count,
+				ca_trace_string(t, d->name));
+		if (d->packets)
+			say(o, CA_ERROR, -1, "%" PRIu64 " packets lost from stream %s (a gap in "
+				"their sequence numbers: overwritten, or their file cut or "
+				"removed): what happened in them is lost", d->packets,
+				ca_trace_string(t, d->name));
+	}
 	for (size_t i = 0; i < m->n_processes; i++)
 		init += m->processes[i].init_events;
 	if (!init)
