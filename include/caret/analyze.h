@@ -48,6 +48,13 @@ const char *ca_trace_reader_note(const ca_trace *trace);
 typedef struct ca_load_options {
 	ca_reader reader;
 	double since, until, strip_start, strip_end;
+	/* false: runtime events are counted, not kept, and the model's
+	 * runtime counts come from a second pass of the native reader. The
+	 * memory no longer grows with the runtime events: enough for the
+	 * architecture, the counts and the findings (caret check), not for
+	 * ca_records_build (which then fails). Ignored (kept) with a window or
+	 * babeltrace2, or when a trace's metadata needs babeltrace2. */
+	bool keep_runtime;
 } ca_load_options;
 /* The options with nothing set: the native reader, no window. */
 ca_load_options ca_load_defaults(void);

@@ -72,6 +72,15 @@ struct ca_trace {
 	uint64_t path_first, path_last, range_first, range_last;
 	uint64_t windowed_out;
 	uint64_t skipped_packets, skipped_bytes; /* outside the window, not read */
+	/* Runtime events counted (ca_pid), not kept in the tables: the model's
+	 * runtime scan gets them from replay_runtime, a second pass of the
+	 * reader over the paths, each event's fields in the schema's order
+	 * (strings not interned: 0). */
+	bool runtime_not_kept;
+	int (*replay_runtime)(ca_trace *t, void (*visit)(void *ctx, enum cs_event_id id,
+		uint64_t time, int32_t vpid, const uint64_t *values), void *ctx);
+	char **paths;
+	size_t n_paths;
 	struct ca_model *model;
 };
 
@@ -81,6 +90,10 @@ static inline const uint64_t *ca_table_column(const struct ca_trace *t, enum cs_
 {
 	return t->tables[id].field[cs_field_index(&cs_events[id], name)];
 }
+
+/* The rows of event id in the trace: its table's, or when runtime events
+ * are not kept, how many there were. */
+uint64_t ca_trace_rows_of(const ca_trace *t, enum cs_event_id id);
 
 /* Interns s; 0 (and t->failed) when out of memory. */
 uint64_t ca_trace_intern(ca_trace *t, const char *s);

@@ -86,6 +86,8 @@ int caret_cmd_check(int argc, char **argv)
 		return usage(c == 'h' ? stdout : stderr);
 	if (optind >= argc)
 		return usage(stderr);
+	/* the findings need counts, not the runtime events: memory stays small */
+	cli_load_options.keep_runtime = false;
 	ca_trace *t = cli_load("check", argv + optind, argc - optind);
 	if (!t)
 		return 1;

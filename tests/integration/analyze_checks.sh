@@ -10,7 +10,8 @@
 # end along a chain too (the executors' through its architecture file's
 # named path, whose disparity node joins its inputs by header stamp).
 # The native CTF reader decodes the trace as babeltrace2 does, event for
-# event (ctf_reader_diff), into the same tables (tables_diff).
+# event (ctf_reader_diff), into the same tables (tables_diff); a load that
+# keeps no runtime event (caret check's) gives the same model (lean_diff).
 # usage: caret_check_analysis TRACE TRUTH_DIR PID_FILE SYSTEM
 PIPELINE_PATH=/sensing/camera,/sensing/image_filter,/perception/fusion,/planning/planner,/control/actuator
 caret_check_analysis() {
@@ -21,6 +22,7 @@ caret_check_analysis() {
 	"$bin/arch_check" "$trace" "$truth" "$pids"
 	"$bin/ctf_reader_diff" "$trace"
 	"$bin/tables_diff" "$trace"
+	"$bin/lean_diff" "$trace"
 	local path=()
 	[[ $system == pipeline ]] && path=(--path "$PIPELINE_PATH")
 	[[ $system == executors ]] &&

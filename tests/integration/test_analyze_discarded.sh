@@ -28,6 +28,7 @@ echo "discarded: walk $walk, summary $summary, check $per_stream (exit $status)"
 # the native CTF reader finds the same events and the same losses
 "$bin/ctf_reader_diff" "$CARET_TRACE_DIR"
 "$bin/tables_diff" "$CARET_TRACE_DIR"
+"$bin/lean_diff" "$CARET_TRACE_DIR"
 # a packet cut out of the middle of its largest stream (LTTng's packet
 # layout: packet_size 56 bytes in): both readers report one packet lost,
 # and so does caret check

@@ -355,6 +355,19 @@ static void update_clock(struct ctf_stream *s, unsigned bits, uint64_t ts)
 }
 
 /* Reads the packet at s->packet: header, context, what it says was lost. */
+/* The pages of the packets read so far leave the resident memory (they
+ * are the file's: read again from it if ever needed), so a trace of many
+ * GB is not all resident at the end of the walk. */
+static void release_read(struct ctf_stream *s)
+{
+	size_t page = 1 << 21; /* in 2 MB steps: few calls */
+	size_t upto = s->packet / page * page;
+	if (upto > s->released) {
+		madvise((void *)(s->map + s->released), upto - s->released, MADV_DONTNEED);
+		s->released = upto;
+	}
+}
+
 /* Whether the packets of the current stream class may be left undecoded:
  * none of its event classes is needed wherever it is. */
 static bool skippable(struct ctf_stream *s)
@@ -570,6 +583,7 @@ int ctf_stream_next(struct ctf_stream *s)
 		}
 		s->packet += s->packet_size;
 		s->in_packet = false;
+		release_read(s);
 	}
 	struct ctf_event *e = &s->event;
 	uint64_t id = 0, start = s->pos;

@@ -17,6 +17,7 @@ struct ctf_stream {
 	const uint8_t *map;
 	size_t size;
 	size_t packet, packet_size; /* the current packet: its byte offset and size */
+	size_t released;            /* bytes from the start no longer resident */
 	bool in_packet;
 	bool has_end;
 	uint64_t packet_end;        /* the packet's timestamp_end (has_end) */

@@ -145,6 +145,21 @@ struct ca_pid *ca_load_pid(ca_trace *t, int32_t vpid, const char *procname)
 }
 
 
+static bool is_runtime(int id)
+{
+	return cs_events[id].role == CS_ROLE_RUNTIME || cs_events[id].role == CS_ROLE_MERGED;
+}
+
+uint64_t ca_trace_rows_of(const ca_trace *t, enum cs_event_id id)
+{
+	if (!t->runtime_not_kept || !is_runtime((int)id))
+		return t->tables[id].rows;
+	uint64_t n = 0;
+	for (size_t i = 0; i < t->n_pids; i++)
+		n += t->pids[i].per_event[id];
+	return n;
+}
+
 uint64_t *ca_load_row(ca_trace *t, int id, uint64_t time, int32_t vpid, int32_t vtid,
 	struct ca_pid *p, size_t *row)
 {
@@ -162,6 +177,8 @@ uint64_t *ca_load_row(ca_trace *t, int id, uint64_t time, int32_t vpid, int32_t 
 		p->first_time = time;
 	if (time > p->last_time)
 		p->last_time = time;
+	if (t->runtime_not_kept && is_runtime(id))
+		return NULL; /* counted only: the model's second pass sees it */
 	struct ca_table *tb = &t->tables[id];
 	if (tb->rows == tb->cap && !grow_table(tb, cs_events[id].field_count)) {
 		t->failed = true;
@@ -303,7 +320,7 @@ static int finish(ca_trace *t, bool sort, const char *path, char *err, size_t er
 
 ca_load_options ca_load_defaults(void)
 {
-	return (ca_load_options){ CA_READER_NATIVE, NAN, NAN, NAN, NAN };
+	return (ca_load_options){ CA_READER_NATIVE, NAN, NAN, NAN, NAN, true };
 }
 
 static bool has_window(const ca_load_options *o)
@@ -417,6 +434,18 @@ ca_trace *ca_trace_load_options(const char *const *paths, size_t n_paths,
 	if (o->reader == CA_READER_NATIVE && has_window(o) &&
 	    (ranges = malloc(2 * n_paths * sizeof *ranges)))
 		skipping = plan_skip(paths, n_paths, o, &skip, ranges);
+	if (!o->keep_runtime && o->reader == CA_READER_NATIVE && !has_window(o)) {
+		t->runtime_not_kept = true;
+		t->replay_runtime = ca_load_native_replay;
+		if (!(t->paths = calloc(n_paths, sizeof *t->paths))) {
+			snprintf(err, err_size, "out of memory");
+			free(t);
+			return NULL;
+		}
+		for (t->n_paths = 0; t->n_paths < n_paths; t->n_paths++)
+			if (!(t->paths[t->n_paths] = strdup(paths[t->n_paths])))
+				t->failed = true;
+	}
 	for (size_t i = 0; i < n_paths; i++) {
 		/* event classes are the reader's, freed after each path */
 		memset(t->classes, 0, sizeof t->classes);
@@ -424,6 +453,15 @@ ca_trace *ca_trace_load_options(const char *const *paths, size_t n_paths,
 		int status = o->reader == CA_READER_NATIVE ?
 			ca_load_native(t, paths[i], skipping ? &skip : NULL, err, err_size) :
 			ca_load_babeltrace2(t, paths[i], err, err_size);
+		if (status == CA_LOAD_UNSUPPORTED && t->runtime_not_kept) {
+			/* babeltrace2 must read it, and the second pass is the
+			 * native reader's: keep the runtime events after all */
+			ca_load_options keep = *o;
+			keep.keep_runtime = true;
+			ca_trace_free(t);
+			free(ranges);
+			return ca_trace_load_options(paths, n_paths, &keep, err, err_size);
+		}
 		if (status == CA_LOAD_UNSUPPORTED) {
 			/* metadata the native reader does not know: babeltrace2 may */
 			snprintf(t->reader_note, sizeof t->reader_note, "read through babeltrace2: %s",
@@ -538,6 +576,9 @@ void ca_trace_free(ca_trace *t)
 	free(t->pids);
 	free(t->pid_index);
 	free(t->discarded_streams);
+	for (size_t i = 0; i < t->n_paths; i++)
+		free(t->paths[i]);
+	free(t->paths);
 	ca_model_free(t->model);
 	free(t);
 }
@@ -557,7 +598,7 @@ size_t ca_trace_rows(const ca_trace *t, const char *name)
 {
 	const struct cs_event *ev;
 	const struct ca_table *tb = table_of(t, name, &ev);
-	return tb ? tb->rows : 0;
+	return tb ? (size_t)ca_trace_rows_of(t, ev->id) : 0;
 }
 
 uint64_t ca_trace_time(const ca_trace *t, const char *name, size_t row)

@@ -119,6 +119,49 @@ int ca_load_native(ca_trace *t, const char *path, const struct ca_skip *skip, ch
 	return status == CTF_UNSUPPORTED ? CA_LOAD_UNSUPPORTED : status;
 }
 
+struct replay {
+	ca_trace *t;
+	void (*visit)(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid,
+		const uint64_t *values);
+	void *ctx;
+};
+
+/* The second pass: a runtime event's numbers (strings not interned). */
+static int replay_event(const struct ctf_event *e, const struct ctf_meta *meta, void *user)
+{
+	struct replay *r = user;
+	const struct ca_class_map *m = map_class(r->t, e);
+	(void)meta;
+	if (!m || m->id < 0 || (cs_events[m->id].role != CS_ROLE_RUNTIME &&
+				cs_events[m->id].role != CS_ROLE_MERGED))
+		return 0;
+	const struct cs_event *ev = &cs_events[m->id];
+	uint64_t values[CS_MAX_FIELDS] = { 0 };
+	for (size_t f = 0; f < ev->field_count; f++) {
+		int i = m->flat ? m->member[f] : value_index(e->payload, e->n_payload,
+			ev->fields[f].name);
+		if (i >= 0 && !e->payload[i].s && e->payload[i].field->type->kind == CTF_INT)
+			values[f] = e->payload[i].u;
+	}
+	r->visit(r->ctx, (enum cs_event_id)m->id, e->timestamp,
+		m->vpid >= 0 ? (int32_t)e->context[m->vpid].u : -1, values);
+	return 0;
+}
+
+int ca_load_native_replay(ca_trace *t, void (*visit)(void *ctx, enum cs_event_id id,
+	uint64_t time, int32_t vpid, const uint64_t *values), void *ctx)
+{
+	struct replay r = { t, visit, ctx };
+	struct ctf_native_handlers h = { .on_event = replay_event, .user = &r };
+	for (size_t i = 0; i < t->n_paths; i++) {
+		char err[1024];
+		memset(t->classes, 0, sizeof t->classes); /* the reader's classes are new */
+		if (ctf_native_iterate(t->paths[i], &h, err, sizeof err) != 0)
+			return -1;
+	}
+	return t->failed ? -1 : 0;
+}
+
 int ca_load_native_bounds(const char *path, uint64_t *first, uint64_t *last)
 {
 	char err[1024];

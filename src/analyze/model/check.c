@@ -236,28 +236,6 @@ static void check_caret_init(struct out *o, size_t p)
 			"%" PRIu64 " times", proc->caret_inits, proc->caret_inits);
 }
 
-/* Per process: rows of the events whose field is non-zero, in one pass
- * per event (counts: one per process; NULL when out of memory). */
-static uint64_t *count_flagged(const ca_trace *t, const struct ca_model *m,
-	const enum cs_event_id *ids, size_t n_ids, const char *field)
-{
-	uint64_t *counts = calloc(m->n_processes + 1, sizeof *counts);
-	for (size_t k = 0; counts && k < n_ids; k++) {
-		const struct ca_table *tb = &t->tables[ids[k]];
-		int f = cs_field_index(&cs_events[ids[k]], field);
-		size_t p = SIZE_MAX;
-		for (size_t r = 0; r < tb->rows; r++) {
-			if (!tb->field[f][r])
-				continue;
-			if (p == SIZE_MAX || m->processes[p].pid != tb->vpid[r])
-				p = ca_model_process_index(m, tb->vpid[r]);
-			if (p != SIZE_MAX)
-				counts[p]++;
-		}
-	}
-	return counts;
-}
-
 /* Jazzy's rmw_publish (and CARET's Jazzy dds_write) with the DDS source
  * timestamp of the write; callback runs for an intra-process message. */
 struct flagged {
@@ -351,17 +329,7 @@ static bool is_ros(const ca_trace *t, size_t p)
 int ca_model_check(ca_trace *t, struct ca_model *m)
 {
 	struct out o = { t, m, false };
-	static const enum cs_event_id writes[] = { CS_EV_ros2_rmw_publish,
-		CS_EV_ros2_caret_dds_write };
-	static const enum cs_event_id starts[] = { CS_EV_ros2_callback_start,
-		CS_EV_ros2_caret_merged_callback_timing };
-	struct flagged f = { count_flagged(t, m, writes, 2, "timestamp"),
-		count_flagged(t, m, starts, 2, "is_intra_process") };
-	if (!f.stamped_writes || !f.intra_runs) {
-		free(f.stamped_writes);
-		free(f.intra_runs);
-		return -1;
-	}
+	struct flagged f = { m->stamped_writes, m->intra_runs }; /* runtime.c counts them */
 
 	check_trace(&o);
 	for (size_t p = 0; p < m->n_processes; p++) {
@@ -377,7 +345,5 @@ int ca_model_check(ca_trace *t, struct ca_model *m)
 		}
 		check_runtime(&o, p, &f);
 	}
-	free(f.stamped_writes);
-	free(f.intra_runs);
 	return o.oom ? -1 : 0;
 }

@@ -110,6 +110,8 @@ void ca_model_free(struct ca_model *m)
 	free(m->node_counts);
 	free(m->topic_counts);
 	free(m->unknown);
+	free(m->stamped_writes);
+	free(m->intra_runs);
 	ca_handle_map_free(&m->handles);
 	free(m);
 }

@@ -56,6 +56,9 @@ struct ca_model {
 	CA_ARRAY(ca_topic_count, topic_counts);
 	struct ca_unknown *unknown; /* one per process */
 	uint64_t dangling_links;    /* init events naming an object never created */
+	/* per process (runtime.c): rmw_publish / dds_write with a source
+	 * timestamp, callback runs for an intra-process message */
+	uint64_t *stamped_writes, *intra_runs;
 	struct ca_handle_map handles;
 };
 

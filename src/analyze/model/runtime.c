@@ -77,6 +77,8 @@ struct scan {
 	struct ca_model *m;
 	struct tally *node, *publisher, *subscription, unattributed;
 	struct unnamed unnamed;
+	size_t p;         /* the process of last_pid (SIZE_MAX: none yet) */
+	int32_t last_pid;
 };
 
 /* The node (and publisher or subscription) an object stands for. */
@@ -105,55 +107,123 @@ static void attribute(struct scan *s, enum ca_handle_kind kind, size_t object, e
 	count(node != CA_NONE ? &s->node[node] : &s->unattributed, what);
 }
 
+/* One runtime event of named[which]: its process, its handle, and for
+ * some events the message it names and whether a take took one. */
+static void scan_event(struct scan *s, size_t which, uint64_t time, int32_t vpid,
+	uint64_t handle, uint64_t message, uint64_t taken)
+{
+	if (s->p == SIZE_MAX || vpid != s->last_pid) {
+		s->last_pid = vpid;
+		s->p = ca_model_process_index(s->m, vpid);
+	}
+	size_t p = s->p;
+	ca_process *proc = &s->m->processes[p];
+	proc->merged_events += named[which].merged;
+	proc->plain_events += named[which].plain;
+	enum what what = named[which].what;
+	if (named[which].id == CS_EV_ros2_rmw_take && !taken)
+		what = PUBLISH_STAGE; /* an empty take: an event, not a message */
+	if (named[which].id == CS_EV_ros2_rclcpp_publish && !handle && s->unnamed.size) {
+		what = PUBLISH_STAGE; /* the rcl_publish that follows is the publish */
+		struct unnamed_slot *u = unnamed_slot(&s->unnamed, vpid, message);
+		*u = (struct unnamed_slot){ message, vpid, 1, (uint16_t)(u->pending + 1) };
+	}
+	if (named[which].id == CS_EV_ros2_rcl_publish && s->unnamed.size) {
+		struct unnamed_slot *u = unnamed_slot(&s->unnamed, vpid, message);
+		if (u->pending) {
+			u->pending--;
+			what = PUBLISH;
+		}
+	}
+	size_t object = handle ? ca_handle_find(&s->m->handles, named[which].kind, vpid, handle,
+		time) : SIZE_MAX;
+	if (object != SIZE_MAX) {
+		attribute(s, named[which].kind, object, what);
+		return;
+	}
+	count(&s->unattributed, what);
+	if (!handle)
+		return; /* upstream rclcpp_publish: named by its rcl_publish */
+	struct ca_unknown *u = &s->m->unknown[p];
+	if (!u->count[named[which].id]++)
+		u->example[named[which].id] = handle;
+	proc->unknown_handles++;
+}
+
+/* The fields scan_event reads, by position in named[which]'s event (-1:
+ * none). */
+static void fields_of(size_t which, int *handle, int *message, int *taken)
+{
+	const struct cs_event *ev = &cs_events[named[which].id];
+	*handle = cs_field_index(ev, named[which].field);
+	*message = cs_field_index(ev, "message");
+	*taken = named[which].id == CS_EV_ros2_rmw_take ? cs_field_index(ev, "taken") : -1;
+}
+
 static void scan_named(struct scan *s, size_t which)
 {
 	const struct ca_table *tb = &s->t->tables[named[which].id];
-	int f = cs_field_index(&cs_events[named[which].id], named[which].field);
-	int taken = cs_field_index(&cs_events[CS_EV_ros2_rmw_take], "taken");
-	int message = cs_field_index(&cs_events[named[which].id], "message");
-	size_t p = SIZE_MAX;
-	int32_t last_pid = 0;
+	int f, message, taken;
+	fields_of(which, &f, &message, &taken);
+	for (size_t r = 0; r < tb->rows; r++)
+		scan_event(s, which, tb->time[r], tb->vpid[r], tb->field[f][r],
+			message < 0 ? 0 : tb->field[message][r], taken < 0 ? 0 : tb->field[taken][r]);
+}
 
-	for (size_t r = 0; r < tb->rows; r++) {
-		if (p == SIZE_MAX || tb->vpid[r] != last_pid) {
-			last_pid = tb->vpid[r];
-			p = ca_model_process_index(s->m, last_pid);
-		}
-		ca_process *proc = &s->m->processes[p];
-		proc->merged_events += named[which].merged;
-		proc->plain_events += named[which].plain;
-		uint64_t handle = tb->field[f][r];
-		enum what what = named[which].what;
-		if (named[which].id == CS_EV_ros2_rmw_take && !tb->field[taken][r])
-			what = PUBLISH_STAGE; /* an empty take: an event, not a message */
-		if (named[which].id == CS_EV_ros2_rclcpp_publish && !handle && s->unnamed.size) {
-			what = PUBLISH_STAGE; /* the rcl_publish that follows is the publish */
-			struct unnamed_slot *u = unnamed_slot(&s->unnamed, tb->vpid[r],
-				tb->field[message][r]);
-			*u = (struct unnamed_slot){ tb->field[message][r], tb->vpid[r], 1,
-				(uint16_t)(u->pending + 1) };
-		}
-		if (named[which].id == CS_EV_ros2_rcl_publish && s->unnamed.size) {
-			struct unnamed_slot *u = unnamed_slot(&s->unnamed, tb->vpid[r],
-				tb->field[message][r]);
-			if (u->pending) {
-				u->pending--;
-				what = PUBLISH;
-			}
-		}
-		size_t object = handle ? ca_handle_find(&s->m->handles, named[which].kind,
-			tb->vpid[r], handle, tb->time[r]) : SIZE_MAX;
-		if (object != SIZE_MAX) {
-			attribute(s, named[which].kind, object, what);
+/* ---- what caret check counts per process ------------------------------------- */
+
+/* Jazzy's rmw_publish (and CARET's Jazzy dds_write) with the DDS source
+ * timestamp of the write; callback runs for an intra-process message. */
+static const enum cs_event_id writes[] = { CS_EV_ros2_rmw_publish, CS_EV_ros2_caret_dds_write };
+static const enum cs_event_id starts[] = { CS_EV_ros2_callback_start,
+	CS_EV_ros2_caret_merged_callback_timing };
+
+static void flag(struct scan *s, uint64_t *counts, int32_t vpid, uint64_t value)
+{
+	if (!value)
+		return;
+	size_t p = ca_model_process_index(s->m, vpid);
+	if (p != SIZE_MAX)
+		counts[p]++;
+}
+
+static void count_flagged(struct scan *s, uint64_t *counts, const enum cs_event_id *ids,
+	const char *field)
+{
+	for (size_t k = 0; k < 2; k++) {
+		const struct ca_table *tb = &s->t->tables[ids[k]];
+		int f = cs_field_index(&cs_events[ids[k]], field);
+		for (size_t r = 0; r < tb->rows; r++)
+			flag(s, counts, tb->vpid[r], tb->field[f][r]);
+	}
+}
+
+/* ---- runtime events not kept: the loader's second pass ------------------------ */
+
+static void visit(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid,
+	const uint64_t *values)
+{
+	struct scan *s = ctx;
+	for (size_t i = 0; i < sizeof named / sizeof *named; i++) {
+		if (named[i].id != id)
 			continue;
-		}
-		count(&s->unattributed, what);
-		if (!handle)
-			continue; /* upstream rclcpp_publish: named by its rcl_publish */
-		struct ca_unknown *u = &s->m->unknown[p];
-		if (!u->count[named[which].id]++)
-			u->example[named[which].id] = handle;
-		proc->unknown_handles++;
+		int f, message, taken;
+		fields_of(i, &f, &message, &taken);
+		scan_event(s, i, time, vpid, values[f], message < 0 ? 0 : values[message],
+			taken < 0 ? 0 : values[taken]);
+	}
+	if (id == CS_EV_ros2_caret_dds_write || id == CS_EV_ros2_caret_dds_bind_addr_to_stamp) {
+		size_t p = ca_model_process_index(s->m, vpid);
+		if (p != SIZE_MAX)
+			s->m->processes[p].plain_events++;
+	}
+	for (size_t k = 0; k < 2; k++) {
+		if (id == writes[k])
+			flag(s, s->m->stamped_writes, vpid,
+				values[cs_field_index(&cs_events[id], "timestamp")]);
+		if (id == starts[k])
+			flag(s, s->m->intra_runs, vpid,
+				values[cs_field_index(&cs_events[id], "is_intra_process")]);
 	}
 }
 
@@ -222,7 +292,7 @@ static int gather(struct scan *s)
 	rest->events = 0;
 	for (size_t id = 0; id < CS_EVENT_COUNT; id++)
 		if (cs_events[id].role == CS_ROLE_RUNTIME || cs_events[id].role == CS_ROLE_MERGED)
-			rest->events += s->t->tables[id].rows;
+			rest->events += ca_trace_rows_of(s->t, (enum cs_event_id)id);
 	rest->events -= attributed;
 
 	for (size_t i = 0; i < m->n_publishers; i++) {
@@ -246,12 +316,15 @@ static int gather(struct scan *s)
 	return 0;
 }
 
-/* Room for every rclcpp_publish of the trace that names no publisher. */
+/* Room for every rclcpp_publish of the trace that names no publisher (of
+ * them all, when they are not kept). */
 static int init_unnamed(const ca_trace *t, struct unnamed *u)
 {
 	const struct ca_table *tb = &t->tables[CS_EV_ros2_rclcpp_publish];
 	int handle = cs_field_index(&cs_events[CS_EV_ros2_rclcpp_publish], "publisher_handle");
 	size_t n = 0;
+	if (t->runtime_not_kept)
+		n = ca_trace_rows_of(t, CS_EV_ros2_rclcpp_publish);
 	for (size_t r = 0; r < tb->rows; r++)
 		n += !tb->field[handle][r];
 	*u = (struct unnamed){ NULL, 0 };
@@ -267,22 +340,33 @@ int ca_model_scan_runtime(ca_trace *t, struct ca_model *m)
 {
 	struct scan s = { t, m, calloc(m->n_nodes + 1, sizeof(struct tally)),
 		calloc(m->n_publishers + 1, sizeof(struct tally)),
-		calloc(m->n_subscriptions + 1, sizeof(struct tally)), { 0 }, { NULL, 0 } };
+		calloc(m->n_subscriptions + 1, sizeof(struct tally)), { 0 }, { NULL, 0 },
+		SIZE_MAX, 0 };
 	int status = -1;
-	if (s.node && s.publisher && s.subscription && init_unnamed(t, &s.unnamed) == 0) {
-		for (size_t i = 0; i < sizeof named / sizeof *named; i++)
-			scan_named(&s, i);
+	m->stamped_writes = calloc(m->n_processes + 1, sizeof *m->stamped_writes);
+	m->intra_runs = calloc(m->n_processes + 1, sizeof *m->intra_runs);
+	if (s.node && s.publisher && s.subscription && m->stamped_writes && m->intra_runs &&
+	    init_unnamed(t, &s.unnamed) == 0) {
+		if (t->runtime_not_kept) {
+			status = t->replay_runtime(t, visit, &s);
+		} else {
+			for (size_t i = 0; i < sizeof named / sizeof *named; i++)
+				scan_named(&s, i);
+			const enum cs_event_id plain[] = { CS_EV_ros2_caret_dds_write,
+				CS_EV_ros2_caret_dds_bind_addr_to_stamp };
+			for (size_t i = 0; i < 2; i++)
+				for (size_t r = 0; r < t->tables[plain[i]].rows; r++) {
+					size_t p = ca_model_process_index(m, t->tables[plain[i]].vpid[r]);
+					m->processes[p].plain_events++;
+				}
+			count_flagged(&s, m->stamped_writes, writes, "timestamp");
+			count_flagged(&s, m->intra_runs, starts, "is_intra_process");
+			status = 0;
+		}
 		/* unnamed publishes whose rcl_publish never came: publisher unknown */
 		for (size_t i = 0; i < s.unnamed.size; i++)
 			s.unattributed.publishes += s.unnamed.slots[i].pending;
-		const enum cs_event_id plain[] = { CS_EV_ros2_caret_dds_write,
-			CS_EV_ros2_caret_dds_bind_addr_to_stamp };
-		for (size_t i = 0; i < 2; i++)
-			for (size_t r = 0; r < t->tables[plain[i]].rows; r++) {
-				size_t p = ca_model_process_index(m, t->tables[plain[i]].vpid[r]);
-				m->processes[p].plain_events++;
-			}
-		status = gather(&s);
+		status = status ? status : gather(&s);
 	}
 	free(s.node);
 	free(s.publisher);

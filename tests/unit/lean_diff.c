@@ -1,0 +1,136 @@
+/*
+ * lean_diff TRACE... - loads each trace twice through the native reader:
+ * keeping its runtime events, and without them (keep_runtime false: the
+ * model's runtime counts from a second pass), and requires the same
+ * model: event, unknown and discarded counts, every process (all its
+ * numbers and names), the size of each architecture array, every finding,
+ * every node and topic count; and that the lean load keeps no runtime row.
+ * Prints one line per trace; exit 1 on a difference, 2 when a load fails.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "caret/analyze.h"
+#include "trace.h"
+
+static int failures;
+
+#define SAME(what, a, b) same(path, what, (uint64_t)(a), (uint64_t)(b))
+
+static void same(const char *path, const char *what, uint64_t a, uint64_t b)
+{
+	if (a != b && failures++ < 20)
+		printf("FAIL %s: %s: %" PRIu64 " kept, %" PRIu64 " lean\n", path, what, a, b);
+}
+
+static void same_text(const char *path, const char *what, const char *a, const char *b)
+{
+	if (strcmp(a ? a : "(null)", b ? b : "(null)") && failures++ < 20)
+		printf("FAIL %s: %s: \"%s\" kept, \"%s\" lean\n", path, what, a ? a : "(null)",
+			b ? b : "(null)");
+}
+
+static void compare_processes(const char *path, const ca_architecture *a,
+	const ca_architecture *b)
+{
+	SAME("processes", a->n_processes, b->n_processes);
+	for (size_t i = 0; i < a->n_processes && i < b->n_processes; i++) {
+		const ca_process *p = &a->processes[i], *q = &b->processes[i];
+		SAME("pid", p->pid, q->pid);
+		same_text(path, "procname", p->procname, q->procname);
+		SAME("events", p->events, q->events);
+		SAME("caret_inits", p->caret_inits, q->caret_inits);
+		SAME("clock_offset", p->clock_offset, q->clock_offset);
+		same_text(path, "distribution", p->distribution, q->distribution);
+		same_text(path, "rmw", p->rmw_implementation, q->rmw_implementation);
+		SAME("tracetools_tracing", p->tracetools_tracing, q->tracetools_tracing);
+		same_text(path, "tracer_warning", p->tracer_warning, q->tracer_warning);
+		SAME("init_events", p->init_events, q->init_events);
+		SAME("duplicates", p->duplicates, q->duplicates);
+		SAME("reused", p->reused, q->reused);
+		SAME("merged_events", p->merged_events, q->merged_events);
+		SAME("plain_events", p->plain_events, q->plain_events);
+		SAME("unknown_handles", p->unknown_handles, q->unknown_handles);
+	}
+}
+
+static void compare(const char *path, const ca_trace *kept, const ca_trace *lean)
+{
+	const ca_architecture *a = ca_trace_architecture(kept), *b = ca_trace_architecture(lean);
+	SAME("events", ca_trace_event_count(kept), ca_trace_event_count(lean));
+	SAME("unknown", ca_trace_unknown_count(kept), ca_trace_unknown_count(lean));
+	SAME("discarded", ca_trace_discarded(kept), ca_trace_discarded(lean));
+	compare_processes(path, a, b);
+	SAME("nodes", a->n_nodes, b->n_nodes);
+	SAME("publishers", a->n_publishers, b->n_publishers);
+	SAME("subscriptions", a->n_subscriptions, b->n_subscriptions);
+	SAME("callbacks", a->n_callbacks, b->n_callbacks);
+	SAME("executors", a->n_executors, b->n_executors);
+
+	const ca_finding *f, *g;
+	size_t nf = ca_trace_findings(kept, &f), ng = ca_trace_findings(lean, &g);
+	SAME("findings", nf, ng);
+	for (size_t i = 0; i < nf && i < ng; i++) {
+		SAME("finding severity", f[i].severity, g[i].severity);
+		SAME("finding pid", f[i].pid, g[i].pid);
+		same_text(path, "finding", f[i].text, g[i].text);
+	}
+	const ca_node_count *nc, *nd;
+	size_t nn = ca_trace_node_counts(kept, &nc), nm = ca_trace_node_counts(lean, &nd);
+	SAME("node counts", nn, nm);
+	for (size_t i = 0; i < nn && i < nm; i++) {
+		same_text(path, "node", nc[i].node, nd[i].node);
+		SAME("node runs", nc[i].callback_runs, nd[i].callback_runs);
+		SAME("node publishes", nc[i].publishes, nd[i].publishes);
+		SAME("node takes", nc[i].takes, nd[i].takes);
+		SAME("node events", nc[i].events, nd[i].events);
+	}
+	const ca_topic_count *tc, *td;
+	size_t tn = ca_trace_topic_counts(kept, &tc), tm = ca_trace_topic_counts(lean, &td);
+	SAME("topic counts", tn, tm);
+	for (size_t i = 0; i < tn && i < tm; i++) {
+		same_text(path, "topic", tc[i].topic, td[i].topic);
+		SAME("topic publishes", tc[i].publishes, td[i].publishes);
+		SAME("topic takes", tc[i].takes, td[i].takes);
+		SAME("topic events", tc[i].events, td[i].events);
+	}
+	uint64_t runtime_rows = 0;
+	for (size_t id = 0; id < CS_EVENT_COUNT; id++)
+		if (cs_events[id].role == CS_ROLE_RUNTIME || cs_events[id].role == CS_ROLE_MERGED) {
+			runtime_rows += lean->tables[id].rows;
+			SAME(cs_events[id].full_name, ca_trace_rows_of(kept, (enum cs_event_id)id),
+				ca_trace_rows_of(lean, (enum cs_event_id)id));
+		}
+	SAME("runtime rows held by the lean load", 0, runtime_rows);
+	if (!failures)
+		printf("ok %s: %" PRIu64 " events, %zu findings, %zu nodes, %zu topics: the same "
+			"without the runtime events kept\n", path, ca_trace_event_count(kept), nf, nn,
+			tn);
+}
+
+int main(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *path = argv[i];
+		char err[1024];
+		ca_load_options o = ca_load_defaults();
+		ca_trace *kept = ca_trace_load_options(&path, 1, &o, err, sizeof err);
+		if (!kept) {
+			fprintf(stderr, "%s: %s\n", path, err);
+			return 2;
+		}
+		o.keep_runtime = false;
+		ca_trace *lean = ca_trace_load_options(&path, 1, &o, err, sizeof err);
+		if (!lean) {
+			fprintf(stderr, "%s: lean: %s\n", path, err);
+			ca_trace_free(kept);
+			return 2;
+		}
+		compare(path, kept, lean);
+		ca_trace_free(kept);
+		ca_trace_free(lean);
+	}
+	return failures ? 1 : 0;
+}
