@@ -78,7 +78,7 @@ struct ca_trace {
 	 * (strings not interned: 0). */
 	bool runtime_not_kept;
 	int (*replay_runtime)(ca_trace *t, void (*visit)(void *ctx, enum cs_event_id id,
-		uint64_t time, int32_t vpid, const uint64_t *values), void *ctx);
+		uint64_t time, int32_t vpid, int32_t vtid, const uint64_t *values), void *ctx);
 	char **paths;
 	size_t n_paths;
 	struct ca_model *model;

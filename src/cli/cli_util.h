@@ -35,6 +35,13 @@ int cli_take_load_options(int *argc, char **argv);
  * events a window left out, are said in "caret VERB: note: ..." lines. */
 ca_trace *cli_load(const char *verb, char **paths, int n_paths);
 
+/* Whether the traces' runtime events should not be kept by a verb that
+ * could keep them (faster) or not (a second pass, less memory): not when
+ * the traces take more than a sixth of the machine's memory on disk (kept,
+ * they take about three times that), or when CARET_KEEP_EVENTS=0; always
+ * kept with CARET_KEEP_EVENTS=1. */
+bool cli_lean_for(char **paths, int n_paths);
+
 /* Parses "linear" or "nearest" (--percentiles); -1 with a message else. */
 int cli_parse_percentiles(const char *verb, const char *arg, ca_percentile_method *method);
 

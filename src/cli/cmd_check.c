@@ -86,8 +86,9 @@ int caret_cmd_check(int argc, char **argv)
 		return usage(c == 'h' ? stdout : stderr);
 	if (optind >= argc)
 		return usage(stderr);
-	/* the findings need counts, not the runtime events: memory stays small */
-	cli_load_options.keep_runtime = false;
+	/* the findings need counts, not the runtime events: on a large trace
+	 * they are counted in a second pass, and memory stays small */
+	cli_load_options.keep_runtime = !cli_lean_for(argv + optind, argc - optind);
 	ca_trace *t = cli_load("check", argv + optind, argc - optind);
 	if (!t)
 		return 1;

@@ -654,6 +654,9 @@ int caret_cmd_latency(int argc, char **argv)
 	}
 	if (optind >= argc)
 		return usage(stderr);
+	/* on a large trace, the records come from a second pass: no table of
+	 * runtime events is held (tf reads the tables: kept for it) */
+	cli_load_options.keep_runtime = kind == 4 || !cli_lean_for(argv + optind, argc - optind);
 	ca_trace *t = cli_load("latency", argv + optind, argc - optind);
 	if (!t)
 		return 1;

@@ -23,6 +23,13 @@ caret_check_analysis() {
 	"$bin/ctf_reader_diff" "$trace"
 	"$bin/tables_diff" "$trace"
 	"$bin/lean_diff" "$trace"
+	local verb
+	for verb in check "latency callbacks" "latency topics"; do # the CLI both ways
+		# shellcheck disable=SC2086 # the verb is two words
+		cmp <(CARET_KEEP_EVENTS=1 "$bin/caret" $verb "$trace" 2>&1) \
+			<(CARET_KEEP_EVENTS=0 "$bin/caret" $verb "$trace" 2>&1) ||
+			{ echo "FAIL: caret $verb differs without the runtime events kept"; return 1; }
+	done
 	local path=()
 	[[ $system == pipeline ]] && path=(--path "$PIPELINE_PATH")
 	[[ $system == executors ]] &&

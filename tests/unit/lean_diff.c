@@ -4,7 +4,9 @@
  * model's runtime counts from a second pass), and requires the same
  * model: event, unknown and discarded counts, every process (all its
  * numbers and names), the size of each architecture array, every finding,
- * every node and topic count; and that the lean load keeps no runtime row.
+ * every node and topic count; the records (every callback run, publish and
+ * communication, and the losses: the lean load's from the second pass);
+ * and that the lean load keeps no runtime row.
  * Prints one line per trace; exit 1 on a difference, 2 when a load fails.
  */
 #include <inttypes.h>
@@ -56,6 +58,57 @@ static void compare_processes(const char *path, const ca_architecture *a,
 	}
 }
 
+/* The records both ways: every member of each is compared. */
+static void compare_records(const char *path, const ca_trace *kept, const ca_trace *lean)
+{
+	char err[256];
+	ca_records *a = ca_records_build(kept, err, sizeof err);
+	ca_records *b = a ? ca_records_build(lean, err, sizeof err) : NULL;
+	if (!a || !b) {
+		printf("FAIL %s: records: %s\n", path, err);
+		failures++;
+		ca_records_free(a);
+		return;
+	}
+	const ca_callback_instance *ra, *rb;
+	const ca_publish_instance *pa, *pb;
+	const ca_communication *ca, *cb;
+	size_t nr = ca_records_callbacks(a, &ra), mr = ca_records_callbacks(b, &rb);
+	size_t np = ca_records_publishes(a, &pa), mp = ca_records_publishes(b, &pb);
+	size_t nc = ca_records_communications(a, &ca), mc = ca_records_communications(b, &cb);
+	SAME("callback runs", nr, mr);
+	SAME("publishes", np, mp);
+	SAME("communications", nc, mc);
+	for (size_t i = 0; i < nr && i < mr; i++)
+		if ((ra[i].callback != rb[i].callback || ra[i].start != rb[i].start ||
+		     ra[i].end != rb[i].end || ra[i].pid != rb[i].pid || ra[i].tid != rb[i].tid ||
+		     ra[i].intra != rb[i].intra) && failures++ < 20)
+			printf("FAIL %s: callback run %zu differs\n", path, i);
+	for (size_t i = 0; i < np && i < mp; i++)
+		if ((pa[i].publisher != pb[i].publisher || pa[i].rclcpp_time != pb[i].rclcpp_time ||
+		     pa[i].rcl_time != pb[i].rcl_time || pa[i].dds_write_time != pb[i].dds_write_time ||
+		     pa[i].source_stamp != pb[i].source_stamp || pa[i].message != pb[i].message ||
+		     pa[i].intra != pb[i].intra ||
+		     pa[i].callback_instance != pb[i].callback_instance) && failures++ < 20)
+			printf("FAIL %s: publish %zu differs\n", path, i);
+	for (size_t i = 0; i < nc && i < mc; i++)
+		if ((ca[i].publish != cb[i].publish ||
+		     ca[i].callback_instance != cb[i].callback_instance ||
+		     ca[i].subscription != cb[i].subscription || ca[i].intra != cb[i].intra ||
+		     ca[i].take_time != cb[i].take_time || ca[i].source_stamp != cb[i].source_stamp ||
+		     ca[i].header_stamp != cb[i].header_stamp) && failures++ < 20)
+			printf("FAIL %s: communication %zu differs\n", path, i);
+	const ca_record_losses *la = ca_records_losses(a), *lb = ca_records_losses(b);
+	SAME("not_ended", la->not_ended, lb->not_ended);
+	SAME("not_started", la->not_started, lb->not_started);
+	SAME("not_published", la->not_published, lb->not_published);
+	SAME("taken_not_run", la->taken_not_run, lb->taken_not_run);
+	SAME("intra_unlinked", la->intra_unlinked, lb->intra_unlinked);
+	SAME("matched_by_time", la->matched_by_time, lb->matched_by_time);
+	ca_records_free(a);
+	ca_records_free(b);
+}
+
 static void compare(const char *path, const ca_trace *kept, const ca_trace *lean)
 {
 	const ca_architecture *a = ca_trace_architecture(kept), *b = ca_trace_architecture(lean);
@@ -104,10 +157,11 @@ static void compare(const char *path, const ca_trace *kept, const ca_trace *lean
 				ca_trace_rows_of(lean, (enum cs_event_id)id));
 		}
 	SAME("runtime rows held by the lean load", 0, runtime_rows);
+	compare_records(path, kept, lean);
 	if (!failures)
-		printf("ok %s: %" PRIu64 " events, %zu findings, %zu nodes, %zu topics: the same "
-			"without the runtime events kept\n", path, ca_trace_event_count(kept), nf, nn,
-			tn);
+		printf("ok %s: %" PRIu64 " events, %zu findings, %zu nodes, %zu topics, the "
+			"records: the same without the runtime events kept\n", path,
+			ca_trace_event_count(kept), nf, nn, tn);
 }
 
 int main(int argc, char **argv)

@@ -26,7 +26,7 @@ int ca_load_native(ca_trace *t, const char *path, const struct ca_skip *skip, ch
 /* The runtime events of t's paths again (t->replay_runtime), through the
  * native reader: 0, or -1 (t->failed when out of memory). */
 int ca_load_native_replay(ca_trace *t, void (*visit)(void *ctx, enum cs_event_id id,
-	uint64_t time, int32_t vpid, const uint64_t *values), void *ctx);
+	uint64_t time, int32_t vpid, int32_t vtid, const uint64_t *values), void *ctx);
 /* The times of the first and the last event under path: 0, or non-zero
  * when the native reader cannot tell (then nothing is skipped). */
 int ca_load_native_bounds(const char *path, uint64_t *first, uint64_t *last);

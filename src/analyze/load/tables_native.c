@@ -122,7 +122,7 @@ int ca_load_native(ca_trace *t, const char *path, const struct ca_skip *skip, ch
 struct replay {
 	ca_trace *t;
 	void (*visit)(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid,
-		const uint64_t *values);
+		int32_t vtid, const uint64_t *values);
 	void *ctx;
 };
 
@@ -144,12 +144,13 @@ static int replay_event(const struct ctf_event *e, const struct ctf_meta *meta, 
 			values[f] = e->payload[i].u;
 	}
 	r->visit(r->ctx, (enum cs_event_id)m->id, e->timestamp,
-		m->vpid >= 0 ? (int32_t)e->context[m->vpid].u : -1, values);
+		m->vpid >= 0 ? (int32_t)e->context[m->vpid].u : -1,
+		m->vtid >= 0 ? (int32_t)e->context[m->vtid].u : -1, values);
 	return 0;
 }
 
 int ca_load_native_replay(ca_trace *t, void (*visit)(void *ctx, enum cs_event_id id,
-	uint64_t time, int32_t vpid, const uint64_t *values), void *ctx)
+	uint64_t time, int32_t vpid, int32_t vtid, const uint64_t *values), void *ctx)
 {
 	struct replay r = { t, visit, ctx };
 	struct ctf_native_handlers h = { .on_event = replay_event, .user = &r };

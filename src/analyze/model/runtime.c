@@ -200,10 +200,11 @@ static void count_flagged(struct scan *s, uint64_t *counts, const enum cs_event_
 
 /* ---- runtime events not kept: the loader's second pass ------------------------ */
 
-static void visit(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid,
+static void visit(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid, int32_t vtid,
 	const uint64_t *values)
 {
 	struct scan *s = ctx;
+	(void)vtid;
 	for (size_t i = 0; i < sizeof named / sizeof *named; i++) {
 		if (named[i].id != id)
 			continue;

@@ -11,11 +11,6 @@
 
 ca_records *ca_records_build(const ca_trace *t, char *err, size_t err_size)
 {
-	if (t && t->runtime_not_kept) {
-		snprintf(err, err_size, "cannot build records: the trace was loaded without "
-			"its runtime events (keep_runtime false)");
-		return NULL;
-	}
 	ca_records *r = calloc(1, sizeof *r);
 	if (!r || !t || !t->model) {
 		free(r);

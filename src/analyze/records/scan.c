@@ -174,28 +174,27 @@ static size_t buffer_subscription(const struct scan *s, int32_t pid, uint64_t bu
 	return b == CA_NONE ? CA_NONE : s->r->m->ring_buffers[b].subscription;
 }
 
-static void handle(struct scan *s, const struct columns *c, size_t which, size_t row)
+/* One runtime event, its fields in the schema's order. */
+static void handle(struct scan *s, enum cs_event_id id, uint64_t time, int32_t vpid,
+	int32_t vtid, const uint64_t *v)
 {
-	const struct ca_table *tb = &s->t->tables[scanned[which]];
-	uint64_t time = tb->time[row];
-	const uint64_t *const *f = c->f[which];
-	struct thread *th = thread_of(&s->threads, tb->vpid[row], tb->vtid[row]);
+	struct thread *th = thread_of(&s->threads, vpid, vtid);
 	if (!th) {
 		s->r->oom = true;
 		return;
 	}
 	ca_publish_instance *p;
-	switch (scanned[which]) {
+	switch (id) {
 	case CS_EV_ros2_callback_start:
-		start_run(s, th, f[0][row], time, f[1][row] != 0);
+		start_run(s, th, v[0], time, v[1] != 0);
 		break;
 	case CS_EV_ros2_callback_end:
-		end_run(s, th, f[0][row], time);
+		end_run(s, th, v[0], time);
 		th->intra_publishing = CA_NONE;
 		break;
 	case CS_EV_ros2_caret_merged_callback_timing: {
 		th->intra_publishing = CA_NONE;
-		if (!f[1][row]) { /* its start came before recording: an end alone */
+		if (!v[1]) { /* its start came before recording: an end alone */
 			s->r->losses.not_started++;
 			break;
 		}
@@ -204,12 +203,12 @@ static void handle(struct scan *s, const struct columns *c, size_t which, size_t
 			s->r->oom = true;
 			return;
 		}
-		*run = (ca_callback_instance){ find(s, CA_H_CALLBACK, th->pid, f[0][row], time),
-			f[1][row], time, th->pid, th->tid, f[2][row] != 0 };
+		*run = (ca_callback_instance){ find(s, CA_H_CALLBACK, th->pid, v[0], time),
+			v[1], time, th->pid, th->tid, v[2] != 0 };
 		break;
 	}
 	case CS_EV_ros2_rclcpp_publish:
-		if ((p = new_publish(s, th, f[0][row], f[1][row], time))) {
+		if ((p = new_publish(s, th, v[0], v[1], time))) {
 			p->rclcpp_time = time;
 			th->publishing = s->r->n_publishes - 1;
 		}
@@ -221,8 +220,8 @@ static void handle(struct scan *s, const struct columns *c, size_t which, size_t
 		if (th->publishing != CA_NONE && !s->r->publishes[th->publishing].rcl_time) {
 			p = &s->r->publishes[th->publishing];
 			if (p->publisher == CA_NONE)
-				p->publisher = find(s, CA_H_PUBLISHER, th->pid, f[0][row], time);
-		} else if ((p = new_publish(s, th, f[0][row], f[1][row], time))) {
+				p->publisher = find(s, CA_H_PUBLISHER, th->pid, v[0], time);
+		} else if ((p = new_publish(s, th, v[0], v[1], time))) {
 			th->publishing = s->r->n_publishes - 1;
 		}
 		if (p)
@@ -235,18 +234,18 @@ static void handle(struct scan *s, const struct columns *c, size_t which, size_t
 		if (th->publishing != CA_NONE && !s->r->publishes[th->publishing].dds_write_time) {
 			p = &s->r->publishes[th->publishing];
 			p->dds_write_time = time;
-			if (f[2][row] && !p->source_stamp)
-				p->source_stamp = f[2][row];
+			if (v[2] && !p->source_stamp)
+				p->source_stamp = v[2];
 		}
 		break;
 	case CS_EV_ros2_caret_dds_bind_addr_to_stamp:
 		if (th->publishing != CA_NONE) {
-			s->r->publishes[th->publishing].source_stamp = f[1][row];
+			s->r->publishes[th->publishing].source_stamp = v[1];
 			th->publishing = CA_NONE;
 		}
 		break;
 	case CS_EV_ros2_rclcpp_intra_publish:
-		if ((p = new_publish(s, th, f[0][row], f[1][row], time))) {
+		if ((p = new_publish(s, th, v[0], v[1], time))) {
 			p->rclcpp_time = time;
 			p->intra = true;
 			th->intra_publishing = s->r->n_publishes - 1;
@@ -257,47 +256,47 @@ static void handle(struct scan *s, const struct columns *c, size_t which, size_t
 		if (!q)
 			s->r->oom = true;
 		else
-			*q = (struct ca_enqueue){ time, f[0][row], f[1][row], th->pid,
+			*q = (struct ca_enqueue){ time, v[0], v[1], th->pid,
 				th->intra_publishing };
 		break;
 	}
 	case CS_EV_ros2_rclcpp_ring_buffer_dequeue: {
 		struct ca_take *k = add_take(s, th, time, CA_NONE,
-			buffer_subscription(s, th->pid, f[0][row], time), 0, 0, 0, true);
+			buffer_subscription(s, th->pid, v[0], time), 0, 0, 0, true);
 		if (k) {
-			k->buffer = f[0][row];
-			k->slot = f[1][row];
+			k->buffer = v[0];
+			k->slot = v[1];
 		}
 		break;
 	}
 	case CS_EV_ros2_caret_merged_publish_timing:
-		if ((p = new_publish(s, th, f[0][row], f[1][row], time))) {
-			p->rclcpp_time = f[2][row];
-			p->rcl_time = f[3][row];
-			p->dds_write_time = f[4][row];
-			p->source_stamp = f[5][row];
+		if ((p = new_publish(s, th, v[0], v[1], time))) {
+			p->rclcpp_time = v[2];
+			p->rcl_time = v[3];
+			p->dds_write_time = v[4];
+			p->source_stamp = v[5];
 		}
 		break;
 	case CS_EV_ros2_rmw_take:
-		if (f[3][row]) /* taken */
+		if (v[3]) /* taken */
 			add_take(s, th, time, CA_NONE,
-				find(s, CA_H_SUBSCRIPTION_RMW, th->pid, f[0][row], time),
-				f[2][row], f[1][row], 0, false);
+				find(s, CA_H_SUBSCRIPTION_RMW, th->pid, v[0], time),
+				v[2], v[1], 0, false);
 		break;
 	case CS_EV_ros2_dispatch_subscription_callback:
-		add_take(s, th, time, find(s, CA_H_CALLBACK, th->pid, f[1][row], time), CA_NONE,
-			f[2][row], f[0][row], f[3][row], false);
+		add_take(s, th, time, find(s, CA_H_CALLBACK, th->pid, v[1], time), CA_NONE,
+			v[2], v[0], v[3], false);
 		break;
 	case CS_EV_ros2_dispatch_intra_process_subscription_callback:
-		add_take(s, th, time, find(s, CA_H_CALLBACK, th->pid, f[1][row], time), CA_NONE,
-			0, f[0][row], f[2][row], true);
+		add_take(s, th, time, find(s, CA_H_CALLBACK, th->pid, v[1], time), CA_NONE,
+			0, v[0], v[2], true);
 		break;
 	case CS_EV_ros2_message_construct: {
 		struct ca_copy *k = NEW(s, copies);
 		if (!k)
 			s->r->oom = true;
 		else
-			*k = (struct ca_copy){ time, f[0][row], f[1][row], th->pid };
+			*k = (struct ca_copy){ time, v[0], v[1], th->pid };
 		break;
 	}
 	default:
@@ -309,8 +308,7 @@ static void handle(struct scan *s, const struct columns *c, size_t which, size_t
  * and no copies while they fill, on traces of millions of events. */
 static int reserve(struct ca_records *r)
 {
-	const struct ca_table *tb = r->t->tables;
-#define ROWS(e) tb[CS_EV_##e].rows
+#define ROWS(e) ca_trace_rows_of(r->t, CS_EV_##e)
 	r->cap_runs = ROWS(ros2_callback_start) + ROWS(ros2_caret_merged_callback_timing) + 1;
 	r->cap_publishes = ROWS(ros2_rclcpp_publish) + ROWS(ros2_rcl_publish) +
 		ROWS(ros2_rclcpp_intra_publish) + ROWS(ros2_caret_merged_publish_timing) + 1;
@@ -328,14 +326,20 @@ static int reserve(struct ca_records *r)
 	return r->runs && r->publishes && r->takes && r->copies && r->enqueues ? 0 : -1;
 }
 
-int ca_records_scan(struct ca_records *r)
+static void visit(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid, int32_t vtid,
+	const uint64_t *values)
 {
-	struct scan s = { r, { 0 }, r->t };
+	struct scan *s = ctx;
+	if (!s->r->oom)
+		handle(s, id, time, vpid, vtid, values);
+}
+
+/* The tables merged in time order (ties: the order of scanned[]). */
+static void merge_tables(struct scan *s)
+{
+	const struct ca_records *r = s->r;
 	struct columns c;
 	size_t pos[N_SCANNED] = { 0 };
-
-	if (reserve(r) != 0)
-		return -1;
 	for (size_t i = 0; i < N_SCANNED; i++)
 		for (size_t f = 0; f < cs_events[scanned[i]].field_count; f++)
 			c.f[i][f] = ca_table_column(r->t, scanned[i], cs_events[scanned[i]].fields[f].name);
@@ -351,7 +355,26 @@ int ca_records_scan(struct ca_records *r)
 		}
 		if (best == N_SCANNED || r->oom)
 			break;
-		handle(&s, &c, best, pos[best]++);
+		const struct ca_table *tb = &r->t->tables[scanned[best]];
+		size_t row = pos[best]++;
+		uint64_t v[CS_MAX_FIELDS];
+		for (size_t f = 0; f < cs_events[scanned[best]].field_count; f++)
+			v[f] = c.f[best][f][row];
+		handle(s, scanned[best], tb->time[row], tb->vpid[row], tb->vtid[row], v);
+	}
+}
+
+int ca_records_scan(struct ca_records *r)
+{
+	struct scan s = { r, { 0 }, r->t };
+
+	if (reserve(r) != 0)
+		return -1;
+	if (r->t->runtime_not_kept) { /* a second pass of the reader, in time order */
+		if (r->t->replay_runtime((ca_trace *)r->t, visit, &s) != 0)
+			r->oom = true;
+	} else {
+		merge_tables(&s);
 	}
 	for (size_t i = 0; i < s.threads.size; i++)
 		if (s.threads.slots[i].used)
