@@ -65,7 +65,7 @@ static __attribute__((noinline)) uint64_t bits_at(const uint8_t *b, unsigned shi
 	return x;
 }
 
-static inline bool read_bits(struct decoder *d, const struct ctf_type *t, uint64_t *v)
+static inline __attribute__((always_inline)) bool read_bits(struct decoder *d, const struct ctf_type *t, uint64_t *v)
 {
 	if (!align_to(d, t->align))
 		return false;
@@ -171,7 +171,8 @@ static bool decode_text_array(struct decoder *d, const struct ctf_field *f, uint
 	if (v) {
 		const uint8_t *nul = memchr(b, 0, (size_t)length);
 		v->n_elements = length;
-		v->s = keep_text(d, b, nul ? (size_t)(nul - b) : (size_t)length);
+		/* NUL-terminated in the file (procname is, padded): no copy */
+		v->s = nul ? (const char *)b : keep_text(d, b, (size_t)length);
 		return v->s != NULL;
 	}
 	return d->keep ? false : true;
