@@ -40,15 +40,14 @@ static bool in_start_order(const struct ca_records *r)
 static int sort_runs_and_threads(struct ca_records *r)
 {
 	size_t n = r->n_runs;
-	struct ca_radix *x = ca_radix_new(n), *y = NULL;
-	if (!x)
+	if (!ca_radix_prepare(&r->sorter[0], n))
 		return -1;
+	struct ca_radix *x = r->sorter[0], *y = NULL;
 	bool presorted = in_start_order(r);
 	if (presorted) { /* by thread, on the indexes before the runs move */
-		if (!(y = ca_radix_new(n))) {
-			ca_radix_free(x);
+		if (!ca_radix_prepare(&r->sorter[1], n))
 			return -1;
-		}
+		y = r->sorter[1];
 		for (size_t i = 0; i < n; i++)
 			y->keys[i] = signed_key(r->runs[i].tid);
 		ca_radix_by(y);
@@ -66,18 +65,13 @@ static int sort_runs_and_threads(struct ca_records *r)
 	for (size_t i = 0; i < n; i++)
 		x->keys[i] = r->runs[i].callback;
 	ca_radix_by(x);
-	if (!ca_radix_permute(x, r->runs, sizeof *r->runs)) {
-		ca_radix_free(x);
-		ca_radix_free(y);
+	if (!ca_radix_permute(x, r->runs, sizeof *r->runs))
 		return -1;
-	}
 	if (presorted) { /* where each run went: the inverse of x's order */
 		for (size_t i = 0; i < n; i++)
 			x->tmp[x->order[i]] = i;
 		for (size_t i = 0; i < n; i++)
 			r->by_thread[i] = x->tmp[y->order[i]];
-		ca_radix_free(x);
-		ca_radix_free(y);
 		return 0;
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -92,7 +86,6 @@ static int sort_runs_and_threads(struct ca_records *r)
 		x->keys[i] = signed_key(r->runs[i].pid);
 	ca_radix_by(x);
 	memcpy(r->by_thread, x->order, n * sizeof *x->order);
-	ca_radix_free(x);
 	return 0;
 }
 
@@ -171,13 +164,13 @@ static int by_key_time(const void *x, const void *y)
 }
 
 /* v in by_key_time's order; false when out of memory. */
-static bool sort_keyed(struct keyed *v, size_t n)
+static bool sort_keyed(struct ca_records *r, struct keyed *v, size_t n)
 {
 	if (n < 2)
 		return true;
-	struct ca_radix *x = ca_radix_new(n);
-	if (!x)
+	if (!ca_radix_prepare(&r->sorter[0], n))
 		return false;
+	struct ca_radix *x = r->sorter[0];
 	bool in_time_order = true; /* as the scan makes them, mostly */
 	for (size_t i = 0; i < n; i++) {
 		x->keys[i] = v[i].time;
@@ -191,9 +184,7 @@ static bool sort_keyed(struct keyed *v, size_t n)
 	for (size_t i = 0; i < n; i++)
 		x->keys[i] = v[i].a;
 	ca_radix_by(x);
-	bool ok = ca_radix_permute(x, v, sizeof *v);
-	ca_radix_free(x);
-	return ok;
+	return ca_radix_permute(x, v, sizeof *v);
 }
 
 /* The last entry with key (a, b) and time <= t (any time when t is
@@ -231,7 +222,7 @@ static uint64_t slot_key(uint64_t slot, int32_t pid)
 	return slot << 22 | ((uint64_t)(uint32_t)pid & 0x3fffff);
 }
 
-static int build_indexes(const struct ca_records *r, struct indexes *x)
+static int build_indexes(struct ca_records *r, struct indexes *x)
 {
 	size_t intra = 0, stamped = 0, unstamped = 0;
 	for (size_t i = 0; i < r->n_publishes; i++) {
@@ -269,9 +260,10 @@ static int build_indexes(const struct ca_records *r, struct indexes *x)
 			x->enqueues[x->n_enqueues++] = (struct keyed){ q->buffer,
 				slot_key(q->slot, q->pid), q->time, q->publish };
 	}
-	return sort_keyed(x->inter, x->n_inter) && sort_keyed(x->intra, x->n_intra) &&
-		sort_keyed(x->copies, x->n_copies) && sort_keyed(x->unstamped, x->n_unstamped) &&
-		sort_keyed(x->enqueues, x->n_enqueues) ? 0 : -1;
+	return sort_keyed(r, x->inter, x->n_inter) && sort_keyed(r, x->intra, x->n_intra) &&
+		sort_keyed(r, x->copies, x->n_copies) &&
+		sort_keyed(r, x->unstamped, x->n_unstamped) &&
+		sort_keyed(r, x->enqueues, x->n_enqueues) ? 0 : -1;
 }
 
 static size_t publish_of(const struct ca_records *r, const struct indexes *x,
@@ -355,7 +347,7 @@ static int count_not_received(struct ca_records *r)
 		own[n++] = (struct keyed){ topic, (uint64_t)(uint32_t)p->pid << 1 | p->intra,
 			ca_publish_time(p), i };
 	}
-	if (!sort_keyed(any, n) || !sort_keyed(own, n))
+	if (!sort_keyed(r, any, n) || !sort_keyed(r, own, n))
 		goto out;
 	for (size_t i = 0; i < r->n_communications; i++)
 		if (r->communications[i].publish != CA_NONE &&
@@ -474,5 +466,9 @@ out:
 	free(x.copies);
 	free(x.unstamped);
 	free(x.enqueues);
+	for (int i = 0; i < 2; i++) {
+		ca_radix_free(r->sorter[i]);
+		r->sorter[i] = NULL;
+	}
 	return status;
 }

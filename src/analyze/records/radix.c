@@ -76,22 +76,42 @@ static void radix_sort(void *items, void *tmp, size_t n, size_t size, size_t *co
 		memcpy(items, from, n * size);
 }
 
+static bool grow(void **p, size_t *cap, size_t bytes)
+{
+	if (bytes <= *cap)
+		return true;
+	void *q = realloc(*p, bytes);
+	if (!q)
+		return false;
+	*p = q;
+	*cap = bytes;
+	return true;
+}
+
+bool ca_radix_prepare(struct ca_radix **rp, size_t n)
+{
+	struct ca_radix *r = *rp;
+	if (!r && !(r = *rp = calloc(1, sizeof *r)))
+		return false;
+	size_t bytes = (n + 1) * sizeof(size_t);
+	if (!grow((void **)&r->order, &r->cap_order, bytes) ||
+	    !grow((void **)&r->tmp, &r->cap_tmp, bytes) ||
+	    !grow((void **)&r->keys, &r->cap_keys, (n + 1) * sizeof *r->keys) ||
+	    !grow((void **)&r->counts, &r->cap_counts, ORDER_DIGITS * sizeof *r->counts))
+		return false;
+	r->n = n;
+	for (size_t i = 0; i < n; i++)
+		r->order[i] = i;
+	return true;
+}
+
 struct ca_radix *ca_radix_new(size_t n)
 {
-	struct ca_radix *r = malloc(sizeof *r);
-	if (!r)
-		return NULL;
-	r->order = malloc((n + 1) * sizeof *r->order);
-	r->tmp = malloc((n + 1) * sizeof *r->tmp);
-	r->keys = malloc((n + 1) * sizeof *r->keys);
-	r->counts = malloc(ORDER_DIGITS * sizeof *r->counts);
-	r->n = n;
-	if (!r->order || !r->tmp || !r->keys || !r->counts) {
+	struct ca_radix *r = NULL;
+	if (!ca_radix_prepare(&r, n)) {
 		ca_radix_free(r);
 		return NULL;
 	}
-	for (size_t i = 0; i < n; i++)
-		r->order[i] = i;
 	return r;
 }
 
@@ -124,13 +144,12 @@ bool ca_radix_sort_values(int64_t *v, size_t n)
 
 bool ca_radix_permute(struct ca_radix *r, void *items, size_t size)
 {
-	char *copy = malloc(r->n * size + 1);
-	if (!copy)
+	if (!grow(&r->scratch, &r->cap_scratch, r->n * size + 1))
 		return false;
+	char *copy = r->scratch;
 	for (size_t i = 0; i < r->n; i++)
 		memcpy(copy + i * size, (char *)items + r->order[i] * size, size);
 	memcpy(items, copy, r->n * size);
-	free(copy);
 	return true;
 }
 
@@ -142,5 +161,6 @@ void ca_radix_free(struct ca_radix *r)
 	free(r->tmp);
 	free(r->keys);
 	free(r->counts);
+	free(r->scratch);
 	free(r);
 }

@@ -47,6 +47,7 @@ struct ca_records {
 	CA_ARRAY(struct ca_enqueue, enqueues);
 	uint64_t *not_received; /* per subscription and delivery: [2s + intra] */
 	size_t *by_thread; /* runs by pid, tid, start (ca_records_run_at) */
+	struct ca_radix *sorter[2]; /* the joins' sorts, reused (join.c) */
 	ca_record_losses losses;
 	bool oom;
 };
@@ -62,8 +63,14 @@ struct ca_radix {
 	size_t n;
 	size_t *order, *tmp, *counts;
 	uint64_t *keys; /* by item index */
+	void *scratch;  /* ca_radix_permute's copy */
+	size_t cap_order, cap_tmp, cap_counts, cap_keys, cap_scratch; /* bytes */
 };
 struct ca_radix *ca_radix_new(size_t n);
+/* *r (made when NULL) ready for n items, its arrays kept from one sort to
+ * the next (fresh pages cost more than sorting them on large traces);
+ * false out of memory. */
+bool ca_radix_prepare(struct ca_radix **r, size_t n);
 void ca_radix_by(struct ca_radix *r);
 /* Reorders items (n of size bytes) as order says; false out of memory. */
 bool ca_radix_permute(struct ca_radix *r, void *items, size_t size);
