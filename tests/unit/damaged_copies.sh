@@ -3,7 +3,10 @@
 # gets 1 to 8 random bits flipped, in the metadata (every fourth seed) or in
 # one of its stream files; `ctf_reader_diff --damaged` must then find both
 # readers ending the same way with the same events (or the native reader
-# handing metadata it does not support to babeltrace2), never a crash.
+# handing metadata it does not support to babeltrace2), never a crash; and
+# the native reader alone must end with a result or an error, leaking
+# nothing (in the ASan build: libbabeltrace2 leaks on some damaged
+# metadata, so the comparison runs without leak detection).
 # usage: damaged_copies.sh CTF_READER_DIFF TRACE FIRST_SEED LAST_SEED
 set -euo pipefail
 diff_tool=$1 trace=$2 first=$3 last=$4
@@ -31,9 +34,17 @@ for _ in range(rng.randint(1, 8)):
 open(path, 'wb').write(data)
 PY
 	status=0
-	timeout 120 "$diff_tool" --damaged "$work/f" >"$work/out" 2>&1 || status=$?
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+		timeout 120 "$diff_tool" --damaged "$work/f" >"$work/out" 2>&1 || status=$?
 	if ((status != 0)); then
 		echo "FAIL: seed $seed (${target#"$work/f/"}): exit $status"
+		head -c 2000 "$work/out"
+		failures=$((failures + 1))
+	fi
+	status=0
+	timeout 120 "$diff_tool" --native-only "$work/f" >"$work/out" 2>&1 || status=$?
+	if ((status > 2)); then
+		echo "FAIL: seed $seed (${target#"$work/f/"}): the native reader alone: exit $status"
 		head -c 2000 "$work/out"
 		failures=$((failures + 1))
 	fi
