@@ -374,6 +374,14 @@ out:
 	return status;
 }
 
+static void free_sorters(struct ca_records *r)
+{
+	for (int i = 0; i < 2; i++) {
+		ca_radix_free(r->sorter[i]);
+		r->sorter[i] = NULL;
+	}
+}
+
 int ca_records_join(struct ca_records *r)
 {
 	struct indexes x = { 0 };
@@ -385,6 +393,7 @@ int ca_records_join(struct ca_records *r)
 		goto out;
 	if (sort_runs_and_threads(r) != 0)
 		goto out;
+	free_sorters(r); /* the largest sorts are done: their memory goes before the joins' */
 	for (size_t i = 0; i < r->n_runs; i++)
 		take_of_run[i] = CA_NONE;
 	place_publishes(r);
@@ -466,9 +475,6 @@ out:
 	free(x.copies);
 	free(x.unstamped);
 	free(x.enqueues);
-	for (int i = 0; i < 2; i++) {
-		ca_radix_free(r->sorter[i]);
-		r->sorter[i] = NULL;
-	}
+	free_sorters(r);
 	return status;
 }
