@@ -23,6 +23,13 @@ int cli_parse_format(const char *verb, const char *arg, enum cli_format *format)
 	"      --strip-start S, --strip-end S\n" \
 	"                     leave out the first and the last S seconds of runtime\n" \
 	"                     events (the original's strip_filter)\n"
+/* For the verbs that need not keep the runtime events (cli_lean_for). */
+#define CLI_MEMORY_HELP \
+	"\n" \
+	"On a trace larger than a sixth of the machine's memory, the runtime events\n" \
+	"are counted (and joined) in more passes of the reader instead of being\n" \
+	"kept: far less memory, more time. CARET_KEEP_EVENTS=0 in the environment\n" \
+	"does so on any trace, CARET_KEEP_EVENTS=1 never.\n"
 extern ca_load_options cli_load_options;
 
 /* Takes --reader, --since, --until, --strip-start and --strip-end (with

@@ -24,11 +24,12 @@ static int usage(FILE *out)
 		"node), executors and callback groups, runtime events naming unknown\n"
 		"objects, DDS source timestamps for inter-process messages, merged or\n"
 		"unmerged events, duplicates dropped; and for the whole trace, events\n"
-		"discarded by LTTng.\n"
+		"discarded by LTTng and packets lost.\n"
 		"\n"
 		"Exit status: 0 fine (warnings allowed), 1 an error was found or the\n"
 		"trace cannot be read, 2 usage error.\n");
 	fputs(CLI_LOAD_OPTIONS_HELP, out);
+	fputs(CLI_MEMORY_HELP, out);
 	return out == stdout ? 0 : 2;
 }
 

@@ -47,6 +47,7 @@ static int usage(FILE *out)
 		"  -r, --records FILE write every instance as CSV to FILE\n"
 		"      --percentiles M linear (default) or nearest (nearest rank)\n");
 	fputs(CLI_LOAD_OPTIONS_HELP, out);
+	fputs(CLI_MEMORY_HELP, out);
 	return out == stdout ? 0 : 2;
 }
 

@@ -30,6 +30,7 @@ static int usage(FILE *out)
 		"  events  per event type, known types in schema order, with the events of\n"
 		"          other types and the discarded ones\n");
 	fputs(CLI_LOAD_OPTIONS_HELP, out);
+	fputs(CLI_MEMORY_HELP, out);
 	return out == stdout ? 0 : 2;
 }
 
