@@ -39,6 +39,12 @@ static const struct {
 	{ CS_EV_ros2_rclcpp_ring_buffer_dequeue, "buffer", CA_H_RING_BUFFER, TAKE, false, false },
 };
 
+/* Jazzy's rmw_publish (and CARET's Jazzy dds_write) with the DDS source
+ * timestamp of the write; callback runs for an intra-process message. */
+static const enum cs_event_id writes[] = { CS_EV_ros2_rmw_publish, CS_EV_ros2_caret_dds_write };
+static const enum cs_event_id starts[] = { CS_EV_ros2_callback_start,
+	CS_EV_ros2_caret_merged_callback_timing };
+
 struct tally {
 	uint64_t runs, publishes, takes, events;
 };
@@ -79,6 +85,9 @@ struct scan {
 	struct unnamed unnamed;
 	size_t p;         /* the process of last_pid (SIZE_MAX: none yet) */
 	int32_t last_pid;
+	/* per entry of named[]: its handle, message and taken fields (-1) */
+	int fields[sizeof named / sizeof *named][3];
+	int stamp_field[2], intra_field[2]; /* of writes[], starts[] below */
 };
 
 /* The node (and publisher or subscription) an object stands for. */
@@ -150,33 +159,31 @@ static void scan_event(struct scan *s, size_t which, uint64_t time, int32_t vpid
 	proc->unknown_handles++;
 }
 
-/* The fields scan_event reads, by position in named[which]'s event (-1:
- * none). */
-static void fields_of(size_t which, int *handle, int *message, int *taken)
+/* The fields the scan reads, by position in their events, found once. */
+static void find_fields(struct scan *s)
 {
-	const struct cs_event *ev = &cs_events[named[which].id];
-	*handle = cs_field_index(ev, named[which].field);
-	*message = cs_field_index(ev, "message");
-	*taken = named[which].id == CS_EV_ros2_rmw_take ? cs_field_index(ev, "taken") : -1;
+	for (size_t i = 0; i < sizeof named / sizeof *named; i++) {
+		const struct cs_event *ev = &cs_events[named[i].id];
+		s->fields[i][0] = cs_field_index(ev, named[i].field);
+		s->fields[i][1] = cs_field_index(ev, "message");
+		s->fields[i][2] = named[i].id == CS_EV_ros2_rmw_take ? cs_field_index(ev, "taken") : -1;
+	}
+	for (size_t k = 0; k < 2; k++) {
+		s->stamp_field[k] = cs_field_index(&cs_events[writes[k]], "timestamp");
+		s->intra_field[k] = cs_field_index(&cs_events[starts[k]], "is_intra_process");
+	}
 }
 
 static void scan_named(struct scan *s, size_t which)
 {
 	const struct ca_table *tb = &s->t->tables[named[which].id];
-	int f, message, taken;
-	fields_of(which, &f, &message, &taken);
+	int f = s->fields[which][0], message = s->fields[which][1], taken = s->fields[which][2];
 	for (size_t r = 0; r < tb->rows; r++)
 		scan_event(s, which, tb->time[r], tb->vpid[r], tb->field[f][r],
 			message < 0 ? 0 : tb->field[message][r], taken < 0 ? 0 : tb->field[taken][r]);
 }
 
 /* ---- what caret check counts per process ------------------------------------- */
-
-/* Jazzy's rmw_publish (and CARET's Jazzy dds_write) with the DDS source
- * timestamp of the write; callback runs for an intra-process message. */
-static const enum cs_event_id writes[] = { CS_EV_ros2_rmw_publish, CS_EV_ros2_caret_dds_write };
-static const enum cs_event_id starts[] = { CS_EV_ros2_callback_start,
-	CS_EV_ros2_caret_merged_callback_timing };
 
 static void flag(struct scan *s, uint64_t *counts, int32_t vpid, uint64_t value)
 {
@@ -188,11 +195,11 @@ static void flag(struct scan *s, uint64_t *counts, int32_t vpid, uint64_t value)
 }
 
 static void count_flagged(struct scan *s, uint64_t *counts, const enum cs_event_id *ids,
-	const char *field)
+	const int *fields)
 {
 	for (size_t k = 0; k < 2; k++) {
 		const struct ca_table *tb = &s->t->tables[ids[k]];
-		int f = cs_field_index(&cs_events[ids[k]], field);
+		int f = fields[k];
 		for (size_t r = 0; r < tb->rows; r++)
 			flag(s, counts, tb->vpid[r], tb->field[f][r]);
 	}
@@ -208,10 +215,9 @@ static void visit(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid, i
 	for (size_t i = 0; i < sizeof named / sizeof *named; i++) {
 		if (named[i].id != id)
 			continue;
-		int f, message, taken;
-		fields_of(i, &f, &message, &taken);
-		scan_event(s, i, time, vpid, values[f], message < 0 ? 0 : values[message],
-			taken < 0 ? 0 : values[taken]);
+		const int *f = s->fields[i];
+		scan_event(s, i, time, vpid, values[f[0]], f[1] < 0 ? 0 : values[f[1]],
+			f[2] < 0 ? 0 : values[f[2]]);
 	}
 	if (id == CS_EV_ros2_caret_dds_write || id == CS_EV_ros2_caret_dds_bind_addr_to_stamp) {
 		size_t p = ca_model_process_index(s->m, vpid);
@@ -220,11 +226,9 @@ static void visit(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid, i
 	}
 	for (size_t k = 0; k < 2; k++) {
 		if (id == writes[k])
-			flag(s, s->m->stamped_writes, vpid,
-				values[cs_field_index(&cs_events[id], "timestamp")]);
+			flag(s, s->m->stamped_writes, vpid, values[s->stamp_field[k]]);
 		if (id == starts[k])
-			flag(s, s->m->intra_runs, vpid,
-				values[cs_field_index(&cs_events[id], "is_intra_process")]);
+			flag(s, s->m->intra_runs, vpid, values[s->intra_field[k]]);
 	}
 }
 
@@ -339,11 +343,13 @@ static int init_unnamed(const ca_trace *t, struct unnamed *u)
 
 int ca_model_scan_runtime(ca_trace *t, struct ca_model *m)
 {
-	struct scan s = { t, m, calloc(m->n_nodes + 1, sizeof(struct tally)),
-		calloc(m->n_publishers + 1, sizeof(struct tally)),
-		calloc(m->n_subscriptions + 1, sizeof(struct tally)), { 0 }, { NULL, 0 },
-		SIZE_MAX, 0 };
+	struct scan s = { .t = t, .m = m,
+		.node = calloc(m->n_nodes + 1, sizeof(struct tally)),
+		.publisher = calloc(m->n_publishers + 1, sizeof(struct tally)),
+		.subscription = calloc(m->n_subscriptions + 1, sizeof(struct tally)),
+		.p = SIZE_MAX };
 	int status = -1;
+	find_fields(&s);
 	m->stamped_writes = calloc(m->n_processes + 1, sizeof *m->stamped_writes);
 	m->intra_runs = calloc(m->n_processes + 1, sizeof *m->intra_runs);
 	if (s.node && s.publisher && s.subscription && m->stamped_writes && m->intra_runs &&
@@ -360,8 +366,8 @@ int ca_model_scan_runtime(ca_trace *t, struct ca_model *m)
 					size_t p = ca_model_process_index(m, t->tables[plain[i]].vpid[r]);
 					m->processes[p].plain_events++;
 				}
-			count_flagged(&s, m->stamped_writes, writes, "timestamp");
-			count_flagged(&s, m->intra_runs, starts, "is_intra_process");
+			count_flagged(&s, m->stamped_writes, writes, s.stamp_field);
+			count_flagged(&s, m->intra_runs, starts, s.intra_field);
 			status = 0;
 		}
 		/* unnamed publishes whose rcl_publish never came: publisher unknown */
