@@ -1,8 +1,10 @@
 /*
  * fuzz_trace - libFuzzer target: the analyzer's whole load (framing checks,
  * libbabeltrace2 behind its guard, the model, `caret check`'s findings) of
- * a real trace whose one file is replaced by the input. The first input
- * byte picks the file (metadata, a stream, an index); the rest is its
+ * a real trace whose one file is replaced by the input, then its records.
+ * The first input byte picks the file (metadata, a stream, an index; its
+ * low two bits) and whether the runtime events are kept or read again in
+ * more passes (bit 2, keep_runtime false); the rest is the file's
  * content. The template is ../shared/data/real-humble/caret-fork-inter,
  * copied once per run (CARET_SHARED_DIR).
  */
@@ -96,10 +98,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			put(files[i], originals[i], sizes[i]);
 	char err[1024];
 	const char *paths[] = { dir };
-	ca_trace *t = ca_trace_load(paths, 1, err, sizeof err);
+	ca_load_options o = ca_load_defaults();
+	o.keep_runtime = !(data[0] & 4);
+	ca_trace *t = ca_trace_load_options(paths, 1, &o, err, sizeof err);
 	if (t) {
 		const ca_finding *f;
 		(void)ca_trace_findings(t, &f);
+		ca_records_free(ca_records_build(t, err, sizeof err));
 		ca_trace_free(t);
 	} else if (!err[0] || strchr(err, '\n')) {
 		abort(); /* an error is one line, never empty */
