@@ -174,7 +174,7 @@ static int add_contexts(struct cr_session *s, const char *channel, char *err, si
 
 static bool is_init(const struct cs_event *e)
 {
-	return e->role == CS_ROLE_INIT || e->role == CS_ROLE_META;
+	return !cs_role_is_runtime(e->role);
 }
 
 /* Enables the event name in channel. */

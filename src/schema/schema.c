@@ -81,6 +81,11 @@ const char *cs_type_name(enum cs_type type)
 	return "?";
 }
 
+bool cs_role_is_runtime(enum cs_role role)
+{
+	return role == CS_ROLE_RUNTIME || role == CS_ROLE_MERGED;
+}
+
 const char *cs_role_name(enum cs_role role)
 {
 	switch (role) {

@@ -71,5 +71,8 @@ bool cs_type_is_integer(enum cs_type type);
 unsigned cs_type_display_base(enum cs_type type);
 const char *cs_type_name(enum cs_type type); /* as in the reference: "hex64" */
 const char *cs_role_name(enum cs_role role);
+/* RUNTIME or MERGED: what happens while the system runs (the rest,
+ * INIT and META, is kept whatever a time window says). */
+bool cs_role_is_runtime(enum cs_role role);
 
 #endif

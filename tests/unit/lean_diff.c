@@ -151,7 +151,7 @@ static void compare(const char *path, const ca_trace *kept, const ca_trace *lean
 	}
 	uint64_t runtime_rows = 0;
 	for (size_t id = 0; id < CS_EVENT_COUNT; id++)
-		if (cs_events[id].role == CS_ROLE_RUNTIME || cs_events[id].role == CS_ROLE_MERGED) {
+		if (cs_role_is_runtime(cs_events[id].role)) {
 			runtime_rows += lean->tables[id].rows;
 			SAME(cs_events[id].full_name, ca_trace_rows_of(kept, (enum cs_event_id)id),
 				ca_trace_rows_of(lean, (enum cs_event_id)id));

@@ -145,14 +145,9 @@ struct ca_pid *ca_load_pid(ca_trace *t, int32_t vpid, const char *procname)
 }
 
 
-static bool is_runtime(int id)
-{
-	return cs_events[id].role == CS_ROLE_RUNTIME || cs_events[id].role == CS_ROLE_MERGED;
-}
-
 uint64_t ca_trace_rows_of(const ca_trace *t, enum cs_event_id id)
 {
-	if (!t->runtime_not_kept || !is_runtime((int)id))
+	if (!t->runtime_not_kept || !cs_role_is_runtime(cs_events[id].role))
 		return t->tables[id].rows;
 	uint64_t n = 0;
 	for (size_t i = 0; i < t->n_pids; i++)
@@ -177,7 +172,7 @@ uint64_t *ca_load_row(ca_trace *t, int id, uint64_t time, int32_t vpid, int32_t 
 		p->first_time = time;
 	if (time > p->last_time)
 		p->last_time = time;
-	if (t->runtime_not_kept && is_runtime(id))
+	if (t->runtime_not_kept && cs_role_is_runtime(cs_events[id].role))
 		return NULL; /* counted only: the model's second pass sees it */
 	struct ca_table *tb = &t->tables[id];
 	if (tb->rows == tb->cap && !grow_table(tb, cs_events[id].field_count)) {
@@ -348,7 +343,7 @@ static void apply_window(ca_trace *t, const ca_load_options *o)
 		t->pids[i].first_time = t->pids[i].last_time = 0;
 	for (int id = 0; id < CS_EVENT_COUNT; id++) {
 		struct ca_table *tb = &t->tables[id];
-		bool init = cs_events[id].role == CS_ROLE_INIT || cs_events[id].role == CS_ROLE_META;
+		bool init = !cs_role_is_runtime(cs_events[id].role);
 		size_t kept = 0;
 		for (size_t r = 0; r < tb->rows; r++) {
 			struct ca_pid *p = ca_load_pid(t, tb->vpid[r], NULL);

@@ -44,6 +44,13 @@ static const struct ca_class_map *map_class(ca_trace *t, const struct ctf_event 
 	return m;
 }
 
+/* Where schema field f of the event is among its payload's values (-1). */
+static int payload_index(const struct ca_class_map *m, const struct ctf_event *e,
+	const struct cs_event *ev, size_t f)
+{
+	return m->flat ? m->member[f] : value_index(e->payload, e->n_payload, ev->fields[f].name);
+}
+
 static uint64_t value_of(ca_trace *t, const struct ctf_value *v)
 {
 	const struct ctf_type *type = v->field->type;
@@ -77,8 +84,7 @@ static int on_event(const struct ctf_event *e, const struct ctf_meta *meta, void
 	const struct cs_event *ev = &cs_events[m->id];
 	struct ca_table *tb = &t->tables[m->id];
 	for (size_t f = 0; f < ev->field_count; f++) {
-		int i = m->flat ? m->member[f] : value_index(e->payload, e->n_payload,
-			ev->fields[f].name);
+		int i = payload_index(m, e, ev, f);
 		tb->field[f][r] = i < 0 ? 0 : value_of(t, &e->payload[i]);
 	}
 	return t->failed ? -1 : 0;
@@ -95,7 +101,7 @@ static bool needed(const struct ctf_event_class *cls, void *user)
 {
 	const struct cs_event *ev = cs_event_by_full_name(cls->name);
 	(void)user;
-	return ev && (ev->role == CS_ROLE_INIT || ev->role == CS_ROLE_META);
+	return ev && !cs_role_is_runtime(ev->role);
 }
 
 static void on_skipped(const char *stream, uint64_t bytes, void *user)
@@ -132,14 +138,12 @@ static int replay_event(const struct ctf_event *e, const struct ctf_meta *meta, 
 	struct replay *r = user;
 	const struct ca_class_map *m = map_class(r->t, e);
 	(void)meta;
-	if (!m || m->id < 0 || (cs_events[m->id].role != CS_ROLE_RUNTIME &&
-				cs_events[m->id].role != CS_ROLE_MERGED))
+	if (!m || m->id < 0 || !cs_role_is_runtime(cs_events[m->id].role))
 		return 0;
 	const struct cs_event *ev = &cs_events[m->id];
 	uint64_t values[CS_MAX_FIELDS] = { 0 };
 	for (size_t f = 0; f < ev->field_count; f++) {
-		int i = m->flat ? m->member[f] : value_index(e->payload, e->n_payload,
-			ev->fields[f].name);
+		int i = payload_index(m, e, ev, f);
 		if (i >= 0 && !e->payload[i].s && e->payload[i].field->type->kind == CTF_INT)
 			values[f] = e->payload[i].u;
 	}

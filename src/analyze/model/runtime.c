@@ -296,7 +296,7 @@ static int gather(struct scan *s)
 	add_tally(rest, &s->unattributed);
 	rest->events = 0;
 	for (size_t id = 0; id < CS_EVENT_COUNT; id++)
-		if (cs_events[id].role == CS_ROLE_RUNTIME || cs_events[id].role == CS_ROLE_MERGED)
+		if (cs_role_is_runtime(cs_events[id].role))
 			rest->events += ca_trace_rows_of(s->t, (enum cs_event_id)id);
 	rest->events -= attributed;
 

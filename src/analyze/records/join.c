@@ -37,6 +37,17 @@ static bool in_start_order(const struct ca_records *r)
  * r->by_thread: their indexes by pid, thread, then start. Radix passes,
  * least significant key first; the passes by start and thread are not
  * needed when the runs are in start order already. */
+enum run_key { BY_CALLBACK, BY_START, BY_TID, BY_PID };
+
+/* One stable radix sort of x's order by a key of the runs. */
+static void sort_by(struct ca_radix *x, const ca_callback_instance *runs, enum run_key k)
+{
+	for (size_t i = 0; i < x->n; i++)
+		x->keys[i] = k == BY_CALLBACK ? runs[i].callback : k == BY_START ? runs[i].start :
+			signed_key(k == BY_TID ? runs[i].tid : runs[i].pid);
+	ca_radix_by(x);
+}
+
 static int sort_runs_and_threads(struct ca_records *r)
 {
 	size_t n = r->n_runs;
@@ -48,23 +59,13 @@ static int sort_runs_and_threads(struct ca_records *r)
 		if (!ca_radix_prepare(&r->sorter[1], n))
 			return -1;
 		y = r->sorter[1];
-		for (size_t i = 0; i < n; i++)
-			y->keys[i] = signed_key(r->runs[i].tid);
-		ca_radix_by(y);
-		for (size_t i = 0; i < n; i++)
-			y->keys[i] = signed_key(r->runs[i].pid);
-		ca_radix_by(y);
+		sort_by(y, r->runs, BY_TID);
+		sort_by(y, r->runs, BY_PID);
 	} else {
-		for (size_t i = 0; i < n; i++)
-			x->keys[i] = signed_key(r->runs[i].tid);
-		ca_radix_by(x);
-		for (size_t i = 0; i < n; i++)
-			x->keys[i] = r->runs[i].start;
-		ca_radix_by(x);
+		sort_by(x, r->runs, BY_TID);
+		sort_by(x, r->runs, BY_START);
 	}
-	for (size_t i = 0; i < n; i++)
-		x->keys[i] = r->runs[i].callback;
-	ca_radix_by(x);
+	sort_by(x, r->runs, BY_CALLBACK);
 	if (!ca_radix_permute(x, r->runs, sizeof *r->runs))
 		return -1;
 	if (presorted) { /* where each run went: the inverse of x's order */
@@ -74,17 +75,11 @@ static int sort_runs_and_threads(struct ca_records *r)
 			r->by_thread[i] = x->tmp[y->order[i]];
 		return 0;
 	}
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n; i++)
 		x->order[i] = i;
-		x->keys[i] = r->runs[i].start;
-	}
-	ca_radix_by(x);
-	for (size_t i = 0; i < n; i++)
-		x->keys[i] = signed_key(r->runs[i].tid);
-	ca_radix_by(x);
-	for (size_t i = 0; i < n; i++)
-		x->keys[i] = signed_key(r->runs[i].pid);
-	ca_radix_by(x);
+	sort_by(x, r->runs, BY_START);
+	sort_by(x, r->runs, BY_TID);
+	sort_by(x, r->runs, BY_PID);
 	memcpy(r->by_thread, x->order, n * sizeof *x->order);
 	return 0;
 }
