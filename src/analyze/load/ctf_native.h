@@ -33,6 +33,14 @@ struct ctf_enum_range {
 	int64_t lo, hi;
 };
 
+/* How a member of a fixed layout is read (ctf_type.fixed). */
+enum ctf_fixed_op { CTF_FIX_UNSIGNED, CTF_FIX_SIGNED, CTF_FIX_TEXT, CTF_FIX_SKIP };
+struct ctf_fixed {
+	uint32_t offset;   /* bytes from the structure's start */
+	uint8_t op, bytes; /* UNSIGNED, SIGNED: 1, 2, 4 or 8 bytes */
+	uint32_t length;   /* TEXT, SKIP: the array's elements */
+};
+
 struct ctf_type {
 	enum ctf_kind kind;
 	unsigned size;    /* bits: INT, FLOAT */
@@ -49,6 +57,11 @@ struct ctf_type {
 	size_t n_fields;
 	bool flat;                     /* STRUCT: every member an INT, FLOAT, STRING, or an
 	                                * array or sequence of INTs or FLOATs */
+	/* STRUCT, flat, every member byte-sized and at most byte-aligned: its
+	 * members' places (LTTng-UST's layouts on x86), fixed_bytes in all;
+	 * NULL otherwise */
+	struct ctf_fixed *fixed;
+	uint32_t fixed_bytes;
 	char *tag_name;                /* VARIANT: the enumeration member */
 };
 

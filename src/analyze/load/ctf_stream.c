@@ -318,12 +318,69 @@ static bool decode_flat(struct decoder *d, const struct ctf_type *t)
 	return true;
 }
 
+/* A flat structure of a fixed layout (ctf_tsdl.c's plan_fixed): one
+ * bounds check for the whole. Anything amiss goes through decode_flat,
+ * which says where it is. */
+static bool decode_fixed(struct decoder *d, const struct ctf_type *t)
+{
+	uint64_t pos = d->pos;
+	if (t->align > 1)
+		pos = (pos + t->align - 1) & ~(uint64_t)(t->align - 1);
+	if (pos % 8 || pos > d->limit || (uint64_t)t->fixed_bytes * 8 > d->limit - pos ||
+	    d->n + t->n_fields > d->cap)
+		return decode_flat(d, t);
+	const uint8_t *b = d->base + pos / 8;
+	struct ctf_value *out = d->out + d->n;
+	for (size_t i = 0; i < t->n_fields; i++) {
+		const struct ctf_fixed *x = &t->fixed[i];
+		const uint8_t *at = b + x->offset;
+		uint64_t v;
+		if (x->op == CTF_FIX_TEXT) {
+			const uint8_t *nul = memchr(at, 0, x->length);
+			const char *text = nul ? (const char *)at : keep_text(d, at, x->length);
+			if (!text)
+				return false;
+			out[i] = (struct ctf_value){ &t->fields[i], 0, text, x->length };
+			continue;
+		}
+		if (x->op == CTF_FIX_SKIP) {
+			out[i] = (struct ctf_value){ &t->fields[i], 0, NULL, x->length };
+			continue;
+		}
+		switch (x->bytes) {
+		case 1:
+			v = x->op == CTF_FIX_SIGNED ? (uint64_t)(int64_t)(int8_t)at[0] : at[0];
+			break;
+		case 2: {
+			uint16_t w;
+			memcpy(&w, at, 2);
+			v = x->op == CTF_FIX_SIGNED ? (uint64_t)(int64_t)(int16_t)w : w;
+			break;
+		}
+		case 4: {
+			uint32_t w;
+			memcpy(&w, at, 4);
+			v = x->op == CTF_FIX_SIGNED ? (uint64_t)(int64_t)(int32_t)w : w;
+			break;
+		}
+		default:
+			memcpy(&v, at, 8);
+			break;
+		}
+		out[i] = (struct ctf_value){ &t->fields[i], v, NULL, 0 };
+	}
+	d->n += t->n_fields;
+	d->pos = pos + (uint64_t)t->fixed_bytes * 8;
+	return true;
+}
+
 static bool decode_into(struct ctf_stream *s, const struct ctf_type *t, struct ctf_value *out,
 	size_t cap, size_t *n)
 {
 	struct decoder d = { .s = s, .base = s->map + s->packet, .pos = s->pos, .limit = s->limit,
 		.out = out, .n = *n, .cap = cap, .keep = true };
-	if (t && !(t->flat ? decode_flat(&d, t) : decode(&d, NULL, t)))
+	if (t && !(t->fixed ? decode_fixed(&d, t) : t->flat ? decode_flat(&d, t) :
+		   decode(&d, NULL, t)))
 		return false;
 	s->pos = d.pos;
 	*n = d.n;

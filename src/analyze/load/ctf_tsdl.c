@@ -650,6 +650,49 @@ static struct ctf_type *declarator_suffix(struct parser *p, struct ctf_type *t)
 	return a;
 }
 
+/* Whether integers or floats of type m lie whole in bytes wherever a
+ * byte-aligned structure puts them. */
+static bool byte_sized(const struct ctf_type *m)
+{
+	return (m->kind == CTF_INT || m->kind == CTF_FLOAT) && !m->big_endian && m->align <= 8 &&
+		(m->size == 8 || m->size == 16 || m->size == 32 || m->size == 64);
+}
+
+/* A flat structure of byte-sized members (what LTTng-UST writes on x86,
+ * where every integer is byte-aligned): each member's place, so that
+ * ctf_stream.c reads an event with no alignment or bounds check per
+ * member. t->fixed stays NULL when one member does not fit. */
+static void plan_fixed(struct parser *p, struct ctf_type *t)
+{
+	if (!t->flat || !t->n_fields)
+		return;
+	struct ctf_fixed *x = arena_alloc(&p->arena, t->n_fields * sizeof *x);
+	uint64_t at = 0;
+	if (!x)
+		return;
+	for (size_t i = 0; i < t->n_fields; i++) {
+		const struct ctf_type *m = t->fields[i].type;
+		if (byte_sized(m)) {
+			x[i] = (struct ctf_fixed){ (uint32_t)at,
+				m->is_signed ? CTF_FIX_SIGNED : CTF_FIX_UNSIGNED, (uint8_t)(m->size / 8), 0 };
+			at += m->size / 8;
+		} else if (m->kind == CTF_ARRAY && byte_sized(m->element) &&
+			   m->length <= UINT32_MAX / 8) {
+			bool text = m->element->kind == CTF_INT && m->element->text &&
+				m->element->size == 8;
+			x[i] = (struct ctf_fixed){ (uint32_t)at, text ? CTF_FIX_TEXT : CTF_FIX_SKIP, 0,
+				(uint32_t)m->length };
+			at += m->length * (m->element->size / 8);
+		} else {
+			return; /* a string, a sequence, a bit field: read member by member */
+		}
+		if (at > UINT32_MAX / 8)
+			return;
+	}
+	t->fixed = x;
+	t->fixed_bytes = (uint32_t)at;
+}
+
 /* The fields of a struct or the options of a variant, up to '}'. A field:
  * TYPE NAME[suffixes]; where an alias TYPE may be several names, the last
  * name being the field's. */
@@ -706,6 +749,7 @@ static void field_list(struct parser *p, struct ctf_type *t)
 			(e && (e->kind == CTF_INT || e->kind == CTF_FLOAT)));
 	}
 	free(f);
+	plan_fixed(p, t);
 }
 
 /* ---- blocks --------------------------------------------------------------- */
