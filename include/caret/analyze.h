@@ -338,10 +338,28 @@ bool ca_records_caveat(const ca_records *r, size_t i, char *buf, size_t size);
 
 /* Joins the runtime events of the trace. NULL with err on out of memory. */
 ca_records *ca_records_build(const ca_trace *trace, char *err, size_t err_size);
+
+typedef struct ca_records_options {
+	/* The callback runs alone (ca_records_callback_runs, the losses'
+	 * not_ended and not_started, ca_records_timer_delays), kept per
+	 * callback in 24 bytes a run: no publish, message or join, and no
+	 * ca_records_callbacks array. What callback and timer latencies need,
+	 * in a fraction of the time and memory. */
+	bool runs_only;
+} ca_records_options;
+/* o NULL: every record, as ca_records_build. */
+ca_records *ca_records_build_options(const ca_trace *trace, const ca_records_options *o,
+	char *err, size_t err_size);
 void ca_records_free(ca_records *records);
 
-/* Callback runs sorted by callback, then start. */
+/* Callback runs sorted by callback, then start (then thread); none in
+ * runs_only records. */
 size_t ca_records_callbacks(const ca_records *r, const ca_callback_instance **out);
+/* The runs of one callback (CA_NONE: those of unknown callbacks) in the
+ * order of ca_records_callbacks(), copied into out (room for
+ * ca_records_callback_run_count()); every kind of records. */
+size_t ca_records_callback_run_count(const ca_records *r, size_t callback);
+size_t ca_records_callback_runs(const ca_records *r, size_t callback, ca_callback_instance *out);
 /* Publishes in time order (rclcpp stage, or the first stage seen). */
 size_t ca_records_publishes(const ca_records *r, const ca_publish_instance **out);
 /* Messages handled by a callback, in the order of their callback run. */
@@ -536,7 +554,8 @@ void ca_tf_free(ca_tf *tf);
 /* How late a timer callback started: start - the last expected firing at or
  * before it (timer creation + k * period). Fills delays (one per ended or
  * not ended run of the timer's callback, in start order; the array must
- * hold ca_records_callbacks() entries) and returns how many. */
+ * hold ca_records_callback_run_count() of the timer's callback) and
+ * returns how many. */
 size_t ca_records_timer_delays(const ca_records *records, size_t timer, int64_t *delays);
 
 /* ---- the HTML report ------------------------------------------------------ */

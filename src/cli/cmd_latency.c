@@ -218,24 +218,39 @@ static void frequency(const ca_callback_instance *runs, size_t n, double *mean, 
 	*least = (double)fewest;
 }
 
+/* Room for the runs of the callback that has most (CA_NONE included). */
+static size_t most_runs(const ca_architecture *a, const ca_records *rec)
+{
+	size_t most = 0;
+	for (size_t c = 0; c <= a->n_callbacks; c++) {
+		size_t n = ca_records_callback_run_count(rec, c < a->n_callbacks ? c : CA_NONE);
+		most = n > most ? n : most;
+	}
+	return most + 1;
+}
+
 static int callbacks(const ca_trace *t, const ca_records *rec, enum cli_format f, FILE *records)
 {
 	const ca_architecture *a = ca_trace_architecture(t);
-	const ca_callback_instance *runs;
-	size_t n = ca_records_callbacks(rec, &runs);
+	size_t most = most_runs(a, rec), n_rows = 0;
+	ca_callback_instance *runs = malloc(most * sizeof *runs);
 	struct row *rows = calloc(a->n_callbacks + 1, sizeof *rows);
-	int64_t *values = malloc((n + 1) * sizeof *values);
-	size_t n_rows = 0;
+	int64_t *values = malloc(most * sizeof *values);
 
-	if (out_of_memory(rows, values))
+	if (out_of_memory(rows, values) || !runs) {
+		free(runs);
 		return 1;
+	}
 	if (records)
 		fprintf(records, "callback,pid,tid,start_ns,end_ns,latency_ns,intra\n");
-	/* Runs are sorted by callback, then start: one stretch per callback. */
-	for (size_t i = 0; i < n;) {
-		size_t j = i, k = 0;
+	/* one callback at a time, in index order, unknown ones last */
+	for (size_t c = 0; c <= a->n_callbacks; c++) {
+		size_t callback = c < a->n_callbacks ? c : CA_NONE, k = 0;
+		size_t n = ca_records_callback_runs(rec, callback, runs);
 		uint64_t not_ended = 0;
-		for (; j < n && runs[j].callback == runs[i].callback; j++) {
+		if (!n)
+			continue;
+		for (size_t j = 0; j < n; j++) {
 			if (!runs[j].end) {
 				not_ended++;
 				continue;
@@ -243,22 +258,22 @@ static int callbacks(const ca_trace *t, const ca_records *rec, enum cli_format f
 			values[k++] = (int64_t)(runs[j].end - runs[j].start);
 			if (records)
 				fprintf(records, "%s,%" PRId64 ",%" PRId64 ",%" PRIu64 ",%" PRIu64 ",%" PRId64
-					",%d\n", runs[i].callback == CA_NONE ? "(unknown)" :
-					a->callbacks[runs[i].callback].name, runs[j].pid, runs[j].tid,
-					runs[j].start, runs[j].end, values[k - 1], runs[j].intra);
+					",%d\n", callback == CA_NONE ? "(unknown)" : a->callbacks[callback].name,
+					runs[j].pid, runs[j].tid, runs[j].start, runs[j].end, values[k - 1],
+					runs[j].intra);
 		}
-		if (runs[i].callback != CA_NONE) {
+		if (callback != CA_NONE) {
 			struct row *r = &rows[n_rows++];
-			r->name = a->callbacks[runs[i].callback].name;
-			r->period = j - i > 1 ? (int64_t)(runs[j - 1].start - runs[i].start) /
-				(int64_t)(j - i - 1) : 0;
+			r->name = a->callbacks[callback].name;
+			r->period = n > 1 ? (int64_t)(runs[n - 1].start - runs[0].start) /
+				(int64_t)(n - 1) : 0;
 			r->lost_a = not_ended;
-			frequency(runs + i, j - i, &r->hz, &r->min_hz);
+			frequency(runs, n, &r->hz, &r->min_hz);
 			ca_stats_of(values, k, percentiles, &r->stats);
 		}
-		i = j;
 	}
 	print_rows(rows, n_rows, f, CALLBACKS);
+	free(runs);
 	free(rows);
 	free(values);
 	return 0;
@@ -327,10 +342,9 @@ static int topics(const ca_trace *t, const ca_records *rec, enum cli_format f, F
 static int timers(const ca_trace *t, const ca_records *rec, enum cli_format f, FILE *records)
 {
 	const ca_architecture *a = ca_trace_architecture(t);
-	const ca_callback_instance *runs;
-	size_t n = ca_records_callbacks(rec, &runs), n_rows = 0;
+	size_t n_rows = 0;
 	struct row *rows = calloc(a->n_timers + 1, sizeof *rows);
-	int64_t *values = malloc((n + 1) * sizeof *values);
+	int64_t *values = malloc(most_runs(a, rec) * sizeof *values);
 
 	if (out_of_memory(rows, values))
 		return 1;
@@ -662,7 +676,9 @@ int caret_cmd_latency(int argc, char **argv)
 	if (!t)
 		return 1;
 	char err[1024];
-	ca_records *rec = ca_records_build(t, err, sizeof err);
+	/* callback and timer latencies need the runs alone */
+	ca_records_options ro = { .runs_only = kinds[kind] == callbacks || kinds[kind] == timers };
+	ca_records *rec = ca_records_build_options(t, &ro, err, sizeof err);
 	FILE *records = records_path ? fopen(records_path, "w") : NULL;
 	int status = 1;
 	if (!rec)

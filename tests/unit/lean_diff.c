@@ -6,7 +6,9 @@
  * numbers and names), the size of each architecture array, every finding,
  * every node and topic count; the records (every callback run, publish and
  * communication, and the losses: the lean load's from the second pass);
- * and that the lean load keeps no runtime row.
+ * that records built runs_only, from either load, give every callback the
+ * same runs, timer delays and run losses; and that the lean load keeps no
+ * runtime row.
  * Prints one line per trace; exit 1 on a difference, 2 when a load fails.
  */
 #include <inttypes.h>
@@ -109,6 +111,69 @@ static void compare_records(const char *path, const ca_trace *kept, const ca_tra
 	ca_records_free(b);
 }
 
+/* Records built runs_only (what callback and timer latencies use) give
+ * every callback the runs, the timer delays and the run losses the full
+ * records give, on the kept load and on the lean one. */
+static void compare_runs_only(const char *path, const ca_trace *kept, const ca_trace *t,
+	const char *which)
+{
+	char err[256];
+	ca_records_options o = { .runs_only = true };
+	ca_records *a = ca_records_build(kept, err, sizeof err);
+	ca_records *b = a ? ca_records_build_options(t, &o, err, sizeof err) : NULL;
+	const ca_architecture *arch = ca_trace_architecture(kept);
+	const ca_callback_instance *all;
+	size_t n = a ? ca_records_callbacks(a, &all) : 0, seen = 0;
+	ca_callback_instance *ra = malloc((n + 1) * sizeof *ra), *rb = malloc((n + 1) * sizeof *rb);
+	int64_t *da = malloc((n + 1) * sizeof *da), *db = malloc((n + 1) * sizeof *db);
+	if (!a || !b || !ra || !rb || !da || !db) {
+		printf("FAIL %s: runs_only records (%s): %s\n", path, which, a && b ? "memory" : err);
+		failures++;
+		goto out;
+	}
+	printf("%s: runs_only (%s) ", path, which);
+	SAME("runs_only: ca_records_callbacks is empty", ca_records_callbacks(b, &all), 0);
+	for (size_t c = 0; c <= arch->n_callbacks; c++) {
+		size_t callback = c < arch->n_callbacks ? c : CA_NONE;
+		SAME("runs_only: run count", ca_records_callback_run_count(a, callback),
+			ca_records_callback_run_count(b, callback));
+		if (ca_records_callback_run_count(b, callback) > n)
+			continue;
+		size_t x = ca_records_callback_runs(a, callback, ra);
+		size_t y = ca_records_callback_runs(b, callback, rb);
+		seen += x;
+		for (size_t i = 0; i < x && i < y; i++)
+			if (ra[i].callback != rb[i].callback ||
+			    ra[i].start != rb[i].start || ra[i].end != rb[i].end ||
+			    ra[i].pid != rb[i].pid || ra[i].tid != rb[i].tid ||
+			    ra[i].intra != rb[i].intra) {
+				if (failures++ < 20)
+					printf("\nFAIL %s: runs_only: run %zu of callback %zu differs\n",
+						path, i, c);
+				break;
+			}
+	}
+	SAME("runs_only: runs", n, seen);
+	for (size_t k = 0; k < arch->n_timers; k++) {
+		size_t x = ca_records_timer_delays(a, k, da), y = ca_records_timer_delays(b, k, db);
+		SAME("runs_only: timer delays", x, y);
+		if (x == y && x && memcmp(da, db, x * sizeof *da) && failures++ < 20)
+			printf("\nFAIL %s: runs_only: the delays of timer %zu differ\n", path, k);
+	}
+	SAME("runs_only: not_ended", ca_records_losses(a)->not_ended,
+		ca_records_losses(b)->not_ended);
+	SAME("runs_only: not_started", ca_records_losses(a)->not_started,
+		ca_records_losses(b)->not_started);
+	printf("%zu runs\n", seen);
+out:
+	free(ra);
+	free(rb);
+	free(da);
+	free(db);
+	ca_records_free(a);
+	ca_records_free(b);
+}
+
 static void compare(const char *path, const ca_trace *kept, const ca_trace *lean)
 {
 	const ca_architecture *a = ca_trace_architecture(kept), *b = ca_trace_architecture(lean);
@@ -158,6 +223,8 @@ static void compare(const char *path, const ca_trace *kept, const ca_trace *lean
 		}
 	SAME("runtime rows held by the lean load", 0, runtime_rows);
 	compare_records(path, kept, lean);
+	compare_runs_only(path, kept, kept, "kept");
+	compare_runs_only(path, kept, lean, "lean");
 	if (!failures)
 		printf("ok %s: %" PRIu64 " events, %zu findings, %zu nodes, %zu topics, the "
 			"records: the same without the runtime events kept\n", path,

@@ -11,6 +11,12 @@
 
 ca_records *ca_records_build(const ca_trace *t, char *err, size_t err_size)
 {
+	return ca_records_build_options(t, NULL, err, err_size);
+}
+
+ca_records *ca_records_build_options(const ca_trace *t, const ca_records_options *o,
+	char *err, size_t err_size)
+{
 	ca_records *r = calloc(1, sizeof *r);
 	if (!r || !t || !t->model) {
 		free(r);
@@ -19,7 +25,9 @@ ca_records *ca_records_build(const ca_trace *t, char *err, size_t err_size)
 	}
 	r->t = t;
 	r->m = t->model;
-	if (ca_records_scan(r) != 0 || ca_records_join(r) != 0) {
+	bool runs_only = o && o->runs_only;
+	if ((runs_only && !(r->run_store = ca_run_store_new(r->m->n_callbacks))) ||
+	    ca_records_scan(r) != 0 || (!runs_only && ca_records_join(r) != 0)) {
 		ca_records_free(r);
 		snprintf(err, err_size, "out of memory while joining the runtime events");
 		return NULL;
@@ -39,6 +47,7 @@ void ca_records_free(ca_records *r)
 	free(r->enqueues);
 	free(r->not_received);
 	free(r->by_thread);
+	ca_run_store_free(r->run_store);
 	free(r);
 }
 
@@ -90,21 +99,73 @@ uint64_t ca_records_not_received(const ca_records *r, size_t subscription)
 		r->not_received[2 * subscription + 1] : 0;
 }
 
+/* Where the runs of callback begin among the full records' runs (sorted
+ * by callback, CA_NONE last), and how many there are. */
+static size_t stretch_of(const ca_records *r, size_t callback, size_t *count)
+{
+	size_t lo = 0, hi = r->n_runs;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (r->runs[mid].callback < callback)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	size_t end = lo;
+	while (end < r->n_runs && r->runs[end].callback == callback)
+		end++;
+	*count = end - lo;
+	return lo;
+}
+
+static size_t known(const ca_records *r, size_t callback)
+{
+	return callback < r->m->n_callbacks ? callback : CA_NONE;
+}
+
+size_t ca_records_callback_run_count(const ca_records *r, size_t callback)
+{
+	size_t n = 0;
+	if (!r)
+		return 0;
+	if (r->run_store)
+		return ca_run_store_count(r->run_store, known(r, callback));
+	stretch_of(r, known(r, callback), &n);
+	return n;
+}
+
+size_t ca_records_callback_runs(const ca_records *r, size_t callback, ca_callback_instance *out)
+{
+	size_t n = 0;
+	if (!r)
+		return 0;
+	if (r->run_store)
+		return ca_run_store_runs(r->run_store, known(r, callback), out);
+	size_t first = stretch_of(r, known(r, callback), &n);
+	if (n)
+		memcpy(out, r->runs + first, n * sizeof *out);
+	return n;
+}
+
 size_t ca_records_timer_delays(const ca_records *r, size_t timer, int64_t *delays)
 {
 	if (!r || timer >= r->m->n_timers)
 		return 0;
 	const ca_timer *tm = &r->m->timers[timer];
-	size_t n = 0;
 	if (tm->callback == CA_NONE || tm->period_ns <= 0)
 		return 0;
-	/* runs are sorted by callback, then start */
-	for (size_t i = 0; i < r->n_runs; i++) {
-		const ca_callback_instance *x = &r->runs[i];
-		if (x->callback != tm->callback || x->start < tm->time)
-			continue;
-		uint64_t since = x->start - tm->time, period = (uint64_t)tm->period_ns;
-		delays[n++] = (int64_t)(since % period);
+	/* the starts first, in delays: each turns into its delay in place */
+	size_t m = 0, n = 0, first = 0;
+	if (r->run_store)
+		m = ca_run_store_starts(r->run_store, tm->callback, (uint64_t *)delays);
+	else
+		for (first = stretch_of(r, tm->callback, &m); n < m; n++)
+			delays[n] = (int64_t)r->runs[first + n].start;
+	n = 0;
+	for (size_t i = 0; i < m; i++) {
+		uint64_t start = (uint64_t)delays[i], period = (uint64_t)tm->period_ns;
+		if (start >= tm->time)
+			delays[n++] = (int64_t)((start - tm->time) % period);
 	}
 	return n;
 }

@@ -36,9 +36,35 @@ struct ca_copy {
 	int32_t pid;
 };
 
+/* A callback run kept compactly (run_store.c): its start's top bit says
+ * whether it began for an intra-process message. */
+struct ca_run_slot {
+	uint64_t start_intra, end;
+	int32_t pid, tid;
+};
+
+/* runs_only records: the runs per callback (the last bucket: unknown
+ * callbacks), each callback's in start order once sorted. */
+struct ca_run_store {
+	struct ca_run_bucket *buckets;
+	size_t n_callbacks;
+};
+struct ca_run_store *ca_run_store_new(size_t n_callbacks);
+void ca_run_store_free(struct ca_run_store *s);
+/* A new run; NULL out of memory. The slot stays where it is. */
+struct ca_run_slot *ca_run_store_add(struct ca_run_store *s, size_t callback, uint64_t start,
+	uint64_t end, int32_t pid, int32_t tid, bool intra);
+/* Every callback's runs by start, then thread; false out of memory. */
+bool ca_run_store_sort(struct ca_run_store *s);
+size_t ca_run_store_count(const struct ca_run_store *s, size_t callback);
+size_t ca_run_store_runs(const struct ca_run_store *s, size_t callback,
+	ca_callback_instance *out);
+size_t ca_run_store_starts(const struct ca_run_store *s, size_t callback, uint64_t *out);
+
 struct ca_records {
 	const ca_trace *t;
 	const struct ca_model *m;
+	struct ca_run_store *run_store; /* runs_only: the runs are here, not in runs */
 	CA_ARRAY(ca_callback_instance, runs);
 	CA_ARRAY(ca_publish_instance, publishes);
 	CA_ARRAY(ca_communication, communications);

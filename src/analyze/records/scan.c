@@ -65,6 +65,8 @@ static struct thread *thread_of(struct threads *th, int32_t pid, int32_t tid)
 
 /* ---- the merge of tables ------------------------------------------------ */
 
+/* The runs' events first: runs_only records scan those alone. */
+#define N_RUN_EVENTS 3
 static const enum cs_event_id scanned[] = {
 	CS_EV_ros2_callback_start, CS_EV_ros2_callback_end,
 	CS_EV_ros2_caret_merged_callback_timing,
@@ -99,22 +101,40 @@ static size_t find(const struct scan *s, enum ca_handle_kind kind, int32_t pid,
 
 #define NEW(s, array) VEC_PUSH((s)->r->array, (s)->r->n_##array, (s)->r->cap_##array)
 
+/* A new run: its index in r->runs, or (runs_only) its slot's address;
+ * false out of memory. */
+static bool new_run(struct scan *s, struct thread *th, size_t callback, uint64_t start,
+	uint64_t end, bool intra, size_t *handle)
+{
+	if (s->r->run_store) {
+		struct ca_run_slot *slot = ca_run_store_add(s->r->run_store, callback, start, end,
+			th->pid, th->tid, intra);
+		*handle = (size_t)(uintptr_t)slot;
+		return slot != NULL;
+	}
+	ca_callback_instance *run = NEW(s, runs);
+	if (!run)
+		return false;
+	*run = (ca_callback_instance){ callback, start, end, th->pid, th->tid, intra };
+	*handle = s->r->n_runs - 1;
+	return true;
+}
+
 static void start_run(struct scan *s, struct thread *th, uint64_t address, uint64_t time,
 	bool intra)
 {
-	ca_callback_instance *run = NEW(s, runs);
-	if (!run) {
+	size_t handle;
+	if (!new_run(s, th, find(s, CA_H_CALLBACK, th->pid, address, time), time, 0, intra,
+		    &handle)) {
 		s->r->oom = true;
 		return;
 	}
-	*run = (ca_callback_instance){ find(s, CA_H_CALLBACK, th->pid, address, time), time, 0,
-		th->pid, th->tid, intra };
 	if (th->depth == MAX_NESTING) { /* deeper than any executor nests */
 		s->r->losses.not_ended++;
 		return;
 	}
 	th->open_address[th->depth] = address;
-	th->open_run[th->depth++] = s->r->n_runs - 1;
+	th->open_run[th->depth++] = handle;
 }
 
 /* Ends the innermost open run of the callback; runs opened inside it and
@@ -124,7 +144,10 @@ static void end_run(struct scan *s, struct thread *th, uint64_t address, uint64_
 	for (int d = th->depth - 1; d >= 0; d--) {
 		if (th->open_address[d] != address)
 			continue;
-		s->r->runs[th->open_run[d]].end = time;
+		if (s->r->run_store)
+			((struct ca_run_slot *)(uintptr_t)th->open_run[d])->end = time;
+		else
+			s->r->runs[th->open_run[d]].end = time;
 		s->r->losses.not_ended += (uint64_t)(th->depth - 1 - d);
 		th->depth = d;
 		return;
@@ -178,6 +201,9 @@ static size_t buffer_subscription(const struct scan *s, int32_t pid, uint64_t bu
 static void handle(struct scan *s, enum cs_event_id id, uint64_t time, int32_t vpid,
 	int32_t vtid, const uint64_t *v)
 {
+	if (s->r->run_store && id != CS_EV_ros2_callback_start && id != CS_EV_ros2_callback_end &&
+	    id != CS_EV_ros2_caret_merged_callback_timing)
+		return; /* runs_only */
 	struct thread *th = thread_of(&s->threads, vpid, vtid);
 	if (!th) {
 		s->r->oom = true;
@@ -198,13 +224,10 @@ static void handle(struct scan *s, enum cs_event_id id, uint64_t time, int32_t v
 			s->r->losses.not_started++;
 			break;
 		}
-		ca_callback_instance *run = NEW(s, runs);
-		if (!run) {
+		size_t handle;
+		if (!new_run(s, th, find(s, CA_H_CALLBACK, th->pid, v[0], time), v[1], time,
+			    v[2] != 0, &handle))
 			s->r->oom = true;
-			return;
-		}
-		*run = (ca_callback_instance){ find(s, CA_H_CALLBACK, th->pid, v[0], time),
-			v[1], time, th->pid, th->tid, v[2] != 0 };
 		break;
 	}
 	case CS_EV_ros2_rclcpp_publish:
@@ -308,6 +331,8 @@ static void handle(struct scan *s, enum cs_event_id id, uint64_t time, int32_t v
  * and no copies while they fill, on traces of millions of events. */
 static int reserve(struct ca_records *r)
 {
+	if (r->run_store)
+		return 0; /* the runs' chunks grow as they fill */
 #define ROWS(e) ca_trace_rows_of(r->t, CS_EV_##e)
 	r->cap_runs = ROWS(ros2_callback_start) + ROWS(ros2_caret_merged_callback_timing) + 1;
 	r->cap_publishes = ROWS(ros2_rclcpp_publish) + ROWS(ros2_rcl_publish) +
@@ -339,14 +364,14 @@ static void merge_tables(struct scan *s)
 {
 	const struct ca_records *r = s->r;
 	struct columns c;
-	size_t pos[N_SCANNED] = { 0 };
-	for (size_t i = 0; i < N_SCANNED; i++)
+	size_t pos[N_SCANNED] = { 0 }, n_scanned = r->run_store ? N_RUN_EVENTS : N_SCANNED;
+	for (size_t i = 0; i < n_scanned; i++)
 		for (size_t f = 0; f < cs_events[scanned[i]].field_count; f++)
 			c.f[i][f] = ca_table_column(r->t, scanned[i], cs_events[scanned[i]].fields[f].name);
 	for (;;) {
 		size_t best = N_SCANNED;
 		uint64_t best_time = UINT64_MAX;
-		for (size_t i = 0; i < N_SCANNED; i++) {
+		for (size_t i = 0; i < n_scanned; i++) {
 			const struct ca_table *tb = &r->t->tables[scanned[i]];
 			if (pos[i] < tb->rows && tb->time[pos[i]] < best_time) {
 				best = i;
@@ -380,5 +405,7 @@ int ca_records_scan(struct ca_records *r)
 		if (s.threads.slots[i].used)
 			r->losses.not_ended += (uint64_t)s.threads.slots[i].depth;
 	free(s.threads.slots);
+	if (!r->oom && r->run_store && !ca_run_store_sort(r->run_store))
+		r->oom = true;
 	return r->oom ? -1 : 0;
 }
