@@ -18,6 +18,7 @@
 
 #include "ctf_check.h"
 #include "ctf_native.h"
+#include "ctf_pipe.h"
 #include "ctf_stream.h"
 
 #define METADATA_MAGIC 0x75D11D57u
@@ -291,37 +292,53 @@ static int find_traces(struct walk *w, const char *path)
 
 /* ---- time order ------------------------------------------------------------ */
 
+/* A stream as the merge sees it: its current event, from the stream
+ * itself or (ctf_pipe.c) from what another thread decoded. */
+struct source {
+	struct ctf_stream *s;
+	size_t index; /* in the walk */
+	const struct ctf_event *event;
+};
+
+/* The source's next event: 1, 0 at its end, -1 with w->err. */
+static int advance(struct walk *w, struct ctf_pipe *pipe, struct source *src)
+{
+	int r = pipe ? ctf_pipe_next(pipe, src->index, &src->event) : ctf_stream_next(src->s);
+	if (!pipe)
+		src->event = &src->s->event;
+	if (r < 0)
+		snprintf(w->err, w->err_size, "%s", src->s->err);
+	return r;
+}
+
 /* An event's time in ns since the epoch, for ordering streams of traces
  * with different clocks. */
-static __int128 order_key(const struct ctf_stream *s)
+static __int128 order_key(const struct source *src)
 {
-	const struct ctf_meta *m = s->meta;
-	unsigned __int128 t = s->event.timestamp;
+	const struct ctf_meta *m = src->s->meta;
+	unsigned __int128 t = src->event->timestamp;
 	if (m->clock_freq != 1000000000)
 		t = t * 1000000000 / m->clock_freq;
 	return (__int128)t + m->clock_offset_ns; /* no overflow, whatever a trace says */
 }
 
+/* Sources by their next event; ties go to the one first in the walk. */
 struct heap {
-	struct ctf_stream **s;
-	size_t *rank; /* the stream's place in the walk: ties go to the lower */
+	struct source **s;
 	size_t n;
 };
 
 static bool before(const struct heap *h, size_t a, size_t b)
 {
 	__int128 x = order_key(h->s[a]), y = order_key(h->s[b]);
-	return x != y ? x < y : h->rank[a] < h->rank[b];
+	return x != y ? x < y : h->s[a]->index < h->s[b]->index;
 }
 
 static void swap(struct heap *h, size_t a, size_t b)
 {
-	struct ctf_stream *s = h->s[a];
-	size_t r = h->rank[a];
+	struct source *s = h->s[a];
 	h->s[a] = h->s[b];
-	h->rank[a] = h->rank[b];
 	h->s[b] = s;
-	h->rank[b] = r;
 }
 
 static void sift_down(struct heap *h, size_t i)
@@ -339,53 +356,46 @@ static void sift_down(struct heap *h, size_t i)
 	}
 }
 
-static int merge(struct walk *w)
+static int merge_sources(struct walk *w, struct ctf_pipe *pipe, struct source *sources)
 {
-	struct heap h = { malloc((w->n_streams + 1) * sizeof *h.s),
-		malloc((w->n_streams + 1) * sizeof *h.rank), 0 };
-	int status = -1;
-	if (!h.s || !h.rank) {
+	struct heap h = { malloc((w->n_streams + 1) * sizeof *h.s), 0 };
+	if (!h.s) {
 		snprintf(w->err, w->err_size, "out of memory");
-		goto out;
+		return -1;
 	}
+	int status = -1;
 	for (size_t i = 0; i < w->n_streams; i++) {
-		int r = ctf_stream_next(w->streams[i]);
-		if (r < 0) {
-			snprintf(w->err, w->err_size, "%s", w->streams[i]->err);
+		sources[i] = (struct source){ w->streams[i], i, NULL };
+		int r = advance(w, pipe, &sources[i]);
+		if (r < 0)
 			goto out;
-		}
-		if (r > 0) {
-			h.s[h.n] = w->streams[i];
-			h.rank[h.n++] = i;
-		}
+		if (r > 0)
+			h.s[h.n++] = &sources[i];
 	}
 	for (size_t i = h.n / 2; i-- > 0;)
 		sift_down(&h, i);
 	__int128 last = 0;
 	bool delivered = false;
 	while (h.n) {
-		struct ctf_stream *s = h.s[0];
-		const struct ctf_meta *m = s->meta;
-		__int128 key = order_key(s);
+		struct source *src = h.s[0];
+		__int128 key = order_key(src);
 		/* a stream's time that went back (a damaged timestamp) would put
 		 * its events out of order: an error, as babeltrace2's muxer says */
 		if (delivered && key < last) {
 			snprintf(w->err, w->err_size, "%s: damaged: an event at %" PRIu64 " after "
-				"events at a later time (time goes backwards)", s->path,
-				s->event.timestamp);
+				"events at a later time (time goes backwards)", src->s->path,
+				src->event->timestamp);
 			goto out;
 		}
 		last = key;
 		delivered = true;
-		if (w->h->on_event && w->h->on_event(&s->event, m, w->h->user) != 0) {
+		if (w->h->on_event && w->h->on_event(src->event, src->s->meta, w->h->user) != 0) {
 			snprintf(w->err, w->err_size, "stopped by the event handler");
 			goto out;
 		}
-		int r = ctf_stream_next(s);
-		if (r < 0) {
-			snprintf(w->err, w->err_size, "%s", s->err);
+		int r = advance(w, pipe, src);
+		if (r < 0)
 			goto out;
-		}
 		if (!r) {
 			h.n--;
 			swap(&h, 0, h.n);
@@ -395,7 +405,23 @@ static int merge(struct walk *w)
 	status = 0;
 out:
 	free(h.s);
-	free(h.rank);
+	return status;
+}
+
+/* The streams merged in time order, decoded in a second thread when
+ * there is a core for it. */
+static int merge(struct walk *w)
+{
+	struct source *sources = malloc((w->n_streams + 1) * sizeof *sources);
+	if (!sources) {
+		snprintf(w->err, w->err_size, "out of memory");
+		return -1;
+	}
+	struct ctf_pipe *pipe = w->n_streams && ctf_pipe_wanted() ?
+		ctf_pipe_start(w->streams, w->n_streams, w->h) : NULL;
+	int status = merge_sources(w, pipe, sources);
+	ctf_pipe_stop(pipe);
+	free(sources);
 	return status;
 }
 

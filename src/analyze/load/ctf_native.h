@@ -120,12 +120,15 @@ struct ctf_event {
 	const struct ctf_event_class *cls;
 	uint64_t timestamp; /* clock cycles (ns for LTTng), the clock's offset not added */
 	const char *stream_path;
-	struct ctf_value context[CTF_MAX_VALUES], payload[CTF_MAX_VALUES];
+	const struct ctf_value *context, *payload; /* the reader's, valid until the next event */
 	size_t n_context, n_payload;
 };
 
 struct ctf_native_handlers {
-	/* one event, in time order over every stream; non-zero stops the walk */
+	/* one event, in time order over every stream; non-zero stops the walk.
+	 * Every handler is called in the caller's thread, in order; the
+	 * streams may be decoded in another (ctf_pipe.c), where `needed` is
+	 * called: it must change nothing. */
 	int (*on_event)(const struct ctf_event *event, const struct ctf_meta *meta, void *user);
 	/* events a packet says were lost since the stream's previous packet
 	 * (events_discarded grew), or packets a gap in packet_seq_num lost

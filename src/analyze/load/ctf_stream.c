@@ -675,9 +675,13 @@ int ctf_stream_next(struct ctf_stream *s)
 	e->timestamp = s->clock;
 	e->stream_path = s->path;
 	e->n_context = e->n_payload = 0;
-	if (!decode_into(s, s->sc->event_context, e->context, CTF_MAX_VALUES, &e->n_context) ||
-	    !decode_into(s, e->cls->context, e->context, CTF_MAX_VALUES, &e->n_context) ||
-	    !decode_into(s, e->cls->payload, e->payload, CTF_MAX_VALUES, &e->n_payload))
+	struct ctf_value *v = s->out ? s->out : s->values;
+	e->context = v;
+	if (!decode_into(s, s->sc->event_context, v, CTF_MAX_VALUES, &e->n_context) ||
+	    !decode_into(s, e->cls->context, v, CTF_MAX_VALUES, &e->n_context))
+		return -1;
+	e->payload = v + e->n_context;
+	if (!decode_into(s, e->cls->payload, v + e->n_context, CTF_MAX_VALUES, &e->n_payload))
 		return -1;
 	if (s->pos == start) { /* the next one would be read at the same place, forever */
 		snprintf(s->err, sizeof s->err, "%s: an event of no size at byte %zu of the packet at "

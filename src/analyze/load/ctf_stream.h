@@ -35,6 +35,10 @@ struct ctf_stream {
 	char *text;                 /* the current event's text arrays */
 	size_t text_used, text_cap;
 	struct ctf_event event;     /* the current event */
+	/* its context's values, then its payload's: in values, or where out
+	 * says (ctf_pipe.c: room for 2 * CTF_MAX_VALUES) */
+	struct ctf_value values[2 * CTF_MAX_VALUES];
+	struct ctf_value *out;
 	void (*on_discarded)(const char *path, uint64_t events, uint64_t packets, void *user);
 	/* a time window (ctf_native_handlers): packets left undecoded */
 	bool (*needed)(const struct ctf_event_class *cls, void *user);

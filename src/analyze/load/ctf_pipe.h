@@ -1,0 +1,27 @@
+/*
+ * ctf_pipe.h - the streams of a walk decoded in a second thread
+ * (ctf_pipe.c) while the caller's thread merges them and runs the
+ * handlers. Private to the native reader.
+ */
+#ifndef CA_CTF_PIPE_H
+#define CA_CTF_PIPE_H
+
+#include "ctf_stream.h"
+
+struct ctf_pipe;
+
+/* Whether to decode in a second thread: there is a second core, and
+ * CARET_READER_THREADS is not 1. */
+bool ctf_pipe_wanted(void);
+/* Starts decoding streams[0..n) in a thread; NULL when it cannot (the
+ * caller then decodes them itself). The streams' discarded and skipped
+ * notes reach h when their stream is next read (ctf_pipe_next). */
+struct ctf_pipe *ctf_pipe_start(struct ctf_stream **streams, size_t n,
+	const struct ctf_native_handlers *h);
+/* Stream i's next event: 1 (*event valid until the next call for i), 0 at
+ * its end, -1 with the reason in the stream's err. */
+int ctf_pipe_next(struct ctf_pipe *p, size_t i, const struct ctf_event **event);
+/* Stops the thread and frees the pipe: the streams are the caller's again. */
+void ctf_pipe_stop(struct ctf_pipe *p);
+
+#endif
