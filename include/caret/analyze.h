@@ -51,10 +51,15 @@ typedef struct ca_load_options {
 	/* false: runtime events are counted, not kept, and the model's
 	 * runtime counts come from a second pass of the native reader. The
 	 * memory no longer grows with the runtime events: enough for the
-	 * architecture, the counts and the findings (caret check), not for
-	 * ca_records_build (which then fails). Ignored (kept) with a window or
-	 * babeltrace2, or when a trace's metadata needs babeltrace2. */
+	 * architecture, the counts and the findings (caret check);
+	 * ca_records_build then takes a third pass. Ignored (kept) with a
+	 * window or babeltrace2, or when a trace's metadata needs babeltrace2. */
 	bool keep_runtime;
+	/* Not NULL (and the runtime events not kept): the records
+	 * ca_records_build_options will be asked for with these options are
+	 * scanned in the second pass, beside the model's runtime counts,
+	 * instead of a third. */
+	const struct ca_records_options *records;
 } ca_load_options;
 /* The options with nothing set: the native reader, no window. */
 ca_load_options ca_load_defaults(void);

@@ -81,6 +81,15 @@ struct ca_trace {
 		uint64_t time, int32_t vpid, int32_t vtid, const uint64_t *values), void *ctx);
 	char **paths;
 	size_t n_paths;
+	/* A second visitor of the model's runtime pass (the load sets it
+	 * while the model is built): the scan of the records the load was
+	 * asked for (ca_load_options.records), which then cost no pass of
+	 * their own. prebuilt: those records, until ca_records_build_options
+	 * takes them. */
+	void (*tee)(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid, int32_t vtid,
+		const uint64_t *values);
+	void *tee_ctx;
+	struct ca_records *prebuilt;
 	struct ca_model *model;
 };
 

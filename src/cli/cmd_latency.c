@@ -672,12 +672,14 @@ int caret_cmd_latency(int argc, char **argv)
 	/* on a large trace, the records come from a second pass: no table of
 	 * runtime events is held (tf reads the tables: kept for it) */
 	cli_load_options.keep_runtime = kind == 4 || !cli_lean_for(argv + optind, argc - optind);
+	/* callback and timer latencies need the runs alone; without the
+	 * tables, the records are scanned in the load's runtime pass */
+	ca_records_options ro = { .runs_only = kinds[kind] == callbacks || kinds[kind] == timers };
+	cli_load_options.records = &ro;
 	ca_trace *t = cli_load("latency", argv + optind, argc - optind);
 	if (!t)
 		return 1;
 	char err[1024];
-	/* callback and timer latencies need the runs alone */
-	ca_records_options ro = { .runs_only = kinds[kind] == callbacks || kinds[kind] == timers };
 	ca_records *rec = ca_records_build_options(t, &ro, err, sizeof err);
 	FILE *records = records_path ? fopen(records_path, "w") : NULL;
 	int status = 1;

@@ -7,8 +7,9 @@
  * every node and topic count; the records (every callback run, publish and
  * communication, and the losses: the lean load's from the second pass);
  * that records built runs_only, from either load, give every callback the
- * same runs, timer delays and run losses; and that the lean load keeps no
- * runtime row.
+ * same runs, timer delays and run losses; the same again when the lean
+ * load scans the records (full, and runs_only) in its own runtime pass
+ * (ca_load_options.records); and that the lean load keeps no runtime row.
  * Prints one line per trace; exit 1 on a difference, 2 when a load fails.
  */
 #include <inttypes.h>
@@ -250,8 +251,25 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		compare(path, kept, lean);
-		ca_trace_free(kept);
 		ca_trace_free(lean);
+		/* the records scanned in the load's runtime pass, beside the
+		 * model's counts (ca_load_options.records), both kinds */
+		for (int runs_only = 0; runs_only < 2; runs_only++) {
+			ca_records_options ro = { .runs_only = runs_only };
+			o.records = &ro;
+			if (!(lean = ca_trace_load_options(&path, 1, &o, err, sizeof err))) {
+				fprintf(stderr, "%s: lean, records in its pass: %s\n", path, err);
+				ca_trace_free(kept);
+				return 2;
+			}
+			SAME("records scanned in the load's pass", 1, lean->prebuilt != NULL);
+			if (runs_only)
+				compare_runs_only(path, kept, lean, "lean, in the load's pass");
+			else
+				compare_records(path, kept, lean);
+			ca_trace_free(lean);
+		}
+		ca_trace_free(kept);
 	}
 	return failures ? 1 : 0;
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "name_index.h"
+#include "records.h"
 #include "tables.h"
 #include "thread_names.h"
 #include "trace.h"
@@ -315,7 +316,7 @@ static int finish(ca_trace *t, bool sort, const char *path, char *err, size_t er
 
 ca_load_options ca_load_defaults(void)
 {
-	return (ca_load_options){ CA_READER_NATIVE, NAN, NAN, NAN, NAN, true };
+	return (ca_load_options){ CA_READER_NATIVE, NAN, NAN, NAN, NAN, true, NULL };
 }
 
 static bool has_window(const ca_load_options *o)
@@ -490,7 +491,21 @@ ca_trace *ca_trace_load_options(const char *const *paths, size_t n_paths,
 		sort = false;
 	}
 	free(ranges);
-	if (finish(t, sort, paths[0], err, err_size) != 0) {
+	/* records asked for in advance are scanned in the model's runtime
+	 * pass, not in one of their own (NULL: they will be) */
+	struct ca_records *riding = t->runtime_not_kept && o->records ?
+		ca_records_ride(t, o->records) : NULL;
+	if (riding) {
+		t->tee = ca_records_scan_visit;
+		t->tee_ctx = riding;
+	}
+	int status = finish(t, sort, paths[0], err, err_size);
+	t->tee = NULL;
+	if (riding && !status && ca_records_scan_end(riding) == 0)
+		t->prebuilt = riding;
+	else
+		ca_records_free(riding);
+	if (status != 0) {
 		ca_trace_free(t);
 		return NULL;
 	}
@@ -556,6 +571,7 @@ void ca_trace_free(ca_trace *t)
 {
 	if (!t)
 		return;
+	ca_records_free(t->prebuilt); /* asked for, never taken */
 	for (size_t i = 0; i < CS_EVENT_COUNT; i++) {
 		struct ca_table *tb = &t->tables[i];
 		free(tb->time);

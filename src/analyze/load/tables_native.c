@@ -147,9 +147,11 @@ static int replay_event(const struct ctf_event *e, const struct ctf_meta *meta, 
 		if (i >= 0 && !e->payload[i].s && e->payload[i].field->type->kind == CTF_INT)
 			values[f] = e->payload[i].u;
 	}
-	r->visit(r->ctx, (enum cs_event_id)m->id, e->timestamp,
-		m->vpid >= 0 ? (int32_t)e->context[m->vpid].u : -1,
-		m->vtid >= 0 ? (int32_t)e->context[m->vtid].u : -1, values);
+	int32_t vpid = m->vpid >= 0 ? (int32_t)e->context[m->vpid].u : -1;
+	int32_t vtid = m->vtid >= 0 ? (int32_t)e->context[m->vtid].u : -1;
+	r->visit(r->ctx, (enum cs_event_id)m->id, e->timestamp, vpid, vtid, values);
+	if (r->t->tee) /* the records' scan, riding along (trace.h) */
+		r->t->tee(r->t->tee_ctx, (enum cs_event_id)m->id, e->timestamp, vpid, vtid, values);
 	return 0;
 }
 

@@ -14,10 +14,44 @@ ca_records *ca_records_build(const ca_trace *t, char *err, size_t err_size)
 	return ca_records_build_options(t, NULL, err, err_size);
 }
 
+/* The records the load scanned in its second pass, if they are these. */
+static ca_records *take_prebuilt(const ca_trace *t, bool runs_only)
+{
+	ca_records *r = t ? t->prebuilt : NULL;
+	if (!r || r->runs_only != runs_only)
+		return NULL;
+	((ca_trace *)t)->prebuilt = NULL; /* handed out once */
+	return r;
+}
+
+struct ca_records *ca_records_ride(ca_trace *t, const ca_records_options *o)
+{
+	ca_records *r = calloc(1, sizeof *r);
+	if (!r)
+		return NULL;
+	r->t = t;
+	r->runs_only = o->runs_only;
+	if (ca_records_scan_begin(r) != 0) {
+		ca_records_free(r);
+		return NULL;
+	}
+	return r;
+}
+
 ca_records *ca_records_build_options(const ca_trace *t, const ca_records_options *o,
 	char *err, size_t err_size)
 {
-	ca_records *r = calloc(1, sizeof *r);
+	bool runs_only = o && o->runs_only;
+	ca_records *r = take_prebuilt(t, runs_only);
+	if (r) {
+		if (r->oom || (!runs_only && ca_records_join(r) != 0)) {
+			ca_records_free(r);
+			snprintf(err, err_size, "out of memory while joining the runtime events");
+			return NULL;
+		}
+		return r;
+	}
+	r = calloc(1, sizeof *r);
 	if (!r || !t || !t->model) {
 		free(r);
 		snprintf(err, err_size, "cannot build records: %s", t ? "out of memory" : "no trace");
@@ -25,7 +59,7 @@ ca_records *ca_records_build_options(const ca_trace *t, const ca_records_options
 	}
 	r->t = t;
 	r->m = t->model;
-	bool runs_only = o && o->runs_only;
+	r->runs_only = runs_only;
 	if ((runs_only && !(r->run_store = ca_run_store_new(r->m->n_callbacks))) ||
 	    ca_records_scan(r) != 0 || (!runs_only && ca_records_join(r) != 0)) {
 		ca_records_free(r);
@@ -48,6 +82,7 @@ void ca_records_free(ca_records *r)
 	free(r->not_received);
 	free(r->by_thread);
 	ca_run_store_free(r->run_store);
+	ca_records_scan_drop(r);
 	free(r);
 }
 

@@ -64,7 +64,9 @@ size_t ca_run_store_starts(const struct ca_run_store *s, size_t callback, uint64
 struct ca_records {
 	const ca_trace *t;
 	const struct ca_model *m;
+	bool runs_only;
 	struct ca_run_store *run_store; /* runs_only: the runs are here, not in runs */
+	struct scan *live; /* a scan begun, fed by the model's runtime pass */
 	CA_ARRAY(ca_callback_instance, runs);
 	CA_ARRAY(ca_publish_instance, publishes);
 	CA_ARRAY(ca_communication, communications);
@@ -80,6 +82,16 @@ struct ca_records {
 
 int ca_records_scan(struct ca_records *r);
 int ca_records_join(struct ca_records *r);
+/* The scan in steps, its events given by the model's runtime pass (the
+ * trace's tee): begin (-1 out of memory), visit each event, end. */
+int ca_records_scan_begin(struct ca_records *r);
+void ca_records_scan_visit(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid,
+	int32_t vtid, const uint64_t *values);
+int ca_records_scan_end(struct ca_records *r);
+void ca_records_scan_drop(struct ca_records *r); /* a scan begun, not ended */
+/* Records of options o whose scan rides along the model's runtime pass of
+ * a load (t->tee, ca_records_scan_visit): NULL out of memory. */
+struct ca_records *ca_records_ride(ca_trace *t, const ca_records_options *o);
 
 /* ---- stable radix sorts (radix.c) ------------------------------------------
  * To order n items by several keys: fill keys[i] with item i's least

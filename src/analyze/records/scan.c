@@ -331,7 +331,7 @@ static void handle(struct scan *s, enum cs_event_id id, uint64_t time, int32_t v
  * and no copies while they fill, on traces of millions of events. */
 static int reserve(struct ca_records *r)
 {
-	if (r->run_store)
+	if (r->runs_only)
 		return 0; /* the runs' chunks grow as they fill */
 #define ROWS(e) ca_trace_rows_of(r->t, CS_EV_##e)
 	r->cap_runs = ROWS(ros2_callback_start) + ROWS(ros2_caret_merged_callback_timing) + 1;
@@ -389,6 +389,21 @@ static void merge_tables(struct scan *s)
 	}
 }
 
+/* The end of a scan: runs still open never ended; the runs kept per
+ * callback put in start order. */
+static int end_scan(struct scan *s)
+{
+	struct ca_records *r = s->r;
+	for (size_t i = 0; i < s->threads.size; i++)
+		if (s->threads.slots[i].used)
+			r->losses.not_ended += (uint64_t)s->threads.slots[i].depth;
+	free(s->threads.slots);
+	s->threads = (struct threads){ 0 };
+	if (!r->oom && r->run_store && !ca_run_store_sort(r->run_store))
+		r->oom = true;
+	return r->oom ? -1 : 0;
+}
+
 int ca_records_scan(struct ca_records *r)
 {
 	struct scan s = { r, { 0 }, r->t };
@@ -401,11 +416,54 @@ int ca_records_scan(struct ca_records *r)
 	} else {
 		merge_tables(&s);
 	}
-	for (size_t i = 0; i < s.threads.size; i++)
-		if (s.threads.slots[i].used)
-			r->losses.not_ended += (uint64_t)s.threads.slots[i].depth;
-	free(s.threads.slots);
-	if (!r->oom && r->run_store && !ca_run_store_sort(r->run_store))
+	return end_scan(&s);
+}
+
+/* ---- a scan riding along the model's runtime pass ------------------------ */
+
+int ca_records_scan_begin(struct ca_records *r)
+{
+	if (!(r->live = calloc(1, sizeof *r->live)))
+		return -1;
+	*r->live = (struct scan){ r, { 0 }, r->t };
+	return reserve(r);
+}
+
+/* The model is built when its runtime pass begins: what the scan needs
+ * of it is there from the first event. */
+static void meet_model(struct ca_records *r)
+{
+	if (r->m || r->oom)
+		return;
+	if (!(r->m = r->t->model)) {
+		r->oom = true; /* no model: these records will not be handed out */
+		return;
+	}
+	if (r->runs_only && !(r->run_store = ca_run_store_new(r->m->n_callbacks)))
 		r->oom = true;
-	return r->oom ? -1 : 0;
+}
+
+void ca_records_scan_visit(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid,
+	int32_t vtid, const uint64_t *values)
+{
+	struct ca_records *r = ctx;
+	meet_model(r);
+	visit(r->live, id, time, vpid, vtid, values); /* nothing once out of memory */
+}
+
+int ca_records_scan_end(struct ca_records *r)
+{
+	meet_model(r);
+	int status = end_scan(r->live);
+	free(r->live);
+	r->live = NULL;
+	return status;
+}
+
+void ca_records_scan_drop(struct ca_records *r)
+{
+	if (r->live)
+		free(r->live->threads.slots);
+	free(r->live);
+	r->live = NULL;
 }
