@@ -55,8 +55,10 @@ path=/bench/n0,/bench/n1,/bench/n2,/bench/n3,/bench/n4,/bench/n5
 bt=() load=() records=() paths=() rss=() decode=() load_bt=()
 # lean: CARET_KEEP_EVENTS=0, the runtime events counted and joined in more
 # passes instead of kept (what a trace over a sixth of the memory gets)
-verbs=("check" "lean:check" "latency callbacks" "lean:latency callbacks"
-	"path latency --nodes $path")
+# one: CARET_READER_THREADS=1, the streams decoded in the caller's thread
+# instead of a second one (the two-core gain)
+verbs=("check" "one:check" "lean:check" "latency callbacks" "one:latency callbacks"
+	"lean:latency callbacks" "lean:latency topics" "path latency --nodes $path")
 declare -A verb_s verb_kb
 timed() { # COMMAND...: "SECONDS MAXRSS_KB" of a run, its output dropped
 	/usr/bin/time -f '%e %M' -o "$work/time" "$@" >/dev/null 2>&1 || true
@@ -77,10 +79,12 @@ for ((r = 0; r < repeat; r++)); do
 	paths+=("$p")
 	rss+=("$kb")
 	for v in "${verbs[@]}"; do
-		read -ra words <<<"${v#lean:}"
-		keep=1
+		read -ra words <<<"${v#*:}"
+		keep=1 threads=
 		[[ $v == lean:* ]] && keep=0
-		read -r s k < <(timed env CARET_KEEP_EVENTS=$keep "$build/bin/caret" "${words[@]}" "$trace")
+		[[ $v == one:* ]] && threads=1
+		read -r s k < <(timed env CARET_KEEP_EVENTS=$keep CARET_READER_THREADS=$threads \
+			"$build/bin/caret" "${words[@]}" "$trace")
 		verb_s[$v]+="$s " verb_kb[$v]+="$k "
 	done
 done
@@ -109,7 +113,8 @@ awk -v e="$events" -v bytes="$bytes" -v bt="$bt_s" -v l="$load_s" -v r="$rec_s" 
 for v in "${verbs[@]}"; do
 	s=$(printf '%s\n' ${verb_s[$v]} | median)
 	k=$(printf '%s\n' ${verb_kb[$v]} | median)
-	awk -v e="$events" -v s="$s" -v kb="$k" -v v="caret ${v%% --*}" 'BEGIN { sub(/^caret lean:/, "caret (lean) ", v)
+	awk -v e="$events" -v s="$s" -v kb="$k" -v v="caret ${v%% --*}" 'BEGIN {
+		sub(/^caret lean:/, "caret (lean) ", v); sub(/^caret one:/, "caret (1 thread) ", v)
 		printf "%-38s %7.2f s  %10.0f events/s  peak %5.0f MB, %5.1f bytes per event\n", v, s, e / s, kb / 1024, kb * 1024 / e }'
 done
 
