@@ -677,6 +677,7 @@ int caret_cmd_latency(int argc, char **argv)
 	ca_records_options ro = { .runs_only = kinds[kind] == callbacks || kinds[kind] == timers };
 	cli_load_options.records = &ro;
 	ca_trace *t = cli_load("latency", argv + optind, argc - optind);
+	cli_load_options.records = NULL; /* ro lives in this function only */
 	if (!t)
 		return 1;
 	char err[1024];

@@ -28,8 +28,9 @@
 #define BATCHES 3          /* per stream */
 #define VISIT_EVENTS 4096   /* decoded per visit of a stream, at most */
 #define FIRST_BYTES (16 * 1024)
-/* A batch grows up to 1 MiB (a thousand handovers a second, not tens of
- * thousands), less when many streams share the budget of all batches. */
+/* A batch grows up to 1 MiB (about 4,000 events: few hand-overs, each of
+ * which may wake a thread), less when many streams share the budget of
+ * all batches. */
 #define LARGEST_BYTES (1024 * 1024)
 #define SMALLEST_LARGEST (64 * 1024)
 #define BUDGET_BYTES ((size_t)96 * 1024 * 1024)

@@ -190,13 +190,14 @@ size_t ca_records_timer_delays(const ca_records *r, size_t timer, int64_t *delay
 	if (tm->callback == CA_NONE || tm->period_ns <= 0)
 		return 0;
 	/* the starts first, in delays: each turns into its delay in place */
-	size_t m = 0, n = 0, first = 0;
-	if (r->run_store)
+	size_t m = 0, n = 0;
+	if (r->run_store) {
 		m = ca_run_store_starts(r->run_store, tm->callback, (uint64_t *)delays);
-	else
-		for (first = stretch_of(r, tm->callback, &m); n < m; n++)
-			delays[n] = (int64_t)r->runs[first + n].start;
-	n = 0;
+	} else {
+		size_t first = stretch_of(r, tm->callback, &m);
+		for (size_t i = 0; i < m; i++)
+			delays[i] = (int64_t)r->runs[first + i].start;
+	}
 	for (size_t i = 0; i < m; i++) {
 		uint64_t start = (uint64_t)delays[i], period = (uint64_t)tm->period_ns;
 		if (start >= tm->time)

@@ -15,6 +15,11 @@
 #define LARGEST_CHUNK 65536
 #define INTRA_BIT ((uint64_t)1 << 63)
 
+static uint64_t start_of(const struct ca_run_slot *x)
+{
+	return x->start_intra & ~INTRA_BIT;
+}
+
 struct run_chunk {
 	struct run_chunk *next;
 	size_t n, cap;
@@ -87,7 +92,7 @@ size_t ca_run_store_count(const struct ca_run_store *s, size_t callback)
 
 static ca_callback_instance instance_of(const struct ca_run_slot *x, size_t callback)
 {
-	return (ca_callback_instance){ callback, x->start_intra & ~INTRA_BIT, x->end, x->pid,
+	return (ca_callback_instance){ callback, start_of(x), x->end, x->pid,
 		x->tid, (x->start_intra & INTRA_BIT) != 0 };
 }
 
@@ -106,7 +111,7 @@ size_t ca_run_store_starts(const struct ca_run_store *s, size_t callback, uint64
 	size_t n = 0;
 	for (const struct run_chunk *c = bucket_of(s, callback)->first; c; c = c->next)
 		for (size_t i = 0; i < c->n; i++)
-			out[n++] = c->slots[i].start_intra & ~INTRA_BIT;
+			out[n++] = start_of(&c->slots[i]);
 	return n;
 }
 
@@ -120,7 +125,7 @@ struct numbered {
 static int by_start_thread(const void *a, const void *b)
 {
 	const struct numbered *x = a, *y = b;
-	uint64_t s = x->slot.start_intra & ~INTRA_BIT, t = y->slot.start_intra & ~INTRA_BIT;
+	uint64_t s = start_of(&x->slot), t = start_of(&y->slot);
 	if (s != t)
 		return s < t ? -1 : 1;
 	if (x->slot.tid != y->slot.tid)
@@ -130,7 +135,7 @@ static int by_start_thread(const void *a, const void *b)
 
 static bool slot_before(const struct ca_run_slot *a, const struct ca_run_slot *b)
 {
-	uint64_t s = a->start_intra & ~INTRA_BIT, t = b->start_intra & ~INTRA_BIT;
+	uint64_t s = start_of(a), t = start_of(b);
 	return s < t || (s == t && a->tid <= b->tid);
 }
 
