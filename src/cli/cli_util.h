@@ -29,8 +29,8 @@ int cli_parse_format(const char *verb, const char *arg, enum cli_format *format)
 	"On a trace larger than a sixth of the machine's memory, the runtime events\n" \
 	"are counted (and joined) in more passes of the reader instead of being\n" \
 	"kept: far less memory, more time. CARET_KEEP_EVENTS=0 in the environment\n" \
-	"does so on any trace, CARET_KEEP_EVENTS=1 never. The trace is decoded in a\n" \
-	"second thread (CARET_READER_THREADS=1: in one).\n"
+	"does so on any trace, CARET_KEEP_EVENTS=1 never. A trace of 32 MiB or more\n" \
+	"is decoded in a second thread (CARET_READER_THREADS=1: never, 2: always).\n"
 extern ca_load_options cli_load_options;
 
 /* Takes --reader, --since, --until, --strip-start and --strip-end (with

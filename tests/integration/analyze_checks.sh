@@ -20,9 +20,10 @@ caret_check_analysis() {
 	out=$(mktemp -d)
 	caret_at_exit "rm -rf '$out'"
 	"$bin/arch_check" "$trace" "$truth" "$pids"
-	"$bin/ctf_reader_diff" "$trace"
-	"$bin/tables_diff" "$trace"
-	"$bin/lean_diff" "$trace"
+	# the reader as on a large trace: in a second thread
+	CARET_READER_THREADS=2 "$bin/ctf_reader_diff" "$trace"
+	CARET_READER_THREADS=2 "$bin/tables_diff" "$trace"
+	CARET_READER_THREADS=2 "$bin/lean_diff" "$trace"
 	local verb
 	for verb in check "latency callbacks" "latency topics"; do # the CLI both ways
 		# shellcheck disable=SC2086 # the verb is two words

@@ -29,6 +29,9 @@ ls "$work/split"/ust/uid/*/64-bit/ | grep -q '^caret_init_' ||
 
 path=/bench/n0,/bench/n1,/bench/n2,/bench/n3
 failures=0
+# the native reader in a second thread, as on a large trace: the notes of
+# packets left unread go through its queues
+export CARET_READER_THREADS=2
 # verb output, without the trace-wide event count (events read) of check
 run() { # READER TRACE WINDOW...
 	local reader=$1 trace=$2

@@ -417,7 +417,10 @@ static int merge(struct walk *w)
 		snprintf(w->err, w->err_size, "out of memory");
 		return -1;
 	}
-	struct ctf_pipe *pipe = w->n_streams && ctf_pipe_wanted() ?
+	uint64_t bytes = 0;
+	for (size_t i = 0; i < w->n_streams; i++)
+		bytes += w->streams[i]->size;
+	struct ctf_pipe *pipe = w->n_streams && ctf_pipe_wanted(bytes) ?
 		ctf_pipe_start(w->streams, w->n_streams, w->h) : NULL;
 	int status = merge_sources(w, pipe, sources);
 	ctf_pipe_stop(pipe);

@@ -37,6 +37,9 @@
 /* A thread that finds nothing to do looks again this many times before
  * it sleeps: a batch takes microseconds, a sleep and a wake-up as long. */
 #define SPINS 20000
+/* Below this much trace one thread reads it in tens of milliseconds: a
+ * second one would only take a core from whatever else runs. */
+#define PIPE_MIN_BYTES ((uint64_t)32 * 1024 * 1024)
 
 enum kind { EVENT, END, FAILED };
 enum note_kind { DISCARDED, SKIPPED };
@@ -103,12 +106,12 @@ struct ctf_pipe {
 	size_t largest; /* a batch's bytes, at most */
 };
 
-bool ctf_pipe_wanted(void)
+bool ctf_pipe_wanted(uint64_t bytes)
 {
 	const char *v = getenv("CARET_READER_THREADS");
 	if (v && *v)
 		return atoi(v) > 1;
-	return sysconf(_SC_NPROCESSORS_ONLN) > 1;
+	return bytes >= PIPE_MIN_BYTES && sysconf(_SC_NPROCESSORS_ONLN) > 1;
 }
 
 /* ---- the decoding thread ------------------------------------------------- */

@@ -10,9 +10,10 @@
 
 struct ctf_pipe;
 
-/* Whether to decode in a second thread: there is a second core, and
- * CARET_READER_THREADS is not 1. */
-bool ctf_pipe_wanted(void);
+/* Whether to decode streams of `bytes` in all in a second thread: there
+ * is a second core and 32 MiB of trace or more; CARET_READER_THREADS=1
+ * says never, 2 (or more) always. */
+bool ctf_pipe_wanted(uint64_t bytes);
 /* Starts decoding streams[0..n) in a thread; NULL when it cannot (the
  * caller then decodes them itself). The streams' discarded and skipped
  * notes reach h when their stream is next read (ctf_pipe_next). */
