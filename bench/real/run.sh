@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # bench/real: what tracing costs a real rclcpp pipeline at 1 kHz (the
 # tests/real apps: /sensor -> /topic_a -> /filter -> /topic_b -> /sink, three
-# processes, Cyclone DDS on loopback), measured in one run, one mode after
-# the other:
+# processes, Cyclone DDS or Fast DDS on loopback), measured in one run, one
+# mode after the other:
 #   plain           no tracer, no session (the baseline)
 #   tracetools      no tracer; an LTTng session records ros2:* (ros2_tracing alone)
 #   caret-merged    libcaret.so preloaded, recording from the start (default form)
@@ -14,8 +14,9 @@
 # the baseline (added latency, CPU ratio), and the events discarded. The
 # modes run ROUNDS times, interleaved; each figure is the median of its
 # rounds.
-# usage: bench/real/run.sh [BUILD_DIR] [SECONDS] [ROUNDS] [TREE]
-#        (defaults: build, 5 s, 3 rounds, humble-caret)
+# usage: bench/real/run.sh [BUILD_DIR] [SECONDS] [ROUNDS] [TREE] [RMW]
+#        (defaults: build, 5 s, 3 rounds, humble-caret, cyclonedds;
+#        RMW fastdds: rmw_fastrtps_cpp, Humble's trees only)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 export CARET_SOURCE_DIR=$(cd "$here/../.." && pwd)
@@ -23,10 +24,11 @@ export CARET_BUILD_DIR=$(cd "${1:-$CARET_SOURCE_DIR/build}" && pwd)
 seconds=${2:-5}
 rounds=${3:-3}
 tree=${4:-humble-caret}
+rmw=${5:-cyclonedds}
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
-# shellcheck source=../../tests/real/real_env.sh
-. "$CARET_SOURCE_DIR/tests/real/real_env.sh" "$tree" || exit 1
 . "$CARET_SOURCE_DIR/scripts/dds-loopback.sh"
+# shellcheck source=../../tests/real/real_env.sh
+. "$CARET_SOURCE_DIR/tests/real/real_env.sh" "$tree" "$rmw" || exit 1
 caret_lttng_require
 caret_lttng_ensure_daemon
 export ROS_DOMAIN_ID=${ROS_DOMAIN_ID:-78}
@@ -111,7 +113,7 @@ summary() {
 }
 
 read -r _ base_p50 base_p99 base_cpu _ < <(summary plain)
-printf '\n%s rounds of %s s at 1 kHz, tree %s (median of the rounds)\n' "$rounds" "$seconds" "$tree"
+printf '\n%s rounds of %s s at 1 kHz, tree %s, %s (median of the rounds)\n' "$rounds" "$seconds" "$tree" "$RMW_IMPLEMENTATION"
 printf '%-16s %9s %10s %10s %12s %12s %11s %9s %10s\n' mode messages median_us p99_us \
 	added_p50_us added_p99_us cpu_us/msg cpu_ratio discarded
 for m in "${modes[@]}"; do

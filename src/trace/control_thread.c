@@ -83,21 +83,25 @@ static void publish_status(void)
 {
 	cc_status s = { .caret_node_name = name, .status = (int8_t)wire_state(),
 		.pid = getpid() };
-	static char warning[600];
-	const char *problems = ct_filter_problems();
-	if (problems && !warning[0])
-		snprintf(warning, sizeof warning, "%s%s", CC_STATUS_WARNING, problems);
+	static char warnings[2][600];
+	const char *problems[2] = { ct_filter_problems(), ct_reported_problem() };
+	for (size_t i = 0; i < 2; i++)
+		if (problems[i] && !warnings[i][0])
+			snprintf(warnings[i], sizeof warnings[i], "%s%s", CC_STATUS_WARNING,
+				problems[i]);
 
 	pthread_mutex_lock(&nodes_lock);
-	char **names = realloc(status_names, (n_nodes + 1) * sizeof *names);
+	char **names = realloc(status_names, (n_nodes + 2) * sizeof *names);
 	if (names) {
 		status_names = names;
 		if (n_nodes)
 			memcpy(names, nodes, n_nodes * sizeof *names);
-		names[n_nodes] = warning;
+		size_t n = n_nodes;
+		for (size_t i = 0; i < 2; i++)
+			if (problems[i])
+				names[n++] = warnings[i];
 		s.node_names._buffer = names;
-		s.node_names._length = s.node_names._maximum =
-			(uint32_t)n_nodes + (problems != NULL);
+		s.node_names._length = s.node_names._maximum = (uint32_t)n;
 		dds_write(live.status, &s);
 	}
 	pthread_mutex_unlock(&nodes_lock);

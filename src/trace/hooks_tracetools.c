@@ -326,6 +326,7 @@ CT_EXPORT void ros_trace_rmw_publish(const void *first, const void *message, int
 			handle = NULL;
 			timestamp = 0;
 		}
+		ct_thread.writing_message = ct_thread.publish_allowed ? message : NULL;
 		if (!ct_thread.publish_allowed)
 			;
 		else if (ct_merge)
@@ -333,6 +334,7 @@ CT_EXPORT void ros_trace_rmw_publish(const void *first, const void *message, int
 		else
 			lttng_ust_tracepoint(ros2_caret, dds_write, handle, message, timestamp);
 	} else {
+		ct_thread.writing_message = NULL;
 		NOT_RECORDING(rmw_publish, (const void *, const void *, int64_t),
 			(first, message, timestamp));
 	}

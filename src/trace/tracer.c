@@ -39,6 +39,24 @@ void ct_debug(const char *fmt, ...)
 	errno = saved;
 }
 
+static char problem[400];
+static atomic_bool problem_set;
+static atomic_bool problem_claimed;
+
+void ct_report_problem(const char *text)
+{
+	if (atomic_exchange(&problem_claimed, true))
+		return;
+	snprintf(problem, sizeof problem, "%s", text);
+	atomic_store_explicit(&problem_set, true, memory_order_release);
+	ct_debug("%s", problem);
+}
+
+const char *ct_reported_problem(void)
+{
+	return atomic_load_explicit(&problem_set, memory_order_acquire) ? problem : NULL;
+}
+
 bool ct_tracetools_tracing(void)
 {
 	bool (*compile_status)(void) = (bool (*)(void))dlsym(RTLD_NEXT, "ros_trace_compile_status");

@@ -48,6 +48,9 @@ struct ct_thread {
 	int depth; /* hooks entered: > 1 means re-entry */
 	bool in_control; /* the tracer's own DDS traffic: never recorded */
 	bool publish_allowed; /* filter decision of the publish in progress */
+	/* The message an rmw announced (rmw_publish) and is now writing, for
+	 * a DDS hook that sees only the serialized sample (Fast DDS). */
+	const void *writing_message;
 	/* An rclcpp_publish that named no publisher (upstream Humble), held
 	 * while filters are on until its rcl_publish says whose it is. */
 	const void *unnamed_message;
@@ -121,6 +124,13 @@ CT_HIDDEN void ct_emit_caret_init(void);
 CT_HIDDEN void ct_control_node_created(void);
 /* A node of this process, for Status. */
 CT_HIDDEN void ct_control_note_node(const char *fqn);
+
+/* A problem of the tracer's that the recorder should hear of: the first
+ * one reported is kept (copied) and sent with every Status, as a warning,
+ * and said once on stderr under CARET_DEBUG. ct_reported_problem: it, or
+ * NULL. */
+CT_HIDDEN void ct_report_problem(const char *text);
+CT_HIDDEN const char *ct_reported_problem(void);
 
 /* stderr line prefixed "caret: ", only when CARET_DEBUG is set. */
 CT_HIDDEN void ct_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -6,6 +6,10 @@
 # if a process failed. The environment (LD_PRELOAD, CARET_*, ROS) passes to
 # the apps; `caret record -- launch.sh ...` preloads the tracer that way.
 #
+# With REAL_RMW=mixed, the processes alternate between Fast DDS and Cyclone
+# DDS in the order they start (the first on rmw_fastrtps_cpp); otherwise
+# RMW_IMPLEMENTATION chooses for all.
+#
 # usage: launch.sh APPS_DIR SYSTEM DURATION TRUTH_DIR PID_FILE [APP ARGS...]
 #   APP ARGS go to every app (e.g. --period-ms 1)
 #   pipeline3        /sensor, /filter, /sink in three processes
@@ -31,11 +35,14 @@ trap 'rm -rf "$names"' EXIT
 : >"$pids"
 started=()
 
+rmws=(rmw_fastrtps_cpp rmw_cyclonedds_cpp)
 start() { # ROLE APP ARGS...
-	local role=$1 app=$2
+	local role=$1 app=$2 rmw=()
 	shift 2
 	ln -s "$apps/$app" "$names/$role"
-	"$names/$role" --process "$role" --truth "$truth" --duration "$duration" "$@" "${extra[@]}" &
+	[[ ${REAL_RMW:-} == mixed ]] && rmw=(env "RMW_IMPLEMENTATION=${rmws[${#started[@]} % 2]}")
+	"${rmw[@]}" "$names/$role" --process "$role" --truth "$truth" --duration "$duration" \
+		"$@" "${extra[@]}" &
 	echo "$role $!" >>"$pids"
 	started+=("$!")
 }

@@ -2,16 +2,20 @@
 # the tree's environment (as `source setup.bash` gives it), its apps, DDS on
 # the loopback interface, and helpers to run and check the apps.
 #
-# usage: . real_env.sh TREE        TREE: humble | humble-caret | jazzy
+# usage: . real_env.sh TREE [RMW]  TREE: humble | humble-caret | jazzy
+#                                  RMW: cyclonedds (default) | fastdds |
+#                                  mixed (launch.sh alternates the two;
+#                                  Humble's trees only: Jazzy's has no Fast DDS)
 #
 # When the tree is not installed the test is skipped: one line saying why,
 # exit 77 (CTest's SKIP_RETURN_CODE: "Not Run", never counted as passed).
 # When the tree is there but its apps were not built, the test fails.
 #
-# Sets: REAL_TREE, REAL_APPS (the apps' directory), REAL_LAUNCH (launch.sh),
-# CARET_LIB (libcaret.so), BIN (caret's build/bin).
+# Sets: REAL_TREE, REAL_RMW, REAL_APPS (the apps' directory), REAL_LAUNCH
+# (launch.sh), CARET_LIB (libcaret.so), BIN (caret's build/bin).
 
 REAL_TREE=$1
+REAL_RMW=${2:-cyclonedds}
 REAL_PREFIX=${CARET_ROS_ROOT:-/opt/ros}
 REAL_APPS=$CARET_BUILD_DIR/real/$REAL_TREE/bin
 REAL_LAUNCH=$CARET_SOURCE_DIR/tests/real/launch.sh
@@ -47,8 +51,24 @@ set -u
 # As a user's shell has it, minus what would make the runs depend on the
 # machine: the trees set no ROS_DISTRO (the tracer must not need it).
 unset ROS_DISTRO ROS_LOCALHOST_ONLY ROS_AUTOMATIC_DISCOVERY_RANGE ROS_STATIC_PEERS
-export RMW_IMPLEMENTATION=rmw_cyclonedds_cpp
+case $REAL_RMW in
+cyclonedds) export RMW_IMPLEMENTATION=rmw_cyclonedds_cpp ;;
+fastdds | mixed)
+	if [[ ! -f $REAL_PREFIX/$REAL_TREE/lib/librmw_fastrtps_cpp.so &&
+	      ! -f $REAL_PREFIX/humble/lib/librmw_fastrtps_cpp.so ]]; then
+		echo "real_env.sh: the $REAL_TREE tree has no rmw_fastrtps_cpp" >&2
+		exit 2
+	fi
+	export RMW_IMPLEMENTATION=rmw_fastrtps_cpp
+	;;
+*)
+	echo "real_env.sh: unknown RMW '$REAL_RMW'" >&2
+	exit 2
+	;;
+esac
+export REAL_RMW
 export CYCLONEDDS_URI=${CYCLONEDDS_URI:-file://$CARET_SOURCE_DIR/scripts/cyclonedds-loopback.xml}
+export FASTRTPS_DEFAULT_PROFILES_FILE=${FASTRTPS_DEFAULT_PROFILES_FILE:-$CARET_SOURCE_DIR/scripts/fastdds-loopback.xml}
 
 # The node chain of the pipeline systems, for the path checks.
 REAL_PATH=/sensor,/filter,/sink
@@ -105,6 +125,13 @@ real_check() {
 		if ! "$BIN/caret" check "$trace" >"$out" 2>&1 || ! grep -q '^result: ok' "$out"; then
 			cat "$out"
 			echo "caret check found problems" >&2
+			return 1
+		fi
+		# the tracer binds every DDS write to its source timestamp, on
+		# Cyclone DDS and on Fast DDS: no message is matched by time
+		if grep -q 'no DDS source timestamps' "$out"; then
+			grep 'no DDS source timestamps' "$out"
+			echo "publishes without their DDS source timestamps" >&2
 			return 1
 		fi
 	fi

@@ -8,10 +8,10 @@
 #      reads this trace too and gives the same answers;
 #   2. `caret record` started while the apps run, twice in a row (merged);
 #   3. `caret record -- CMD`: the recorder launches the apps.
-# usage: test_real_app.sh TREE SYSTEM
+# usage: test_real_app.sh TREE SYSTEM [RMW]   (RMW: see real_env.sh)
 set -euo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
-. "$CARET_SOURCE_DIR/tests/real/real_env.sh" "$1"
+. "$CARET_SOURCE_DIR/tests/real/real_env.sh" "$1" "${3:-}"
 system=$2
 work=$(mktemp -d)
 caret_at_exit "rm -rf '$work'"

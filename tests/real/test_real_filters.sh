@@ -8,10 +8,10 @@
 # its rclcpp stage must go with the rest of a filtered publish. On Jazzy,
 # a topic filter on the intra-process pipeline too: the filtered topic's
 # ring-buffer events go with it.
-# usage: test_real_filters.sh TREE
+# usage: test_real_filters.sh TREE [RMW]   (RMW: see real_env.sh)
 set -uo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
-. "$CARET_SOURCE_DIR/tests/real/real_env.sh" "$1"
+. "$CARET_SOURCE_DIR/tests/real/real_env.sh" "$1" "${2:-}"
 work=$(mktemp -d)
 caret_at_exit "rm -rf '$work'"
 failures=0

@@ -3,10 +3,10 @@
 # nothing they do: same exit status, same stdout, nothing on stderr more
 # than without it, with a session daemon and with none in sight, with
 # ROS_DISTRO unset. Every system of launch.sh, on one tree.
-# usage: test_real_harmless.sh TREE
+# usage: test_real_harmless.sh TREE [RMW]   (RMW: see real_env.sh)
 set -uo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
-. "$CARET_SOURCE_DIR/tests/real/real_env.sh" "$1"
+. "$CARET_SOURCE_DIR/tests/real/real_env.sh" "$1" "${2:-}"
 . "$CARET_SOURCE_DIR/tests/integration/footprint.sh"
 work=$(mktemp -d)
 caret_at_exit "rm -rf '$work'"

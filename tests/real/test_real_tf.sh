@@ -8,10 +8,10 @@
 # the apps record of themselves (tf_check.py): in four processes and in one, recorded from the start;
 # and in one process recorded while it runs, the buffer's frame numbers
 # then coming from the replayed initialization events.
-# usage: test_real_tf.sh TREE
+# usage: test_real_tf.sh TREE [RMW]   (RMW: see real_env.sh)
 set -euo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
-. "$CARET_SOURCE_DIR/tests/real/real_env.sh" "$1"
+. "$CARET_SOURCE_DIR/tests/real/real_env.sh" "$1" "${2:-}"
 work=$(mktemp -d)
 caret_at_exit "rm -rf '$work'"
 caret_lttng_require
