@@ -6,11 +6,14 @@
 # only: nothing leaves it): Humble's ROS_LOCALHOST_ONLY=1; on Jazzy,
 # ROS_AUTOMATIC_DISCOVERY_RANGE=LOCALHOST with ROS_STATIC_PEERS=127.0.0.1,
 # and the deprecated ROS_LOCALHOST_ONLY=1. The pipeline as three
-# processes, recorded while it runs, checked against its truth.
-# usage: test_real_discovery.sh TREE
+# processes, recorded while it runs, checked against its truth. With Fast
+# DDS the apps stay pinned to loopback by their profile; the tracer's own
+# Cyclone DDS domain in each of them and the recorder's follow
+# ROS_LOCALHOST_ONLY.
+# usage: test_real_discovery.sh TREE [RMW]   (RMW: see real_env.sh)
 set -euo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
-. "$CARET_SOURCE_DIR/tests/real/real_env.sh" "$1"
+. "$CARET_SOURCE_DIR/tests/real/real_env.sh" "$1" "${2:-}"
 work=$(mktemp -d)
 caret_at_exit "rm -rf '$work'"
 caret_lttng_require
