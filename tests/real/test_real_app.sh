@@ -7,7 +7,8 @@
 #      the standard events (CARET_MERGE=0); the original CARET analyzer
 #      reads this trace too and gives the same answers;
 #   2. `caret record` started while the apps run, twice in a row (merged);
-#   3. `caret record -- CMD`: the recorder launches the apps.
+#   3. `caret record -- CMD`: the recorder launches the apps (Cyclone DDS
+#      only: on Fast DDS, 1 records from the start already).
 # usage: test_real_app.sh TREE SYSTEM [RMW]   (RMW: see real_env.sh)
 set -euo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
@@ -80,6 +81,9 @@ for trace in trace1 trace2; do
 	real_check "$work/late/$trace" "$work/late/truth" "$work/late/pids" "$system"
 done
 
+# On Fast DDS, recording from the processes' start is case 1 already: what
+# case 3 adds (the recorder launching them) does not depend on the DDS.
+[[ $REAL_RMW != cyclonedds ]] && exit 0
 echo "== 3. caret record -- CMD"
 mkdir -p "$work/command"
 record "$work/command/trace" --duration 30 -- "${CARET_GROUP[@]}" "$REAL_LAUNCH" "$REAL_APPS" \
