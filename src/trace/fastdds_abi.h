@@ -3,7 +3,7 @@
  * handed, without Fast DDS's C++ headers: the symbol it interposes and
  * the places in a CacheChange_t (a writer's sample) of its source
  * timestamp and writer's entity kind. Read from Fast DDS 2.9.1's headers;
- * tests/unit/test_fastdds_abi.cpp checks them against the headers
+ * tests/unit/fastdds_abi_probe.cpp checks them against the headers
  * installed, and the hook checks every timestamp it reads (see
  * hooks_fastdds.c) so that another layout is noticed, never recorded.
  */

@@ -70,10 +70,8 @@ static set_fragments_fn find_original(const void *caller)
 		f = defined_in(info.dli_fname);
 	if (!f)
 		dl_iterate_phdr(find_in_fastrtps, &f);
-	if (!f)
+	if (!f) /* after ours: never the hook itself */
 		f = (set_fragments_fn)dlsym(RTLD_NEXT, CT_FASTDDS_SET_FRAGMENTS);
-	if (f == HOOK)
-		f = NULL;
 	ct_debug("Fast DDS: set_fragments %s", f ? "found" : "not found");
 	return f;
 }

@@ -54,8 +54,12 @@ unset ROS_DISTRO ROS_LOCALHOST_ONLY ROS_AUTOMATIC_DISCOVERY_RANGE ROS_STATIC_PEE
 case $REAL_RMW in
 cyclonedds) export RMW_IMPLEMENTATION=rmw_cyclonedds_cpp ;;
 fastdds | mixed)
-	if [[ ! -f $REAL_PREFIX/$REAL_TREE/lib/librmw_fastrtps_cpp.so &&
-	      ! -f $REAL_PREFIX/humble/lib/librmw_fastrtps_cpp.so ]]; then
+	# in the tree or in the base an overlay's setup chains (Jazzy's has none)
+	_fast=
+	for _s in "${_real_setup[@]}"; do
+		[[ -f $(dirname "$_s")/lib/librmw_fastrtps_cpp.so ]] && _fast=yes
+	done
+	if [[ -z $_fast ]]; then
 		echo "real_env.sh: the $REAL_TREE tree has no rmw_fastrtps_cpp" >&2
 		exit 2
 	fi
