@@ -351,6 +351,14 @@ typedef struct ca_records_options {
 	 * ca_records_callbacks array. What callback and timer latencies need,
 	 * in a fraction of the time and memory. */
 	bool runs_only;
+	/* The messages' latencies alone, per topic and delivery and per node
+	 * path (ca_records_topic_latencies, ca_records_node_paths), with the
+	 * losses and ca_records_not_received: joined as the events are
+	 * scanned, no array of records kept (none of ca_records_callbacks,
+	 * _publishes, _communications). Their memory is 8 bytes a latency and
+	 * 16 an inter-process publish. What `caret latency topics` and
+	 * `nodes` need. */
+	bool latencies_only;
 } ca_records_options;
 /* o NULL: every record, as ca_records_build. */
 ca_records *ca_records_build_options(const ca_trace *trace, const ca_records_options *o,
@@ -384,6 +392,27 @@ uint64_t ca_publish_time(const ca_publish_instance *publish);
  * publish in the trace. Latency of each: callback start - ca_publish_time. */
 size_t ca_records_topic_messages(const ca_records *r, const char *topic, bool intra,
 	size_t *messages, uint64_t *not_published);
+
+/* latencies_only records: the latencies (callback start -
+ * ca_publish_time, ns) of the messages on `topic` with the given delivery
+ * whose publish is in the trace, in no particular order, copied into
+ * values (room for ca_records_topic_latency_count()); *not_published (if
+ * not NULL) as ca_records_topic_messages'. */
+size_t ca_records_topic_latency_count(const ca_records *r, const char *topic, bool intra);
+size_t ca_records_topic_latencies(const ca_records *r, const char *topic, bool intra,
+	int64_t *values, uint64_t *not_published);
+
+/* A node path of latencies_only records: a callback and a topic its runs
+ * published on; per run, the first publish on the topic - the run's start
+ * (ns), in no particular order. */
+typedef struct ca_node_path {
+	size_t callback;     /* ca_architecture.callbacks */
+	const char *topic;
+	const int64_t *values;
+	size_t count;
+} ca_node_path;
+/* The node paths of latencies_only records, in the order first seen. */
+size_t ca_records_node_paths(const ca_records *r, const ca_node_path **out);
 
 /* Published messages that a subscription of the topic did not handle:
  * for each subscription, the publishes on its topic (inter-process ones

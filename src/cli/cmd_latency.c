@@ -281,8 +281,47 @@ static int callbacks(const ca_trace *t, const ca_records *rec, enum cli_format f
 
 /* ---- topics ------------------------------------------------------------- */
 
+/* From latencies_only records (no --records: no instance to write). */
+static int topics_streamed(const ca_trace *t, const ca_records *rec, enum cli_format f)
+{
+	const ca_topic_count *topics;
+	size_t n_topics = ca_trace_topic_counts(t, &topics), most = 0, n_rows = 0;
+	for (size_t k = 0; k < n_topics; k++)
+		for (int intra = 0; intra < 2; intra++) {
+			size_t n = ca_records_topic_latency_count(rec, topics[k].topic, intra);
+			most = n > most ? n : most;
+		}
+	struct row *rows = calloc(2 * n_topics + 1, sizeof *rows);
+	int64_t *values = malloc((most + 1) * sizeof *values);
+
+	if (out_of_memory(rows, values))
+		return 1;
+	for (size_t k = 0; k < n_topics; k++) {
+		for (int intra = 0; intra < 2; intra++) {
+			uint64_t lost = ca_records_topic_not_received(rec, topics[k].topic, intra);
+			uint64_t not_published;
+			size_t m = ca_records_topic_latencies(rec, topics[k].topic, intra, values,
+				&not_published);
+			if (!m && !not_published && !lost)
+				continue;
+			struct row *r = &rows[n_rows++];
+			r->name = topics[k].topic;
+			r->delivery = intra ? "intra" : "inter";
+			r->lost_a = lost;
+			r->lost_b = not_published;
+			ca_stats_of(values, m, percentiles, &r->stats);
+		}
+	}
+	print_rows(rows, n_rows, f, TOPICS);
+	free(rows);
+	free(values);
+	return 0;
+}
+
 static int topics(const ca_trace *t, const ca_records *rec, enum cli_format f, FILE *records)
 {
+	if (!records)
+		return topics_streamed(t, rec, f);
 	const ca_architecture *a = ca_trace_architecture(t);
 	const ca_communication *c;
 	const ca_callback_instance *runs;
@@ -392,8 +431,60 @@ static int by_path_run_time(const void *a, const void *b)
 	return (x->time > y->time) - (x->time < y->time);
 }
 
+static bool is_node_input(const ca_architecture *a, size_t callback)
+{
+	return callback != CA_NONE && !a->callbacks[callback].hidden &&
+		a->callbacks[callback].kind == CA_CALLBACK_SUBSCRIPTION;
+}
+
+static int by_callback_topic(const void *a, const void *b)
+{
+	const ca_node_path *x = *(const ca_node_path *const *)a, *y = *(const ca_node_path *const *)b;
+	if (x->callback != y->callback)
+		return x->callback < y->callback ? -1 : 1;
+	return strcmp(x->topic, y->topic);
+}
+
+/* From latencies_only records (no --records: no instance to write). */
+static int nodes_streamed(const ca_trace *t, const ca_records *rec, enum cli_format f)
+{
+	const ca_architecture *a = ca_trace_architecture(t);
+	const ca_node_path *paths;
+	size_t n = ca_records_node_paths(rec, &paths), m = 0, most = 0;
+	const ca_node_path **v = malloc((n + 1) * sizeof *v);
+	struct row *rows = calloc(n + 1, sizeof *rows);
+	for (size_t i = 0; v && i < n; i++) {
+		if (!is_node_input(a, paths[i].callback))
+			continue;
+		v[m++] = &paths[i];
+		most = paths[i].count > most ? paths[i].count : most;
+	}
+	int64_t *values = malloc((most + 1) * sizeof *values);
+
+	if (out_of_memory(rows, values) || !v) {
+		free(v);
+		return 1;
+	}
+	qsort(v, m, sizeof *v, by_callback_topic);
+	for (size_t i = 0; i < m; i++) {
+		const ca_callback *cb = &a->callbacks[v[i]->callback];
+		memcpy(values, v[i]->values, v[i]->count * sizeof *values);
+		rows[i].name = cb->name;
+		rows[i].in = a->subscriptions[cb->owner].topic;
+		rows[i].out = v[i]->topic;
+		ca_stats_of(values, v[i]->count, percentiles, &rows[i].stats);
+	}
+	print_rows(rows, m, f, NODES);
+	free(v);
+	free(rows);
+	free(values);
+	return 0;
+}
+
 static int nodes(const ca_trace *t, const ca_records *rec, enum cli_format f, FILE *records)
 {
+	if (!records)
+		return nodes_streamed(t, rec, f);
 	const ca_architecture *a = ca_trace_architecture(t);
 	const ca_callback_instance *runs;
 	const ca_publish_instance *pubs;
@@ -410,8 +501,7 @@ static int nodes(const ca_trace *t, const ca_records *rec, enum cli_format f, FI
 	for (size_t i = 0; i < n_pubs; i++) {
 		size_t run = pubs[i].callback_instance, cb;
 		if (run == CA_NONE || pubs[i].publisher == CA_NONE ||
-		    (cb = runs[run].callback) == CA_NONE || a->callbacks[cb].hidden ||
-		    a->callbacks[cb].kind != CA_CALLBACK_SUBSCRIPTION)
+		    !is_node_input(a, cb = runs[run].callback))
 			continue;
 		uint64_t time = ca_publish_time(&pubs[i]);
 		v[m++] = (struct node_output){ cb, run, a->publishers[pubs[i].publisher].topic, time,
@@ -674,7 +764,10 @@ int caret_cmd_latency(int argc, char **argv)
 	cli_load_options.keep_runtime = kind == 4 || !cli_lean_for(argv + optind, argc - optind);
 	/* callback and timer latencies need the runs alone; without the
 	 * tables, the records are scanned in the load's runtime pass */
-	ca_records_options ro = { .runs_only = kinds[kind] == callbacks || kinds[kind] == timers };
+	ca_records_options ro = { .runs_only = kinds[kind] == callbacks || kinds[kind] == timers,
+		/* topic and node latencies joined as the scan goes, unless every
+		 * instance is to be written */
+		.latencies_only = !records_path && (kinds[kind] == topics || kinds[kind] == nodes) };
 	cli_load_options.records = &ro;
 	ca_trace *t = cli_load("latency", argv + optind, argc - optind);
 	cli_load_options.records = NULL; /* ro lives in this function only */

@@ -11,7 +11,9 @@
 # named path, whose disparity node joins its inputs by header stamp).
 # The native CTF reader decodes the trace as babeltrace2 does, event for
 # event (ctf_reader_diff), into the same tables (tables_diff); a load that
-# keeps no runtime event (caret check's) gives the same model (lean_diff).
+# keeps no runtime event (caret check's) gives the same model (lean_diff),
+# and topic and node latencies joined as the scan goes are those of every
+# record joined (lean_diff, and the CLI's tables both ways).
 # usage: caret_check_analysis TRACE TRUTH_DIR PID_FILE SYSTEM
 PIPELINE_PATH=/sensing/camera,/sensing/image_filter,/perception/fusion,/planning/planner,/control/actuator
 caret_check_analysis() {
@@ -25,11 +27,16 @@ caret_check_analysis() {
 	CARET_READER_THREADS=2 "$bin/tables_diff" "$trace"
 	CARET_READER_THREADS=2 "$bin/lean_diff" "$trace"
 	local verb
-	for verb in check "latency callbacks" "latency topics"; do # the CLI both ways
+	for verb in check "latency callbacks" "latency topics" "latency nodes"; do # the CLI both ways
 		# shellcheck disable=SC2086 # the verb is two words
 		cmp <(CARET_KEEP_EVENTS=1 "$bin/caret" $verb "$trace" 2>&1) \
 			<(CARET_KEEP_EVENTS=0 "$bin/caret" $verb "$trace" 2>&1) ||
 			{ echo "FAIL: caret $verb differs without the runtime events kept"; return 1; }
+	done
+	for verb in topics nodes; do # joined as the scan goes, and every record joined
+		cmp <("$bin/caret" latency $verb "$trace" 2>&1) \
+			<("$bin/caret" latency $verb --records /dev/null "$trace" 2>&1) ||
+			{ echo "FAIL: caret latency $verb differs with every record joined"; return 1; }
 	done
 	local path=()
 	[[ $system == pipeline ]] && path=(--path "$PIPELINE_PATH")

@@ -9,7 +9,11 @@
  * that records built runs_only, from either load, give every callback the
  * same runs, timer delays and run losses; the same again when the lean
  * load scans the records (full, and runs_only) in its own runtime pass
- * (ca_load_options.records); and that the lean load keeps no runtime row.
+ * (ca_load_options.records); that latencies_only records, joined as the
+ * scan goes (from the kept tables, and in the lean load's pass), give every
+ * topic and delivery, every node path and subscription the latencies and
+ * losses the full records' joins give; and that the lean load keeps no
+ * runtime row.
  * Prints one line per trace; exit 1 on a difference, 2 when a load fails.
  */
 #include <inttypes.h>
@@ -175,6 +179,171 @@ out:
 	ca_records_free(b);
 }
 
+static int by_value(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* Two lists of latencies, as sorted copies; b's are sorted in place. */
+static void same_values(const char *path, const char *what, int64_t *a, size_t n, int64_t *b,
+	size_t m)
+{
+	qsort(a, n, sizeof *a, by_value);
+	qsort(b, m, sizeof *b, by_value);
+	if ((n != m || (n && memcmp(a, b, n * sizeof *a))) && failures++ < 20)
+		printf("\nFAIL %s: %s: %zu latencies joined, %zu streamed%s\n", path, what, n, m,
+			n == m ? " (other values)" : "");
+}
+
+/* A publish placed in a run, for the node paths of full records. */
+struct output {
+	size_t callback, run;
+	const char *topic;
+	uint64_t time;
+	int64_t latency;
+};
+
+static int by_output(const void *a, const void *b)
+{
+	const struct output *x = a, *y = b;
+	if (x->callback != y->callback)
+		return x->callback < y->callback ? -1 : 1;
+	if (x->topic != y->topic)
+		return (uintptr_t)x->topic < (uintptr_t)y->topic ? -1 : 1;
+	if (x->run != y->run)
+		return x->run < y->run ? -1 : 1;
+	return (x->time > y->time) - (x->time < y->time);
+}
+
+/* The node paths of full records (each run's first publish on a topic):
+ * each streamed node path must have the same latencies, and no other. */
+static void compare_node_paths(const char *path, const ca_trace *t, const ca_records *a,
+	const ca_records *b)
+{
+	const ca_architecture *arch = ca_trace_architecture(t);
+	const ca_callback_instance *runs;
+	const ca_publish_instance *pubs;
+	const ca_node_path *np;
+	size_t n = ca_records_publishes(a, &pubs), m = 0, paths = 0;
+	size_t n_paths = ca_records_node_paths(b, &np);
+	ca_records_callbacks(a, &runs);
+	struct output *v = malloc((n + 1) * sizeof *v);
+	int64_t *x = malloc((n + 1) * sizeof *x), *y = malloc((n + 1) * sizeof *y);
+	bool *matched = calloc(n_paths + 1, sizeof *matched);
+	if (!v || !x || !y || !matched) {
+		printf("FAIL %s: node paths: memory\n", path);
+		failures++;
+		goto out;
+	}
+	for (size_t i = 0; i < n; i++) {
+		size_t run = pubs[i].callback_instance;
+		if (run == CA_NONE || pubs[i].publisher == CA_NONE || runs[run].callback == CA_NONE)
+			continue;
+		uint64_t time = ca_publish_time(&pubs[i]);
+		v[m++] = (struct output){ runs[run].callback, run,
+			arch->publishers[pubs[i].publisher].topic, time,
+			(int64_t)(time - runs[run].start) };
+	}
+	qsort(v, m, sizeof *v, by_output);
+	for (size_t i = 0, j; i < m; i = j) {
+		size_t k = 0, p = 0;
+		for (j = i; j < m && v[j].callback == v[i].callback && v[j].topic == v[i].topic; j++)
+			if (j == i || v[j].run != v[j - 1].run)
+				x[k++] = v[j].latency;
+		while (p < n_paths && (np[p].callback != v[i].callback ||
+			strcmp(np[p].topic, v[i].topic)))
+			p++;
+		paths++;
+		if (p == n_paths) {
+			if (failures++ < 20)
+				printf("\nFAIL %s: node path %s -> %s not streamed\n", path,
+					arch->callbacks[v[i].callback].name, v[i].topic);
+			continue;
+		}
+		matched[p] = true;
+		memcpy(y, np[p].values, np[p].count * sizeof *y);
+		same_values(path, v[i].topic, x, k, y, np[p].count);
+	}
+	SAME("node paths", paths, n_paths);
+out:
+	free(v);
+	free(x);
+	free(y);
+	free(matched);
+}
+
+/* Records built latencies_only (what topic and node latencies use) give
+ * every topic and delivery, subscription and node path the latencies and
+ * losses the full records' joins give. */
+static void compare_latencies_only(const char *path, const ca_trace *kept, const ca_trace *t,
+	const char *which)
+{
+	char err[256];
+	ca_records_options o = { .latencies_only = true };
+	ca_records *a = ca_records_build(kept, err, sizeof err);
+	ca_records *b = a ? ca_records_build_options(t, &o, err, sizeof err) : NULL;
+	const ca_architecture *arch = ca_trace_architecture(kept);
+	const ca_communication *c;
+	const ca_callback_instance *runs;
+	const ca_publish_instance *pubs;
+	const ca_topic_count *topics;
+	size_t n = a ? ca_records_communications(a, &c) : 0, latencies = 0;
+	size_t n_topics = ca_trace_topic_counts(kept, &topics);
+	size_t *messages = malloc((n + 1) * sizeof *messages);
+	int64_t *x = malloc((n + 1) * sizeof *x), *y = malloc((n + 1) * sizeof *y);
+	if (!a || !b || !messages || !x || !y) {
+		printf("FAIL %s: latencies_only records (%s): %s\n", path, which,
+			a && b ? "memory" : err);
+		failures++;
+		goto out;
+	}
+	printf("%s: latencies_only (%s) ", path, which);
+	const ca_communication *none;
+	SAME("latencies_only: ca_records_communications is empty",
+		ca_records_communications(b, &none), 0);
+	ca_records_callbacks(a, &runs);
+	ca_records_publishes(a, &pubs);
+	for (size_t k = 0; k < n_topics; k++) {
+		for (int intra = 0; intra < 2; intra++) {
+			uint64_t lost_a, lost_b;
+			size_t m = ca_records_topic_messages(a, topics[k].topic, intra, messages, &lost_a);
+			for (size_t i = 0; i < m; i++)
+				x[i] = (int64_t)(runs[c[messages[i]].callback_instance].start -
+					ca_publish_time(&pubs[c[messages[i]].publish]));
+			size_t count = ca_records_topic_latency_count(b, topics[k].topic, intra);
+			SAME("latencies_only: topic latencies", m, count);
+			if (count > n)
+				continue;
+			size_t got = ca_records_topic_latencies(b, topics[k].topic, intra, y, &lost_b);
+			same_values(path, topics[k].topic, x, m, y, got);
+			SAME("latencies_only: not_published", lost_a, lost_b);
+			SAME("latencies_only: topic not_received",
+				ca_records_topic_not_received(a, topics[k].topic, intra),
+				ca_records_topic_not_received(b, topics[k].topic, intra));
+			latencies += m;
+		}
+	}
+	for (size_t s = 0; s < arch->n_subscriptions; s++)
+		SAME("latencies_only: not_received", ca_records_not_received(a, s),
+			ca_records_not_received(b, s));
+	const ca_record_losses *la = ca_records_losses(a), *lb = ca_records_losses(b);
+	SAME("latencies_only: not_ended", la->not_ended, lb->not_ended);
+	SAME("latencies_only: not_started", la->not_started, lb->not_started);
+	SAME("latencies_only: not_published", la->not_published, lb->not_published);
+	SAME("latencies_only: taken_not_run", la->taken_not_run, lb->taken_not_run);
+	SAME("latencies_only: intra_unlinked", la->intra_unlinked, lb->intra_unlinked);
+	SAME("latencies_only: matched_by_time", la->matched_by_time, lb->matched_by_time);
+	compare_node_paths(path, kept, a, b);
+	printf("%zu latencies\n", latencies);
+out:
+	free(messages);
+	free(x);
+	free(y);
+	ca_records_free(a);
+	ca_records_free(b);
+}
+
 static void compare(const char *path, const ca_trace *kept, const ca_trace *lean)
 {
 	const ca_architecture *a = ca_trace_architecture(kept), *b = ca_trace_architecture(lean);
@@ -226,6 +395,8 @@ static void compare(const char *path, const ca_trace *kept, const ca_trace *lean
 	compare_records(path, kept, lean);
 	compare_runs_only(path, kept, kept, "kept");
 	compare_runs_only(path, kept, lean, "lean");
+	compare_latencies_only(path, kept, kept, "kept");
+	compare_latencies_only(path, kept, lean, "lean");
 	if (!failures)
 		printf("ok %s: %" PRIu64 " events, %zu findings, %zu nodes, %zu topics, the "
 			"records: the same without the runtime events kept\n", path,
@@ -253,9 +424,9 @@ int main(int argc, char **argv)
 		compare(path, kept, lean);
 		ca_trace_free(lean);
 		/* the records scanned in the load's runtime pass, beside the
-		 * model's counts (ca_load_options.records), both kinds */
-		for (int runs_only = 0; runs_only < 2; runs_only++) {
-			ca_records_options ro = { .runs_only = runs_only };
+		 * model's counts (ca_load_options.records), each kind */
+		for (int kind = 0; kind < 3; kind++) {
+			ca_records_options ro = { .runs_only = kind == 1, .latencies_only = kind == 2 };
 			o.records = &ro;
 			if (!(lean = ca_trace_load_options(&path, 1, &o, err, sizeof err))) {
 				fprintf(stderr, "%s: lean, records in its pass: %s\n", path, err);
@@ -263,8 +434,10 @@ int main(int argc, char **argv)
 				return 2;
 			}
 			SAME("records scanned in the load's pass", 1, lean->prebuilt != NULL);
-			if (runs_only)
+			if (kind == 1)
 				compare_runs_only(path, kept, lean, "lean, in the load's pass");
+			else if (kind == 2)
+				compare_latencies_only(path, kept, lean, "lean, in the load's pass");
 			else
 				compare_records(path, kept, lean);
 			ca_trace_free(lean);

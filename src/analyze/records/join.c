@@ -198,9 +198,6 @@ static size_t last_before(const struct keyed *v, size_t n, uint64_t a, uint64_t 
 	return lo && v[lo - 1].a == a && v[lo - 1].b == b ? v[lo - 1].index : CA_NONE;
 }
 
-/* The longest a DDS write may follow its publish for the unstamped match. */
-#define MAX_WRITE_DELAY 100000000 /* ns */
-
 struct indexes {
 	struct keyed *unstamped; /* (topic, 0, epoch time): no source stamp */
 	size_t n_unstamped;
@@ -210,12 +207,6 @@ struct indexes {
 	struct keyed *enqueues; /* (buffer, slot << 22 | pid): Jazzy's ring buffers */
 	size_t n_inter, n_intra, n_copies, n_enqueues;
 };
-
-/* The second key of a ring-buffer slot (pids are below 2^22). */
-static uint64_t slot_key(uint64_t slot, int32_t pid)
-{
-	return slot << 22 | ((uint64_t)(uint32_t)pid & 0x3fffff);
-}
 
 static int build_indexes(struct ca_records *r, struct indexes *x)
 {
@@ -253,7 +244,7 @@ static int build_indexes(struct ca_records *r, struct indexes *x)
 		const struct ca_enqueue *q = &r->enqueues[i];
 		if (q->publish != CA_NONE)
 			x->enqueues[x->n_enqueues++] = (struct keyed){ q->buffer,
-				slot_key(q->slot, q->pid), q->time, q->publish };
+				ca_slot_key(q->slot, q->pid), q->time, q->publish };
 	}
 	return sort_keyed(r, x->inter, x->n_inter) && sort_keyed(r, x->intra, x->n_intra) &&
 		sort_keyed(r, x->copies, x->n_copies) &&
@@ -277,7 +268,7 @@ static size_t publish_of(const struct ca_records *r, const struct indexes *x,
 		if (p == CA_NONE) {
 			p = last_before(x->unstamped, x->n_unstamped, topic, 0, k->stamp);
 			if (p != CA_NONE && k->stamp - (ca_publish_time(&r->publishes[p]) +
-				(uint64_t)r->t->epoch_offset) > MAX_WRITE_DELAY)
+				(uint64_t)r->t->epoch_offset) > CA_MAX_WRITE_DELAY)
 				p = CA_NONE;
 			*by_time = p != CA_NONE;
 		}
@@ -286,7 +277,7 @@ static size_t publish_of(const struct ca_records *r, const struct indexes *x,
 	/* Jazzy: the last message put into the slot this take emptied */
 	if (k->buffer)
 		return last_before(x->enqueues, x->n_enqueues, k->buffer,
-			slot_key(k->slot, k->pid), k->time);
+			ca_slot_key(k->slot, k->pid), k->time);
 	uint64_t message = k->message;
 	size_t c = last_before(x->copies, x->n_copies, (uint64_t)k->pid, message, k->time);
 	if (c != CA_NONE)

@@ -15,10 +15,10 @@ ca_records *ca_records_build(const ca_trace *t, char *err, size_t err_size)
 }
 
 /* The records the load scanned in its second pass, if they are these. */
-static ca_records *take_prebuilt(const ca_trace *t, bool runs_only)
+static ca_records *take_prebuilt(const ca_trace *t, bool runs_only, bool latencies_only)
 {
 	ca_records *r = t ? t->prebuilt : NULL;
-	if (!r || r->runs_only != runs_only)
+	if (!r || r->runs_only != runs_only || r->latencies_only != latencies_only)
 		return NULL;
 	((ca_trace *)t)->prebuilt = NULL; /* handed out once */
 	return r;
@@ -31,6 +31,7 @@ struct ca_records *ca_records_ride(ca_trace *t, const ca_records_options *o)
 		return NULL;
 	r->t = t;
 	r->runs_only = o->runs_only;
+	r->latencies_only = o->latencies_only && !o->runs_only;
 	if (ca_records_scan_begin(r) != 0) {
 		ca_records_free(r);
 		return NULL;
@@ -41,10 +42,11 @@ struct ca_records *ca_records_ride(ca_trace *t, const ca_records_options *o)
 ca_records *ca_records_build_options(const ca_trace *t, const ca_records_options *o,
 	char *err, size_t err_size)
 {
-	bool runs_only = o && o->runs_only;
-	ca_records *r = take_prebuilt(t, runs_only);
+	bool runs_only = o && o->runs_only, latencies_only = o && o->latencies_only && !runs_only;
+	bool joined = !runs_only && !latencies_only; /* the others are complete once scanned */
+	ca_records *r = take_prebuilt(t, runs_only, latencies_only);
 	if (r) {
-		if (r->oom || (!runs_only && ca_records_join(r) != 0)) {
+		if (r->oom || (joined && ca_records_join(r) != 0)) {
 			ca_records_free(r);
 			snprintf(err, err_size, "out of memory while joining the runtime events");
 			return NULL;
@@ -60,8 +62,10 @@ ca_records *ca_records_build_options(const ca_trace *t, const ca_records_options
 	r->t = t;
 	r->m = t->model;
 	r->runs_only = runs_only;
+	r->latencies_only = latencies_only;
 	if ((runs_only && !(r->run_store = ca_run_store_new(r->m->n_callbacks))) ||
-	    ca_records_scan(r) != 0 || (!runs_only && ca_records_join(r) != 0)) {
+	    (latencies_only && !(r->stream = ca_stream_new(r))) ||
+	    ca_records_scan(r) != 0 || (joined && ca_records_join(r) != 0)) {
 		ca_records_free(r);
 		snprintf(err, err_size, "out of memory while joining the runtime events");
 		return NULL;
@@ -81,6 +85,15 @@ void ca_records_free(ca_records *r)
 	free(r->enqueues);
 	free(r->not_received);
 	free(r->by_thread);
+	for (size_t i = 0; r->latencies && i < 2 * r->m->n_subscriptions; i++)
+		free(r->latencies[i].values);
+	free(r->latencies);
+	free(r->not_published);
+	for (size_t i = 0; i < r->n_node_paths; i++)
+		free((int64_t *)r->node_paths[i].values);
+	free(r->node_paths);
+	free(r->free_publishes);
+	ca_stream_free(r->stream);
 	ca_run_store_free(r->run_store);
 	ca_records_scan_drop(r);
 	free(r);
@@ -229,6 +242,51 @@ size_t ca_records_topic_messages(const ca_records *r, const char *topic, bool in
 	if (not_published)
 		*not_published = lost;
 	return n;
+}
+
+/* The subscriptions of latencies_only records on topic, one at a time:
+ * the index after `from` (CA_NONE: none left). */
+static size_t next_subscription(const ca_records *r, const char *topic, size_t from)
+{
+	if (!r || !r->latencies)
+		return CA_NONE;
+	for (size_t s = from == CA_NONE ? 0 : from + 1; s < r->m->n_subscriptions; s++)
+		if (!strcmp(r->m->subscriptions[s].topic, topic))
+			return s;
+	return CA_NONE;
+}
+
+size_t ca_records_topic_latency_count(const ca_records *r, const char *topic, bool intra)
+{
+	size_t n = 0;
+	for (size_t s = next_subscription(r, topic, CA_NONE); s != CA_NONE;
+	     s = next_subscription(r, topic, s))
+		n += r->latencies[2 * s + intra].n;
+	return n;
+}
+
+size_t ca_records_topic_latencies(const ca_records *r, const char *topic, bool intra,
+	int64_t *values, uint64_t *not_published)
+{
+	size_t n = 0;
+	uint64_t lost = 0;
+	for (size_t s = next_subscription(r, topic, CA_NONE); s != CA_NONE;
+	     s = next_subscription(r, topic, s)) {
+		const struct ca_latency_list *l = &r->latencies[2 * s + intra];
+		if (l->n)
+			memcpy(values + n, l->values, l->n * sizeof *values);
+		n += l->n;
+		lost += r->not_published[2 * s + intra];
+	}
+	if (not_published)
+		*not_published = lost;
+	return n;
+}
+
+size_t ca_records_node_paths(const ca_records *r, const ca_node_path **out)
+{
+	*out = r ? r->node_paths : NULL;
+	return r ? r->n_node_paths : 0;
 }
 
 uint64_t ca_records_topic_not_received(const ca_records *r, const char *topic, bool intra)

@@ -61,10 +61,22 @@ size_t ca_run_store_runs(const struct ca_run_store *s, size_t callback,
 	ca_callback_instance *out);
 size_t ca_run_store_starts(const struct ca_run_store *s, size_t callback, uint64_t *out);
 
+/* The latencies of one subscription's messages of one delivery. */
+struct ca_latency_list {
+	int64_t *values;
+	size_t n;
+};
+
 struct ca_records {
 	const ca_trace *t;
 	const struct ca_model *m;
 	bool runs_only;
+	bool latencies_only; /* the streamed joins' results alone (stream.c) */
+	struct ca_stream *stream;
+	struct ca_latency_list *latencies; /* latencies_only: [2 subscription + intra] */
+	uint64_t *not_published;           /* latencies_only: [2 subscription + intra] */
+	CA_ARRAY(ca_node_path, node_paths); /* latencies_only */
+	CA_ARRAY(size_t, free_publishes);   /* latencies_only: publishes is a pool */
 	struct ca_run_store *run_store; /* runs_only: the runs are here, not in runs */
 	struct scan *live; /* a scan begun, fed by the model's runtime pass */
 	CA_ARRAY(ca_callback_instance, runs);
@@ -79,6 +91,16 @@ struct ca_records {
 	ca_record_losses losses;
 	bool oom;
 };
+
+/* The intra-process publish of Jazzy's ring-buffer slot: the second key
+ * of a slot (pids are below 2^22). */
+static inline uint64_t ca_slot_key(uint64_t slot, int32_t pid)
+{
+	return slot << 22 | ((uint64_t)(uint32_t)pid & 0x3fffff);
+}
+
+/* The longest a DDS write may follow its publish for the unstamped match. */
+#define CA_MAX_WRITE_DELAY 100000000 /* ns */
 
 int ca_records_scan(struct ca_records *r);
 int ca_records_join(struct ca_records *r);
@@ -115,5 +137,45 @@ bool ca_radix_permute(struct ca_radix *r, void *items, size_t size);
 void ca_radix_free(struct ca_radix *r);
 /* Sorts n signed values in place; false out of memory (v unchanged). */
 bool ca_radix_sort_values(int64_t *v, size_t n);
+
+/* ---- maps of key pairs (pair_map.c) -----------------------------------------
+ * A pair of 64-bit keys to a 64-bit value; never shrinks. */
+struct ca_pair_map {
+	struct ca_pair_slot *slots;
+	size_t n, size;
+};
+uint64_t *ca_pair_map_get(const struct ca_pair_map *m, uint64_t a, uint64_t b);
+/* The value put (replacing the key's), or NULL out of memory. */
+uint64_t *ca_pair_map_put(struct ca_pair_map *m, uint64_t a, uint64_t b, uint64_t value);
+void ca_pair_map_free(struct ca_pair_map *m);
+
+/* ---- streamed joins of latencies_only records (stream.c) ----------------------
+ * The scan calls these in time order. */
+struct ca_stream;
+struct ca_stream_run { /* a callback run as it starts */
+	uint64_t start;
+	size_t callback;
+	int depth; /* of nesting in its thread */
+};
+/* NULL out of memory; needs r->m. */
+struct ca_stream *ca_stream_new(struct ca_records *r);
+void ca_stream_free(struct ca_stream *s);
+/* A publish with its publisher known (an intra-process one: at once),
+ * made in the open run `open` of its thread (NULL: none open). */
+void ca_stream_publish(struct ca_stream *s, const ca_publish_instance *p,
+	const struct ca_stream_run *open);
+/* Its DDS source stamp known (after ca_stream_publish). */
+void ca_stream_stamp(struct ca_stream *s, const ca_publish_instance *p);
+void ca_stream_copy(struct ca_stream *s, int32_t pid, uint64_t copy, uint64_t original);
+void ca_stream_enqueue(struct ca_stream *s, int32_t pid, uint64_t buffer, uint64_t slot,
+	uint64_t publish_time);
+void ca_stream_take(struct ca_stream *s, const struct ca_take *k);
+void ca_stream_run_start(struct ca_stream *s, int32_t pid, int32_t tid,
+	const struct ca_stream_run *run, bool intra);
+/* A merged run, its event at its end. */
+void ca_stream_run_merged(struct ca_stream *s, int32_t pid, int32_t tid,
+	const struct ca_stream_run *run, uint64_t end, bool intra);
+/* The results into the records; -1 out of memory. */
+int ca_stream_end(struct ca_stream *s);
 
 #endif

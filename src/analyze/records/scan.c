@@ -18,6 +18,8 @@ struct thread {
 	int32_t pid, tid;
 	uint64_t open_address[MAX_NESTING];
 	size_t open_run[MAX_NESTING];
+	uint64_t open_start[MAX_NESTING]; /* latencies_only: the open runs as started */
+	size_t open_callback[MAX_NESTING];
 	int depth;
 	size_t publishing; /* publish with stages to come, or CA_NONE */
 	size_t intra_publishing; /* intra-process publish being enqueued, or CA_NONE */
@@ -106,6 +108,10 @@ static size_t find(const struct scan *s, enum ca_handle_kind kind, int32_t pid,
 static bool new_run(struct scan *s, struct thread *th, size_t callback, uint64_t start,
 	uint64_t end, bool intra, size_t *handle)
 {
+	if (s->r->stream) { /* latencies_only: nothing kept of runs */
+		*handle = CA_NONE;
+		return true;
+	}
 	if (s->r->run_store) {
 		struct ca_run_slot *slot = ca_run_store_add(s->r->run_store, callback, start, end,
 			th->pid, th->tid, intra);
@@ -123,17 +129,21 @@ static bool new_run(struct scan *s, struct thread *th, size_t callback, uint64_t
 static void start_run(struct scan *s, struct thread *th, uint64_t address, uint64_t time,
 	bool intra)
 {
-	size_t handle;
-	if (!new_run(s, th, find(s, CA_H_CALLBACK, th->pid, address, time), time, 0, intra,
-		    &handle)) {
+	size_t handle, callback = find(s, CA_H_CALLBACK, th->pid, address, time);
+	if (!new_run(s, th, callback, time, 0, intra, &handle)) {
 		s->r->oom = true;
 		return;
 	}
+	if (s->r->stream)
+		ca_stream_run_start(s->r->stream, th->pid, th->tid,
+			&(struct ca_stream_run){ time, callback, th->depth }, intra);
 	if (th->depth == MAX_NESTING) { /* deeper than any executor nests */
 		s->r->losses.not_ended++;
 		return;
 	}
 	th->open_address[th->depth] = address;
+	th->open_start[th->depth] = time;
+	th->open_callback[th->depth] = callback;
 	th->open_run[th->depth++] = handle;
 }
 
@@ -146,7 +156,7 @@ static void end_run(struct scan *s, struct thread *th, uint64_t address, uint64_
 			continue;
 		if (s->r->run_store)
 			((struct ca_run_slot *)(uintptr_t)th->open_run[d])->end = time;
-		else
+		else if (!s->r->stream)
 			s->r->runs[th->open_run[d]].end = time;
 		s->r->losses.not_ended += (uint64_t)(th->depth - 1 - d);
 		th->depth = d;
@@ -155,12 +165,45 @@ static void end_run(struct scan *s, struct thread *th, uint64_t address, uint64_
 	s->r->losses.not_started++;
 }
 
+/* latencies_only: the publishes array is a pool of the publishes whose
+ * stages are still coming (a thread's publishing or intra_publishing). */
+static void release_publish(struct scan *s, size_t i)
+{
+	struct ca_records *r = s->r;
+	if (!r->stream || i == CA_NONE)
+		return;
+	size_t *slot = VEC_PUSH(r->free_publishes, r->n_free_publishes, r->cap_free_publishes);
+	if (!slot)
+		r->oom = true;
+	else
+		*slot = i;
+}
+
+static void set_publishing(struct scan *s, struct thread *th, size_t i)
+{
+	release_publish(s, th->publishing);
+	th->publishing = i;
+}
+
+static void set_intra_publishing(struct scan *s, struct thread *th, size_t i)
+{
+	release_publish(s, th->intra_publishing);
+	th->intra_publishing = i;
+}
+
+static size_t index_of(const struct scan *s, const ca_publish_instance *p)
+{
+	return (size_t)(p - s->r->publishes);
+}
+
 static ca_publish_instance *new_publish(struct scan *s, struct thread *th, uint64_t publisher,
 	uint64_t message, uint64_t time)
 {
-	ca_publish_instance *p = NEW(s, publishes);
+	struct ca_records *r = s->r;
+	ca_publish_instance *p = r->stream && r->n_free_publishes ?
+		&r->publishes[r->free_publishes[--r->n_free_publishes]] : NEW(s, publishes);
 	if (!p) {
-		s->r->oom = true;
+		r->oom = true;
 		return NULL;
 	}
 	*p = (ca_publish_instance){ .publisher = find(s, CA_H_PUBLISHER, th->pid, publisher, time),
@@ -169,24 +212,45 @@ static ca_publish_instance *new_publish(struct scan *s, struct thread *th, uint6
 	return p;
 }
 
-static struct ca_take *add_take(struct scan *s, struct thread *th, uint64_t time,
-	size_t callback, size_t subscription, uint64_t stamp, uint64_t message, uint64_t header,
-	bool intra)
+/* latencies_only: the publish's publisher is known (an intra-process
+ * one's: at once); then its source stamp. */
+static void publish_known(struct scan *s, struct thread *th, const ca_publish_instance *p)
 {
-	struct ca_take *k = NEW(s, takes);
-	if (!k) {
-		s->r->oom = true;
-		return NULL;
-	}
+	if (!s->r->stream || (p->publisher == CA_NONE && !p->intra))
+		return;
+	int d = th->depth - 1;
+	struct ca_stream_run open = { d >= 0 ? th->open_start[d] : 0,
+		d >= 0 ? th->open_callback[d] : CA_NONE, d };
+	ca_stream_publish(s->r->stream, p, d >= 0 ? &open : NULL);
+}
+
+static void publish_stamped(struct scan *s, const ca_publish_instance *p)
+{
+	if (s->r->stream)
+		ca_stream_stamp(s->r->stream, p);
+}
+
+static void add_take(struct scan *s, struct thread *th, uint64_t time, size_t callback,
+	size_t subscription, uint64_t stamp, uint64_t message, uint64_t header, bool intra,
+	uint64_t buffer, uint64_t slot)
+{
 	const struct ca_model *m = s->r->m;
 	if (subscription == CA_NONE && callback != CA_NONE &&
 	    m->callbacks[callback].kind == CA_CALLBACK_SUBSCRIPTION)
 		subscription = m->callbacks[callback].owner;
 	if (callback == CA_NONE && subscription != CA_NONE)
 		callback = m->subscriptions[subscription].callback;
-	*k = (struct ca_take){ time, stamp, message, header, 0, 0, th->pid, th->tid, callback,
-		subscription, intra };
-	return k;
+	struct ca_take k = { time, stamp, message, header, buffer, slot, th->pid, th->tid,
+		callback, subscription, intra };
+	if (s->r->stream) {
+		ca_stream_take(s->r->stream, &k);
+		return;
+	}
+	struct ca_take *kept = NEW(s, takes);
+	if (!kept)
+		s->r->oom = true;
+	else
+		*kept = k;
 }
 
 /* The subscription whose intra-process ring buffer this is, or CA_NONE. */
@@ -216,24 +280,28 @@ static void handle(struct scan *s, enum cs_event_id id, uint64_t time, int32_t v
 		break;
 	case CS_EV_ros2_callback_end:
 		end_run(s, th, v[0], time);
-		th->intra_publishing = CA_NONE;
+		set_intra_publishing(s, th, CA_NONE);
 		break;
 	case CS_EV_ros2_caret_merged_callback_timing: {
-		th->intra_publishing = CA_NONE;
+		set_intra_publishing(s, th, CA_NONE);
 		if (!v[1]) { /* its start came before recording: an end alone */
 			s->r->losses.not_started++;
 			break;
 		}
-		size_t handle;
-		if (!new_run(s, th, find(s, CA_H_CALLBACK, th->pid, v[0], time), v[1], time,
-			    v[2] != 0, &handle))
+		size_t handle, callback = find(s, CA_H_CALLBACK, th->pid, v[0], time);
+		if (!new_run(s, th, callback, v[1], time, v[2] != 0, &handle))
 			s->r->oom = true;
+		else if (s->r->stream)
+			ca_stream_run_merged(s->r->stream, th->pid, th->tid,
+				&(struct ca_stream_run){ v[1], callback, th->depth }, time, v[2] != 0);
 		break;
 	}
 	case CS_EV_ros2_rclcpp_publish:
 		if ((p = new_publish(s, th, v[0], v[1], time))) {
 			p->rclcpp_time = time;
-			th->publishing = s->r->n_publishes - 1;
+			set_publishing(s, th, index_of(s, p));
+			if (p->publisher != CA_NONE)
+				publish_known(s, th, p);
 		}
 		break;
 	case CS_EV_ros2_rcl_publish:
@@ -242,13 +310,16 @@ static void handle(struct scan *s, enum cs_event_id id, uint64_t time, int32_t v
 		 * rcl-level publish of its own. */
 		if (th->publishing != CA_NONE && !s->r->publishes[th->publishing].rcl_time) {
 			p = &s->r->publishes[th->publishing];
-			if (p->publisher == CA_NONE)
-				p->publisher = find(s, CA_H_PUBLISHER, th->pid, v[0], time);
-		} else if ((p = new_publish(s, th, v[0], v[1], time))) {
-			th->publishing = s->r->n_publishes - 1;
-		}
-		if (p)
 			p->rcl_time = time;
+			if (p->publisher == CA_NONE &&
+			    (p->publisher = find(s, CA_H_PUBLISHER, th->pid, v[0], time)) != CA_NONE)
+				publish_known(s, th, p);
+		} else if ((p = new_publish(s, th, v[0], v[1], time))) {
+			p->rcl_time = time;
+			set_publishing(s, th, index_of(s, p));
+			if (p->publisher != CA_NONE)
+				publish_known(s, th, p);
+		}
 		break;
 	case CS_EV_ros2_rmw_publish:
 	case CS_EV_ros2_caret_dds_write:
@@ -257,24 +328,37 @@ static void handle(struct scan *s, enum cs_event_id id, uint64_t time, int32_t v
 		if (th->publishing != CA_NONE && !s->r->publishes[th->publishing].dds_write_time) {
 			p = &s->r->publishes[th->publishing];
 			p->dds_write_time = time;
-			if (v[2] && !p->source_stamp)
+			if (v[2] && !p->source_stamp) {
 				p->source_stamp = v[2];
+				publish_stamped(s, p);
+			}
 		}
 		break;
 	case CS_EV_ros2_caret_dds_bind_addr_to_stamp:
 		if (th->publishing != CA_NONE) {
-			s->r->publishes[th->publishing].source_stamp = v[1];
-			th->publishing = CA_NONE;
+			p = &s->r->publishes[th->publishing];
+			if (p->source_stamp != v[1]) {
+				p->source_stamp = v[1];
+				publish_stamped(s, p);
+			}
+			set_publishing(s, th, CA_NONE);
 		}
 		break;
 	case CS_EV_ros2_rclcpp_intra_publish:
 		if ((p = new_publish(s, th, v[0], v[1], time))) {
 			p->rclcpp_time = time;
 			p->intra = true;
-			th->intra_publishing = s->r->n_publishes - 1;
+			set_intra_publishing(s, th, index_of(s, p));
+			publish_known(s, th, p);
 		}
 		break;
 	case CS_EV_ros2_rclcpp_ring_buffer_enqueue: {
+		if (s->r->stream) {
+			if (th->intra_publishing != CA_NONE)
+				ca_stream_enqueue(s->r->stream, th->pid, v[0], v[1],
+					ca_publish_time(&s->r->publishes[th->intra_publishing]));
+			break;
+		}
 		struct ca_enqueue *q = NEW(s, enqueues);
 		if (!q)
 			s->r->oom = true;
@@ -283,38 +367,41 @@ static void handle(struct scan *s, enum cs_event_id id, uint64_t time, int32_t v
 				th->intra_publishing };
 		break;
 	}
-	case CS_EV_ros2_rclcpp_ring_buffer_dequeue: {
-		struct ca_take *k = add_take(s, th, time, CA_NONE,
-			buffer_subscription(s, th->pid, v[0], time), 0, 0, 0, true);
-		if (k) {
-			k->buffer = v[0];
-			k->slot = v[1];
-		}
+	case CS_EV_ros2_rclcpp_ring_buffer_dequeue:
+		add_take(s, th, time, CA_NONE, buffer_subscription(s, th->pid, v[0], time), 0, 0, 0,
+			true, v[0], v[1]);
 		break;
-	}
 	case CS_EV_ros2_caret_merged_publish_timing:
 		if ((p = new_publish(s, th, v[0], v[1], time))) {
 			p->rclcpp_time = v[2];
 			p->rcl_time = v[3];
 			p->dds_write_time = v[4];
 			p->source_stamp = v[5];
+			publish_known(s, th, p);
+			if (p->source_stamp)
+				publish_stamped(s, p);
+			release_publish(s, index_of(s, p)); /* complete */
 		}
 		break;
 	case CS_EV_ros2_rmw_take:
 		if (v[3]) /* taken */
 			add_take(s, th, time, CA_NONE,
 				find(s, CA_H_SUBSCRIPTION_RMW, th->pid, v[0], time),
-				v[2], v[1], 0, false);
+				v[2], v[1], 0, false, 0, 0);
 		break;
 	case CS_EV_ros2_dispatch_subscription_callback:
 		add_take(s, th, time, find(s, CA_H_CALLBACK, th->pid, v[1], time), CA_NONE,
-			v[2], v[0], v[3], false);
+			v[2], v[0], v[3], false, 0, 0);
 		break;
 	case CS_EV_ros2_dispatch_intra_process_subscription_callback:
 		add_take(s, th, time, find(s, CA_H_CALLBACK, th->pid, v[1], time), CA_NONE,
-			0, v[0], v[2], true);
+			0, v[0], v[2], true, 0, 0);
 		break;
 	case CS_EV_ros2_message_construct: {
+		if (s->r->stream) {
+			ca_stream_copy(s->r->stream, th->pid, v[1], v[0]);
+			break;
+		}
 		struct ca_copy *k = NEW(s, copies);
 		if (!k)
 			s->r->oom = true;
@@ -331,8 +418,8 @@ static void handle(struct scan *s, enum cs_event_id id, uint64_t time, int32_t v
  * and no copies while they fill, on traces of millions of events. */
 static int reserve(struct ca_records *r)
 {
-	if (r->runs_only)
-		return 0; /* the runs' chunks grow as they fill */
+	if (r->runs_only || r->latencies_only)
+		return 0; /* the runs' chunks grow as they fill; the stream's pool is small */
 #define ROWS(e) ca_trace_rows_of(r->t, CS_EV_##e)
 	r->cap_runs = ROWS(ros2_callback_start) + ROWS(ros2_caret_merged_callback_timing) + 1;
 	r->cap_publishes = ROWS(ros2_rclcpp_publish) + ROWS(ros2_rcl_publish) +
@@ -401,6 +488,15 @@ static int end_scan(struct scan *s)
 	s->threads = (struct threads){ 0 };
 	if (!r->oom && r->run_store && !ca_run_store_sort(r->run_store))
 		r->oom = true;
+	if (!r->oom && r->stream && ca_stream_end(r->stream) != 0)
+		r->oom = true;
+	if (r->stream) { /* what only the scan needed */
+		ca_stream_free(r->stream);
+		r->stream = NULL;
+		free(r->publishes);
+		r->publishes = NULL;
+		r->n_publishes = r->cap_publishes = 0;
+	}
 	return r->oom ? -1 : 0;
 }
 
@@ -440,6 +536,8 @@ static void meet_model(struct ca_records *r)
 		return;
 	}
 	if (r->runs_only && !(r->run_store = ca_run_store_new(r->m->n_callbacks)))
+		r->oom = true;
+	if (r->latencies_only && !(r->stream = ca_stream_new(r)))
 		r->oom = true;
 }
 

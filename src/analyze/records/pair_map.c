@@ -1,0 +1,77 @@
+/*
+ * pair_map.c - a hash map from a pair of 64-bit keys to a 64-bit value,
+ * for the streamed joins (stream.c): open addressing, linear probing,
+ * grown at half full. Nothing is ever removed: the streamed joins key it
+ * by what recurs (message addresses, ring-buffer slots, threads), so a
+ * newer value replaces an older one and the map stays as small as the set
+ * of keys in use.
+ */
+#include <stdlib.h>
+
+#include "records.h"
+
+struct ca_pair_slot {
+	uint64_t a, b, value;
+	bool used;
+};
+
+static size_t pair_hash(uint64_t a, uint64_t b)
+{
+	uint64_t h = (a * 0x9e3779b97f4a7c15ull) ^ (b + 0x632be59bd9b4e019ull + (a << 6));
+	h *= 0xbf58476d1ce4e5b9ull;
+	return (size_t)(h ^ (h >> 31));
+}
+
+static bool grow(struct ca_pair_map *m)
+{
+	size_t size = m->size ? 2 * m->size : 64;
+	struct ca_pair_slot *slots = calloc(size, sizeof *slots);
+	if (!slots)
+		return false;
+	for (size_t i = 0; i < m->size; i++) {
+		if (!m->slots[i].used)
+			continue;
+		size_t k = pair_hash(m->slots[i].a, m->slots[i].b) & (size - 1);
+		while (slots[k].used)
+			k = (k + 1) & (size - 1);
+		slots[k] = m->slots[i];
+	}
+	free(m->slots);
+	m->slots = slots;
+	m->size = size;
+	return true;
+}
+
+uint64_t *ca_pair_map_get(const struct ca_pair_map *m, uint64_t a, uint64_t b)
+{
+	if (!m->size)
+		return NULL;
+	for (size_t k = pair_hash(a, b) & (m->size - 1); m->slots[k].used;
+	     k = (k + 1) & (m->size - 1))
+		if (m->slots[k].a == a && m->slots[k].b == b)
+			return &m->slots[k].value;
+	return NULL;
+}
+
+uint64_t *ca_pair_map_put(struct ca_pair_map *m, uint64_t a, uint64_t b, uint64_t value)
+{
+	uint64_t *v = ca_pair_map_get(m, a, b);
+	if (v) {
+		*v = value;
+		return v;
+	}
+	if ((m->n + 1) * 2 > m->size && !grow(m))
+		return NULL;
+	size_t k = pair_hash(a, b) & (m->size - 1);
+	while (m->slots[k].used)
+		k = (k + 1) & (m->size - 1);
+	m->slots[k] = (struct ca_pair_slot){ a, b, value, true };
+	m->n++;
+	return &m->slots[k].value;
+}
+
+void ca_pair_map_free(struct ca_pair_map *m)
+{
+	free(m->slots);
+	*m = (struct ca_pair_map){ 0 };
+}

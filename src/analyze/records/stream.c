@@ -1,0 +1,626 @@
+/*
+ * stream.c - the joins of latencies_only records, made as the scan goes
+ * (time order) instead of over arrays of every record (join.c): what
+ * `caret latency topics` and `nodes` need, in memory that grows with the
+ * latencies kept (8 bytes each) and the inter-process publishes (16 bytes
+ * each), not with the events.
+ *
+ * The scan tells this file when a publish's publisher, then its source
+ * stamp, become known, when a message is taken, copied or put in a ring
+ * buffer, and when a callback run starts. Each lookup join.c makes by
+ * "the last entry with this key at or before the take" is here a map
+ * holding the newest entry per key, asked at the take; a take waits in its
+ * thread, per callback and delivery, for the run that handles it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "records.h"
+#include "vec.h"
+
+/* How long a message taken with a source stamp no publish has yet waits
+ * for its publish's stamp: a subscriber can take a message before the
+ * publishing thread has traced the stamp of its write. */
+#define STAMP_GRACE 1000000000 /* ns */
+
+/* The publishes a thread made outside any open run, kept for a merged
+ * run (whose event comes at its end) to claim. */
+#define MAX_UNPLACED 256
+
+struct timed { /* sorted by key, then as inserted */
+	uint64_t key, time;
+};
+
+struct timed_vec {
+	struct timed *v;
+	size_t n, cap;
+};
+
+struct topic_slot {
+	struct timed_vec stamped;   /* (source stamp, publish time) */
+	struct timed_vec unstamped; /* (epoch publish time, thread): no stamp yet */
+	size_t *subscriptions, n_subscriptions;
+};
+
+struct values {
+	int64_t *v;
+	size_t n, cap;
+};
+
+struct waiting_take {
+	struct ca_take take;
+	uint64_t seq, takes, publish_time; /* intra-process: found at the take; 0: none */
+	bool active;
+};
+
+/* An inter-process message handled, its publish not found yet. */
+struct deferred {
+	size_t subscription;
+	uint64_t stamp, start, deadline;
+};
+
+struct unplaced {
+	uint64_t time;
+	const char *topic;
+};
+
+struct output { /* a topic an open run published on */
+	int depth;
+	const char *topic;
+};
+
+struct stream_thread {
+	struct output *outputs; /* the open runs' so far */
+	size_t n_outputs, cap_outputs;
+	struct unplaced *unplaced;
+	size_t n_unplaced, cap_unplaced;
+};
+
+struct ca_stream {
+	struct ca_records *r;
+	const struct ca_model *m;
+	struct ca_pair_map topic_of;   /* topic -> topics[] */
+	struct topic_slot *topics;
+	size_t n_topics;
+	struct ca_pair_map intra;      /* (pid, message) -> publish time */
+	struct ca_pair_map copies;     /* (pid, copy) -> original */
+	struct ca_pair_map enqueues;   /* (buffer, slot key) -> publish time */
+	struct ca_pair_map waiting_of; /* (thread, callback << 1 | intra) -> waiting[] */
+	CA_ARRAY(struct waiting_take, waiting);
+	struct ca_pair_map thread_of;  /* (thread, 0) -> threads[] */
+	CA_ARRAY(struct stream_thread, threads);
+	struct ca_pair_map path_of;    /* (callback, topic) -> r->node_paths[] */
+	struct values *path_values;    /* parallel to r->node_paths */
+	struct values *delivered;      /* [2 subscription + intra] */
+	uint64_t *expected, *received; /* [2 subscription + intra] */
+	uint64_t (*window)[2];         /* per subscription: its process's first, last time */
+	CA_ARRAY(struct deferred, deferred); /* from first_deferred on, by deadline */
+	size_t first_deferred;
+	uint64_t seq, now;
+};
+
+static uint64_t thread_key(int32_t pid, int32_t tid)
+{
+	return (uint64_t)(uint32_t)pid << 32 | (uint32_t)tid;
+}
+
+static void oom(struct ca_stream *s)
+{
+	s->r->oom = true;
+}
+
+/* ---- setup ---------------------------------------------------------------- */
+
+static size_t topic_index(const struct ca_stream *s, const char *topic)
+{
+	uint64_t *i = ca_pair_map_get(&s->topic_of, (uintptr_t)topic, 0);
+	return i ? (size_t)*i : CA_NONE;
+}
+
+static bool add_topic(struct ca_stream *s, const char *topic, size_t *n)
+{
+	if (!topic || topic_index(s, topic) != CA_NONE)
+		return true;
+	return ca_pair_map_put(&s->topic_of, (uintptr_t)topic, 0, (*n)++) != NULL;
+}
+
+static bool map_topics(struct ca_stream *s)
+{
+	const struct ca_model *m = s->m;
+	size_t n = 0;
+	for (size_t i = 0; i < m->n_publishers; i++)
+		if (!add_topic(s, m->publishers[i].topic, &n))
+			return false;
+	for (size_t i = 0; i < m->n_subscriptions; i++)
+		if (!add_topic(s, m->subscriptions[i].topic, &n))
+			return false;
+	if (!(s->topics = calloc(n + 1, sizeof *s->topics)))
+		return false;
+	s->n_topics = n;
+	for (size_t i = 0; i < m->n_subscriptions; i++) {
+		struct topic_slot *t = &s->topics[topic_index(s, m->subscriptions[i].topic)];
+		size_t *grown = realloc(t->subscriptions, (t->n_subscriptions + 1) * sizeof *grown);
+		if (!grown)
+			return false;
+		t->subscriptions = grown;
+		t->subscriptions[t->n_subscriptions++] = i;
+		const struct ca_pid *p = &s->r->t->pids[ca_model_process_index(m,
+			m->subscriptions[i].pid)];
+		s->window[i][0] = p->first_time;
+		s->window[i][1] = p->last_time;
+	}
+	return true;
+}
+
+struct ca_stream *ca_stream_new(struct ca_records *r)
+{
+	struct ca_stream *s = calloc(1, sizeof *s);
+	if (!s)
+		return NULL;
+	size_t n = 2 * r->m->n_subscriptions + 1;
+	s->r = r;
+	s->m = r->m;
+	s->delivered = calloc(n, sizeof *s->delivered);
+	s->expected = calloc(n, sizeof *s->expected);
+	s->received = calloc(n, sizeof *s->received);
+	s->window = calloc(r->m->n_subscriptions + 1, sizeof *s->window);
+	r->not_received = calloc(n, sizeof *r->not_received);
+	r->not_published = calloc(n, sizeof *r->not_published);
+	r->latencies = calloc(n, sizeof *r->latencies);
+	if (!r->latencies || !s->delivered || !s->expected || !s->received || !s->window || !r->not_received ||
+	    !r->not_published || !map_topics(s)) {
+		ca_stream_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+void ca_stream_free(struct ca_stream *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->n_topics; i++) {
+		free(s->topics[i].stamped.v);
+		free(s->topics[i].unstamped.v);
+		free(s->topics[i].subscriptions);
+	}
+	free(s->topics);
+	for (size_t i = 0; i < s->n_threads; i++) {
+		free(s->threads[i].outputs);
+		free(s->threads[i].unplaced);
+	}
+	free(s->threads);
+	for (size_t i = 0; s->delivered && i < 2 * s->m->n_subscriptions; i++)
+		free(s->delivered[i].v);
+	for (size_t i = 0; i < s->r->n_node_paths; i++)
+		free(s->path_values[i].v);
+	free(s->path_values);
+	free(s->delivered);
+	free(s->expected);
+	free(s->received);
+	free(s->window);
+	free(s->waiting);
+	free(s->deferred);
+	struct ca_pair_map *maps[] = { &s->topic_of, &s->intra, &s->copies, &s->enqueues,
+		&s->waiting_of, &s->thread_of, &s->path_of };
+	for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
+		ca_pair_map_free(maps[i]);
+	free(s);
+}
+
+/* ---- sorted (key, time) vectors --------------------------------------------- */
+
+/* Inserted after every entry of a key not above it: entries come nearly
+ * in key order (stamps and times grow), so the move is short. */
+static bool timed_insert(struct timed_vec *t, uint64_t key, uint64_t time)
+{
+	struct timed *last = VEC_PUSH(t->v, t->n, t->cap);
+	if (!last)
+		return false;
+	size_t i = (size_t)(last - t->v);
+	while (i > 0 && t->v[i - 1].key > key) {
+		t->v[i] = t->v[i - 1];
+		i--;
+	}
+	t->v[i] = (struct timed){ key, time };
+	return true;
+}
+
+/* The position after the last entry whose key is <= key. */
+static size_t timed_upper(const struct timed_vec *t, uint64_t key)
+{
+	size_t lo = 0, hi = t->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (t->v[mid].key <= key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* ---- publishes -------------------------------------------------------------- */
+
+static struct stream_thread *thread_of(struct ca_stream *s, int32_t pid, int32_t tid)
+{
+	uint64_t *i = ca_pair_map_get(&s->thread_of, thread_key(pid, tid), 0);
+	if (i)
+		return &s->threads[*i];
+	struct stream_thread *th = VEC_PUSH(s->threads, s->n_threads, s->cap_threads);
+	if (!th || !ca_pair_map_put(&s->thread_of, thread_key(pid, tid), 0, s->n_threads - 1))
+		return NULL;
+	return th;
+}
+
+/* Another latency of the node path (callback, topic). */
+static void node_output(struct ca_stream *s, size_t callback, const char *topic, int64_t latency)
+{
+	uint64_t *i = ca_pair_map_get(&s->path_of, callback, (uintptr_t)topic);
+	struct ca_records *r = s->r;
+	if (!i) {
+		struct values *pv = realloc(s->path_values, (r->n_node_paths + 1) * sizeof *pv);
+		if (pv)
+			s->path_values = pv;
+		ca_node_path *np = pv ? VEC_PUSH(r->node_paths, r->n_node_paths, r->cap_node_paths) :
+			NULL;
+		if (!np || !(i = ca_pair_map_put(&s->path_of, callback, (uintptr_t)topic,
+			r->n_node_paths - 1))) {
+			oom(s);
+			return;
+		}
+		*np = (ca_node_path){ callback, topic, NULL, 0 };
+		s->path_values[r->n_node_paths - 1] = (struct values){ 0 };
+	}
+	struct values *v = &s->path_values[*i];
+	int64_t *x = VEC_PUSH(v->v, v->n, v->cap);
+	if (!x)
+		oom(s);
+	else
+		*x = latency;
+}
+
+/* The publish is the first on its topic of the open run at depth: a
+ * node path's output (its later ones on the topic are not). */
+static bool first_output(struct stream_thread *th, int depth, const char *topic, bool *oom_)
+{
+	for (size_t i = th->n_outputs; i-- > 0;)
+		if (th->outputs[i].depth == depth && th->outputs[i].topic == topic)
+			return false;
+	struct output *o = VEC_PUSH(th->outputs, th->n_outputs, th->cap_outputs);
+	if (!o) {
+		*oom_ = true;
+		return false;
+	}
+	*o = (struct output){ depth, topic };
+	return true;
+}
+
+void ca_stream_publish(struct ca_stream *s, const ca_publish_instance *p,
+	const struct ca_stream_run *open)
+{
+	const struct ca_model *m = s->m;
+	uint64_t time = ca_publish_time(p);
+	if (p->intra && !ca_pair_map_put(&s->intra, thread_key(p->pid, 0), p->message, time))
+		oom(s);
+	if (p->publisher == CA_NONE)
+		return;
+	const char *topic = m->publishers[p->publisher].topic;
+	size_t ti = topic_index(s, topic);
+	if (ti == CA_NONE)
+		return;
+	struct topic_slot *ts = &s->topics[ti];
+	for (size_t i = 0; i < ts->n_subscriptions; i++) { /* what each should receive */
+		size_t sub = ts->subscriptions[i];
+		bool own = m->subscriptions[sub].pid == p->pid;
+		if (own == p->intra && time >= s->window[sub][0] && time <= s->window[sub][1])
+			s->expected[2 * sub + p->intra]++;
+	}
+	if (!p->intra && !p->source_stamp && s->r->t->epoch_offset &&
+	    !timed_insert(&ts->unstamped, time + (uint64_t)s->r->t->epoch_offset,
+		    thread_key(p->pid, p->tid)))
+		oom(s);
+	struct stream_thread *th = thread_of(s, p->pid, p->tid);
+	bool failed = !th;
+	if (th && open) {
+		if (open->callback != CA_NONE && first_output(th, open->depth, topic, &failed))
+			node_output(s, open->callback, topic, (int64_t)(time - open->start));
+	} else if (th) { /* for a merged run to claim */
+		if (th->n_unplaced == MAX_UNPLACED)
+			memmove(th->unplaced, th->unplaced + 1, --th->n_unplaced * sizeof *th->unplaced);
+		struct unplaced *u = VEC_PUSH(th->unplaced, th->n_unplaced, th->cap_unplaced);
+		if (u)
+			*u = (struct unplaced){ time, topic };
+		failed = !u;
+	}
+	if (failed)
+		oom(s);
+}
+
+void ca_stream_stamp(struct ca_stream *s, const ca_publish_instance *p)
+{
+	if (p->intra || p->publisher == CA_NONE)
+		return;
+	size_t ti = topic_index(s, s->m->publishers[p->publisher].topic);
+	if (ti == CA_NONE)
+		return;
+	struct topic_slot *ts = &s->topics[ti];
+	uint64_t time = ca_publish_time(p), who = thread_key(p->pid, p->tid);
+	if (s->r->t->epoch_offset) { /* out of the unstamped, where it was put */
+		uint64_t epoch = time + (uint64_t)s->r->t->epoch_offset;
+		for (size_t i = ts->unstamped.n; i-- > 0 && ts->unstamped.v[i].key >= epoch;) {
+			if (ts->unstamped.v[i].key == epoch && ts->unstamped.v[i].time == who) {
+				memmove(ts->unstamped.v + i, ts->unstamped.v + i + 1,
+					(--ts->unstamped.n - i) * sizeof *ts->unstamped.v);
+				break;
+			}
+		}
+	}
+	if (!timed_insert(&ts->stamped, p->source_stamp, time))
+		oom(s);
+}
+
+/* ---- intra-process copies and ring buffers ------------------------------------ */
+
+void ca_stream_copy(struct ca_stream *s, int32_t pid, uint64_t copy, uint64_t original)
+{
+	if (!ca_pair_map_put(&s->copies, thread_key(pid, 0), copy, original))
+		oom(s);
+}
+
+void ca_stream_enqueue(struct ca_stream *s, int32_t pid, uint64_t buffer, uint64_t slot,
+	uint64_t publish_time)
+{
+	if (!ca_pair_map_put(&s->enqueues, buffer, ca_slot_key(slot, pid), publish_time))
+		oom(s);
+}
+
+/* ---- takes ------------------------------------------------------------------- */
+
+/* The time of an inter-process message's publish on the subscription's
+ * topic, as join.c's publish_of finds it: by source stamp, else (by_time
+ * not NULL) the last publish with no stamp before it; 0 when none. */
+static uint64_t inter_publish_time(const struct ca_stream *s, size_t subscription,
+	uint64_t stamp, bool *by_time)
+{
+	size_t ti = topic_index(s, s->m->subscriptions[subscription].topic);
+	if (ti == CA_NONE)
+		return 0;
+	const struct topic_slot *ts = &s->topics[ti];
+	size_t i = timed_upper(&ts->stamped, stamp);
+	if (i && ts->stamped.v[i - 1].key == stamp)
+		return ts->stamped.v[i - 1].time;
+	if (!by_time)
+		return 0;
+	i = timed_upper(&ts->unstamped, stamp);
+	if (!i || stamp - ts->unstamped.v[i - 1].key > CA_MAX_WRITE_DELAY)
+		return 0;
+	*by_time = true;
+	return ts->unstamped.v[i - 1].key - (uint64_t)s->r->t->epoch_offset;
+}
+
+/* The time of an intra-process take's publish, now that every entry before
+ * the take is in (join.c: the last before it): 0 when there is none. */
+static uint64_t intra_publish_time(const struct ca_stream *s, const struct ca_take *k)
+{
+	const uint64_t *v;
+	if (k->buffer) {
+		v = ca_pair_map_get(&s->enqueues, k->buffer, ca_slot_key(k->slot, k->pid));
+		return v ? *v : 0;
+	}
+	uint64_t message = k->message;
+	if ((v = ca_pair_map_get(&s->copies, thread_key(k->pid, 0), message)))
+		message = *v;
+	v = ca_pair_map_get(&s->intra, thread_key(k->pid, 0), message);
+	return v ? *v : 0;
+}
+
+static struct waiting_take *waiting_for(const struct ca_stream *s, int32_t pid, int32_t tid,
+	size_t callback, bool intra)
+{
+	const uint64_t *i = ca_pair_map_get(&s->waiting_of, thread_key(pid, tid),
+		(uint64_t)callback << 1 | intra);
+	return i ? &s->waiting[*i] : NULL;
+}
+
+void ca_stream_take(struct ca_stream *s, const struct ca_take *k)
+{
+	if (k->callback == CA_NONE)
+		return; /* an rmw-internal reader (discovery): no callback to run */
+	struct waiting_take *w = waiting_for(s, k->pid, k->tid, k->callback, k->intra);
+	if (!w) {
+		struct waiting_take *x = VEC_PUSH(s->waiting, s->n_waiting, s->cap_waiting);
+		if (!x || !ca_pair_map_put(&s->waiting_of, thread_key(k->pid, k->tid),
+			(uint64_t)k->callback << 1 | k->intra, s->n_waiting - 1)) {
+			oom(s);
+			return;
+		}
+		w = x;
+	}
+	const struct waiting_take *other = waiting_for(s, k->pid, k->tid, k->callback, !k->intra);
+	struct ca_take merged = *k;
+	/* an rmw_take and a dispatch of one message complete each other, when
+	 * nothing of the other delivery came between them */
+	if (w->active && (!other || !other->active || other->seq < w->seq)) {
+		if (!merged.stamp)
+			merged.stamp = w->take.stamp;
+		if (!merged.header)
+			merged.header = w->take.header;
+		if (merged.subscription == CA_NONE)
+			merged.subscription = w->take.subscription;
+	}
+	uint64_t takes = w->active ? w->takes + 1 : 1;
+	*w = (struct waiting_take){ merged, ++s->seq, takes, 0, true };
+	if (merged.intra)
+		w->publish_time = intra_publish_time(s, &merged);
+	s->now = k->time > s->now ? k->time : s->now;
+}
+
+/* ---- runs ------------------------------------------------------------------- */
+
+static void deliver(struct ca_stream *s, size_t sub, bool intra, uint64_t start,
+	uint64_t publish_time, bool by_time)
+{
+	struct ca_records *r = s->r;
+	r->losses.not_published += !publish_time;
+	r->losses.matched_by_time += by_time;
+	if (sub == CA_NONE)
+		return;
+	if (!publish_time) {
+		r->not_published[2 * sub + intra]++;
+		return;
+	}
+	struct values *v = &s->delivered[2 * sub + intra];
+	int64_t *x = VEC_PUSH(v->v, v->n, v->cap);
+	if (!x)
+		oom(s);
+	else
+		*x = (int64_t)(start - publish_time);
+	s->received[2 * sub + intra]++;
+}
+
+/* The deferred messages whose grace is over (all of them at the end):
+ * their publish by stamp, else by time. */
+static void settle_deferred(struct ca_stream *s, bool all)
+{
+	while (s->first_deferred < s->n_deferred) {
+		const struct deferred *d = &s->deferred[s->first_deferred];
+		if (!all && d->deadline > s->now)
+			break;
+		bool by_time = false;
+		uint64_t time = inter_publish_time(s, d->subscription, d->stamp, &by_time);
+		s->first_deferred++;
+		deliver(s, d->subscription, false, d->start, time, by_time);
+	}
+	if (s->first_deferred == s->n_deferred)
+		s->first_deferred = s->n_deferred = 0;
+	else if (s->first_deferred > 4096 && s->first_deferred * 2 > s->n_deferred) {
+		s->n_deferred -= s->first_deferred;
+		memmove(s->deferred, s->deferred + s->first_deferred,
+			s->n_deferred * sizeof *s->deferred);
+		s->first_deferred = 0;
+	}
+}
+
+/* The message a run handles, taken by k: delivered now, or (an
+ * inter-process one whose stamp no publish has yet) deferred. */
+static void handled(struct ca_stream *s, const struct ca_take *k, uint64_t publish_time,
+	uint64_t start)
+{
+	if (k->intra || k->subscription == CA_NONE || !k->stamp) {
+		deliver(s, k->subscription, k->intra, start, publish_time, false);
+		return;
+	}
+	uint64_t time = inter_publish_time(s, k->subscription, k->stamp, NULL);
+	if (time) {
+		deliver(s, k->subscription, false, start, time, false);
+		return;
+	}
+	struct deferred *d = VEC_PUSH(s->deferred, s->n_deferred, s->cap_deferred);
+	if (!d)
+		oom(s);
+	else
+		*d = (struct deferred){ k->subscription, k->stamp, start, start + STAMP_GRACE };
+}
+
+/* A run starts: the message it handles is the latest take waiting for it
+ * (join.c: the takes before a run, after the previous one, go to it). */
+static void run_starts(struct ca_stream *s, int32_t pid, int32_t tid,
+	const struct ca_stream_run *run, bool intra)
+{
+	if (run->callback == CA_NONE)
+		return;
+	struct waiting_take *w[2] = { waiting_for(s, pid, tid, run->callback, false),
+		waiting_for(s, pid, tid, run->callback, true) }, *chosen = NULL;
+	for (int d = 0; d < 2; d++) {
+		if (!w[d] || !w[d]->active || w[d]->take.time > run->start)
+			continue; /* a merged run's take after its start goes to a later run */
+		w[d]->active = false;
+		if (d && !intra) { /* an intra-process take, a run not for one */
+			s->r->losses.taken_not_run += w[d]->takes;
+			continue;
+		}
+		if (!chosen || w[d]->seq > chosen->seq)
+			chosen = w[d];
+	}
+	const ca_callback *cb = &s->m->callbacks[run->callback];
+	if (chosen) {
+		handled(s, &chosen->take, chosen->publish_time, run->start);
+	} else if (intra && cb->kind == CA_CALLBACK_SUBSCRIPTION) {
+		/* nothing links this intra-process message to its publish */
+		s->r->losses.intra_unlinked++;
+		deliver(s, cb->owner, true, run->start, 0, false);
+	}
+}
+
+void ca_stream_run_start(struct ca_stream *s, int32_t pid, int32_t tid,
+	const struct ca_stream_run *run, bool intra)
+{
+	struct stream_thread *th = thread_of(s, pid, tid);
+	if (!th) {
+		oom(s);
+		return;
+	}
+	s->now = run->start > s->now ? run->start : s->now;
+	settle_deferred(s, false);
+	size_t keep = th->n_outputs; /* the outputs of runs no longer open go */
+	while (keep > 0 && th->outputs[keep - 1].depth >= run->depth)
+		keep--;
+	th->n_outputs = keep;
+	run_starts(s, pid, tid, run, intra);
+}
+
+void ca_stream_run_merged(struct ca_stream *s, int32_t pid, int32_t tid,
+	const struct ca_stream_run *run, uint64_t end, bool intra)
+{
+	struct stream_thread *th = thread_of(s, pid, tid);
+	if (!th) {
+		oom(s);
+		return;
+	}
+	s->now = end > s->now ? end : s->now;
+	settle_deferred(s, false);
+	run_starts(s, pid, tid, run, intra);
+	/* the publishes made in it: each topic's first is its output */
+	const char *claimed[MAX_UNPLACED];
+	size_t n_claimed = 0, kept = 0;
+	for (size_t i = 0; i < th->n_unplaced; i++) {
+		struct unplaced u = th->unplaced[i];
+		if (u.time < run->start || u.time > end) {
+			th->unplaced[kept++] = u;
+			continue;
+		}
+		bool seen = false;
+		for (size_t j = 0; j < n_claimed && !seen; j++)
+			seen = claimed[j] == u.topic;
+		if (seen)
+			continue;
+		claimed[n_claimed++] = u.topic;
+		if (run->callback != CA_NONE)
+			node_output(s, run->callback, u.topic, (int64_t)(u.time - run->start));
+	}
+	th->n_unplaced = kept;
+}
+
+/* ---- the end ------------------------------------------------------------------ */
+
+int ca_stream_end(struct ca_stream *s)
+{
+	struct ca_records *r = s->r;
+	settle_deferred(s, true);
+	for (size_t i = 0; i < s->n_waiting; i++)
+		if (s->waiting[i].active)
+			r->losses.taken_not_run += s->waiting[i].takes;
+	for (size_t i = 0; i < 2 * s->m->n_subscriptions; i++) {
+		r->not_received[i] = s->expected[i] > s->received[i] ?
+			s->expected[i] - s->received[i] : 0;
+		r->latencies[i] = (struct ca_latency_list){ s->delivered[i].v, s->delivered[i].n };
+		s->delivered[i] = (struct values){ 0 };
+	}
+	for (size_t i = 0; i < r->n_node_paths; i++) {
+		r->node_paths[i].values = s->path_values[i].v;
+		r->node_paths[i].count = s->path_values[i].n;
+		s->path_values[i] = (struct values){ 0 };
+	}
+	return r->oom ? -1 : 0;
+}
