@@ -468,6 +468,11 @@ ca_path_set *ca_path_of_nodes(const ca_trace *trace, const char *const *nodes, s
 
 typedef struct ca_path_latency ca_path_latency;
 
+/* Whether following the path needs the trace loaded with its runtime
+ * events kept (ca_load_options.keep_runtime): a hop through transforms
+ * reads the tf events. Other paths need the records alone. */
+bool ca_path_needs_runtime_events(const ca_path *path);
+
 /* Follows every message of the path's first node along the path: first
  * callback run (start) -> publish -> subscriber run -> (node policy) ->
  * publish -> ... -> last run. Each message has 2 * topics + 1 hops: the

@@ -43,6 +43,11 @@ caret_check_analysis() {
 	[[ $system == executors ]] &&
 		path=(--path "$CARET_SOURCE_DIR/tests/data/arch/executors-path.yaml:stereo_to_consumer")
 	"$bin/records_check" "$trace" "$truth" "$pids" "${path[@]}"
+	if [[ $system == pipeline ]]; then # records scanned in the lean load's pass
+		cmp <(CARET_KEEP_EVENTS=1 "$bin/caret" path latency --nodes "$PIPELINE_PATH" "$trace" 2>&1) \
+			<(CARET_KEEP_EVENTS=0 "$bin/caret" path latency --nodes "$PIPELINE_PATH" "$trace" 2>&1) ||
+			{ echo "FAIL: caret path latency differs without the runtime events kept"; return 1; }
+	fi
 	"$bin/caret" arch -o "$out/arch.yaml" "$trace"
 	/usr/bin/python3 "$CARET_SOURCE_DIR/tests/integration/arch_same.py" \
 		"$CARET_SOURCE_DIR/tests/data/golden/arch-$system.yaml" "$out/arch.yaml"

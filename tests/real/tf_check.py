@@ -23,7 +23,8 @@ odom->base_link whose stamp is the one the app got, its age since the
 broadcast positive, sent in a run of /odometry's subscription callback
 and read in a run of /planner's timer callback; `caret path search` finds
 /wheels -> /odometry -> [tf:odom->base_link] -> /planner, and `caret path
-latency` on it brings one wheel message to /planner per lookup.
+latency` on it brings one wheel message to /planner per lookup (the
+same when the trace is loaded without its runtime events first).
 
 `caret arch` writes the tf links' ends (tf_broadcasts of /odometry,
 tf_lookups of /planner); a named path through tf:odom->base_link checks
@@ -264,6 +265,14 @@ if '--caret' in sys.argv:
                               '--format', 'csv', trace], capture_output=True, text=True)
     by_nodes = subprocess.run([caret, 'path', 'latency', '--nodes', '/wheels,/odometry,/planner',
                                '--format', 'csv', trace], capture_output=True, text=True)
+    # a load without the runtime events (a large trace's) cannot follow tf:
+    # path latency loads the trace again with them
+    lean = subprocess.run([caret, 'path', 'latency', '--arch', arch, '--path', 'through_tf',
+                           '--format', 'csv', trace], capture_output=True, text=True,
+                          env=dict(os.environ, CARET_KEEP_EVENTS='0'))
+    check(lean.returncode == 0 and lean.stdout == by_nodes.stdout,
+          f'path latency through tf on a lean load gives the same: '
+          f'{lean.stdout.splitlines()[-1:] or lean.stderr.strip()}')
     check(checked.returncode == 0 and by_arch.returncode == 0 and
           by_arch.stdout == by_nodes.stdout and 'tf:odom->base_link' in by_arch.stdout,
           f'arch: the file checks ({checked.stdout.strip() or checked.stderr.strip()}); its '
