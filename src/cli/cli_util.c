@@ -1,10 +1,5 @@
 /* cli_util.c - see cli_util.h. */
-#define _XOPEN_SOURCE 700 /* nftw */
 #include "cli_util.h"
-
-#include <ftw.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <inttypes.h>
 #include <math.h>
@@ -89,27 +84,10 @@ int cli_take_load_options(int *argc, char **argv)
 	return 0;
 }
 
-static _Thread_local uint64_t walked_bytes;
-
-static int add_size(const char *path, const struct stat *st, int type, struct FTW *ftw)
+bool cli_lean(void)
 {
-	(void)path;
-	(void)ftw;
-	if (type == FTW_F)
-		walked_bytes += (uint64_t)st->st_size;
-	return 0;
-}
-
-bool cli_lean_for(char **paths, int n_paths)
-{
-	const char *force = getenv("CARET_KEEP_EVENTS");
-	if (force && (!strcmp(force, "0") || !strcmp(force, "1")))
-		return force[0] == '0';
-	walked_bytes = 0;
-	for (int i = 0; i < n_paths; i++)
-		nftw(paths[i], add_size, 16, FTW_PHYS);
-	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-	return pages > 0 && page > 0 && walked_bytes > (uint64_t)pages * (uint64_t)page / 6;
+	const char *keep = getenv("CARET_KEEP_EVENTS");
+	return !keep || strcmp(keep, "1") != 0;
 }
 
 ca_trace *cli_load(const char *verb, char **paths, int n_paths)

@@ -23,14 +23,14 @@ int cli_parse_format(const char *verb, const char *arg, enum cli_format *format)
 	"      --strip-start S, --strip-end S\n" \
 	"                     leave out the first and the last S seconds of runtime\n" \
 	"                     events (the original's strip_filter)\n"
-/* For the verbs that need not keep the runtime events (cli_lean_for). */
+/* For the verbs that need not keep the runtime events (cli_lean). */
 #define CLI_MEMORY_HELP \
 	"\n" \
-	"On a trace larger than a sixth of the machine's memory, the runtime events\n" \
-	"are counted (and joined) in more passes of the reader instead of being\n" \
-	"kept: far less memory, more time. CARET_KEEP_EVENTS=0 in the environment\n" \
-	"does so on any trace, CARET_KEEP_EVENTS=1 never. A trace of 32 MiB or more\n" \
-	"is decoded in a second thread (CARET_READER_THREADS=1: never, 2: always).\n"
+	"The runtime events are not kept: they are counted, and joined as they are\n" \
+	"read, in a second pass of the reader (docs/analyzer.md#loading gives the\n" \
+	"memory of each verb). CARET_KEEP_EVENTS=1 in the environment keeps them\n" \
+	"(one pass, about 30 more bytes an event). A trace of 32 MiB or more is\n" \
+	"decoded in a second thread (CARET_READER_THREADS=1: never, 2: always).\n"
 extern ca_load_options cli_load_options;
 
 /* Takes --reader, --since, --until, --strip-start and --strip-end (with
@@ -43,12 +43,11 @@ int cli_take_load_options(int *argc, char **argv);
  * events a window left out, are said in "caret VERB: note: ..." lines. */
 ca_trace *cli_load(const char *verb, char **paths, int n_paths);
 
-/* Whether the traces' runtime events should not be kept by a verb that
- * could keep them (faster) or not (a second pass, less memory): not when
- * the traces take more than a sixth of the machine's memory on disk (kept,
- * they take about three times that), or when CARET_KEEP_EVENTS=0; always
- * kept with CARET_KEEP_EVENTS=1. */
-bool cli_lean_for(char **paths, int n_paths);
+/* Whether a verb that can do without the runtime events kept (a time
+ * window, babeltrace2 or a verb's need keep them anyway) loads without:
+ * yes, unless CARET_KEEP_EVENTS=1 (one pass instead of two, ten times the
+ * memory; CARET_KEEP_EVENTS=0 is the default). */
+bool cli_lean(void);
 
 /* Parses "linear" or "nearest" (--percentiles); -1 with a message else. */
 int cli_parse_percentiles(const char *verb, const char *arg, ca_percentile_method *method);

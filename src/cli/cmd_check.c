@@ -89,7 +89,7 @@ int caret_cmd_check(int argc, char **argv)
 		return usage(stderr);
 	/* the findings need counts, not the runtime events: on a large trace
 	 * they are counted in a second pass, and memory stays small */
-	cli_load_options.keep_runtime = !cli_lean_for(argv + optind, argc - optind);
+	cli_load_options.keep_runtime = !cli_lean();
 	ca_trace *t = cli_load("check", argv + optind, argc - optind);
 	if (!t)
 		return 1;

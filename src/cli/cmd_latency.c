@@ -761,7 +761,7 @@ int caret_cmd_latency(int argc, char **argv)
 		return usage(stderr);
 	/* on a large trace, the records come from a second pass: no table of
 	 * runtime events is held (tf reads the tables: kept for it) */
-	cli_load_options.keep_runtime = kind == 4 || !cli_lean_for(argv + optind, argc - optind);
+	cli_load_options.keep_runtime = kind == 4 || !cli_lean();
 	/* callback and timer latencies need the runs alone; without the
 	 * tables, the records are scanned in the load's runtime pass */
 	ca_records_options ro = { .runs_only = kinds[kind] == callbacks || kinds[kind] == timers,

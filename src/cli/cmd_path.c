@@ -58,6 +58,9 @@ static int usage(FILE *out)
 		"  --percentiles M  linear (default: numpy's, as the original CARET) or\n"
 		"              nearest (nearest rank); docs/latency.md defines both\n");
 	fputs(CLI_LOAD_OPTIONS_HELP, out);
+	fputs(CLI_MEMORY_HELP, out);
+	fputs("A path through transforms (tf:...) keeps the runtime events: the trace\n"
+		"is loaded again with them when the path is found to need them.\n", out);
 	return out == stdout ? 0 : 2;
 }
 
@@ -365,7 +368,7 @@ static int latency(int argc, char **argv)
 	 * and no table of runtime events is held, unless the path goes
 	 * through transforms (their events are read from the tables) */
 	ca_records_options every = { 0 };
-	bool lean = cli_lean_for(argv + optind, argc - optind);
+	bool lean = cli_lean();
 	cli_load_options.keep_runtime = !lean;
 	cli_load_options.records = lean ? &every : NULL;
 	ca_trace *t = cli_load("path", argv + optind, argc - optind);

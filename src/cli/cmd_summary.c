@@ -175,7 +175,7 @@ int caret_cmd_summary(int argc, char **argv)
 	}
 	if (optind >= argc)
 		return usage(stderr);
-	cli_load_options.keep_runtime = !cli_lean_for(argv + optind, argc - optind); /* counts */
+	cli_load_options.keep_runtime = !cli_lean(); /* counts */
 	ca_trace *t = cli_load("summary", argv + optind, argc - optind);
 	if (!t)
 		return 1;
