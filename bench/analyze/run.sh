@@ -10,7 +10,8 @@
 #   path     one 5-hop path followed end to end (use_latest_message)
 # and the peak resident memory per event; then `caret check`, `caret
 # latency callbacks` and `caret path latency` end to end, each in its own
-# process: seconds, events per second, peak memory per event.
+# process: seconds, events per second, peak memory per event; `caret latency
+# topics` and `nodes` with their messages joined as the scan goes.
 #
 # The trace: bench_chain (6 nodes in one process passing a message along
 # 5 intra-process hops, 23 events per message) with libcaret.so preloaded,
@@ -53,12 +54,13 @@ seconds() { # COMMAND...: elapsed seconds
 babeltrace2 "$trace" -c sink.utils.dummy # warm the page cache
 path=/bench/n0,/bench/n1,/bench/n2,/bench/n3,/bench/n4,/bench/n5
 bt=() load=() records=() paths=() rss=() decode=() load_bt=()
-# lean: CARET_KEEP_EVENTS=0, the runtime events counted and joined in more
-# passes instead of kept (what a trace over a sixth of the memory gets)
+# keep: CARET_KEEP_EVENTS=1, the runtime events kept in tables, one pass of
+# the reader (by default they are counted and joined in a second pass)
 # one: CARET_READER_THREADS=1, the streams decoded in the caller's thread
 # instead of a second one (the two-core gain)
-verbs=("check" "one:check" "lean:check" "latency callbacks" "one:latency callbacks"
-	"lean:latency callbacks" "lean:latency topics" "path latency --nodes $path")
+verbs=("check" "one:check" "keep:check" "latency callbacks" "one:latency callbacks"
+	"keep:latency callbacks" "latency topics" "keep:latency topics" "latency nodes"
+	"path latency --nodes $path" "keep:path latency --nodes $path")
 declare -A verb_s verb_kb
 timed() { # COMMAND...: "SECONDS MAXRSS_KB" of a run, its output dropped
 	/usr/bin/time -f '%e %M' -o "$work/time" "$@" >/dev/null 2>&1 || true
@@ -80,8 +82,8 @@ for ((r = 0; r < repeat; r++)); do
 	rss+=("$kb")
 	for v in "${verbs[@]}"; do
 		read -ra words <<<"${v#*:}"
-		keep=1 threads=
-		[[ $v == lean:* ]] && keep=0
+		keep=0 threads=
+		[[ $v == keep:* ]] && keep=1
 		[[ $v == one:* ]] && threads=1
 		read -r s k < <(timed env CARET_KEEP_EVENTS=$keep CARET_READER_THREADS=$threads \
 			"$build/bin/caret" "${words[@]}" "$trace")
@@ -114,7 +116,7 @@ for v in "${verbs[@]}"; do
 	s=$(printf '%s\n' ${verb_s[$v]} | median)
 	k=$(printf '%s\n' ${verb_kb[$v]} | median)
 	awk -v e="$events" -v s="$s" -v kb="$k" -v v="caret ${v%% --*}" 'BEGIN {
-		sub(/^caret lean:/, "caret (lean) ", v); sub(/^caret one:/, "caret (1 thread) ", v)
+		sub(/^caret keep:/, "caret (events kept) ", v); sub(/^caret one:/, "caret (1 thread) ", v)
 		printf "%-38s %7.2f s  %10.0f events/s  peak %5.0f MB, %5.1f bytes per event\n", v, s, e / s, kb / 1024, kb * 1024 / e }'
 done
 
