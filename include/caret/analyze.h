@@ -60,6 +60,10 @@ typedef struct ca_load_options {
 	 * scanned in the second pass, beside the model's runtime counts,
 	 * instead of a third. */
 	const struct ca_records_options *records;
+	/* With the runtime events not kept: the tf events (sent, set and
+	 * looked-up transforms) kept all the same, for ca_tf_build and the
+	 * links through tf of paths (a small part of most traces). */
+	bool keep_tf;
 } ca_load_options;
 /* The options with nothing set: the native reader, no window. */
 ca_load_options ca_load_defaults(void);
@@ -467,11 +471,6 @@ ca_path_set *ca_path_of_nodes(const ca_trace *trace, const char *const *nodes, s
 	char *err, size_t err_size);
 
 typedef struct ca_path_latency ca_path_latency;
-
-/* Whether following the path needs the trace loaded with its runtime
- * events kept (ca_load_options.keep_runtime): a hop through transforms
- * reads the tf events. Other paths need the records alone. */
-bool ca_path_needs_runtime_events(const ca_path *path);
 
 /* Follows every message of the path's first node along the path: first
  * callback run (start) -> publish -> subscriber run -> (node policy) ->

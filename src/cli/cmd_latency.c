@@ -759,25 +759,28 @@ int caret_cmd_latency(int argc, char **argv)
 	}
 	if (optind >= argc)
 		return usage(stderr);
-	/* on a large trace, the records come from a second pass: no table of
-	 * runtime events is held (tf reads the tables: kept for it) */
-	cli_load_options.keep_runtime = kind == 4 || !cli_lean();
+	/* the records come from a second pass: no table of runtime events is
+	 * held, but tf's events' for tf */
+	cli_load_options.keep_runtime = !cli_lean();
+	cli_load_options.keep_tf = kinds[kind] == tf;
 	/* callback and timer latencies need the runs alone; without the
 	 * tables, the records are scanned in the load's runtime pass */
 	ca_records_options ro = { .runs_only = kinds[kind] == callbacks || kinds[kind] == timers,
 		/* topic and node latencies joined as the scan goes, unless every
 		 * instance is to be written */
 		.latencies_only = !records_path && (kinds[kind] == topics || kinds[kind] == nodes) };
-	cli_load_options.records = &ro;
+	cli_load_options.records = kinds[kind] == tf && !records_path ? NULL : &ro;
 	ca_trace *t = cli_load("latency", argv + optind, argc - optind);
 	cli_load_options.records = NULL; /* ro lives in this function only */
 	if (!t)
 		return 1;
 	char err[1024];
-	ca_records *rec = ca_records_build_options(t, &ro, err, sizeof err);
+	/* tf's latencies need no record: its --records names the runs' callbacks */
+	ca_records *rec = kinds[kind] == tf && !records_path ? NULL :
+		ca_records_build_options(t, &ro, err, sizeof err);
 	FILE *records = records_path ? fopen(records_path, "w") : NULL;
 	int status = 1;
-	if (!rec)
+	if (!rec && (kinds[kind] != tf || records_path))
 		fprintf(stderr, "caret latency: %s\n", err);
 	else if (records_path && !records)
 		fprintf(stderr, "caret latency: cannot write %s\n", records_path);

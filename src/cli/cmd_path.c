@@ -59,8 +59,6 @@ static int usage(FILE *out)
 		"              nearest (nearest rank); docs/latency.md defines both\n");
 	fputs(CLI_LOAD_OPTIONS_HELP, out);
 	fputs(CLI_MEMORY_HELP, out);
-	fputs("A path through transforms (tf:...) keeps the runtime events: the trace\n"
-		"is loaded again with them when the path is found to need them.\n", out);
 	return out == stdout ? 0 : 2;
 }
 
@@ -364,36 +362,23 @@ static int latency(int argc, char **argv)
 			"--path NAME, and a TRACE are needed\n");
 		return 2;
 	}
-	/* on a large trace, the records are scanned in the load's second pass
-	 * and no table of runtime events is held, unless the path goes
-	 * through transforms (their events are read from the tables) */
+	/* the records are scanned in the load's second pass and no table of
+	 * runtime events is held but the tf events' (paths through tf) */
 	ca_records_options every = { 0 };
-	bool lean = cli_lean();
-	cli_load_options.keep_runtime = !lean;
-	cli_load_options.records = lean ? &every : NULL;
+	cli_load_options.keep_runtime = !cli_lean();
+	cli_load_options.keep_tf = true;
+	cli_load_options.records = cli_load_options.keep_runtime ? NULL : &every;
 	ca_trace *t = cli_load("path", argv + optind, argc - optind);
-	char err[1024];
-	int status = 1;
-	ca_path_set *set = NULL;
-	const ca_path *p = NULL;
-	while (t) {
-		set = arch ? ca_arch_file_path(arch, path_name, err, sizeof err) :
-			ca_path_of_nodes(t, nodes, n_nodes, err, sizeof err);
-		ca_path_set_paths(set, &p);
-		if (!set || !lean || !ca_path_needs_runtime_events(p))
-			break;
-		ca_path_set_free(set); /* named after t's strings: made again */
-		set = NULL;
-		ca_trace_free(t);
-		lean = false;
-		cli_load_options.keep_runtime = true;
-		cli_load_options.records = NULL;
-		t = cli_load("path", argv + optind, argc - optind);
-	}
 	cli_load_options.records = NULL; /* `every` lives in this function only */
 	if (!t)
 		return 1;
+	char err[1024];
+	int status = 1;
+	ca_path_set *set = arch ? ca_arch_file_path(arch, path_name, err, sizeof err) :
+		ca_path_of_nodes(t, nodes, n_nodes, err, sizeof err);
 	ca_records *rec = set ? ca_records_build(t, err, sizeof err) : NULL;
+	const ca_path *p = NULL;
+	ca_path_set_paths(set, &p);
 	ca_path_latency *l = rec ? ca_path_latency_build(rec, p, policy, err, sizeof err) : NULL;
 	FILE *records = l && records_path ? fopen(records_path, "w") : NULL;
 	FILE *responses = l && responses_path ? fopen(responses_path, "w") : NULL;

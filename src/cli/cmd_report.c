@@ -28,6 +28,7 @@ static int usage(FILE *out)
 		"                     longest chain of nodes found in the trace\n"
 		"      --path NAME    a named path of the architecture file (repeatable)\n");
 	fputs(CLI_LOAD_OPTIONS_HELP, out);
+	fputs(CLI_MEMORY_HELP, out);
 	return out == stdout ? 0 : 2;
 }
 
@@ -63,7 +64,14 @@ int caret_cmd_report(int argc, char **argv)
 		fprintf(stderr, "caret report: --arch needs one --path NAME or more\n");
 		return 2;
 	}
+	/* every record, scanned in the load's second pass; of the runtime
+	 * events, only the tf events' tables are held (the tf section) */
+	ca_records_options every = { 0 };
+	cli_load_options.keep_runtime = !cli_lean();
+	cli_load_options.keep_tf = true;
+	cli_load_options.records = cli_load_options.keep_runtime ? NULL : &every;
 	ca_trace *t = cli_load("report", argv + optind, argc - optind);
+	cli_load_options.records = NULL; /* `every` lives in this function only */
 	if (!t)
 		return 1;
 	char err[1024];

@@ -24,7 +24,7 @@ broadcast positive, sent in a run of /odometry's subscription callback
 and read in a run of /planner's timer callback; `caret path search` finds
 /wheels -> /odometry -> [tf:odom->base_link] -> /planner, and `caret path
 latency` on it brings one wheel message to /planner per lookup (the
-same when the trace is loaded without its runtime events first).
+same with every runtime event kept, and `caret latency tf` too).
 
 `caret arch` writes the tf links' ends (tf_broadcasts of /odometry,
 tf_lookups of /planner); a named path through tf:odom->base_link checks
@@ -265,14 +265,21 @@ if '--caret' in sys.argv:
                               '--format', 'csv', trace], capture_output=True, text=True)
     by_nodes = subprocess.run([caret, 'path', 'latency', '--nodes', '/wheels,/odometry,/planner',
                                '--format', 'csv', trace], capture_output=True, text=True)
-    # a load without the runtime events (a large trace's) cannot follow tf:
-    # path latency loads the trace again with them
-    lean = subprocess.run([caret, 'path', 'latency', '--arch', arch, '--path', 'through_tf',
-                           '--format', 'csv', trace], capture_output=True, text=True,
-                          env=dict(os.environ, CARET_KEEP_EVENTS='0'))
-    check(lean.returncode == 0 and lean.stdout == by_nodes.stdout,
-          f'path latency through tf on a lean load gives the same: '
-          f'{lean.stdout.splitlines()[-1:] or lean.stderr.strip()}')
+    # with every runtime event kept in tables (by default, only the tf
+    # events are), the same path, named and by its nodes; tf's latencies too
+    kept = dict(os.environ, CARET_KEEP_EVENTS='1')
+    for how in (['--arch', arch, '--path', 'through_tf'], ['--nodes', '/wheels,/odometry,/planner']):
+        every = subprocess.run([caret, 'path', 'latency'] + how + ['--format', 'csv', trace],
+                               capture_output=True, text=True, env=kept)
+        check(every.returncode == 0 and every.stdout == by_nodes.stdout,
+              f'path latency through tf ({how[0]}) with the runtime events kept gives the same: '
+              f'{every.stdout.splitlines()[-1:] or every.stderr.strip()}')
+    tf_kept, tf_lean = (subprocess.run([caret, 'latency', 'tf', '--format', 'csv', trace],
+                                       capture_output=True, text=True, env=e)
+                        for e in (kept, os.environ))
+    check(tf_kept.returncode == 0 and tf_kept.stdout == tf_lean.stdout and
+          'lookup' in tf_lean.stdout,
+          'latency tf with every runtime event kept gives the same as with the tf events alone')
     check(checked.returncode == 0 and by_arch.returncode == 0 and
           by_arch.stdout == by_nodes.stdout and 'tf:odom->base_link' in by_arch.stdout,
           f'arch: the file checks ({checked.stdout.strip() or checked.stderr.strip()}); its '

@@ -156,6 +156,13 @@ uint64_t ca_trace_rows_of(const ca_trace *t, enum cs_event_id id)
 	return n;
 }
 
+/* The runtime tf events (ca_load_options.keep_tf). */
+static bool is_tf_event(int id)
+{
+	return id == CS_EV_ros2_caret_send_transform || id == CS_EV_ros2_caret_tf_set_transform ||
+		id == CS_EV_ros2_caret_tf_lookup_transform;
+}
+
 uint64_t *ca_load_row(ca_trace *t, int id, uint64_t time, int32_t vpid, int32_t vtid,
 	struct ca_pid *p, size_t *row)
 {
@@ -173,7 +180,8 @@ uint64_t *ca_load_row(ca_trace *t, int id, uint64_t time, int32_t vpid, int32_t 
 		p->first_time = time;
 	if (time > p->last_time)
 		p->last_time = time;
-	if (t->runtime_not_kept && cs_role_is_runtime(cs_events[id].role))
+	if (t->runtime_not_kept && cs_role_is_runtime(cs_events[id].role) &&
+	    !(t->tf_kept && is_tf_event(id)))
 		return NULL; /* counted only: the model's second pass sees it */
 	struct ca_table *tb = &t->tables[id];
 	if (tb->rows == tb->cap && !grow_table(tb, cs_events[id].field_count)) {
@@ -316,7 +324,7 @@ static int finish(ca_trace *t, bool sort, const char *path, char *err, size_t er
 
 ca_load_options ca_load_defaults(void)
 {
-	return (ca_load_options){ CA_READER_NATIVE, NAN, NAN, NAN, NAN, true, NULL };
+	return (ca_load_options){ CA_READER_NATIVE, NAN, NAN, NAN, NAN, true, NULL, false };
 }
 
 static bool has_window(const ca_load_options *o)
@@ -432,6 +440,7 @@ ca_trace *ca_trace_load_options(const char *const *paths, size_t n_paths,
 		skipping = plan_skip(paths, n_paths, o, &skip, ranges);
 	if (!o->keep_runtime && o->reader == CA_READER_NATIVE && !has_window(o)) {
 		t->runtime_not_kept = true;
+		t->tf_kept = o->keep_tf;
 		t->replay_runtime = ca_load_native_replay;
 		if (!(t->paths = calloc(n_paths, sizeof *t->paths))) {
 			snprintf(err, err_size, "out of memory");

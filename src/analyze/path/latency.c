@@ -497,14 +497,6 @@ static int build_io(struct walk *w)
 	return 0;
 }
 
-bool ca_path_needs_runtime_events(const ca_path *path)
-{
-	for (size_t i = 0; path && i + 1 < path->node_count; i++)
-		if (ca_topic_is_tf(path->topics[i]))
-			return true;
-	return false;
-}
-
 ca_path_latency *ca_path_latency_build(const ca_records *r, const ca_path *path,
 	ca_node_policy policy, char *err, size_t err_size)
 {

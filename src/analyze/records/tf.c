@@ -283,9 +283,9 @@ static int link_lookups(ca_tf *tf)
 
 ca_tf *ca_tf_build(const ca_trace *t, const ca_records *records, char *err, size_t err_size)
 {
-	if (t->runtime_not_kept) {
+	if (t->runtime_not_kept && !t->tf_kept) {
 		snprintf(err, err_size, "cannot follow transforms: the trace was loaded without "
-			"its runtime events (keep_runtime false)");
+			"its runtime events (keep_runtime and keep_tf false)");
 		return NULL;
 	}
 	ca_tf *tf = calloc(1, sizeof *tf);
