@@ -442,10 +442,7 @@ int ca_records_join(struct ca_records *r)
 	x = (struct indexes){ 0 };
 	free(take_of_run);
 	take_of_run = NULL; /* by_thread stays: ca_records_run_at */
-	r->not_received = calloc(2 * r->m->n_subscriptions + 1, sizeof *r->not_received);
-	if (!r->not_received || count_not_received(r) != 0)
-		goto out;
-	/* What only the joins needed. */
+	/* What only the joins needed, gone before the counts' arrays come. */
 	free(r->takes);
 	free(r->copies);
 	free(r->enqueues);
@@ -453,6 +450,9 @@ int ca_records_join(struct ca_records *r)
 	r->copies = NULL;
 	r->enqueues = NULL;
 	r->n_takes = r->n_copies = r->n_enqueues = 0;
+	r->not_received = calloc(2 * r->m->n_subscriptions + 1, sizeof *r->not_received);
+	if (!r->not_received || count_not_received(r) != 0)
+		goto out;
 	status = 0;
 out:
 	free(take_of_run);
