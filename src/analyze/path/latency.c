@@ -491,8 +491,8 @@ static int build_io(struct walk *w)
 				io->in[io->n_in++] = (struct timed){ r->runs[x->callback_instance].start,
 					x->callback_instance };
 		}
-		qsort(io->out, io->n_out, sizeof *io->out, by_time);
-		qsort(io->in, io->n_in, sizeof *io->in, by_time);
+		ca_sort_unless_sorted(io->out, io->n_out, sizeof *io->out, by_time);
+		ca_sort_unless_sorted(io->in, io->n_in, sizeof *io->in, by_time);
 	}
 	return 0;
 }
@@ -544,7 +544,7 @@ ca_path_latency *ca_path_latency_build(const ca_records *r, const ca_path *path,
 	}
 	sorted_runs = r->runs;
 	if (n > 1)
-		qsort(order, n, sizeof *order, by_run_start);
+		ca_sort_unless_sorted(order, n, sizeof *order, by_run_start);
 	for (size_t i = 0; i < n; i++)
 		if (follow(&w, l, order[i])) {
 			free(order);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "caret/analyze.h"
+#include "records.h"
 
 struct io {
 	uint64_t input, output;
@@ -38,7 +39,7 @@ static size_t pairs_of(const ca_path_message *m, size_t n, ca_path_span span, st
 		if (v[i].answered && v[i].input > v[i].output)
 			v[i].input = 0; /* reversed timestamps: not a measurement */
 	}
-	qsort(v, n, sizeof *v, by_input);
+	ca_sort_unless_sorted(v, n, sizeof *v, by_input);
 	/* Newest first: a lost message takes the earliest output seen so far;
 	 * equal inputs keep the earliest output. */
 	uint64_t earliest = 0;
@@ -93,13 +94,13 @@ size_t ca_response_times(const ca_path_message *m, size_t n, ca_path_span span,
 	for (size_t i = 0; i < k; i++)
 		c[i].answered = which == CA_RESPONSE_ALL;
 	if (which != CA_RESPONSE_ALL) {
-		qsort(c, k, sizeof *c, by_output_then_input);
+		ca_sort_unless_sorted(c, k, sizeof *c, by_output_then_input);
 		for (size_t a = 0, b; a < k; a = b) {
 			for (b = a; b < k && c[b].output == c[a].output; b++)
 				;
 			c[which == CA_RESPONSE_BEST ? b - 1 : a].answered = true;
 		}
-		qsort(c, k, sizeof *c, by_input);
+		ca_sort_unless_sorted(c, k, sizeof *c, by_input);
 	}
 	for (size_t i = 0; i < k; i++)
 		if (c[i].answered) {

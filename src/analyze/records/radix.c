@@ -153,6 +153,17 @@ bool ca_radix_permute(struct ca_radix *r, void *items, size_t size)
 	return true;
 }
 
+void ca_sort_unless_sorted(void *items, size_t n, size_t size,
+	int (*cmp)(const void *, const void *))
+{
+	const char *v = items;
+	for (size_t i = 1; i < n; i++)
+		if (cmp(v + (i - 1) * size, v + i * size) > 0) {
+			qsort(items, n, size, cmp);
+			return;
+		}
+}
+
 void ca_radix_free(struct ca_radix *r)
 {
 	if (!r)

@@ -137,6 +137,11 @@ bool ca_radix_permute(struct ca_radix *r, void *items, size_t size);
 void ca_radix_free(struct ca_radix *r);
 /* Sorts n signed values in place; false out of memory (v unchanged). */
 bool ca_radix_sort_values(int64_t *v, size_t n);
+/* qsort, unless the items are in cmp's order already (as runs, publishes
+ * and messages mostly come): the same result, the C library's sort being
+ * stable (a merge sort), in one pass. */
+void ca_sort_unless_sorted(void *items, size_t n, size_t size,
+	int (*cmp)(const void *, const void *));
 
 /* ---- maps of key pairs (pair_map.c) -----------------------------------------
  * A pair of 64-bit keys to a 64-bit value; never shrinks. */
