@@ -287,77 +287,26 @@ static size_t publish_of(const struct ca_records *r, const struct indexes *x,
 
 /* ---- what a subscription should have received --------------------------- */
 
-/* Entries with key (a, b) and lo <= time <= hi. */
-static size_t count_between(const struct keyed *v, size_t n, uint64_t a, uint64_t b,
-	uint64_t lo, uint64_t hi)
-{
-	size_t from = 0, to = n, l = 0, h = n;
-	struct keyed first = { a, b, lo, 0 }, last = { a, b, hi, 0 };
-	while (from < to) { /* first entry >= (a, b, lo) */
-		size_t mid = from + (to - from) / 2;
-		if (by_key_time(&v[mid], &first) < 0)
-			from = mid + 1;
-		else
-			to = mid;
-	}
-	while (l < h) { /* first entry > (a, b, hi) */
-		size_t mid = l + (h - l) / 2;
-		if (by_key_time(&v[mid], &last) <= 0)
-			l = mid + 1;
-		else
-			h = mid;
-	}
-	return l > from ? l - from : 0;
-}
-
-/* Publishes on the subscription's topic while its process was recording:
- * inter-process ones from other processes, intra-process ones from its
- * own; minus the messages it handled. */
+/* Each subscription's publishes (deliveries.c) less the messages it
+ * handled. */
 static int count_not_received(struct ca_records *r)
 {
-	const struct ca_model *m = r->m;
-	struct keyed *any = calloc(r->n_publishes + 1, sizeof *any);  /* (topic, intra) */
-	struct keyed *own = calloc(r->n_publishes + 1, sizeof *own);  /* (topic, pid, intra) */
-	uint64_t *received = calloc(2 * m->n_subscriptions + 1, sizeof *received); /* [2s + intra] */
-	size_t n = 0;
-	int status = -1;
-
-	if (!any || !own || !received)
-		goto out;
-	for (size_t i = 0; i < r->n_publishes; i++) {
-		const ca_publish_instance *p = &r->publishes[i];
-		if (p->publisher == CA_NONE)
-			continue;
-		uint64_t topic = (uintptr_t)m->publishers[p->publisher].topic;
-		any[n] = (struct keyed){ topic, p->intra, ca_publish_time(p), i };
-		own[n++] = (struct keyed){ topic, (uint64_t)(uint32_t)p->pid << 1 | p->intra,
-			ca_publish_time(p), i };
+	struct ca_deliveries d;
+	bool ready = ca_deliveries_init(&d, r->t, r->m);
+	uint64_t *received = calloc(2 * r->m->n_subscriptions + 1, sizeof *received);
+	if (ready && received) {
+		for (size_t i = 0; i < r->n_communications; i++)
+			if (r->communications[i].publish != CA_NONE &&
+			    r->communications[i].subscription != CA_NONE)
+				received[2 * r->communications[i].subscription +
+					r->communications[i].intra]++;
+		for (size_t i = 0; i < r->n_publishes; i++)
+			ca_deliveries_publish(&d, &r->publishes[i]);
+		ca_deliveries_not_received(&d, received, r->not_received);
 	}
-	if (!sort_keyed(r, any, n) || !sort_keyed(r, own, n))
-		goto out;
-	for (size_t i = 0; i < r->n_communications; i++)
-		if (r->communications[i].publish != CA_NONE &&
-		    r->communications[i].subscription != CA_NONE)
-			received[2 * r->communications[i].subscription +
-				r->communications[i].intra]++;
-	for (size_t s = 0; s < m->n_subscriptions; s++) {
-		const ca_subscription *sub = &m->subscriptions[s];
-		const struct ca_pid *proc = &r->t->pids[ca_model_process_index(m, sub->pid)];
-		uint64_t topic = (uintptr_t)sub->topic, lo = proc->first_time, hi = proc->last_time;
-		uint64_t pid = (uint64_t)(uint32_t)sub->pid << 1;
-		uint64_t inter = count_between(any, n, topic, 0, lo, hi) -
-			count_between(own, n, topic, pid, lo, hi);
-		uint64_t intra = count_between(own, n, topic, pid | 1, lo, hi);
-		r->not_received[2 * s] = inter > received[2 * s] ? inter - received[2 * s] : 0;
-		r->not_received[2 * s + 1] = intra > received[2 * s + 1] ?
-			intra - received[2 * s + 1] : 0;
-	}
-	status = 0;
-out:
-	free(any);
-	free(own);
+	ca_deliveries_free(&d);
 	free(received);
-	return status;
+	return ready && received ? 0 : -1;
 }
 
 static void free_sorters(struct ca_records *r)

@@ -154,6 +154,24 @@ uint64_t *ca_pair_map_get(const struct ca_pair_map *m, uint64_t a, uint64_t b);
 uint64_t *ca_pair_map_put(struct ca_pair_map *m, uint64_t a, uint64_t b, uint64_t value);
 void ca_pair_map_free(struct ca_pair_map *m);
 
+/* ---- what each subscription should have received (deliveries.c) ---------- */
+struct ca_deliveries {
+	const struct ca_model *m;
+	struct ca_pair_map first_of; /* topic -> its first subscription */
+	size_t *next;                /* per subscription: the next on its topic */
+	uint64_t (*window)[2];       /* per subscription: its process's first, last time */
+	uint64_t *expected;          /* [2 subscription + intra] */
+};
+/* false out of memory (ca_deliveries_free all the same). */
+bool ca_deliveries_init(struct ca_deliveries *d, const ca_trace *t, const struct ca_model *m);
+/* A publish, its publisher and time known: counted for each subscription
+ * of its topic that should receive it. */
+void ca_deliveries_publish(struct ca_deliveries *d, const ca_publish_instance *p);
+/* Per [2 subscription + intra]: expected less received, at least 0. */
+void ca_deliveries_not_received(const struct ca_deliveries *d, const uint64_t *received,
+	uint64_t *not_received);
+void ca_deliveries_free(struct ca_deliveries *d);
+
 /* ---- streamed joins of latencies_only records (stream.c) ----------------------
  * The scan calls these in time order. */
 struct ca_stream;

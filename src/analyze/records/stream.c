@@ -39,7 +39,6 @@ struct timed_vec {
 struct topic_slot {
 	struct timed_vec stamped;   /* (source stamp, publish time) */
 	struct timed_vec unstamped; /* (epoch publish time, thread): no stamp yet */
-	size_t *subscriptions, n_subscriptions;
 };
 
 struct values {
@@ -92,8 +91,8 @@ struct ca_stream {
 	struct ca_pair_map path_of;    /* (callback, topic) -> r->node_paths[] */
 	struct values *path_values;    /* parallel to r->node_paths */
 	struct values *delivered;      /* [2 subscription + intra] */
-	uint64_t *expected, *received; /* [2 subscription + intra] */
-	uint64_t (*window)[2];         /* per subscription: its process's first, last time */
+	struct ca_deliveries deliveries;
+	uint64_t *received;            /* [2 subscription + intra] */
 	CA_ARRAY(struct deferred, deferred); /* from first_deferred on, by deadline */
 	size_t first_deferred;
 	uint64_t seq, now;
@@ -137,18 +136,6 @@ static bool map_topics(struct ca_stream *s)
 	if (!(s->topics = calloc(n + 1, sizeof *s->topics)))
 		return false;
 	s->n_topics = n;
-	for (size_t i = 0; i < m->n_subscriptions; i++) {
-		struct topic_slot *t = &s->topics[topic_index(s, m->subscriptions[i].topic)];
-		size_t *grown = realloc(t->subscriptions, (t->n_subscriptions + 1) * sizeof *grown);
-		if (!grown)
-			return false;
-		t->subscriptions = grown;
-		t->subscriptions[t->n_subscriptions++] = i;
-		const struct ca_pid *p = &s->r->t->pids[ca_model_process_index(m,
-			m->subscriptions[i].pid)];
-		s->window[i][0] = p->first_time;
-		s->window[i][1] = p->last_time;
-	}
 	return true;
 }
 
@@ -161,13 +148,12 @@ struct ca_stream *ca_stream_new(struct ca_records *r)
 	s->r = r;
 	s->m = r->m;
 	s->delivered = calloc(n, sizeof *s->delivered);
-	s->expected = calloc(n, sizeof *s->expected);
+	bool ready = ca_deliveries_init(&s->deliveries, r->t, r->m);
 	s->received = calloc(n, sizeof *s->received);
-	s->window = calloc(r->m->n_subscriptions + 1, sizeof *s->window);
 	r->not_received = calloc(n, sizeof *r->not_received);
 	r->not_published = calloc(n, sizeof *r->not_published);
 	r->latencies = calloc(n, sizeof *r->latencies);
-	if (!r->latencies || !s->delivered || !s->expected || !s->received || !s->window || !r->not_received ||
+	if (!ready || !r->latencies || !s->delivered || !s->received || !r->not_received ||
 	    !r->not_published || !map_topics(s)) {
 		ca_stream_free(s);
 		return NULL;
@@ -182,7 +168,6 @@ void ca_stream_free(struct ca_stream *s)
 	for (size_t i = 0; i < s->n_topics; i++) {
 		free(s->topics[i].stamped.v);
 		free(s->topics[i].unstamped.v);
-		free(s->topics[i].subscriptions);
 	}
 	free(s->topics);
 	for (size_t i = 0; i < s->n_threads; i++) {
@@ -196,9 +181,8 @@ void ca_stream_free(struct ca_stream *s)
 		free(s->path_values[i].v);
 	free(s->path_values);
 	free(s->delivered);
-	free(s->expected);
+	ca_deliveries_free(&s->deliveries);
 	free(s->received);
-	free(s->window);
 	free(s->waiting);
 	free(s->deferred);
 	struct ca_pair_map *maps[] = { &s->topic_of, &s->intra, &s->copies, &s->enqueues,
@@ -310,12 +294,7 @@ void ca_stream_publish(struct ca_stream *s, const ca_publish_instance *p,
 	if (ti == CA_NONE)
 		return;
 	struct topic_slot *ts = &s->topics[ti];
-	for (size_t i = 0; i < ts->n_subscriptions; i++) { /* what each should receive */
-		size_t sub = ts->subscriptions[i];
-		bool own = m->subscriptions[sub].pid == p->pid;
-		if (own == p->intra && time >= s->window[sub][0] && time <= s->window[sub][1])
-			s->expected[2 * sub + p->intra]++;
-	}
+	ca_deliveries_publish(&s->deliveries, p);
 	if (!p->intra && !p->source_stamp && s->r->t->epoch_offset &&
 	    !timed_insert(&ts->unstamped, time + (uint64_t)s->r->t->epoch_offset,
 		    thread_key(p->pid, p->tid)))
@@ -611,9 +590,8 @@ int ca_stream_end(struct ca_stream *s)
 	for (size_t i = 0; i < s->n_waiting; i++)
 		if (s->waiting[i].active)
 			r->losses.taken_not_run += s->waiting[i].takes;
+	ca_deliveries_not_received(&s->deliveries, s->received, r->not_received);
 	for (size_t i = 0; i < 2 * s->m->n_subscriptions; i++) {
-		r->not_received[i] = s->expected[i] > s->received[i] ?
-			s->expected[i] - s->received[i] : 0;
 		r->latencies[i] = (struct ca_latency_list){ s->delivered[i].v, s->delivered[i].n };
 		s->delivered[i] = (struct values){ 0 };
 	}
