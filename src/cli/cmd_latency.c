@@ -281,6 +281,20 @@ static int callbacks(const ca_trace *t, const ca_records *rec, enum cli_format f
 
 /* ---- topics ------------------------------------------------------------- */
 
+/* A topic's row of one delivery, if it has anything to show: 1, else 0. */
+static size_t topic_row(struct row *r, const char *topic, bool intra, int64_t *values, size_t n,
+	uint64_t not_received, uint64_t not_published)
+{
+	if (!n && !not_published && !not_received)
+		return 0;
+	r->name = topic;
+	r->delivery = intra ? "intra" : "inter";
+	r->lost_a = not_received;
+	r->lost_b = not_published;
+	ca_stats_of(values, n, percentiles, &r->stats);
+	return 1;
+}
+
 /* From latencies_only records (no --records: no instance to write). */
 static int topics_streamed(const ca_trace *t, const ca_records *rec, enum cli_format f)
 {
@@ -302,14 +316,8 @@ static int topics_streamed(const ca_trace *t, const ca_records *rec, enum cli_fo
 			uint64_t not_published;
 			size_t m = ca_records_topic_latencies(rec, topics[k].topic, intra, values,
 				&not_published);
-			if (!m && !not_published && !lost)
-				continue;
-			struct row *r = &rows[n_rows++];
-			r->name = topics[k].topic;
-			r->delivery = intra ? "intra" : "inter";
-			r->lost_a = lost;
-			r->lost_b = not_published;
-			ca_stats_of(values, m, percentiles, &r->stats);
+			n_rows += topic_row(&rows[n_rows], topics[k].topic, intra, values, m, lost,
+				not_published);
 		}
 	}
 	print_rows(rows, n_rows, f, TOPICS);
@@ -359,14 +367,8 @@ static int topics(const ca_trace *t, const ca_records *rec, enum cli_format f, F
 						p->source_stamp, x->take_time, run->pid,
 						a->callbacks[run->callback].name, run->start, values[i]);
 			}
-			if (!m && !not_published && !lost)
-				continue;
-			struct row *r = &rows[n_rows++];
-			r->name = topics[k].topic;
-			r->delivery = intra ? "intra" : "inter";
-			r->lost_a = lost;
-			r->lost_b = not_published;
-			ca_stats_of(values, m, percentiles, &r->stats);
+			n_rows += topic_row(&rows[n_rows], topics[k].topic, intra, values, m, lost,
+				not_published);
 		}
 	}
 	print_rows(rows, n_rows, f, TOPICS);

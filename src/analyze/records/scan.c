@@ -14,7 +14,6 @@
 #define MAX_NESTING 16
 
 struct thread {
-	bool used;
 	int32_t pid, tid;
 	uint64_t open_address[MAX_NESTING];
 	size_t open_run[MAX_NESTING];
@@ -26,43 +25,29 @@ struct thread {
 };
 
 struct threads {
-	struct thread *slots;
-	size_t n, size;
+	struct ca_pair_map index; /* (pid, tid) -> slots[] */
+	CA_ARRAY(struct thread, slots);
 };
-
-static size_t thread_hash(int32_t pid, int32_t tid)
-{
-	uint64_t h = ((uint64_t)(uint32_t)pid << 32 | (uint32_t)tid) * 0x9e3779b97f4a7c15ull;
-	return (size_t)(h >> 20);
-}
 
 static struct thread *thread_of(struct threads *th, int32_t pid, int32_t tid)
 {
-	if ((th->n + 1) * 2 > th->size) {
-		size_t size = th->size ? 2 * th->size : 64;
-		struct thread *slots = calloc(size, sizeof *slots);
-		if (!slots)
-			return NULL;
-		for (size_t i = 0; i < th->size; i++) {
-			if (!th->slots[i].used)
-				continue;
-			size_t k = thread_hash(th->slots[i].pid, th->slots[i].tid) & (size - 1);
-			while (slots[k].used)
-				k = (k + 1) & (size - 1);
-			slots[k] = th->slots[i];
-		}
-		free(th->slots);
-		th->slots = slots;
-		th->size = size;
-	}
-	size_t k = thread_hash(pid, tid) & (th->size - 1);
-	for (; th->slots[k].used; k = (k + 1) & (th->size - 1))
-		if (th->slots[k].pid == pid && th->slots[k].tid == tid)
-			return &th->slots[k];
-	th->n++;
-	th->slots[k] = (struct thread){ .used = true, .pid = pid, .tid = tid,
-		.publishing = CA_NONE, .intra_publishing = CA_NONE };
-	return &th->slots[k];
+	uint64_t key = (uint64_t)(uint32_t)pid << 32 | (uint32_t)tid;
+	const uint64_t *i = ca_pair_map_get(&th->index, key, 0);
+	if (i)
+		return &th->slots[*i];
+	struct thread *t = VEC_PUSH(th->slots, th->n_slots, th->cap_slots);
+	if (!t || !ca_pair_map_put(&th->index, key, 0, th->n_slots - 1))
+		return NULL;
+	*t = (struct thread){ .pid = pid, .tid = tid, .publishing = CA_NONE,
+		.intra_publishing = CA_NONE };
+	return t;
+}
+
+static void free_threads(struct threads *th)
+{
+	free(th->slots);
+	ca_pair_map_free(&th->index);
+	*th = (struct threads){ 0 };
 }
 
 /* ---- the merge of tables ------------------------------------------------ */
@@ -481,11 +466,9 @@ static void merge_tables(struct scan *s)
 static int end_scan(struct scan *s)
 {
 	struct ca_records *r = s->r;
-	for (size_t i = 0; i < s->threads.size; i++)
-		if (s->threads.slots[i].used)
-			r->losses.not_ended += (uint64_t)s->threads.slots[i].depth;
-	free(s->threads.slots);
-	s->threads = (struct threads){ 0 };
+	for (size_t i = 0; i < s->threads.n_slots; i++)
+		r->losses.not_ended += (uint64_t)s->threads.slots[i].depth;
+	free_threads(&s->threads);
 	if (!r->oom && r->run_store && !ca_run_store_sort(r->run_store))
 		r->oom = true;
 	if (!r->oom && r->stream && ca_stream_end(r->stream) != 0)
@@ -502,7 +485,7 @@ static int end_scan(struct scan *s)
 
 int ca_records_scan(struct ca_records *r)
 {
-	struct scan s = { r, { 0 }, r->t };
+	struct scan s = { .r = r, .t = r->t };
 
 	if (reserve(r) != 0)
 		return -1;
@@ -521,7 +504,7 @@ int ca_records_scan_begin(struct ca_records *r)
 {
 	if (!(r->live = calloc(1, sizeof *r->live)))
 		return -1;
-	*r->live = (struct scan){ r, { 0 }, r->t };
+	*r->live = (struct scan){ .r = r, .t = r->t };
 	return reserve(r);
 }
 
@@ -561,7 +544,7 @@ int ca_records_scan_end(struct ca_records *r)
 void ca_records_scan_drop(struct ca_records *r)
 {
 	if (r->live)
-		free(r->live->threads.slots);
+		free_threads(&r->live->threads);
 	free(r->live);
 	r->live = NULL;
 }
