@@ -3,7 +3,8 @@
  * nested callback runs, publishes placed in their run, the unmerged publish
  * chain and its merged form, upstream's rclcpp_publish without publisher,
  * inter-process messages by source stamp, intra-process ones through a
- * copy, each loss counted, not_received, timer delays, a path's
+ * copy, each loss counted, not_received, the streamed joins of
+ * latencies_only records, timer delays, a path's
  * inherit_unique_stamp hop, and the statistics.
  */
 #include <stdio.h>
@@ -172,6 +173,68 @@ static void test_intra_process_through_copy(void **state)
 	ca_records_free(r);
 }
 
+/* latencies_only records: a take traced before its publisher's stamp
+ * (the grace), a node path's first output per run, a merged run claiming
+ * the publish its thread made inside it; the full joins agree. */
+static void test_streamed_latencies(void **state)
+{
+	(void)state;
+	system_of(1, 0x1000);
+	system_of(2, 0x2000);
+	ROW(ros2_callback_start, 100, 1, "callback", U(0x1014));
+	ROW(ros2_rclcpp_publish, 105, 1, "publisher_handle", U(0x1040), "message", U(0x9));
+	ROW(ros2_rcl_publish, 106, 1, "publisher_handle", U(0x1040), "message", U(0x9));
+	ROW(ros2_caret_dds_write, 107, 1, "message", U(0x9));
+	ROWT(ros2_rmw_take, 110, 2, 22, "rmw_subscription_handle", U(0x2028), "message", U(0x5),
+		"source_timestamp", U(777), "taken", U(1));
+	ROWT(ros2_callback_start, 120, 2, 22, "callback", U(0x2034));
+	ROWT(ros2_callback_end, 125, 2, 22, "callback", U(0x2034));
+	ROW(ros2_caret_dds_bind_addr_to_stamp, 130, 1, "addr", U(0x9), "source_stamp", U(777));
+	ROW(ros2_rclcpp_publish, 140, 1, "publisher_handle", U(0x1040), "message", U(0xb));
+	ROW(ros2_callback_end, 200, 1, "callback", U(0x1014));
+	ROWT(ros2_caret_merged_publish_timing, 300, 1, 12, "publisher_handle", U(0x1040),
+		"message", U(0xd), "rclcpp_publish_timestamp", U(250), "rcl_publish_timestamp",
+		U(251), "dds_write_timestamp", U(252), "source_stamp", U(888));
+	ROWT(ros2_caret_merged_callback_timing, 320, 1, 12, "callback", U(0x1014),
+		"callback_start_timestamp", U(240));
+	ca_records *full = records();
+	char err[256];
+	ca_records_options o = { .latencies_only = true };
+	ca_records *r = ca_records_build_options(t, &o, err, sizeof err);
+	assert_non_null(r);
+	const ca_communication *c;
+	assert_int_equal(ca_records_communications(r, &c), 0); /* no array kept */
+	assert_int_equal(ca_records_topic_latency_count(r, "/t", false), 1);
+	int64_t v[4];
+	uint64_t not_published;
+	assert_int_equal(ca_records_topic_latencies(r, "/t", false, v, &not_published), 1);
+	assert_int_equal(v[0], 120 - 105);
+	assert_int_equal(not_published, 0);
+	assert_int_equal(ca_records_losses(r)->matched_by_time, 0);
+	/* the full joins: the same message */
+	const ca_callback_instance *runs;
+	const ca_publish_instance *p;
+	assert_int_equal(ca_records_communications(full, &c), 1);
+	ca_records_callbacks(full, &runs);
+	ca_records_publishes(full, &p);
+	assert_int_equal(runs[c[0].callback_instance].start - ca_publish_time(&p[c[0].publish]),
+		v[0]);
+	/* the timer's node path on /t: its first publish per run, 105 - 100
+	 * and (merged) 250 - 240; the publish at 140 is not an output */
+	const ca_node_path *np;
+	assert_int_equal(ca_records_node_paths(r, &np), 1);
+	assert_int_equal(np[0].count, 2);
+	assert_string_equal(np[0].topic, "/t");
+	assert_int_equal(ca_trace_architecture(t)->callbacks[np[0].callback].kind, CA_CALLBACK_TIMER);
+	assert_true((np[0].values[0] == 5 && np[0].values[1] == 10) ||
+		(np[0].values[0] == 10 && np[0].values[1] == 5));
+	const ca_architecture *a = ca_trace_architecture(t);
+	for (size_t s = 0; s < a->n_subscriptions; s++)
+		assert_int_equal(ca_records_not_received(r, s), ca_records_not_received(full, s));
+	ca_records_free(r);
+	ca_records_free(full);
+}
+
 static void test_timer_delays(void **state)
 {
 	(void)state;
@@ -317,6 +380,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_inter_process_by_stamp, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_upstream_publish_and_losses, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_intra_process_through_copy, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_streamed_latencies, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_timer_delays, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_path_inherit_unique_stamp, setup, teardown),
 		cmocka_unit_test(test_stats),
