@@ -363,6 +363,13 @@ typedef struct ca_records_options {
 	 * 16 an inter-process publish. What `caret latency topics` and
 	 * `nodes` need. */
 	bool latencies_only;
+	/* Every record (neither of the above) of these nodes alone (fully
+	 * qualified names; n_nodes 0: every node): their callbacks' runs,
+	 * their publishers' publishes and their subscriptions' messages; what
+	 * following a path through them needs (ca_path_latency_build), in a
+	 * fraction of the memory of a large system's records. */
+	const char *const *nodes;
+	size_t n_nodes;
 } ca_records_options;
 /* o NULL: every record, as ca_records_build. */
 ca_records *ca_records_build_options(const ca_trace *trace, const ca_records_options *o,

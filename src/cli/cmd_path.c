@@ -56,7 +56,8 @@ static int usage(FILE *out)
 		"              of the first node; a lost message's missing times empty)\n"
 		"  --response-records FILE  every response time as CSV: case, input, time\n"
 		"  --percentiles M  linear (default: numpy's, as the original CARET) or\n"
-		"              nearest (nearest rank); docs/latency.md defines both\n");
+		"              nearest (nearest rank); docs/latency.md defines both\n"
+		"Only the records of the path's nodes are built (runs, publishes, messages).\n");
 	fputs(CLI_LOAD_OPTIONS_HELP, out);
 	fputs(CLI_MEMORY_HELP, out);
 	return out == stdout ? 0 : 2;
@@ -362,23 +363,35 @@ static int latency(int argc, char **argv)
 			"--path NAME, and a TRACE are needed\n");
 		return 2;
 	}
-	/* the records are scanned in the load's second pass and no table of
-	 * runtime events is held but the tf events' (paths through tf) */
-	ca_records_options every = { 0 };
-	cli_load_options.keep_runtime = !cli_lean();
-	cli_load_options.keep_tf = true;
-	cli_load_options.records = cli_load_options.keep_runtime ? NULL : &every;
-	ca_trace *t = cli_load("path", argv + optind, argc - optind);
-	cli_load_options.records = NULL; /* `every` lives in this function only */
-	if (!t)
-		return 1;
 	char err[1024];
 	int status = 1;
-	ca_path_set *set = arch ? ca_arch_file_path(arch, path_name, err, sizeof err) :
-		ca_path_of_nodes(t, nodes, n_nodes, err, sizeof err);
-	ca_records *rec = set ? ca_records_build(t, err, sizeof err) : NULL;
+	/* a named path is known before the trace is loaded */
+	ca_path_set *set = arch ? ca_arch_file_path(arch, path_name, err, sizeof err) : NULL;
 	const ca_path *p = NULL;
 	ca_path_set_paths(set, &p);
+	if (arch && !set) {
+		fprintf(stderr, "caret path: %s\n", err);
+		return 1;
+	}
+	/* the records of the path's nodes alone, scanned in the load's second
+	 * pass; no table of runtime events is held but the tf events' (paths
+	 * through tf) */
+	ca_records_options mine = { .nodes = arch ? p->nodes : (const char *const *)nodes,
+		.n_nodes = arch ? p->node_count : n_nodes };
+	cli_load_options.keep_runtime = !cli_lean();
+	cli_load_options.keep_tf = true;
+	cli_load_options.records = cli_load_options.keep_runtime ? NULL : &mine;
+	ca_trace *t = cli_load("path", argv + optind, argc - optind);
+	cli_load_options.records = NULL; /* `mine` lives in this function only */
+	if (!t) {
+		ca_path_set_free(set);
+		return 1;
+	}
+	if (!arch) {
+		set = ca_path_of_nodes(t, nodes, n_nodes, err, sizeof err);
+		ca_path_set_paths(set, &p);
+	}
+	ca_records *rec = set ? ca_records_build_options(t, &mine, err, sizeof err) : NULL;
 	ca_path_latency *l = rec ? ca_path_latency_build(rec, p, policy, err, sizeof err) : NULL;
 	FILE *records = l && records_path ? fopen(records_path, "w") : NULL;
 	FILE *responses = l && responses_path ? fopen(responses_path, "w") : NULL;

@@ -437,6 +437,33 @@ static void check_timers(const ca_records *rec, struct csv *entities, struct csv
 
 /* ---- paths -------------------------------------------------------------- */
 
+/* The path followed on records of its nodes alone (ca_records_options
+ * nodes, what `caret path latency` builds) gives every message and hop
+ * that l, on every record, gives. */
+static void same_path_on_its_nodes(const ca_records *rec, const ca_path *p,
+	const ca_path_latency *l)
+{
+	char err[256];
+	ca_records_options o = { .nodes = p->nodes, .n_nodes = p->node_count };
+	ca_records *mine = ca_records_build_options(trace, &o, err, sizeof err);
+	ca_path_latency *k = mine ? ca_path_latency_build(mine, p, CA_POLICY_CALLBACK_CHAIN, err,
+		sizeof err) : NULL;
+	const ca_path_message *a, *b;
+	const int64_t *ha, *hb;
+	size_t n = ca_path_latency_messages(l, &a, &ha), h = ca_path_latency_hop_count(l);
+	size_t m = k ? ca_path_latency_messages(k, &b, &hb) : 0;
+	const ca_callback_instance *all, *kept;
+	size_t runs = ca_records_callbacks(mine, &kept), every = ca_records_callbacks(rec, &all);
+	bool same = k && n == m && (!n || (!memcmp(a, b, n * sizeof *a) &&
+		!memcmp(ha, hb, n * h * sizeof *ha)));
+	if (!same)
+		failures++;
+	printf("path on its nodes' records alone: %s (%zu messages, %zu of %zu runs kept)%s%s\n",
+		same ? "the same" : "DIFFERS", m, runs, every, k ? "" : ": ", k ? "" : err);
+	ca_path_latency_free(k);
+	ca_records_free(mine);
+}
+
 /* list: "A,B,C" (node names), or "FILE:NAME" (an architecture file's
  * named path, with its message contexts) */
 static void check_path(const ca_records *rec, char *list, struct csv *e2e)
@@ -539,6 +566,7 @@ static void check_path(const ca_records *rec, char *list, struct csv *e2e)
 	free(matched);
 	free(starts);
 	free(ends);
+	same_path_on_its_nodes(rec, p, l);
 	ca_path_latency_free(l);
 	ca_path_set_free(set);
 }

@@ -15,10 +15,12 @@ ca_records *ca_records_build(const ca_trace *t, char *err, size_t err_size)
 }
 
 /* The records the load scanned in its second pass, if they are these. */
-static ca_records *take_prebuilt(const ca_trace *t, bool runs_only, bool latencies_only)
+static ca_records *take_prebuilt(const ca_trace *t, bool runs_only, bool latencies_only,
+	size_t n_nodes)
 {
 	ca_records *r = t ? t->prebuilt : NULL;
-	if (!r || r->runs_only != runs_only || r->latencies_only != latencies_only)
+	if (!r || r->runs_only != runs_only || r->latencies_only != latencies_only ||
+	    r->n_node_names != n_nodes)
 		return NULL;
 	((ca_trace *)t)->prebuilt = NULL; /* handed out once */
 	return r;
@@ -32,6 +34,8 @@ struct ca_records *ca_records_ride(ca_trace *t, const ca_records_options *o)
 	r->t = t;
 	r->runs_only = o->runs_only;
 	r->latencies_only = o->latencies_only && !o->runs_only;
+	r->node_names = o->nodes;
+	r->n_node_names = r->runs_only || r->latencies_only ? 0 : o->n_nodes;
 	if (ca_records_scan_begin(r) != 0) {
 		ca_records_free(r);
 		return NULL;
@@ -44,7 +48,8 @@ ca_records *ca_records_build_options(const ca_trace *t, const ca_records_options
 {
 	bool runs_only = o && o->runs_only, latencies_only = o && o->latencies_only && !runs_only;
 	bool joined = !runs_only && !latencies_only; /* the others are complete once scanned */
-	ca_records *r = take_prebuilt(t, runs_only, latencies_only);
+	size_t n_nodes = joined && o ? o->n_nodes : 0;
+	ca_records *r = take_prebuilt(t, runs_only, latencies_only, n_nodes);
 	if (r) {
 		if (r->oom || (joined && ca_records_join(r) != 0)) {
 			ca_records_free(r);
@@ -63,7 +68,10 @@ ca_records *ca_records_build_options(const ca_trace *t, const ca_records_options
 	r->m = t->model;
 	r->runs_only = runs_only;
 	r->latencies_only = latencies_only;
-	if ((runs_only && !(r->run_store = ca_run_store_new(r->m->n_callbacks))) ||
+	r->node_names = n_nodes ? o->nodes : NULL;
+	r->n_node_names = n_nodes;
+	if (!ca_records_filter_nodes(r) ||
+	    (runs_only && !(r->run_store = ca_run_store_new(r->m->n_callbacks))) ||
 	    (latencies_only && !(r->stream = ca_stream_new(r))) ||
 	    ca_records_scan(r) != 0 || (joined && ca_records_join(r) != 0)) {
 		ca_records_free(r);
@@ -93,6 +101,7 @@ void ca_records_free(ca_records *r)
 		free((int64_t *)r->node_paths[i].values);
 	free(r->node_paths);
 	free(r->free_publishes);
+	free(r->keep_node);
 	ca_stream_free(r->stream);
 	ca_run_store_free(r->run_store);
 	ca_records_scan_drop(r);

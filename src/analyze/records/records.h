@@ -72,6 +72,11 @@ struct ca_records {
 	const struct ca_model *m;
 	bool runs_only;
 	bool latencies_only; /* the streamed joins' results alone (stream.c) */
+	/* ca_records_options.nodes, kept until the model is met, then per
+	 * node of the model whether its records are kept (NULL: all) */
+	const char *const *node_names;
+	size_t n_node_names;
+	bool *keep_node;
 	struct ca_stream *stream;
 	struct ca_latency_list *latencies; /* latencies_only: [2 subscription + intra] */
 	uint64_t *not_published;           /* latencies_only: [2 subscription + intra] */
@@ -103,6 +108,8 @@ static inline uint64_t ca_slot_key(uint64_t slot, int32_t pid)
 #define CA_MAX_WRITE_DELAY 100000000 /* ns */
 
 int ca_records_scan(struct ca_records *r);
+/* r->keep_node from r->node_names, once r->m is set; false out of memory. */
+bool ca_records_filter_nodes(struct ca_records *r);
 int ca_records_join(struct ca_records *r);
 /* The scan in steps, its events given by the model's runtime pass (the
  * trace's tee): begin (-1 out of memory), visit each event, end. */
@@ -195,6 +202,9 @@ void ca_stream_enqueue(struct ca_stream *s, int32_t pid, uint64_t buffer, uint64
 void ca_stream_take(struct ca_stream *s, const struct ca_take *k);
 void ca_stream_run_start(struct ca_stream *s, int32_t pid, int32_t tid,
 	const struct ca_stream_run *run, bool intra);
+/* The thread's outermost open run left its stack (its depth 0): the
+ * others are one level less deep. */
+void ca_stream_run_dropped(struct ca_stream *s, int32_t pid, int32_t tid);
 /* A merged run, its event at its end. */
 void ca_stream_run_merged(struct ca_stream *s, int32_t pid, int32_t tid,
 	const struct ca_stream_run *run, uint64_t end, bool intra);

@@ -7,6 +7,7 @@
  * enqueues follow. Merged events carry their stages and need no state.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "records.h"
 #include "vec.h"
@@ -88,6 +89,12 @@ static size_t find(const struct scan *s, enum ca_handle_kind kind, int32_t pid,
 
 #define NEW(s, array) VEC_PUSH((s)->r->array, (s)->r->n_##array, (s)->r->cap_##array)
 
+/* Whether records of the node are kept (ca_records_options.nodes). */
+static bool kept(const struct scan *s, size_t node)
+{
+	return !s->r->keep_node || (node != CA_NONE && s->r->keep_node[node]);
+}
+
 /* A new run: its index in r->runs, or (runs_only) its slot's address;
  * false out of memory. */
 static bool new_run(struct scan *s, struct thread *th, size_t callback, uint64_t start,
@@ -102,6 +109,10 @@ static bool new_run(struct scan *s, struct thread *th, size_t callback, uint64_t
 			th->pid, th->tid, intra);
 		*handle = (size_t)(uintptr_t)slot;
 		return slot != NULL;
+	}
+	if (!kept(s, callback == CA_NONE ? CA_NONE : s->r->m->callbacks[callback].node)) {
+		*handle = CA_NONE; /* on the thread's stack all the same: runs nest */
+		return true;
 	}
 	ca_callback_instance *run = NEW(s, runs);
 	if (!run)
@@ -119,13 +130,23 @@ static void start_run(struct scan *s, struct thread *th, uint64_t address, uint6
 		s->r->oom = true;
 		return;
 	}
+	if (th->depth == MAX_NESTING) {
+		/* deeper than any executor nests: the ends of the runs below were
+		 * lost (a trace with events discarded). The oldest goes, never
+		 * ended; the newest run is the one publishes happen in. */
+		s->r->losses.not_ended++;
+		th->depth--;
+		memmove(th->open_address, th->open_address + 1, th->depth * sizeof *th->open_address);
+		memmove(th->open_run, th->open_run + 1, th->depth * sizeof *th->open_run);
+		memmove(th->open_start, th->open_start + 1, th->depth * sizeof *th->open_start);
+		memmove(th->open_callback, th->open_callback + 1,
+			th->depth * sizeof *th->open_callback);
+		if (s->r->stream)
+			ca_stream_run_dropped(s->r->stream, th->pid, th->tid);
+	}
 	if (s->r->stream)
 		ca_stream_run_start(s->r->stream, th->pid, th->tid,
 			&(struct ca_stream_run){ time, callback, th->depth }, intra);
-	if (th->depth == MAX_NESTING) { /* deeper than any executor nests */
-		s->r->losses.not_ended++;
-		return;
-	}
 	th->open_address[th->depth] = address;
 	th->open_start[th->depth] = time;
 	th->open_callback[th->depth] = callback;
@@ -141,7 +162,7 @@ static void end_run(struct scan *s, struct thread *th, uint64_t address, uint64_
 			continue;
 		if (s->r->run_store)
 			((struct ca_run_slot *)(uintptr_t)th->open_run[d])->end = time;
-		else if (!s->r->stream)
+		else if (th->open_run[d] != CA_NONE) /* a run kept in runs */
 			s->r->runs[th->open_run[d]].end = time;
 		s->r->losses.not_ended += (uint64_t)(th->depth - 1 - d);
 		th->depth = d;
@@ -181,19 +202,23 @@ static size_t index_of(const struct scan *s, const ca_publish_instance *p)
 	return (size_t)(p - s->r->publishes);
 }
 
+/* A new publish, or NULL: out of memory, or of a node whose records are
+ * not kept (then the thread's publish in progress is none). */
 static ca_publish_instance *new_publish(struct scan *s, struct thread *th, uint64_t publisher,
 	uint64_t message, uint64_t time)
 {
 	struct ca_records *r = s->r;
+	size_t found = find(s, CA_H_PUBLISHER, th->pid, publisher, time);
+	if (found != CA_NONE && !kept(s, r->m->publishers[found].node))
+		return NULL;
 	ca_publish_instance *p = r->stream && r->n_free_publishes ?
 		&r->publishes[r->free_publishes[--r->n_free_publishes]] : NEW(s, publishes);
 	if (!p) {
 		r->oom = true;
 		return NULL;
 	}
-	*p = (ca_publish_instance){ .publisher = find(s, CA_H_PUBLISHER, th->pid, publisher, time),
-		.message = message, .pid = th->pid, .tid = th->tid,
-		.callback_instance = CA_NONE };
+	*p = (ca_publish_instance){ .publisher = found, .message = message, .pid = th->pid,
+		.tid = th->tid, .callback_instance = CA_NONE };
 	return p;
 }
 
@@ -227,6 +252,8 @@ static void add_take(struct scan *s, struct thread *th, uint64_t time, size_t ca
 		callback = m->subscriptions[subscription].callback;
 	struct ca_take k = { time, stamp, message, header, buffer, slot, th->pid, th->tid,
 		callback, subscription, intra };
+	if (!kept(s, callback == CA_NONE ? CA_NONE : m->callbacks[callback].node))
+		return;
 	if (s->r->stream) {
 		ca_stream_take(s->r->stream, &k);
 		return;
@@ -287,7 +314,8 @@ static void handle(struct scan *s, enum cs_event_id id, uint64_t time, int32_t v
 			set_publishing(s, th, index_of(s, p));
 			if (p->publisher != CA_NONE)
 				publish_known(s, th, p);
-		}
+		} else
+			set_publishing(s, th, CA_NONE);
 		break;
 	case CS_EV_ros2_rcl_publish:
 		/* The rcl stage of the publish in progress (upstream Humble's
@@ -304,7 +332,8 @@ static void handle(struct scan *s, enum cs_event_id id, uint64_t time, int32_t v
 			set_publishing(s, th, index_of(s, p));
 			if (p->publisher != CA_NONE)
 				publish_known(s, th, p);
-		}
+		} else
+			set_publishing(s, th, CA_NONE);
 		break;
 	case CS_EV_ros2_rmw_publish:
 	case CS_EV_ros2_caret_dds_write:
@@ -335,7 +364,8 @@ static void handle(struct scan *s, enum cs_event_id id, uint64_t time, int32_t v
 			p->intra = true;
 			set_intra_publishing(s, th, index_of(s, p));
 			publish_known(s, th, p);
-		}
+		} else
+			set_intra_publishing(s, th, CA_NONE);
 		break;
 	case CS_EV_ros2_rclcpp_ring_buffer_enqueue: {
 		if (s->r->stream) {
@@ -522,6 +552,21 @@ static void meet_model(struct ca_records *r)
 		r->oom = true;
 	if (r->latencies_only && !(r->stream = ca_stream_new(r)))
 		r->oom = true;
+	if (!ca_records_filter_nodes(r))
+		r->oom = true;
+}
+
+bool ca_records_filter_nodes(struct ca_records *r)
+{
+	if (!r->n_node_names || r->keep_node)
+		return true;
+	if (!(r->keep_node = calloc(r->m->n_nodes + 1, sizeof *r->keep_node)))
+		return false;
+	for (size_t i = 0; i < r->m->n_nodes; i++)
+		for (size_t k = 0; k < r->n_node_names && !r->keep_node[i]; k++)
+			r->keep_node[i] = !strcmp(r->m->nodes[i].fqn, r->node_names[k]);
+	r->node_names = NULL; /* the caller's: not read after this */
+	return true;
 }
 
 void ca_records_scan_visit(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid,

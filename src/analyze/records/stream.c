@@ -549,6 +549,21 @@ void ca_stream_run_start(struct ca_stream *s, int32_t pid, int32_t tid,
 	run_starts(s, pid, tid, run, intra);
 }
 
+void ca_stream_run_dropped(struct ca_stream *s, int32_t pid, int32_t tid)
+{
+	struct stream_thread *th = thread_of(s, pid, tid);
+	if (!th) {
+		oom(s);
+		return;
+	}
+	size_t kept = 0;
+	for (size_t i = 0; i < th->n_outputs; i++)
+		if (th->outputs[i].depth > 0)
+			th->outputs[kept++] = (struct output){ th->outputs[i].depth - 1,
+				th->outputs[i].topic };
+	th->n_outputs = kept;
+}
+
 void ca_stream_run_merged(struct ca_stream *s, int32_t pid, int32_t tid,
 	const struct ca_stream_run *run, uint64_t end, bool intra)
 {
