@@ -104,6 +104,12 @@ static inline uint64_t ca_slot_key(uint64_t slot, int32_t pid)
 	return slot << 22 | ((uint64_t)(uint32_t)pid & 0x3fffff);
 }
 
+/* A thread (or, tid 0, a process) as one key of the joins' maps. */
+static inline uint64_t ca_thread_key(int32_t pid, int32_t tid)
+{
+	return (uint64_t)(uint32_t)pid << 32 | (uint32_t)tid;
+}
+
 /* The longest a DDS write may follow its publish for the unstamped match. */
 #define CA_MAX_WRITE_DELAY 100000000 /* ns */
 

@@ -32,7 +32,7 @@ struct threads {
 
 static struct thread *thread_of(struct threads *th, int32_t pid, int32_t tid)
 {
-	uint64_t key = (uint64_t)(uint32_t)pid << 32 | (uint32_t)tid;
+	uint64_t key = ca_thread_key(pid, tid);
 	const uint64_t *i = ca_pair_map_get(&th->index, key, 0);
 	if (i)
 		return &th->slots[*i];

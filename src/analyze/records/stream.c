@@ -98,11 +98,6 @@ struct ca_stream {
 	uint64_t seq, now;
 };
 
-static uint64_t thread_key(int32_t pid, int32_t tid)
-{
-	return (uint64_t)(uint32_t)pid << 32 | (uint32_t)tid;
-}
-
 static void oom(struct ca_stream *s)
 {
 	s->r->oom = true;
@@ -228,11 +223,11 @@ static size_t timed_upper(const struct timed_vec *t, uint64_t key)
 
 static struct stream_thread *thread_of(struct ca_stream *s, int32_t pid, int32_t tid)
 {
-	uint64_t *i = ca_pair_map_get(&s->thread_of, thread_key(pid, tid), 0);
+	uint64_t *i = ca_pair_map_get(&s->thread_of, ca_thread_key(pid, tid), 0);
 	if (i)
 		return &s->threads[*i];
 	struct stream_thread *th = VEC_PUSH(s->threads, s->n_threads, s->cap_threads);
-	if (!th || !ca_pair_map_put(&s->thread_of, thread_key(pid, tid), 0, s->n_threads - 1))
+	if (!th || !ca_pair_map_put(&s->thread_of, ca_thread_key(pid, tid), 0, s->n_threads - 1))
 		return NULL;
 	return th;
 }
@@ -266,14 +261,14 @@ static void node_output(struct ca_stream *s, size_t callback, const char *topic,
 
 /* The publish is the first on its topic of the open run at depth: a
  * node path's output (its later ones on the topic are not). */
-static bool first_output(struct stream_thread *th, int depth, const char *topic, bool *oom_)
+static bool first_output(struct stream_thread *th, int depth, const char *topic, bool *failed)
 {
 	for (size_t i = th->n_outputs; i-- > 0;)
 		if (th->outputs[i].depth == depth && th->outputs[i].topic == topic)
 			return false;
 	struct output *o = VEC_PUSH(th->outputs, th->n_outputs, th->cap_outputs);
 	if (!o) {
-		*oom_ = true;
+		*failed = true;
 		return false;
 	}
 	*o = (struct output){ depth, topic };
@@ -285,7 +280,7 @@ void ca_stream_publish(struct ca_stream *s, const ca_publish_instance *p,
 {
 	const struct ca_model *m = s->m;
 	uint64_t time = ca_publish_time(p);
-	if (p->intra && !ca_pair_map_put(&s->intra, thread_key(p->pid, 0), p->message, time))
+	if (p->intra && !ca_pair_map_put(&s->intra, ca_thread_key(p->pid, 0), p->message, time))
 		oom(s);
 	if (p->publisher == CA_NONE)
 		return;
@@ -297,7 +292,7 @@ void ca_stream_publish(struct ca_stream *s, const ca_publish_instance *p,
 	ca_deliveries_publish(&s->deliveries, p);
 	if (!p->intra && !p->source_stamp && s->r->t->epoch_offset &&
 	    !timed_insert(&ts->unstamped, time + (uint64_t)s->r->t->epoch_offset,
-		    thread_key(p->pid, p->tid)))
+		    ca_thread_key(p->pid, p->tid)))
 		oom(s);
 	struct stream_thread *th = thread_of(s, p->pid, p->tid);
 	bool failed = !th;
@@ -324,7 +319,7 @@ void ca_stream_stamp(struct ca_stream *s, const ca_publish_instance *p)
 	if (ti == CA_NONE)
 		return;
 	struct topic_slot *ts = &s->topics[ti];
-	uint64_t time = ca_publish_time(p), who = thread_key(p->pid, p->tid);
+	uint64_t time = ca_publish_time(p), who = ca_thread_key(p->pid, p->tid);
 	if (s->r->t->epoch_offset) { /* out of the unstamped, where it was put */
 		uint64_t epoch = time + (uint64_t)s->r->t->epoch_offset;
 		for (size_t i = ts->unstamped.n; i-- > 0 && ts->unstamped.v[i].key >= epoch;) {
@@ -343,7 +338,7 @@ void ca_stream_stamp(struct ca_stream *s, const ca_publish_instance *p)
 
 void ca_stream_copy(struct ca_stream *s, int32_t pid, uint64_t copy, uint64_t original)
 {
-	if (!ca_pair_map_put(&s->copies, thread_key(pid, 0), copy, original))
+	if (!ca_pair_map_put(&s->copies, ca_thread_key(pid, 0), copy, original))
 		oom(s);
 }
 
@@ -388,16 +383,16 @@ static uint64_t intra_publish_time(const struct ca_stream *s, const struct ca_ta
 		return v ? *v : 0;
 	}
 	uint64_t message = k->message;
-	if ((v = ca_pair_map_get(&s->copies, thread_key(k->pid, 0), message)))
+	if ((v = ca_pair_map_get(&s->copies, ca_thread_key(k->pid, 0), message)))
 		message = *v;
-	v = ca_pair_map_get(&s->intra, thread_key(k->pid, 0), message);
+	v = ca_pair_map_get(&s->intra, ca_thread_key(k->pid, 0), message);
 	return v ? *v : 0;
 }
 
 static struct waiting_take *waiting_for(const struct ca_stream *s, int32_t pid, int32_t tid,
 	size_t callback, bool intra)
 {
-	const uint64_t *i = ca_pair_map_get(&s->waiting_of, thread_key(pid, tid),
+	const uint64_t *i = ca_pair_map_get(&s->waiting_of, ca_thread_key(pid, tid),
 		(uint64_t)callback << 1 | intra);
 	return i ? &s->waiting[*i] : NULL;
 }
@@ -409,7 +404,7 @@ void ca_stream_take(struct ca_stream *s, const struct ca_take *k)
 	struct waiting_take *w = waiting_for(s, k->pid, k->tid, k->callback, k->intra);
 	if (!w) {
 		struct waiting_take *x = VEC_PUSH(s->waiting, s->n_waiting, s->cap_waiting);
-		if (!x || !ca_pair_map_put(&s->waiting_of, thread_key(k->pid, k->tid),
+		if (!x || !ca_pair_map_put(&s->waiting_of, ca_thread_key(k->pid, k->tid),
 			(uint64_t)k->callback << 1 | k->intra, s->n_waiting - 1)) {
 			oom(s);
 			return;
