@@ -98,8 +98,8 @@ uint64_t ca_trace_field(const ca_trace *trace, const char *event_name, size_t ro
 /* The string of a string field's value, or NULL. */
 const char *ca_trace_string(const ca_trace *trace, uint64_t id);
 
-/* Discarded-event notifications, per stream that had any: the stream's
- * name (its file, as babeltrace2 names it) and the count. Returns the
+/* Discarded-event notifications, per stream that had any, by name: the
+ * stream's name (its file, as babeltrace2 names it) and the count. Returns the
  * number of such streams; index >= that reads NULL / 0. */
 size_t ca_trace_discarded_streams(const ca_trace *trace);
 const char *ca_trace_discarded_stream(const ca_trace *trace, size_t index,

@@ -32,6 +32,7 @@ struct ca_pid {
 	int32_t vpid;
 	uint64_t procname; /* string id */
 	int name_rank;     /* which thread named it (name_process in tables.c) */
+	uint64_t name_time; /* when that thread's first event with that name came */
 	uint64_t events;
 	uint64_t first_time, last_time; /* of its events of the schema */
 	uint64_t per_event[CS_EVENT_COUNT]; /* events of the schema, by id */
@@ -65,6 +66,14 @@ struct ca_trace {
 	 * monotonic when the trace began), 0 if unknown. DDS source timestamps
 	 * are realtime. */
 	int64_t epoch_offset;
+	/* The native reader: the earliest event of the first path with events
+	 * (ns since the epoch), whose clock gives epoch_offset; skimmed events
+	 * come last (ctf_tally.h), so it is not the first one delivered. */
+	struct {
+		bool open, seen, ns_clock;
+		__int128 key;
+		int64_t offset;
+	} earliest;
 	bool failed; /* out of memory */
 	char reader_note[1024]; /* why the native reader handed a trace to babeltrace2 */
 	/* the time range of the path being read (every event), and of them all
@@ -82,6 +91,7 @@ struct ca_trace {
 		uint64_t time, int32_t vpid, int32_t vtid, const uint64_t *values), void *ctx);
 	char **paths;
 	size_t n_paths;
+	char replay_error[1024]; /* why replay_runtime failed, when not out of memory */
 	/* A second visitor of the model's runtime pass (the load sets it
 	 * while the model is built): the scan of the records the load was
 	 * asked for (ca_load_options.records), which then cost no pass of

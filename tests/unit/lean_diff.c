@@ -351,6 +351,17 @@ static void compare(const char *path, const ca_trace *kept, const ca_trace *lean
 	SAME("unknown", ca_trace_unknown_count(kept), ca_trace_unknown_count(lean));
 	SAME("discarded", ca_trace_discarded(kept), ca_trace_discarded(lean));
 	compare_processes(path, a, b);
+	/* what the first pass tallies instead of decoding (ctf_tally.h) */
+	SAME("epoch offset", kept->epoch_offset, lean->epoch_offset);
+	SAME("range first", kept->range_first, lean->range_first);
+	SAME("range last", kept->range_last, lean->range_last);
+	for (size_t i = 0; i < a->n_processes && i < b->n_processes; i++) {
+		uint64_t kf = 0, kl = 0, lf = 0, ll = 0;
+		SAME("process window", ca_trace_process_window(kept, a->processes[i].pid, &kf, &kl),
+			ca_trace_process_window(lean, b->processes[i].pid, &lf, &ll));
+		SAME("process first", kf, lf);
+		SAME("process last", kl, ll);
+	}
 	SAME("nodes", a->n_nodes, b->n_nodes);
 	SAME("publishers", a->n_publishers, b->n_publishers);
 	SAME("subscriptions", a->n_subscriptions, b->n_subscriptions);

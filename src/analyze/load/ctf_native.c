@@ -20,6 +20,7 @@
 #include "ctf_native.h"
 #include "ctf_pipe.h"
 #include "ctf_stream.h"
+#include "ctf_tally.h"
 
 #define METADATA_MAGIC 0x75D11D57u
 #define METADATA_HEADER 37 /* magic, uuid, checksum, content and packet sizes, 5 bytes */
@@ -128,6 +129,26 @@ static int by_name(const struct dirent **a, const struct dirent **b)
 	return strcmp((*a)->d_name, (*b)->d_name);
 }
 
+static bool fixed_or_none(const struct ctf_type *t)
+{
+	return !t || t->fixed;
+}
+
+/* The event classes whose events the walk tallies (ctf_native_handlers.skim). */
+static void mark_skimmed(struct ctf_meta *m, const struct ctf_native_handlers *h)
+{
+	for (size_t i = 0; i < m->n_streams; i++) {
+		const struct ctf_type *ctx = m->streams[i].event_context;
+		if (!fixed_or_none(ctx) || (ctx && ctx->fixed_bytes > CTF_TALLY_BYTES))
+			continue;
+		for (size_t j = 0; j < m->streams[i].n_events; j++) {
+			struct ctf_event_class *cls = m->streams[i].events[j];
+			if (cls && fixed_or_none(cls->context) && fixed_or_none(cls->payload))
+				cls->skim = h->skim(cls, h->user);
+		}
+	}
+}
+
 /* The trace in dir (it has a metadata file): its streams, opened. */
 static int open_trace(struct walk *w, const char *dir, char *err_out, size_t err_size)
 {
@@ -149,6 +170,8 @@ static int open_trace(struct walk *w, const char *dir, char *err_out, size_t err
 		return -1;
 	}
 	w->metas[w->n_metas++] = m;
+	if (w->h->skim && w->h->on_tally)
+		mark_skimmed(m, w->h);
 	struct dirent **names;
 	int n = scandir(dir, &names, NULL, by_name), status = 0;
 	if (n < 0) {
@@ -424,6 +447,8 @@ static int merge(struct walk *w)
 		ctf_pipe_start(w->streams, w->n_streams, w->h) : NULL;
 	int status = merge_sources(w, pipe, sources);
 	ctf_pipe_stop(pipe);
+	for (size_t i = 0; !status && w->h->on_tally && i < w->n_streams; i++)
+		ctf_stream_tallies(w->streams[i], w->h->on_tally, w->h->user);
 	free(sources);
 	return status;
 }

@@ -70,6 +70,9 @@ struct ctf_event_class {
 	char *name;
 	struct ctf_type *payload; /* a STRUCT, or NULL */
 	struct ctf_type *context; /* a STRUCT, or NULL */
+	/* its events are tallied, not delivered (ctf_native_handlers.skim):
+	 * set when its trace is opened */
+	bool skim;
 };
 
 struct ctf_stream_class {
@@ -124,6 +127,15 @@ struct ctf_event {
 	size_t n_context, n_payload;
 };
 
+/* Skimmed events of one class and one stream event context (a thread). */
+struct ctf_tally {
+	const struct ctf_event_class *cls;
+	const char *stream_path;
+	const struct ctf_value *context; /* the stream's event context */
+	size_t n_context;
+	uint64_t events, first, last; /* first, last: clock values */
+};
+
 struct ctf_native_handlers {
 	/* one event, in time order over every stream; non-zero stops the walk.
 	 * Every handler is called in the caller's thread, in order; the
@@ -144,6 +156,17 @@ struct ctf_native_handlers {
 	uint64_t skip_before, skip_after;
 	bool (*needed)(const struct ctf_event_class *cls, void *user);
 	void (*on_skipped)(const char *stream_path, uint64_t bytes, void *user);
+	/* Optional, for a walk that only counts some events: those of a class
+	 * skim says yes to (called once per class when a trace is opened, in
+	 * the caller's thread) are stepped over, not decoded nor delivered,
+	 * when the stream's event context, the class's own context and its
+	 * payload all have fixed layouts. They are tallied instead, by class
+	 * and by their stream event context's bytes, and the tallies handed to
+	 * on_tally when every event has been delivered, in the caller's
+	 * thread. Time order is then not checked between a skimmed event and
+	 * the events of other streams. */
+	bool (*skim)(const struct ctf_event_class *cls, void *user);
+	void (*on_tally)(const struct ctf_tally *tally, const struct ctf_meta *meta, void *user);
 };
 
 /* The trace directories under path (each holds a metadata file; a trace

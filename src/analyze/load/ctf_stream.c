@@ -336,8 +336,9 @@ static bool decode_fixed(struct decoder *d, const struct ctf_type *t)
 		const uint8_t *at = b + x->offset;
 		uint64_t v;
 		if (x->op == CTF_FIX_TEXT) {
-			const uint8_t *nul = memchr(at, 0, x->length);
-			const char *text = nul ? (const char *)at : keep_text(d, at, x->length);
+			/* LTTng pads a text array with NULs: most end in one */
+			bool ended = x->length && (!at[x->length - 1] || memchr(at, 0, x->length));
+			const char *text = ended ? (const char *)at : keep_text(d, at, x->length);
 			if (!text)
 				return false;
 			out[i] = (struct ctf_value){ &t->fields[i], 0, text, x->length };
@@ -374,13 +375,30 @@ static bool decode_fixed(struct decoder *d, const struct ctf_type *t)
 	return true;
 }
 
+static bool decode_with(struct decoder *d, const struct ctf_type *t)
+{
+	return !t || (t->fixed ? decode_fixed(d, t) : t->flat ? decode_flat(d, t) :
+		decode(d, NULL, t));
+}
+
+/* A decoder at the stream's position. The position is loaded alone: a
+ * load of it with its neighbours would wait for the store of it that
+ * ended the event before (a failed store forwarding, a third of the
+ * decoding's time). */
+static struct decoder decoder_at(struct ctf_stream *s, struct ctf_value *out, size_t cap)
+{
+	uint64_t pos = s->pos;
+	__asm__("" : "+r"(pos));
+	return (struct decoder){ .s = s, .base = s->map + s->packet, .pos = pos,
+		.limit = s->limit, .out = out, .cap = cap, .keep = true };
+}
+
 static bool decode_into(struct ctf_stream *s, const struct ctf_type *t, struct ctf_value *out,
 	size_t cap, size_t *n)
 {
-	struct decoder d = { .s = s, .base = s->map + s->packet, .pos = s->pos, .limit = s->limit,
-		.out = out, .n = *n, .cap = cap, .keep = true };
-	if (t && !(t->fixed ? decode_fixed(&d, t) : t->flat ? decode_flat(&d, t) :
-		   decode(&d, NULL, t)))
+	struct decoder d = decoder_at(s, out, cap);
+	d.n = *n;
+	if (!decode_with(&d, t))
 		return false;
 	s->pos = d.pos;
 	*n = d.n;
@@ -597,14 +615,39 @@ static void plan_header(struct ctf_stream *s)
 	s->plan_ok = plain_int(s->plan_ts) && s->plan_ts->maps_clock && plain_int(s->plan_ext_id) &&
 		plain_int(s->plan_ext_ts) && s->plan_ext_ts->maps_clock && compact->align <= 8 &&
 		extended->align <= 8;
+	/* the compact form in one little-endian word: the id's bits first,
+	 * the timestamp's at plan_ts_at */
+	const struct ctf_type *ts = s->plan_ts;
+	unsigned at = id->size;
+	if (compact->align > 1)
+		at = (at + compact->align - 1) & ~(compact->align - 1);
+	if (ts && ts->align > 1)
+		at = (at + ts->align - 1) & ~(ts->align - 1);
+	s->plan_word = s->plan_ok && h->align % 8 == 0 && id->align <= h->align &&
+		!id->big_endian && !id->is_signed && !ts->big_endian && !ts->is_signed &&
+		id->size < 64 && ts->size < 64 && at + ts->size <= 64;
+	s->plan_ts_at = at;
 }
 
 /* The planned header: the event's id, the clock updated. */
 static bool read_header(struct ctf_stream *s, uint64_t *id)
 {
-	struct decoder d = { .s = s, .base = s->map + s->packet, .pos = s->pos, .limit = s->limit };
+	struct decoder d = decoder_at(s, NULL, 0);
 	uint64_t ts;
 	const struct ctf_type *ts_type = s->plan_ts;
+	uint64_t at = (d.pos + s->plan_align->align - 1) & ~(uint64_t)(s->plan_align->align - 1);
+	if (s->plan_word && at < d.limit && d.limit - at >= 64) { /* most events */
+		uint64_t w;
+		memcpy(&w, d.base + at / 8, 8);
+		uint64_t i = w & (((uint64_t)1 << s->plan_id->size) - 1);
+		if (i != s->plan_extended) {
+			*id = i;
+			update_clock(s, ts_type->size,
+				(w >> s->plan_ts_at) & (((uint64_t)1 << ts_type->size) - 1));
+			s->pos = at + s->plan_ts_at + ts_type->size;
+			return true;
+		}
+	}
 	if (!align_to(&d, s->plan_align->align) || !read_bits(&d, s->plan_id, id))
 		return false;
 	if (*id == s->plan_extended) {
@@ -619,7 +662,9 @@ static bool read_header(struct ctf_stream *s, uint64_t *id)
 	return true;
 }
 
-int ctf_stream_next(struct ctf_stream *s)
+/* Moves to the next event, past the ends of packets: 1, 0 at the
+ * stream's end, -1 with s->err. */
+static int to_event(struct ctf_stream *s)
 {
 	for (;;) {
 		if (!s->in_packet) {
@@ -630,7 +675,7 @@ int ctf_stream_next(struct ctf_stream *s)
 			s->in_packet = true;
 		}
 		if (s->pos < s->limit)
-			break;
+			return 1;
 		if (s->has_end && s->clock > s->packet_end) {
 			/* an event after the packet's end: a damaged timestamp
 			 * (babeltrace2's muxer stops there too) */
@@ -643,52 +688,133 @@ int ctf_stream_next(struct ctf_stream *s)
 		s->in_packet = false;
 		release_read(s);
 	}
-	struct ctf_event *e = &s->event;
-	uint64_t id = 0, start = s->pos;
-	s->text_used = 0;
+}
+
+/* The event's id, from its header; the clock updated. */
+static bool event_id(struct ctf_stream *s, uint64_t *id)
+{
+	*id = 0;
 	if (s->plan_for != s->sc)
 		plan_header(s);
-	if (s->plan_ok) {
-		if (!read_header(s, &id))
-			return -1;
-	} else {
-		struct ctf_value hdr[CTF_MAX_VALUES];
-		size_t n = 0;
-		if (!decode_into(s, s->sc->event_header, hdr, CTF_MAX_VALUES, &n))
-			return -1;
-		for (size_t i = 0; i < n; i++) {
-			if (!hdr[i].field)
-				continue;
-			if (!strcmp(hdr[i].field->name, "id"))
-				id = hdr[i].u; /* the extended header's comes last */
-			else if (!strcmp(hdr[i].field->name, "timestamp"))
-				update_clock(s, hdr[i].field->type->size, hdr[i].u);
-		}
+	if (s->plan_ok)
+		return read_header(s, id);
+	struct ctf_value hdr[CTF_MAX_VALUES];
+	size_t n = 0;
+	if (!decode_into(s, s->sc->event_header, hdr, CTF_MAX_VALUES, &n))
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		if (!hdr[i].field)
+			continue;
+		if (!strcmp(hdr[i].field->name, "id"))
+			*id = hdr[i].u; /* the extended header's comes last */
+		else if (!strcmp(hdr[i].field->name, "timestamp"))
+			update_clock(s, hdr[i].field->type->size, hdr[i].u);
 	}
-	if (id >= s->sc->n_events || !s->sc->events[id]) {
-		snprintf(s->err, sizeof s->err, "%s: an event of id %" PRIu64 " at byte %zu of the "
-			"packet at byte %zu, which the metadata does not declare", s->path, id,
-			(size_t)(s->pos / 8), s->packet);
-		return -1;
+	return true;
+}
+
+/* Where a fixed structure at bit pos ends (pos when there is none);
+ * false when it would not fit in the packet. */
+static bool fixed_end(const struct ctf_stream *s, const struct ctf_type *t, uint64_t *pos)
+{
+	if (!t)
+		return true;
+	uint64_t at = *pos;
+	if (t->align > 1)
+		at = (at + t->align - 1) & ~(uint64_t)(t->align - 1);
+	if (at % 8 || at > s->limit || (uint64_t)t->fixed_bytes * 8 > s->limit - at)
+		return false;
+	*pos = at + (uint64_t)t->fixed_bytes * 8;
+	return true;
+}
+
+/* A skimmed event (class id, its header read) stepped over and counted
+ * by its stream event context: false when it does not fit in its packet,
+ * or when out of memory (it is decoded then). */
+static bool tallied(struct ctf_stream *s, uint64_t id, uint64_t start)
+{
+	const struct ctf_type *ctx = s->sc->event_context;
+	const struct ctf_event_class *cls = s->sc->events[id];
+	uint64_t at = s->pos, end = at;
+	if (!fixed_end(s, ctx, &end))
+		return false;
+	uint64_t bytes_at = end - (ctx ? (uint64_t)ctx->fixed_bytes * 8 : 0);
+	if (!fixed_end(s, cls->context, &end) || !fixed_end(s, cls->payload, &end) || end == start)
+		return false;
+	struct ctf_tally_count *c = ctf_tally_find(&s->tallies, s->sc,
+		s->map + s->packet + bytes_at / 8, ctx ? ctx->fixed_bytes : 0, id);
+	if (!c)
+		return false;
+	if (!c->events++)
+		c->first = s->clock;
+	c->last = s->clock;
+	s->pos = end;
+	return true;
+}
+
+int ctf_stream_next(struct ctf_stream *s)
+{
+	struct ctf_event *e = &s->event;
+	uint64_t id, start;
+	for (;;) {
+		int r = to_event(s);
+		if (r <= 0)
+			return r;
+		start = s->pos;
+		s->text_used = 0;
+		if (!event_id(s, &id))
+			return -1;
+		if (id >= s->sc->n_events || !s->sc->events[id]) {
+			snprintf(s->err, sizeof s->err, "%s: an event of id %" PRIu64 " at byte %zu of "
+				"the packet at byte %zu, which the metadata does not declare", s->path,
+				id, (size_t)(s->pos / 8), s->packet);
+			return -1;
+		}
+		if (!s->sc->events[id]->skim || !tallied(s, id, start))
+			break;
 	}
 	e->cls = s->sc->events[id];
 	e->timestamp = s->clock;
 	e->stream_path = s->path;
 	e->n_context = e->n_payload = 0;
 	struct ctf_value *v = s->out ? s->out : s->values;
+	struct decoder d = decoder_at(s, v, CTF_MAX_VALUES);
 	e->context = v;
-	if (!decode_into(s, s->sc->event_context, v, CTF_MAX_VALUES, &e->n_context) ||
-	    !decode_into(s, e->cls->context, v, CTF_MAX_VALUES, &e->n_context))
+	if (!decode_with(&d, s->sc->event_context) || !decode_with(&d, e->cls->context))
 		return -1;
-	e->payload = v + e->n_context;
-	if (!decode_into(s, e->cls->payload, v + e->n_context, CTF_MAX_VALUES, &e->n_payload))
+	e->n_context = d.n;
+	e->payload = d.out = v + d.n;
+	d.n = 0;
+	if (!decode_with(&d, e->cls->payload))
 		return -1;
+	e->n_payload = d.n;
+	s->pos = d.pos;
 	if (s->pos == start) { /* the next one would be read at the same place, forever */
 		snprintf(s->err, sizeof s->err, "%s: an event of no size at byte %zu of the packet at "
 			"byte %zu", s->path, (size_t)(s->pos / 8), s->packet);
 		return -1;
 	}
 	return 1;
+}
+
+void ctf_stream_tallies(struct ctf_stream *s, void (*fn)(const struct ctf_tally *tally,
+	const struct ctf_meta *meta, void *user), void *user)
+{
+	for (size_t i = 0; i < s->tallies.n; i++) {
+		const struct ctf_tally_group *g = &s->tallies.groups[i];
+		struct ctf_value context[CTF_MAX_VALUES];
+		struct decoder d = { .s = s, .base = g->bytes, .limit = (uint64_t)g->n_bytes * 8,
+			.out = context, .cap = CTF_MAX_VALUES, .keep = true };
+		s->text_used = 0;
+		if (g->sc->event_context && !decode_fixed(&d, g->sc->event_context))
+			continue; /* it was read once: it fits */
+		for (size_t id = 0; id < g->sc->n_events; id++) {
+			const struct ctf_tally_count *c = &g->by_class[id];
+			if (c->events)
+				fn(&(struct ctf_tally){ g->sc->events[id], s->path, context, d.n,
+					c->events, c->first, c->last }, s->meta, user);
+		}
+	}
 }
 
 int ctf_stream_bounds(struct ctf_stream *s, uint64_t *first, uint64_t *last)
@@ -718,6 +844,7 @@ void ctf_stream_close(struct ctf_stream *s)
 	if (s->map)
 		munmap((void *)s->map, s->size);
 	free(s->text);
+	ctf_tally_free(&s->tallies);
 	s->map = NULL;
 	s->text = NULL;
 }

@@ -163,25 +163,36 @@ static bool is_tf_event(int id)
 		id == CS_EV_ros2_caret_tf_lookup_transform;
 }
 
+bool ca_load_counts_only(const ca_trace *t, int id)
+{
+	return t->runtime_not_kept && cs_role_is_runtime(cs_events[id].role) &&
+		!(t->tf_kept && is_tf_event(id));
+}
+
+void ca_load_count(ca_trace *t, int id, struct ca_pid *p, uint64_t n, uint64_t first,
+	uint64_t last)
+{
+	p->events += n;
+	if (!t->path_first || first < t->path_first)
+		t->path_first = first;
+	if (last > t->path_last)
+		t->path_last = last;
+	if (id < 0) {
+		t->unknown += n;
+		return;
+	}
+	p->per_event[id] += n;
+	if (!p->first_time || first < p->first_time)
+		p->first_time = first;
+	if (last > p->last_time)
+		p->last_time = last;
+}
+
 uint64_t *ca_load_row(ca_trace *t, int id, uint64_t time, int32_t vpid, int32_t vtid,
 	struct ca_pid *p, size_t *row)
 {
-	p->events++;
-	if (!t->path_first || time < t->path_first)
-		t->path_first = time;
-	if (time > t->path_last)
-		t->path_last = time;
-	if (id < 0) {
-		t->unknown++;
-		return NULL;
-	}
-	p->per_event[id]++;
-	if (!p->first_time || time < p->first_time)
-		p->first_time = time;
-	if (time > p->last_time)
-		p->last_time = time;
-	if (t->runtime_not_kept && cs_role_is_runtime(cs_events[id].role) &&
-	    !(t->tf_kept && is_tf_event(id)))
+	ca_load_count(t, id, p, 1, time, time);
+	if (id < 0 || ca_load_counts_only(t, id))
 		return NULL; /* counted only: the model's second pass sees it */
 	struct ca_table *tb = &t->tables[id];
 	if (tb->rows == tb->cap && !grow_table(tb, cs_events[id].field_count)) {
@@ -218,14 +229,17 @@ struct ca_class_map *ca_load_class(ca_trace *t, const void *cls, bool *fresh)
  * first when a recording starts late, only when nothing else wrote (0);
  * -1: not named yet. */
 void ca_load_name_process(ca_trace *t, struct ca_pid *p, const char *name, int32_t vpid,
-	int32_t vtid)
+	int32_t vtid, uint64_t time)
 {
-	if (p->name_rank == 2 || !name)
+	if (!name)
 		return;
 	int rank = vtid == vpid ? 2 : strcmp(name, CARET_CONTROL_THREAD_NAME) ? 1 : 0;
-	if (rank > p->name_rank) {
+	/* of one rank, the first name in time order (tallied events come
+	 * after the others, out of order) */
+	if (rank > p->name_rank || (rank == p->name_rank && time < p->name_time)) {
 		p->procname = ca_trace_intern(t, name);
 		p->name_rank = rank;
+		p->name_time = time;
 	}
 }
 
@@ -304,8 +318,23 @@ static bool sort_table(struct ca_table *tb, size_t fields)
 }
 
 /* After the rows: time order, then the model. */
+static _Thread_local const ca_trace *sorting_names_of;
+
+static int by_stream_name(const void *a, const void *b)
+{
+	const struct ca_discarded_stream *x = a, *y = b;
+	return strcmp(ca_trace_string(sorting_names_of, x->name),
+		ca_trace_string(sorting_names_of, y->name));
+}
+
 static int finish(ca_trace *t, bool sort, const char *path, char *err, size_t err_size)
 {
+	/* by name: the order their losses were met in depends on how far
+	 * each stream was decoded ahead (ctf_pipe.c, tallied events) */
+	sorting_names_of = t;
+	if (t->n_discarded_streams > 1)
+		qsort(t->discarded_streams, t->n_discarded_streams, sizeof *t->discarded_streams,
+			by_stream_name);
 	uint64_t known = t->events - t->unknown;
 	for (size_t i = 0; i < CS_EVENT_COUNT && sort; i++)
 		if (!sort_table(&t->tables[i], cs_events[i].field_count))
@@ -316,7 +345,10 @@ static int finish(ca_trace *t, bool sort, const char *path, char *err, size_t er
 		return -1;
 	}
 	if (t->failed || ca_model_build(t) != 0) {
-		snprintf(err, err_size, "out of memory while loading %s", path);
+		if (t->replay_error[0])
+			snprintf(err, err_size, "%s", t->replay_error);
+		else
+			snprintf(err, err_size, "out of memory while loading %s", path);
 		return -1;
 	}
 	return 0;

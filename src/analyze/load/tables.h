@@ -37,7 +37,14 @@ int ca_load_babeltrace2(ca_trace *t, const char *path, char *err, size_t err_siz
 struct ca_pid *ca_load_pid(ca_trace *t, int32_t vpid, const char *procname);
 /* Names process p by a thread's procname (the main thread's wins). */
 void ca_load_name_process(ca_trace *t, struct ca_pid *p, const char *name, int32_t vpid,
-	int32_t vtid);
+	int32_t vtid, uint64_t time);
+/* Event id is counted, not kept (a runtime event of a load that keeps
+ * none): no row, its payload unread. */
+bool ca_load_counts_only(const ca_trace *t, int id);
+/* n events of id (-1: not in the schema) of process p, the first at
+ * first, the last at last: counted, no row. */
+void ca_load_count(ca_trace *t, int id, struct ca_pid *p, uint64_t n, uint64_t first,
+	uint64_t last);
 /* A new row of event id (-1: not in the schema, counted) at time, for
  * vpid/vtid; its fields are filled by the caller in t->tables[id] at *row.
  * NULL when there is no row to fill (t->failed when out of memory). */

@@ -100,7 +100,8 @@ static int on_event(const bt_event *ev, uint64_t clock, void *user)
 	if (p->name_rank < 2) {
 		const bt_field *f = context_member(ev, "procname");
 		if (f && bt_field_get_class_type(f) == BT_FIELD_CLASS_TYPE_STRING)
-			ca_load_name_process(t, p, bt_field_string_get_value(f), vpid, vtid);
+			ca_load_name_process(t, p, bt_field_string_get_value(f), vpid, vtid,
+				clock);
 	}
 	if (!ca_load_row(t, m ? m->id : -1, clock, vpid, vtid, p, &r))
 		return t->failed ? -1 : 0;

@@ -61,6 +61,22 @@ static uint64_t value_of(ca_trace *t, const struct ctf_value *v)
 	return 0; /* arrays (gid) and floats are not kept, as through babeltrace2 */
 }
 
+/* The earliest event of the first path with events gives the epoch
+ * offset (ca_trace.earliest). */
+static void note_earliest(ca_trace *t, uint64_t time, const struct ctf_meta *meta)
+{
+	if (!t->earliest.open)
+		return;
+	__int128 key = (__int128)((unsigned __int128)time * 1000000000 / meta->clock_freq) +
+		meta->clock_offset_ns;
+	if (!t->earliest.seen || key < t->earliest.key) {
+		t->earliest.seen = true;
+		t->earliest.key = key;
+		t->earliest.ns_clock = meta->clock_freq == 1000000000;
+		t->earliest.offset = meta->clock_offset_ns;
+	}
+}
+
 static int on_event(const struct ctf_event *e, const struct ctf_meta *meta, void *user)
 {
 	ca_trace *t = user;
@@ -71,14 +87,13 @@ static int on_event(const struct ctf_event *e, const struct ctf_meta *meta, void
 	size_t r;
 
 	t->events++;
-	if (t->events == 1 && meta->clock_freq == 1000000000)
-		t->epoch_offset = meta->clock_offset_ns;
+	note_earliest(t, e->timestamp, meta);
 	if (!p) {
 		t->failed = true;
 		return -1;
 	}
 	if (m && m->procname >= 0 && p->name_rank < 2)
-		ca_load_name_process(t, p, e->context[m->procname].s, vpid, vtid);
+		ca_load_name_process(t, p, e->context[m->procname].s, vpid, vtid, e->timestamp);
 	if (!ca_load_row(t, m ? m->id : -1, e->timestamp, vpid, vtid, p, &r))
 		return t->failed ? -1 : 0;
 	const struct cs_event *ev = &cs_events[m->id];
@@ -104,6 +119,37 @@ static bool needed(const struct ctf_event_class *cls, void *user)
 	return ev && !cs_role_is_runtime(ev->role);
 }
 
+/* The first pass of a load that keeps no runtime event counts them by
+ * their contexts alone (ca_load_row). */
+static bool counted_only(const struct ctf_event_class *cls, void *user)
+{
+	const struct cs_event *ev = cs_event_by_full_name(cls->name);
+	return ev && ca_load_counts_only(user, (int)ev->id);
+}
+
+/* Counted-only events of one class and thread (ctf_tally.h). */
+static void on_tally(const struct ctf_tally *y, const struct ctf_meta *meta, void *user)
+{
+	ca_trace *t = user;
+	if (t->failed)
+		return;
+	const struct ctf_event e = { .cls = y->cls, .timestamp = y->first,
+		.stream_path = y->stream_path, .context = y->context, .n_context = y->n_context };
+	const struct ca_class_map *m = map_class(t, &e);
+	int32_t vpid = m && m->vpid >= 0 ? (int32_t)y->context[m->vpid].u : -1;
+	int32_t vtid = m && m->vtid >= 0 ? (int32_t)y->context[m->vtid].u : -1;
+	struct ca_pid *p = ca_load_pid(t, vpid, NULL);
+	if (!p) {
+		t->failed = true;
+		return;
+	}
+	t->events += y->events;
+	note_earliest(t, y->first, meta);
+	if (m && m->procname >= 0)
+		ca_load_name_process(t, p, y->context[m->procname].s, vpid, vtid, y->first);
+	ca_load_count(t, m ? m->id : -1, p, y->events, y->first, y->last);
+}
+
 static void on_skipped(const char *stream, uint64_t bytes, void *user)
 {
 	ca_trace *t = user;
@@ -116,12 +162,18 @@ int ca_load_native(ca_trace *t, const char *path, const struct ca_skip *skip, ch
 	size_t err_size)
 {
 	struct ctf_native_handlers h = { .on_event = on_event, .on_discarded = on_discarded,
-		.user = t, .needed = needed, .on_skipped = on_skipped };
+		.user = t, .needed = needed, .on_skipped = on_skipped,
+		.skim = counted_only, .on_tally = on_tally };
 	if (skip) {
 		h.skip_before = skip->before;
 		h.skip_after = skip->after;
 	}
+	t->earliest.open = !t->events;
+	t->earliest.seen = false;
 	int status = ctf_native_iterate(path, &h, err, err_size);
+	if (t->earliest.open && t->earliest.seen)
+		t->epoch_offset = t->earliest.ns_clock ? t->earliest.offset : 0;
+	t->earliest.open = false;
 	return status == CTF_UNSUPPORTED ? CA_LOAD_UNSUPPORTED : status;
 }
 
@@ -163,8 +215,12 @@ int ca_load_native_replay(ca_trace *t, void (*visit)(void *ctx, enum cs_event_id
 	for (size_t i = 0; i < t->n_paths; i++) {
 		char err[1024];
 		memset(t->classes, 0, sizeof t->classes); /* the reader's classes are new */
-		if (ctf_native_iterate(t->paths[i], &h, err, sizeof err) != 0)
+		if (ctf_native_iterate(t->paths[i], &h, err, sizeof err) != 0) {
+			/* damage the first pass stepped over (time going back
+			 * between streams, which skimmed events do not check) */
+			snprintf(t->replay_error, sizeof t->replay_error, "%s", err);
 			return -1;
+		}
 	}
 	return t->failed ? -1 : 0;
 }
