@@ -143,8 +143,16 @@ static void mark_skimmed(struct ctf_meta *m, const struct ctf_native_handlers *h
 			continue;
 		for (size_t j = 0; j < m->streams[i].n_events; j++) {
 			struct ctf_event_class *cls = m->streams[i].events[j];
-			if (cls && fixed_or_none(cls->context) && fixed_or_none(cls->payload))
-				cls->skim = h->skim(cls, h->user);
+			if (!cls || !fixed_or_none(cls->context) || !fixed_or_none(cls->payload) ||
+			    !(cls->skim = h->skim(cls, h->user)))
+				continue;
+			const struct ctf_type *parts[] = { ctx, cls->context, cls->payload };
+			uint32_t bytes = 0;
+			for (size_t k = 0; k < 3 && bytes != UINT32_MAX; k++)
+				if (parts[k])
+					bytes = parts[k]->align > 8 ? UINT32_MAX :
+						bytes + parts[k]->fixed_bytes;
+			cls->skim_bytes = bytes == UINT32_MAX ? 0 : bytes;
 		}
 	}
 }

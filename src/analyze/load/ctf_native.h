@@ -73,6 +73,9 @@ struct ctf_event_class {
 	/* its events are tallied, not delivered (ctf_native_handlers.skim):
 	 * set when its trace is opened */
 	bool skim;
+	/* skim, and the stream's event context, the class's context and
+	 * payload all byte-aligned: their bytes in all (0: not so) */
+	uint32_t skim_bytes;
 };
 
 struct ctf_stream_class {

@@ -735,12 +735,20 @@ static bool tallied(struct ctf_stream *s, uint64_t id, uint64_t start)
 {
 	const struct ctf_type *ctx = s->sc->event_context;
 	const struct ctf_event_class *cls = s->sc->events[id];
-	uint64_t at = s->pos, end = at;
-	if (!fixed_end(s, ctx, &end))
-		return false;
-	uint64_t bytes_at = end - (ctx ? (uint64_t)ctx->fixed_bytes * 8 : 0);
-	if (!fixed_end(s, cls->context, &end) || !fixed_end(s, cls->payload, &end) || end == start)
-		return false;
+	uint64_t end = s->pos, bytes_at;
+	if (cls->skim_bytes && end % 8 == 0) { /* byte-aligned: one step */
+		bytes_at = end;
+		if (end > s->limit || (uint64_t)cls->skim_bytes * 8 > s->limit - end)
+			return false;
+		end += (uint64_t)cls->skim_bytes * 8;
+	} else {
+		if (!fixed_end(s, ctx, &end))
+			return false;
+		bytes_at = end - (ctx ? (uint64_t)ctx->fixed_bytes * 8 : 0);
+		if (!fixed_end(s, cls->context, &end) || !fixed_end(s, cls->payload, &end) ||
+		    end == start)
+			return false;
+	}
 	struct ctf_tally_count *c = ctf_tally_find(&s->tallies, s->sc,
 		s->map + s->packet + bytes_at / 8, ctx ? ctx->fixed_bytes : 0, id);
 	if (!c)
