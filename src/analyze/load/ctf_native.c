@@ -439,11 +439,52 @@ out:
 	return status;
 }
 
-/* The streams merged in time order, decoded in a second thread when
- * there is a core for it. */
+/* Large streams (ctf_pipe_split_bytes) become two parts, each decoded in
+ * its own thread (ctf_stream_split), the second right after the first. */
+static int split_streams(struct walk *w)
+{
+	uint64_t large = ctf_pipe_split_bytes();
+	for (size_t i = 0; i < w->n_streams; i++) {
+		struct ctf_stream *s = w->streams[i], *second;
+		if (s->end - s->packet < large)
+			continue;
+		if (!(second = malloc(sizeof *second)) ||
+		    !grow((void **)&w->streams, &w->cap_streams, w->n_streams, sizeof *w->streams)) {
+			free(second);
+			snprintf(w->err, w->err_size, "out of memory");
+			return -1;
+		}
+		if (ctf_stream_open(second, s->meta, s->path) != 0) {
+			snprintf(w->err, w->err_size, "%s", second->err);
+			ctf_stream_close(second);
+			free(second);
+			return -1;
+		}
+		second->on_discarded = s->on_discarded;
+		second->needed = s->needed;
+		second->on_skipped = s->on_skipped;
+		second->skip_before = s->skip_before;
+		second->skip_after = s->skip_after;
+		second->user = s->user;
+		if (ctf_stream_split(s, second) != 1) {
+			ctf_stream_close(second);
+			free(second);
+			continue;
+		}
+		memmove(&w->streams[i + 2], &w->streams[i + 1],
+			(w->n_streams - i - 1) * sizeof *w->streams);
+		w->streams[++i] = second;
+		w->n_streams++;
+	}
+	return 0;
+}
+
+/* The streams merged in time order, decoded in other threads when there
+ * is a core for it. */
 static int merge(struct walk *w)
 {
-	struct source *sources = malloc((w->n_streams + 1) * sizeof *sources);
+	/* room for every stream split in two */
+	struct source *sources = malloc((2 * w->n_streams + 1) * sizeof *sources);
 	if (!sources) {
 		snprintf(w->err, w->err_size, "out of memory");
 		return -1;
@@ -451,8 +492,16 @@ static int merge(struct walk *w)
 	uint64_t bytes = 0;
 	for (size_t i = 0; i < w->n_streams; i++)
 		bytes += w->streams[i]->size;
-	struct ctf_pipe *pipe = w->n_streams && ctf_pipe_wanted(bytes) ?
-		ctf_pipe_start(w->streams, w->n_streams, w->h) : NULL;
+	/* a walk that tallies most events leaves the merge little to do:
+	 * its core decodes too, large streams in two parts */
+	size_t decoders = w->h->skim && w->h->on_tally && ctf_pipe_cores() > 1 ? 2 : 1;
+	bool piped = w->n_streams && ctf_pipe_wanted(bytes);
+	if (piped && decoders > 1 && split_streams(w) != 0) {
+		free(sources);
+		return -1;
+	}
+	struct ctf_pipe *pipe = piped ?
+		ctf_pipe_start(w->streams, w->n_streams, w->h, decoders) : NULL;
 	int status = merge_sources(w, pipe, sources);
 	ctf_pipe_stop(pipe);
 	for (size_t i = 0; !status && w->h->on_tally && i < w->n_streams; i++)

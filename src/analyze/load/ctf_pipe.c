@@ -40,6 +40,8 @@
 /* Below this much trace one thread reads it in tens of milliseconds: a
  * second one would only take a core from whatever else runs. */
 #define PIPE_MIN_BYTES ((uint64_t)32 * 1024 * 1024)
+/* A stream this large is worth two decoders when the merge is idle. */
+#define SPLIT_BYTES ((uint64_t)64 * 1024 * 1024)
 
 enum kind { EVENT, END, FAILED };
 enum note_kind { DISCARDED, SKIPPED };
@@ -83,6 +85,7 @@ struct ring {
 	struct batch batches[BATCHES];
 	/* the decoder's side */
 	alignas(LINE) size_t fill; /* its batch */
+	size_t decoder;      /* the thread that decodes it */
 	bool done;           /* it wrote its END or FAILED */
 	uint32_t pending;    /* notes queued while decoding the next record */
 	/* the notes, under the pipe's lock */
@@ -95,16 +98,38 @@ struct ring {
 	struct ctf_event event;
 };
 
+struct decoder_thread {
+	struct ctf_pipe *p;
+	size_t index;
+	pthread_t thread;
+	bool started;
+};
+
 struct ctf_pipe {
 	const struct ctf_native_handlers *h;
 	struct ring *rings;
 	size_t n;
-	pthread_t thread;
+	struct decoder_thread decoders[CTF_PIPE_MAX_DECODERS];
+	size_t n_decoders;
 	pthread_mutex_t lock;
 	pthread_cond_t changed;
 	atomic_bool stop;
 	size_t largest; /* a batch's bytes, at most */
 };
+
+uint64_t ctf_pipe_split_bytes(void)
+{
+	const char *v = getenv("CARET_READER_THREADS");
+	return v && *v && atoi(v) > 1 ? 0 : SPLIT_BYTES;
+}
+
+long ctf_pipe_cores(void)
+{
+	const char *v = getenv("CARET_READER_THREADS");
+	if (v && *v && atoi(v) <= 1)
+		return 1;
+	return sysconf(_SC_NPROCESSORS_ONLN);
+}
 
 bool ctf_pipe_wanted(uint64_t bytes)
 {
@@ -248,31 +273,36 @@ static void fill(struct ring *r)
 	b->used = used;
 }
 
-/* Whether some stream not done has a free batch. */
-static bool work_left(const struct ctf_pipe *p)
+/* Whether some stream of decoder d, not done, has a free batch. */
+static bool work_left(const struct ctf_pipe *p, size_t d)
 {
 	for (size_t i = 0; i < p->n; i++)
-		if (!p->rings[i].done && !atomic_load(&p->rings[i].batches[p->rings[i].fill].full))
+		if (p->rings[i].decoder == d && !p->rings[i].done &&
+		    !atomic_load(&p->rings[i].batches[p->rings[i].fill].full))
 			return true;
 	return false;
 }
 
 static void *decode_streams(void *arg)
 {
-	struct ctf_pipe *p = arg;
-	size_t left = p->n;
+	const struct decoder_thread *self = arg;
+	struct ctf_pipe *p = self->p;
+	size_t d = self->index, left = 0;
+	for (size_t i = 0; i < p->n; i++)
+		left += p->rings[i].decoder == d;
 	while (left) {
-		for (int spin = 0; spin < SPINS && !atomic_load(&p->stop) && !work_left(p); spin++)
+		for (int spin = 0; spin < SPINS && !atomic_load(&p->stop) && !work_left(p, d); spin++)
 			;
 		pthread_mutex_lock(&p->lock);
-		while (!atomic_load(&p->stop) && !work_left(p))
+		while (!atomic_load(&p->stop) && !work_left(p, d))
 			pthread_cond_wait(&p->changed, &p->lock);
 		pthread_mutex_unlock(&p->lock);
 		if (atomic_load(&p->stop))
 			break;
 		for (size_t i = 0; i < p->n; i++) {
 			struct ring *r = &p->rings[i];
-			if (r->done || atomic_load(&r->batches[r->fill].full) || atomic_load(&p->stop))
+			if (r->decoder != d || r->done || atomic_load(&r->batches[r->fill].full) ||
+			    atomic_load(&p->stop))
 				continue;
 			fill(r);
 			left -= r->done;
@@ -342,6 +372,18 @@ int ctf_pipe_next(struct ctf_pipe *p, size_t i, const struct ctf_event **event)
 	}
 }
 
+/* Stops the decoding threads started, and waits for them. */
+static void join_decoders(struct ctf_pipe *p)
+{
+	pthread_mutex_lock(&p->lock);
+	atomic_store(&p->stop, true);
+	pthread_cond_broadcast(&p->changed);
+	pthread_mutex_unlock(&p->lock);
+	for (size_t d = 0; d < p->n_decoders; d++)
+		if (p->decoders[d].started)
+			pthread_join(p->decoders[d].thread, NULL);
+}
+
 static void free_rings(struct ctf_pipe *p)
 {
 	for (size_t i = 0; i < p->n; i++) {
@@ -360,8 +402,28 @@ static void free_rings(struct ctf_pipe *p)
 	free(p);
 }
 
+static uint64_t bytes_of(const struct ctf_stream *s)
+{
+	return s->end - s->packet;
+}
+
+/* Each stream, in order, to the decoder with the fewest bytes so far (a
+ * stream split in two parts, ctf_stream_split, goes to both). */
+static void share_out(struct ctf_pipe *p)
+{
+	uint64_t load[CTF_PIPE_MAX_DECODERS] = { 0 };
+	for (size_t i = 0; i < p->n; i++) {
+		size_t d = 0;
+		for (size_t t = 1; t < p->n_decoders; t++)
+			if (load[t] < load[d])
+				d = t;
+		p->rings[i].decoder = d;
+		load[d] += bytes_of(p->rings[i].s);
+	}
+}
+
 struct ctf_pipe *ctf_pipe_start(struct ctf_stream **streams, size_t n,
-	const struct ctf_native_handlers *h)
+	const struct ctf_native_handlers *h, size_t decoders)
 {
 	struct ctf_pipe *p = calloc(1, sizeof *p);
 	size_t bytes = (n + 1) * sizeof *p->rings; /* a multiple of its alignment */
@@ -393,7 +455,16 @@ struct ctf_pipe *ctf_pipe_start(struct ctf_stream **streams, size_t n,
 		s->needed = h->needed ? needed : NULL;
 		s->user = r;
 	}
-	if (!ok || pthread_create(&p->thread, NULL, decode_streams, p) != 0) {
+	p->n_decoders = decoders < 1 ? 1 : decoders > CTF_PIPE_MAX_DECODERS ?
+		CTF_PIPE_MAX_DECODERS : decoders;
+	share_out(p);
+	for (size_t d = 0; ok && d < p->n_decoders; d++) {
+		p->decoders[d] = (struct decoder_thread){ .p = p, .index = d };
+		ok = !pthread_create(&p->decoders[d].thread, NULL, decode_streams, &p->decoders[d]);
+		p->decoders[d].started = ok;
+	}
+	if (!ok) {
+		join_decoders(p);
 		for (size_t i = 0; i < n; i++) { /* the streams as they were */
 			streams[i]->on_discarded = h->on_discarded;
 			streams[i]->on_skipped = h->on_skipped;
@@ -410,10 +481,6 @@ void ctf_pipe_stop(struct ctf_pipe *p)
 {
 	if (!p)
 		return;
-	pthread_mutex_lock(&p->lock);
-	atomic_store(&p->stop, true);
-	pthread_cond_broadcast(&p->changed);
-	pthread_mutex_unlock(&p->lock);
-	pthread_join(p->thread, NULL);
+	join_decoders(p);
 	free_rings(p);
 }

@@ -1,7 +1,7 @@
 /*
- * ctf_pipe.h - the streams of a walk decoded in a second thread
- * (ctf_pipe.c) while the caller's thread merges them and runs the
- * handlers. Private to the native reader.
+ * ctf_pipe.h - the streams of a walk decoded in other threads (ctf_pipe.c)
+ * while the caller's thread merges them and runs the handlers. Private to
+ * the native reader.
  */
 #ifndef CA_CTF_PIPE_H
 #define CA_CTF_PIPE_H
@@ -14,11 +14,20 @@ struct ctf_pipe;
  * is a second core and 32 MiB of trace or more; CARET_READER_THREADS=1
  * says never, 2 (or more) always. */
 bool ctf_pipe_wanted(uint64_t bytes);
-/* Starts decoding streams[0..n) in a thread; NULL when it cannot (the
- * caller then decodes them itself). The streams' discarded and skipped
- * notes reach h when their stream is next read (ctf_pipe_next). */
+/* The cores the reader may use (1 with CARET_READER_THREADS=1). */
+long ctf_pipe_cores(void);
+/* The bytes from which a stream is decoded in two parts, when the merge
+ * has little to do: 64 MiB; 0 (any stream of two packets or more) with
+ * CARET_READER_THREADS=2, as the reader's tests ask on small traces. */
+uint64_t ctf_pipe_split_bytes(void);
+#define CTF_PIPE_MAX_DECODERS 2
+
+/* Starts decoding streams[0..n) in `decoders` threads (each stream in
+ * one, the bytes shared out evenly); NULL when it cannot (the caller then
+ * decodes them itself). The streams' discarded and skipped notes reach h
+ * when their stream is next read (ctf_pipe_next). */
 struct ctf_pipe *ctf_pipe_start(struct ctf_stream **streams, size_t n,
-	const struct ctf_native_handlers *h);
+	const struct ctf_native_handlers *h, size_t decoders);
 /* Stream i's next event: 1 (*event valid until the next call for i), 0 at
  * its end, -1 with the reason in the stream's err. */
 int ctf_pipe_next(struct ctf_pipe *p, size_t i, const struct ctf_event **event);

@@ -464,7 +464,7 @@ static int open_packet(struct ctf_stream *s)
 	size_t n = 0;
 	const struct ctf_meta *m = s->meta;
 	s->pos = 0;
-	s->limit = (uint64_t)(s->size - s->packet) * 8;
+	s->limit = (uint64_t)(s->end - s->packet) * 8;
 	s->text_used = 0;
 	if (!decode_into(s, m->packet_header, hdr, CTF_MAX_VALUES, &n))
 		return -1;
@@ -492,7 +492,7 @@ static int open_packet(struct ctf_stream *s)
 	const struct ctf_value *end = value_named(v, nv, "timestamp_end");
 	const struct ctf_value *discarded = value_named(v, nv, "events_discarded");
 	const struct ctf_value *seq = value_named(v, nv, "packet_seq_num");
-	uint64_t left = (uint64_t)(s->size - s->packet) * 8;
+	uint64_t left = (uint64_t)(s->end - s->packet) * 8;
 	uint64_t packet_bits = packet ? packet->u : left;
 	uint64_t content_bits = content ? content->u : packet_bits;
 	if (packet_bits % 8 || packet_bits > left || content_bits > packet_bits ||
@@ -506,6 +506,7 @@ static int open_packet(struct ctf_stream *s)
 	s->limit = content_bits;
 	if (begin)
 		s->clock = begin->u;
+	s->has_begin = begin != NULL;
 	s->has_end = end != NULL;
 	s->packet_end = end ? end->u : 0;
 	uint64_t lost_events = 0, lost_packets = 0;
@@ -544,7 +545,7 @@ int ctf_stream_open(struct ctf_stream *s, const struct ctf_meta *m, const char *
 			close(fd);
 		return -1;
 	}
-	s->size = (size_t)st.st_size;
+	s->size = s->end = (size_t)st.st_size;
 	s->text_cap = 1 << 16;
 	s->text = malloc(s->text_cap);
 	if (s->size) {
@@ -563,6 +564,52 @@ int ctf_stream_open(struct ctf_stream *s, const struct ctf_meta *m, const char *
 	s->packet = 0;
 	s->in_packet = false;
 	return 0;
+}
+
+/* The first packet at or after the stream's middle, every packet up to
+ * it (itself included) with its first time in its context; 0 if none.
+ * second, which reads them, is left as they leave it. */
+static size_t middle_packet(const struct ctf_stream *s, struct ctf_stream *second)
+{
+	size_t at = 0;
+	uint64_t discarded = 0, seq = 0;
+	bool has_seq = false;
+	for (;;) {
+		second->packet = at;
+		if (open_packet(second) != 0 || !second->has_begin)
+			return 0; /* damage is for the walk to find, in order */
+		if (at && at >= s->end / 2)
+			break;
+		discarded = second->discarded;
+		seq = second->seq;
+		has_seq = second->has_seq;
+		if ((at += second->packet_size) >= s->end)
+			return 0;
+	}
+	second->discarded = discarded;
+	second->seq = seq;
+	second->has_seq = has_seq;
+	return at;
+}
+
+int ctf_stream_split(struct ctf_stream *s, struct ctf_stream *second)
+{
+	/* the packets before its part are s's to note */
+	void (*on_discarded)(const char *, uint64_t, uint64_t, void *) = second->on_discarded;
+	void (*on_skipped)(const char *, uint64_t, void *) = second->on_skipped;
+	second->on_discarded = NULL;
+	second->on_skipped = NULL;
+	size_t at = middle_packet(s, second);
+	second->on_discarded = on_discarded;
+	second->on_skipped = on_skipped;
+	second->err[0] = '\0';
+	if (!at)
+		return 0;
+	second->packet = at;
+	second->released = at / (1 << 21) * (1 << 21);
+	second->in_packet = false;
+	s->end = at;
+	return 1;
 }
 
 static const struct ctf_type *member(const struct ctf_type *t, const char *name)
@@ -668,7 +715,7 @@ static int to_event(struct ctf_stream *s)
 {
 	for (;;) {
 		if (!s->in_packet) {
-			if (s->packet >= s->size)
+			if (s->packet >= s->end)
 				return 0;
 			if (open_packet(s) != 0)
 				return -1;
@@ -832,7 +879,7 @@ int ctf_stream_bounds(struct ctf_stream *s, uint64_t *first, uint64_t *last)
 		return r;
 	*first = *last = s->event.timestamp;
 	size_t last_packet = s->packet, at = s->packet + s->packet_size;
-	while (at < s->size) { /* headers only, to find the last packet with events */
+	while (at < s->end) { /* headers only, to find the last packet with events */
 		s->packet = at;
 		if (open_packet(s) != 0)
 			return -1;

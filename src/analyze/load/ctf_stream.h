@@ -16,11 +16,13 @@ struct ctf_stream {
 	const struct ctf_meta *meta;
 	char path[4096];
 	const uint8_t *map;
-	size_t size;
+	size_t size;                /* the file's bytes, all mapped */
+	size_t end;                 /* where its packets end: size, or a part's end */
 	size_t packet, packet_size; /* the current packet: its byte offset and size */
 	size_t released;            /* bytes from the start no longer resident */
 	bool in_packet;
 	bool has_end;
+	bool has_begin;             /* the packet's context says its first time */
 	uint64_t packet_end;        /* the packet's timestamp_end (has_end) */
 	/* bits from the packet's start: where the next read is, and the end
 	 * of the packet's content. Apart, so that no load of both at once
@@ -61,6 +63,13 @@ struct ctf_stream {
 
 /* Maps the file. 0, or -1 with the reason in s->err. */
 int ctf_stream_open(struct ctf_stream *s, const struct ctf_meta *meta, const char *path);
+/* Splits the stream at the packet boundary nearest its middle: s keeps
+ * the packets before it, second (opened on the same file, nothing read
+ * yet) takes the rest, in the state the packets before left it (the
+ * discarded events and the sequence numbers they counted). 1 when split;
+ * 0 when it is not (a single packet, a packet with no first time in its
+ * context, damage: s is read whole, and finds it). */
+int ctf_stream_split(struct ctf_stream *s, struct ctf_stream *second);
 /* The next event in s->event: 1; 0 at the end; -1 with s->err. */
 int ctf_stream_next(struct ctf_stream *s);
 /* The times of the stream's first and last events, from its first events

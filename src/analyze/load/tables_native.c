@@ -179,6 +179,8 @@ int ca_load_native(ca_trace *t, const char *path, const struct ca_skip *skip, ch
 
 struct replay {
 	ca_trace *t;
+	const struct ctf_event_class *last_cls; /* events of one class come in runs */
+	const struct ca_class_map *last_map;
 	void (*visit)(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid,
 		int32_t vtid, const uint64_t *values);
 	void *ctx;
@@ -188,7 +190,9 @@ struct replay {
 static int replay_event(const struct ctf_event *e, const struct ctf_meta *meta, void *user)
 {
 	struct replay *r = user;
-	const struct ca_class_map *m = map_class(r->t, e);
+	const struct ca_class_map *m = r->last_cls == e->cls ? r->last_map : map_class(r->t, e);
+	r->last_cls = e->cls;
+	r->last_map = m;
 	(void)meta;
 	if (!m || m->id < 0 || !cs_role_is_runtime(cs_events[m->id].role))
 		return 0;
@@ -210,11 +214,12 @@ static int replay_event(const struct ctf_event *e, const struct ctf_meta *meta, 
 int ca_load_native_replay(ca_trace *t, void (*visit)(void *ctx, enum cs_event_id id,
 	uint64_t time, int32_t vpid, int32_t vtid, const uint64_t *values), void *ctx)
 {
-	struct replay r = { t, visit, ctx };
+	struct replay r = { .t = t, .visit = visit, .ctx = ctx };
 	struct ctf_native_handlers h = { .on_event = replay_event, .user = &r };
 	for (size_t i = 0; i < t->n_paths; i++) {
 		char err[1024];
 		memset(t->classes, 0, sizeof t->classes); /* the reader's classes are new */
+		r.last_cls = NULL;
 		if (ctf_native_iterate(t->paths[i], &h, err, sizeof err) != 0) {
 			/* damage the first pass stepped over (time going back
 			 * between streams, which skimmed events do not check) */

@@ -88,6 +88,7 @@ struct scan {
 	/* per entry of named[]: its handle, message and taken fields (-1) */
 	int fields[sizeof named / sizeof *named][3];
 	int stamp_field[2], intra_field[2]; /* of writes[], starts[] below */
+	int8_t which[CS_EVENT_COUNT]; /* the entry of named[] of each event (-1) */
 };
 
 /* The node (and publisher or subscription) an object stands for. */
@@ -162,7 +163,9 @@ static void scan_event(struct scan *s, size_t which, uint64_t time, int32_t vpid
 /* The fields the scan reads, by position in their events, found once. */
 static void find_fields(struct scan *s)
 {
+	memset(s->which, -1, sizeof s->which);
 	for (size_t i = 0; i < sizeof named / sizeof *named; i++) {
+		s->which[named[i].id] = (int8_t)i;
 		const struct cs_event *ev = &cs_events[named[i].id];
 		s->fields[i][0] = cs_field_index(ev, named[i].field);
 		s->fields[i][1] = cs_field_index(ev, "message");
@@ -212,11 +215,10 @@ static void visit(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid, i
 {
 	struct scan *s = ctx;
 	(void)vtid;
-	for (size_t i = 0; i < sizeof named / sizeof *named; i++) {
-		if (named[i].id != id)
-			continue;
+	int i = s->which[id];
+	if (i >= 0) {
 		const int *f = s->fields[i];
-		scan_event(s, i, time, vpid, values[f[0]], f[1] < 0 ? 0 : values[f[1]],
+		scan_event(s, (size_t)i, time, vpid, values[f[0]], f[1] < 0 ? 0 : values[f[1]],
 			f[2] < 0 ? 0 : values[f[2]]);
 	}
 	if (id == CS_EV_ros2_caret_dds_write || id == CS_EV_ros2_caret_dds_bind_addr_to_stamp) {
