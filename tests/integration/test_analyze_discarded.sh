@@ -57,6 +57,8 @@ for reader in native babeltrace2; do
 		{ echo "FAIL: caret check --reader $reader does not report the lost packet"; exit 1; }
 done
 
-# damaged copies of this trace of many packets: both readers agree
-bash "$CARET_SOURCE_DIR/tests/unit/damaged_copies.sh" "$bin/ctf_reader_diff" "$CARET_TRACE_DIR" 1 12
+# damaged copies of this trace of many packets: both readers agree, and
+# both loads of the analyzer
+bash "$CARET_SOURCE_DIR/tests/unit/damaged_copies.sh" "$bin/ctf_reader_diff" "$CARET_TRACE_DIR" 1 12 \
+	"$bin/lean_diff"
 ((walk > 0 && summary == walk && per_stream == walk && status == 1))

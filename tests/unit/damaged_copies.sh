@@ -7,9 +7,11 @@
 # the native reader alone must end with a result or an error, leaking
 # nothing (in the ASan build: libbabeltrace2 leaks on some damaged
 # metadata, so the comparison runs without leak detection).
-# usage: damaged_copies.sh CTF_READER_DIFF TRACE FIRST_SEED LAST_SEED
+# With LEAN_DIFF, the analyzer's two loads too (`lean_diff --damaged`):
+# both end with an error naming the damage, or both load the same.
+# usage: damaged_copies.sh CTF_READER_DIFF TRACE FIRST_SEED LAST_SEED [LEAN_DIFF]
 set -euo pipefail
-diff_tool=$1 trace=$2 first=$3 last=$4
+diff_tool=$1 trace=$2 first=$3 last=$4 lean_tool=${5:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failures=0
@@ -42,6 +44,15 @@ PY
 		failures=$((failures + 1))
 	fi
 	status=0
+	if [[ -n $lean_tool ]]; then
+		timeout 120 "$lean_tool" --damaged "$work/f" >"$work/out" 2>&1 || status=$?
+		if ((status != 0)); then
+			echo "FAIL: seed $seed (${target#"$work/f/"}): the loads keeping the runtime events and not: exit $status"
+			head -c 2000 "$work/out"
+			failures=$((failures + 1))
+		fi
+		status=0
+	fi
 	timeout 120 "$diff_tool" --native-only "$work/f" >"$work/out" 2>&1 || status=$?
 	if ((status > 2)); then
 		echo "FAIL: seed $seed (${target#"$work/f/"}): the native reader alone: exit $status"

@@ -7,9 +7,10 @@
 # build runs this too); hostile metadata (types nested 100 deep, an
 # alignment of 3 bits, events that take no bytes, a sequence of empty
 # elements) ends in an error, never a crash or a hang.
-# usage: test_ctf_native_damaged.sh CTF_READER_DIFF TRACE
+# The analyzer's loads (lean_diff --damaged) end alike on each copy.
+# usage: test_ctf_native_damaged.sh CTF_READER_DIFF TRACE LEAN_DIFF
 set -euo pipefail
-diff_tool=$1 trace=$2
+diff_tool=$1 trace=$2 lean_tool=$3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp -r "$trace" "$work/t"
@@ -26,7 +27,8 @@ cat "$work/out"
 	{ echo "FAIL: a cut stream should be a 'truncated' error of both readers"; exit 1; }
 
 crashes=0
-bash "$(dirname "$0")/damaged_copies.sh" "$diff_tool" "$trace" 1 40 || crashes=$((crashes + 1))
+bash "$(dirname "$0")/damaged_copies.sh" "$diff_tool" "$trace" 1 40 "$lean_tool" ||
+	crashes=$((crashes + 1))
 
 # hostile metadata, as plain text, over a stream of one LTTng-framed packet
 # of 128 bytes (64 of header and context, then zeros)

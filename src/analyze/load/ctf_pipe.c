@@ -13,7 +13,9 @@
  *
  * The decoding thread never waits on one stream: it visits every stream
  * whose ring has a free batch, and sleeps only when none has, so the
- * merge, whatever stream it waits for, always gets it.
+ * merge, whatever stream it waits for, always gets it. A walk whose merge
+ * has little to do (its events tallied, ctf_tally.h) has two decoding
+ * threads, each with its share of the streams.
  */
 #include <pthread.h>
 #include <stdalign.h>
