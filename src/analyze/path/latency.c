@@ -128,6 +128,7 @@ struct timed {
 struct node_io {
 	struct timed *out, *in;
 	size_t n_out, n_in;
+	size_t out_at, in_at; /* where the last search ended: the next starts there */
 };
 
 static int by_time(const void *a, const void *b)
@@ -136,27 +137,40 @@ static int by_time(const void *a, const void *b)
 	return (x->time > y->time) - (x->time < y->time);
 }
 
-/* The first entry at or after t (strictly after, when after is set). */
-static size_t first_from(const struct timed *v, size_t n, uint64_t t, bool after)
+static bool precedes(const struct timed *x, uint64_t t, bool after)
 {
-	size_t lo = 0, hi = n;
+	return x->time < t || (after && x->time == t);
+}
+
+/* The first entry at or after t (strictly after, when after is set),
+ * searched from *at, where the search before ended: the messages come in
+ * time order, so the answer is mostly there or a step on, and a search of
+ * the whole array (a cache miss at each step) is the exception. */
+static size_t first_from(const struct timed *v, size_t n, uint64_t t, bool after, size_t *at)
+{
+	size_t lo = 0, hi = n, k = *at;
+	for (size_t step = 0; step < 4 && k < n && precedes(&v[k], t, after); step++)
+		k++;
+	if ((k == n || !precedes(&v[k], t, after)) &&
+	    (k == 0 || precedes(&v[k - 1], t, after)))
+		return *at = k;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (v[mid].time < t || (after && v[mid].time == t))
+		if (precedes(&v[mid], t, after))
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo;
+	return *at = lo;
 }
 
 /* use_latest_message: the run of the node that next publishes on the
  * outgoing topic at or after the input run started, if no newer input
  * reached the node before that publish. */
-static size_t latest_output_run(const struct node_io *io, uint64_t input_start)
+static size_t latest_output_run(struct node_io *io, uint64_t input_start)
 {
-	size_t o = first_from(io->out, io->n_out, input_start, false);
-	size_t i = first_from(io->in, io->n_in, input_start, true);
+	size_t o = first_from(io->out, io->n_out, input_start, false, &io->out_at);
+	size_t i = first_from(io->in, io->n_in, input_start, true, &io->in_at);
 	if (o == io->n_out || (i < io->n_in && io->in[i].time < io->out[o].time))
 		return CA_NONE;
 	return io->out[o].run;
