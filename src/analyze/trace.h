@@ -24,6 +24,7 @@ struct ca_class_map {
 	const void *cls;           /* key (the reader's event class); NULL: free slot */
 	int id;                    /* schema event id, -1: unknown */
 	int member[CS_MAX_FIELDS]; /* payload member of each schema field, -1 */
+	int int_member[CS_MAX_FIELDS]; /* the same, when an integer (flat payloads), -1 */
 	int vpid, vtid, procname;  /* members of the event's context, -1 */
 	bool flat;                 /* native: every payload member one value */
 };

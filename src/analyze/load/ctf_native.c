@@ -329,18 +329,8 @@ struct source {
 	struct ctf_stream *s;
 	size_t index; /* in the walk */
 	const struct ctf_event *event;
+	__int128 key; /* the event's order_key, found once */
 };
-
-/* The source's next event: 1, 0 at its end, -1 with w->err. */
-static int advance(struct walk *w, struct ctf_pipe *pipe, struct source *src)
-{
-	int r = pipe ? ctf_pipe_next(pipe, src->index, &src->event) : ctf_stream_next(src->s);
-	if (!pipe)
-		src->event = &src->s->event;
-	if (r < 0)
-		snprintf(w->err, w->err_size, "%s", src->s->err);
-	return r;
-}
 
 /* An event's time in ns since the epoch, for ordering streams of traces
  * with different clocks. */
@@ -353,6 +343,19 @@ static __int128 order_key(const struct source *src)
 	return (__int128)t + m->clock_offset_ns; /* no overflow, whatever a trace says */
 }
 
+/* The source's next event, and its key: 1, 0 at its end, -1 with w->err. */
+static int advance(struct walk *w, struct ctf_pipe *pipe, struct source *src)
+{
+	int r = pipe ? ctf_pipe_next(pipe, src->index, &src->event) : ctf_stream_next(src->s);
+	if (!pipe)
+		src->event = &src->s->event;
+	if (r < 0)
+		snprintf(w->err, w->err_size, "%s", src->s->err);
+	else if (r > 0)
+		src->key = order_key(src);
+	return r;
+}
+
 /* Sources by their next event; ties go to the one first in the walk. */
 struct heap {
 	struct source **s;
@@ -361,7 +364,7 @@ struct heap {
 
 static bool before(const struct heap *h, size_t a, size_t b)
 {
-	__int128 x = order_key(h->s[a]), y = order_key(h->s[b]);
+	__int128 x = h->s[a]->key, y = h->s[b]->key;
 	return x != y ? x < y : h->s[a]->index < h->s[b]->index;
 }
 
@@ -396,7 +399,7 @@ static int merge_sources(struct walk *w, struct ctf_pipe *pipe, struct source *s
 	}
 	int status = -1;
 	for (size_t i = 0; i < w->n_streams; i++) {
-		sources[i] = (struct source){ w->streams[i], i, NULL };
+		sources[i] = (struct source){ w->streams[i], i, NULL, 0 };
 		int r = advance(w, pipe, &sources[i]);
 		if (r < 0)
 			goto out;
@@ -409,7 +412,7 @@ static int merge_sources(struct walk *w, struct ctf_pipe *pipe, struct source *s
 	bool delivered = false;
 	while (h.n) {
 		struct source *src = h.s[0];
-		__int128 key = order_key(src);
+		__int128 key = src->key;
 		/* a stream's time that went back (a damaged timestamp) would put
 		 * its events out of order: an error, as babeltrace2's muxer says */
 		if (delivered && key < last) {

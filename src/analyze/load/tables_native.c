@@ -39,8 +39,11 @@ static const struct ca_class_map *map_class(ca_trace *t, const struct ctf_event 
 	m->id = ev ? (int)ev->id : -1;
 	/* a flat payload flattens to one value per member, in member order */
 	m->flat = !cls->payload || cls->payload->flat;
-	for (size_t f = 0; ev && f < ev->field_count; f++)
-		m->member[f] = m->flat ? value_index(e->payload, e->n_payload, ev->fields[f].name) : -1;
+	for (size_t f = 0; ev && f < ev->field_count; f++) {
+		int i = m->flat ? value_index(e->payload, e->n_payload, ev->fields[f].name) : -1;
+		m->member[f] = i;
+		m->int_member[f] = i >= 0 && e->payload[i].field->type->kind == CTF_INT ? i : -1;
+	}
 	return m;
 }
 
@@ -199,8 +202,8 @@ static int replay_event(const struct ctf_event *e, const struct ctf_meta *meta, 
 	const struct cs_event *ev = &cs_events[m->id];
 	uint64_t values[CS_MAX_FIELDS] = { 0 };
 	for (size_t f = 0; f < ev->field_count; f++) {
-		int i = payload_index(m, e, ev, f);
-		if (i >= 0 && !e->payload[i].s && e->payload[i].field->type->kind == CTF_INT)
+		int i = m->flat ? m->int_member[f] : payload_index(m, e, ev, f);
+		if (i >= 0 && !e->payload[i].s && (m->flat || e->payload[i].field->type->kind == CTF_INT))
 			values[f] = e->payload[i].u;
 	}
 	int32_t vpid = m->vpid >= 0 ? (int32_t)e->context[m->vpid].u : -1;
