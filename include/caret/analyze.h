@@ -64,6 +64,12 @@ typedef struct ca_load_options {
 	 * looked-up transforms) kept all the same, for ca_tf_build and the
 	 * links through tf of paths (a small part of most traces). */
 	bool keep_tf;
+	/* With the runtime events not kept and `records` given: the second
+	 * pass scans those records alone. The model's runtime counts (per node
+	 * and topic, the processes' merged, plain and unknown-handle counts)
+	 * are not made, nor the findings (ca_trace_findings: none), for a
+	 * caller that shows none of them (caret latency callbacks, timers). */
+	bool records_only;
 } ca_load_options;
 /* The options with nothing set: the native reader, no window. */
 ca_load_options ca_load_defaults(void);

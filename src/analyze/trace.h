@@ -101,6 +101,9 @@ struct ca_trace {
 	void (*tee)(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid, int32_t vtid,
 		const uint64_t *values);
 	void *tee_ctx;
+	/* ca_load_options.records_only: the tee alone in that pass, no runtime
+	 * count, no finding */
+	bool records_only;
 	struct ca_records *prebuilt;
 	struct ca_model *model;
 };

@@ -772,8 +772,11 @@ int caret_cmd_latency(int argc, char **argv)
 		 * instance is to be written */
 		.latencies_only = !records_path && (kinds[kind] == topics || kinds[kind] == nodes) };
 	cli_load_options.records = kinds[kind] == tf && !records_path ? NULL : &ro;
+	/* callback and timer latencies show no runtime count nor finding */
+	cli_load_options.records_only = ro.runs_only;
 	ca_trace *t = cli_load("latency", argv + optind, argc - optind);
 	cli_load_options.records = NULL; /* ro lives in this function only */
+	cli_load_options.records_only = false;
 	if (!t)
 		return 1;
 	char err[1024];

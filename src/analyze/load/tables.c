@@ -356,7 +356,7 @@ static int finish(ca_trace *t, bool sort, const char *path, char *err, size_t er
 
 ca_load_options ca_load_defaults(void)
 {
-	return (ca_load_options){ CA_READER_NATIVE, NAN, NAN, NAN, NAN, true, NULL, false };
+	return (ca_load_options){ CA_READER_NATIVE, NAN, NAN, NAN, NAN, true, NULL, false, false };
 }
 
 static bool has_window(const ca_load_options *o)
@@ -539,6 +539,7 @@ ca_trace *ca_trace_load_options(const char *const *paths, size_t n_paths,
 	if (riding) {
 		t->tee = ca_records_scan_visit;
 		t->tee_ctx = riding;
+		t->records_only = o->records_only;
 	}
 	int status = finish(t, sort, paths[0], err, err_size);
 	t->tee = NULL;

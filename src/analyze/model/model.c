@@ -82,10 +82,21 @@ int ca_model_build(ca_trace *t)
 	if (!m)
 		return -1;
 	t->model = m;
-	if (add_processes(t, m) || ca_model_init_objects(t, m) ||
-	    ca_model_name_objects(t, m) || ca_model_scan_runtime(t, m) ||
-	    ca_model_check(t, m))
+	if (add_processes(t, m) || ca_model_init_objects(t, m) || ca_model_name_objects(t, m))
 		return -1;
+	if (t->records_only) {
+		/* the riding records' scan alone (ca_load_options): it visits
+		 * the pass itself, not beside the counts */
+		void (*scan)(void *, enum cs_event_id, uint64_t, int32_t, int32_t,
+			const uint64_t *) = t->tee;
+		t->tee = NULL;
+		int status = t->replay_runtime(t, scan, t->tee_ctx);
+		t->tee = scan;
+		if (status != 0)
+			return -1;
+	} else if (ca_model_scan_runtime(t, m) || ca_model_check(t, m)) {
+		return -1;
+	}
 	publish_views(m);
 	return 0;
 }
