@@ -381,8 +381,10 @@ static int latency(int argc, char **argv)
 	cli_load_options.keep_runtime = !cli_lean();
 	cli_load_options.keep_tf = true;
 	cli_load_options.records = cli_load_options.keep_runtime ? NULL : &mine;
+	cli_load_options.records_only = true; /* it shows no runtime count nor finding */
 	ca_trace *t = cli_load("path", argv + optind, argc - optind);
 	cli_load_options.records = NULL; /* `mine` lives in this function only */
+	cli_load_options.records_only = false;
 	if (!t) {
 		ca_path_set_free(set);
 		return 1;
