@@ -87,54 +87,90 @@ static int sort_runs_and_threads(struct ca_records *r)
 /* ---- publishes in callback runs ----------------------------------------- */
 
 /* The innermost run of the publish's thread that holds its time. */
-size_t ca_records_run_at(const ca_records *r, int64_t pid, int64_t tid, uint64_t t)
+/* Whether by_thread's entry k comes before (pid, tid, t): ordered by
+ * thread, then start. */
+static bool run_before(const ca_records *r, size_t k, int64_t pid, int64_t tid, uint64_t t)
 {
-	const size_t *by_thread = r->by_thread;
-	size_t lo = 0, hi = r->n_runs; /* first run after (pid, tid, t) */
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const ca_callback_instance *x = &r->runs[by_thread[mid]];
-		bool before = x->pid != pid ? x->pid < pid : x->tid != tid ? x->tid < tid :
-			x->start <= t;
-		if (before)
-			lo = mid + 1;
-		else
-			hi = mid;
+	const ca_callback_instance *x = &r->runs[r->by_thread[k]];
+	return x->pid != pid ? x->pid < pid : x->tid != tid ? x->tid < tid : x->start <= t;
+}
+
+/* The run of (pid, tid) not ended at t that started last, from *hint: where
+ * the search before ended. Publishes come in time order, mostly from the
+ * thread before, so the answer is mostly there or a step on; a search of
+ * every run (two cache misses a step) is the exception. */
+static size_t run_at_from(const ca_records *r, int64_t pid, int64_t tid, uint64_t t,
+	size_t *hint)
+{
+	size_t lo = *hint, hi = r->n_runs; /* first run after (pid, tid, t) */
+	for (int step = 0; step < 4 && lo < hi && run_before(r, lo, pid, tid, t); step++)
+		lo++;
+	if ((lo < hi && run_before(r, lo, pid, tid, t)) ||
+	    (lo > 0 && !run_before(r, lo - 1, pid, tid, t))) {
+		lo = 0;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (run_before(r, mid, pid, tid, t))
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
 	}
+	*hint = lo;
 	for (size_t k = lo; k-- > 0;) {
-		const ca_callback_instance *x = &r->runs[by_thread[k]];
+		const ca_callback_instance *x = &r->runs[r->by_thread[k]];
 		if (x->pid != pid || x->tid != tid)
 			break;
 		if (!x->end || x->end >= t)
-			return by_thread[k];
+			return r->by_thread[k];
 	}
 	return CA_NONE;
 }
 
+size_t ca_records_run_at(const ca_records *r, int64_t pid, int64_t tid, uint64_t t)
+{
+	size_t hint = 0;
+	return run_at_from(r, pid, tid, t, &hint);
+}
+
 static void place_publishes(struct ca_records *r)
 {
+	size_t hint = 0;
 	for (size_t i = 0; i < r->n_publishes; i++) {
 		ca_publish_instance *p = &r->publishes[i];
-		p->callback_instance = ca_records_run_at(r, p->pid, p->tid, ca_publish_time(p));
+		p->callback_instance = run_at_from(r, p->pid, p->tid, ca_publish_time(p), &hint);
 	}
 }
 
 /* ---- takes to runs ------------------------------------------------------ */
 
+static bool take_after(const struct ca_records *r, size_t i, const struct ca_take *k)
+{
+	const ca_callback_instance *x = &r->runs[i];
+	return x->callback < k->callback || (x->callback == k->callback && x->start < k->time);
+}
+
 /* The first run of the take's callback, in its thread, starting at or after
  * it (and for the intra-process kind, started for an intra-process
- * message). Runs are sorted by callback then start. */
-static size_t run_of_take(const struct ca_records *r, const struct ca_take *k)
+ * message). Runs are sorted by callback then start; the search starts
+ * where the one before for the same callback ended (*hint): takes come in
+ * time order. */
+static size_t run_of_take(const struct ca_records *r, const struct ca_take *k, size_t *hint)
 {
-	size_t lo = 0, hi = r->n_runs;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const ca_callback_instance *x = &r->runs[mid];
-		if (x->callback < k->callback || (x->callback == k->callback && x->start < k->time))
-			lo = mid + 1;
-		else
-			hi = mid;
+	size_t lo = *hint, hi = r->n_runs;
+	for (int step = 0; step < 4 && lo < hi && take_after(r, lo, k); step++)
+		lo++;
+	if ((lo < hi && take_after(r, lo, k)) || (lo > 0 && !take_after(r, lo - 1, k))) {
+		lo = 0;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (take_after(r, mid, k))
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
 	}
+	*hint = lo;
 	for (size_t i = lo; i < r->n_runs && r->runs[i].callback == k->callback; i++)
 		if (r->runs[i].pid == k->pid && r->runs[i].tid == k->tid)
 			return !k->intra || r->runs[i].intra ? i : CA_NONE;
@@ -322,9 +358,10 @@ int ca_records_join(struct ca_records *r)
 	struct indexes x = { 0 };
 	size_t *by_thread = r->by_thread = malloc((r->n_runs + 1) * sizeof *by_thread);
 	size_t *take_of_run = malloc((r->n_runs + 1) * sizeof *take_of_run);
+	size_t *hints = calloc(r->m->n_callbacks + 1, sizeof *hints); /* run_of_take's */
 	int status = -1;
 
-	if (!by_thread || !take_of_run || build_indexes(r, &x))
+	if (!by_thread || !take_of_run || !hints || build_indexes(r, &x))
 		goto out;
 	if (sort_runs_and_threads(r) != 0)
 		goto out;
@@ -337,7 +374,7 @@ int ca_records_join(struct ca_records *r)
 		struct ca_take *k = &r->takes[i];
 		if (k->callback == CA_NONE)
 			continue; /* an rmw-internal reader (discovery): no callback to run */
-		size_t run = run_of_take(r, k);
+		size_t run = run_of_take(r, k, &hints[k->callback]);
 		if (run == CA_NONE) {
 			r->losses.taken_not_run++;
 			continue;
@@ -404,6 +441,7 @@ int ca_records_join(struct ca_records *r)
 		goto out;
 	status = 0;
 out:
+	free(hints);
 	free(take_of_run);
 	free(x.inter);
 	free(x.intra);
