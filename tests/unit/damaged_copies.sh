@@ -15,6 +15,19 @@ diff_tool=$1 trace=$2 first=$3 last=$4 lean_tool=${5:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failures=0
+# check WHAT MAX_STATUS LEAKS CMD...: a failure when CMD exits above
+# MAX_STATUS (LEAKS: 0, no leak detection in the ASan build)
+check() {
+	local what=$1 max=$2 leaks=$3 status=0
+	shift 3
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=$leaks \
+		timeout 120 "$@" >"$work/out" 2>&1 || status=$?
+	if ((status > max)); then
+		echo "FAIL: seed $seed (${target#"$work/f/"}): $what: exit $status"
+		head -c 2000 "$work/out"
+		failures=$((failures + 1))
+	fi
+}
 for seed in $(seq "$first" "$last"); do
 	rm -rf "$work/f"
 	cp -r "$trace" "$work/f"
@@ -35,34 +48,13 @@ for _ in range(rng.randint(1, 8)):
     data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
 open(path, 'wb').write(data)
 PY
-	status=0
-	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
-		timeout 120 "$diff_tool" --damaged "$work/f" >"$work/out" 2>&1 || status=$?
-	if ((status != 0)); then
-		echo "FAIL: seed $seed (${target#"$work/f/"}): exit $status"
-		head -c 2000 "$work/out"
-		failures=$((failures + 1))
-	fi
-	status=0
-	if [[ -n $lean_tool ]]; then
-		# damaged metadata may go to babeltrace2, which leaks on some
-		leaks=1
-		[[ $target == */metadata ]] && leaks=0
-		ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=$leaks \
-			timeout 120 "$lean_tool" --damaged "$work/f" >"$work/out" 2>&1 || status=$?
-		if ((status != 0)); then
-			echo "FAIL: seed $seed (${target#"$work/f/"}): the loads keeping the runtime events and not: exit $status"
-			head -c 2000 "$work/out"
-			failures=$((failures + 1))
-		fi
-		status=0
-	fi
-	timeout 120 "$diff_tool" --native-only "$work/f" >"$work/out" 2>&1 || status=$?
-	if ((status > 2)); then
-		echo "FAIL: seed $seed (${target#"$work/f/"}): the native reader alone: exit $status"
-		head -c 2000 "$work/out"
-		failures=$((failures + 1))
-	fi
+	check "both readers" 0 0 "$diff_tool" --damaged "$work/f"
+	# damaged metadata may go to babeltrace2, which leaks on some
+	leaks=1
+	[[ $target == */metadata ]] && leaks=0
+	[[ -z $lean_tool ]] ||
+		check "the loads keeping the runtime events and not" 0 $leaks "$lean_tool" --damaged "$work/f"
+	check "the native reader alone" 2 1 "$diff_tool" --native-only "$work/f"
 done
 echo "damaged copies $first..$last of $trace: $failures where the readers disagree or crash"
 ((failures == 0))
