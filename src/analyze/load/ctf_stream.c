@@ -576,6 +576,7 @@ static size_t middle_packet(const struct ctf_stream *s, struct ctf_stream *secon
 	bool has_seq = false;
 	for (;;) {
 		second->packet = at;
+		release_read(second); /* a header a packet: the pages mapped around them go */
 		if (open_packet(second) != 0 || !second->has_begin)
 			return 0; /* damage is for the walk to find, in order */
 		if (at && at >= s->end / 2)
@@ -606,7 +607,6 @@ int ctf_stream_split(struct ctf_stream *s, struct ctf_stream *second)
 	if (!at)
 		return 0;
 	second->packet = at;
-	second->released = at / (1 << 21) * (1 << 21);
 	second->in_packet = false;
 	s->end = at;
 	return 1;
