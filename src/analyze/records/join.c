@@ -218,9 +218,9 @@ static bool sort_keyed(struct ca_records *r, struct keyed *v, size_t n)
 	return ca_radix_permute(x, v, sizeof *v);
 }
 
-/* The last entry with key (a, b) and time <= t (any time when t is
- * UINT64_MAX), or CA_NONE. */
-static size_t last_before(const struct keyed *v, size_t n, uint64_t a, uint64_t b, uint64_t t)
+/* The position of the last entry with key (a, b) and time <= t (any time
+ * when t is UINT64_MAX), or SIZE_MAX. */
+static size_t last_at(const struct keyed *v, size_t n, uint64_t a, uint64_t b, uint64_t t)
 {
 	size_t lo = 0, hi = n;
 	struct keyed key = { a, b, t, 0 };
@@ -231,7 +231,48 @@ static size_t last_before(const struct keyed *v, size_t n, uint64_t a, uint64_t 
 		else
 			hi = mid;
 	}
-	return lo && v[lo - 1].a == a && v[lo - 1].b == b ? v[lo - 1].index : CA_NONE;
+	return lo && v[lo - 1].a == a && v[lo - 1].b == b ? lo - 1 : SIZE_MAX;
+}
+
+/* The last entry with key (a, b) and time <= t, or CA_NONE. */
+static size_t last_before(const struct keyed *v, size_t n, uint64_t a, uint64_t b, uint64_t t)
+{
+	size_t p = last_at(v, n, a, b, t);
+	return p == SIZE_MAX ? CA_NONE : v[p].index;
+}
+
+/* Where a key's entry was found last, for lookups of the same key at
+ * later times: takes come in time order, and the keys of intra-process
+ * messages (their addresses) recur. Direct-mapped by key. */
+#define RECENT 64
+struct recent {
+	uint64_t a, b;
+	size_t pos; /* SIZE_MAX: none */
+};
+
+static bool same_key(const struct keyed *x, uint64_t a, uint64_t b)
+{
+	return x->a == a && x->b == b;
+}
+
+/* last_before, from where the key was found last when that is at or
+ * before t and the answer a few entries on; else by bisection. */
+static size_t last_before_near(const struct keyed *v, size_t n, uint64_t a, uint64_t b,
+	uint64_t t, struct recent *recent)
+{
+	struct recent *c = &recent[(a * 0x9E3779B97F4A7C15u ^ b) % RECENT];
+	size_t p = SIZE_MAX;
+	if (c->pos != SIZE_MAX && c->a == a && c->b == b && v[c->pos].time <= t) {
+		p = c->pos;
+		for (int step = 0; p != SIZE_MAX && p + 1 < n && same_key(&v[p + 1], a, b) &&
+		     v[p + 1].time <= t; step++)
+			p = step < 8 ? p + 1 : SIZE_MAX; /* far on: bisect */
+	}
+	if (p == SIZE_MAX)
+		p = last_at(v, n, a, b, t);
+	if (p != SIZE_MAX)
+		*c = (struct recent){ a, b, p };
+	return p == SIZE_MAX ? CA_NONE : v[p].index;
 }
 
 struct indexes {
@@ -242,11 +283,15 @@ struct indexes {
 	struct keyed *copies; /* (pid, copy) -> original */
 	struct keyed *enqueues; /* (buffer, slot << 22 | pid): Jazzy's ring buffers */
 	size_t n_inter, n_intra, n_copies, n_enqueues;
+	struct recent recent_intra[RECENT], recent_copies[RECENT], recent_enqueues[RECENT];
 };
 
 static int build_indexes(struct ca_records *r, struct indexes *x)
 {
 	size_t intra = 0, stamped = 0, unstamped = 0;
+	memset(x->recent_intra, 0xff, sizeof x->recent_intra); /* pos SIZE_MAX: none */
+	memset(x->recent_copies, 0xff, sizeof x->recent_copies);
+	memset(x->recent_enqueues, 0xff, sizeof x->recent_enqueues);
 	for (size_t i = 0; i < r->n_publishes; i++) {
 		const ca_publish_instance *p = &r->publishes[i];
 		intra += p->intra;
@@ -288,7 +333,7 @@ static int build_indexes(struct ca_records *r, struct indexes *x)
 		sort_keyed(r, x->enqueues, x->n_enqueues) ? 0 : -1;
 }
 
-static size_t publish_of(const struct ca_records *r, const struct indexes *x,
+static size_t publish_of(const struct ca_records *r, struct indexes *x,
 	const struct ca_take *k, bool *by_time)
 {
 	*by_time = false;
@@ -312,13 +357,15 @@ static size_t publish_of(const struct ca_records *r, const struct indexes *x,
 	}
 	/* Jazzy: the last message put into the slot this take emptied */
 	if (k->buffer)
-		return last_before(x->enqueues, x->n_enqueues, k->buffer,
-			ca_slot_key(k->slot, k->pid), k->time);
+		return last_before_near(x->enqueues, x->n_enqueues, k->buffer,
+			ca_slot_key(k->slot, k->pid), k->time, x->recent_enqueues);
 	uint64_t message = k->message;
-	size_t c = last_before(x->copies, x->n_copies, (uint64_t)k->pid, message, k->time);
+	size_t c = last_before_near(x->copies, x->n_copies, (uint64_t)k->pid, message, k->time,
+		x->recent_copies);
 	if (c != CA_NONE)
 		message = r->copies[c].original;
-	return last_before(x->intra, x->n_intra, (uint64_t)k->pid, message, k->time);
+	return last_before_near(x->intra, x->n_intra, (uint64_t)k->pid, message, k->time,
+		x->recent_intra);
 }
 
 /* ---- what a subscription should have received --------------------------- */
