@@ -477,10 +477,14 @@ static int build_stamped(struct walk *w)
 	return 0;
 }
 
+/* use_latest_message's outputs and inputs of every node: one pass over
+ * the publishes and one over the communications, each one's topic and
+ * node found once (a cache miss or two each), not once per node. */
 static int build_io(struct walk *w)
 {
 	const struct ca_records *r = w->r;
 	size_t n = w->path->node_count;
+	bool any = false;
 	if (!(w->io = calloc(n, sizeof *w->io)))
 		return -1;
 	for (size_t k = 1; k + 1 < n; k++) {
@@ -491,20 +495,38 @@ static int build_io(struct walk *w)
 		io->in = calloc(r->n_communications + 1, sizeof *io->in);
 		if (!io->out || !io->in)
 			return -1;
-		for (size_t p = 0; p < r->n_publishes; p++) {
-			size_t run = r->publishes[p].callback_instance;
-			if (run != CA_NONE && publish_topic(w, p) == w->topics[k] &&
-			    run_node(w, run) == w->nodes[k])
+		any = true;
+	}
+	for (size_t p = 0; any && p < r->n_publishes; p++) {
+		size_t run = r->publishes[p].callback_instance;
+		const char *topic = run == CA_NONE ? NULL : publish_topic(w, p), *node = NULL;
+		for (size_t k = 1; topic && k + 1 < n; k++) {
+			struct node_io *io = &w->io[k];
+			if (!io->out || topic != w->topics[k])
+				continue;
+			if (!node && !(node = run_node(w, run)))
+				break;
+			if (node == w->nodes[k])
 				io->out[io->n_out++] = (struct timed){ ca_publish_time(&r->publishes[p]), run };
 		}
-		for (size_t c = 0; c < r->n_communications; c++) {
-			const ca_communication *x = &r->communications[c];
-			if (x->subscription != CA_NONE &&
-			    r->m->subscriptions[x->subscription].topic == w->topics[k - 1] &&
-			    run_node(w, x->callback_instance) == w->nodes[k])
+	}
+	for (size_t c = 0; any && c < r->n_communications; c++) {
+		const ca_communication *x = &r->communications[c];
+		const char *topic = x->subscription == CA_NONE ? NULL :
+			r->m->subscriptions[x->subscription].topic, *node = NULL;
+		for (size_t k = 1; topic && k + 1 < n; k++) {
+			struct node_io *io = &w->io[k];
+			if (!io->in || topic != w->topics[k - 1])
+				continue;
+			if (!node && !(node = run_node(w, x->callback_instance)))
+				break;
+			if (node == w->nodes[k])
 				io->in[io->n_in++] = (struct timed){ r->runs[x->callback_instance].start,
 					x->callback_instance };
 		}
+	}
+	for (size_t k = 1; k + 1 < n; k++) {
+		struct node_io *io = &w->io[k];
 		ca_sort_unless_sorted(io->out, io->n_out, sizeof *io->out, by_time);
 		ca_sort_unless_sorted(io->in, io->n_in, sizeof *io->in, by_time);
 	}
