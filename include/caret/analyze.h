@@ -68,7 +68,7 @@ typedef struct ca_load_options {
 	 * pass scans those records alone. The model's runtime counts (per node
 	 * and topic, the processes' merged, plain and unknown-handle counts)
 	 * are not made, nor the findings (ca_trace_findings: none), for a
-	 * caller that shows none of them (caret latency callbacks, timers). */
+	 * caller that shows none of them (caret latency, caret path latency). */
 	bool records_only;
 } ca_load_options;
 /* The options with nothing set: the native reader, no window. */

@@ -295,34 +295,63 @@ static size_t topic_row(struct row *r, const char *topic, bool intra, int64_t *v
 	return 1;
 }
 
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The topics of the architecture's publishers and subscriptions, sorted,
+ * each once (those of ca_trace_topic_counts, which a load made
+ * records_only has not counted); NULL when out of memory. */
+static const char **topic_names(const ca_architecture *a, size_t *n)
+{
+	const char **v = malloc((a->n_publishers + a->n_subscriptions + 1) * sizeof *v);
+	size_t m = 0, k = 0;
+	if (!v)
+		return NULL;
+	for (size_t i = 0; i < a->n_publishers; i++)
+		v[m++] = a->publishers[i].topic;
+	for (size_t i = 0; i < a->n_subscriptions; i++)
+		v[m++] = a->subscriptions[i].topic;
+	qsort(v, m, sizeof *v, by_name);
+	for (size_t i = 0; i < m; i++)
+		if (!k || strcmp(v[k - 1], v[i]))
+			v[k++] = v[i];
+	*n = k;
+	return v;
+}
+
 /* From latencies_only records (no --records: no instance to write). */
 static int topics_streamed(const ca_trace *t, const ca_records *rec, enum cli_format f)
 {
-	const ca_topic_count *topics;
-	size_t n_topics = ca_trace_topic_counts(t, &topics), most = 0, n_rows = 0;
-	for (size_t k = 0; k < n_topics; k++)
+	size_t n_topics = 0, most = 0, n_rows = 0;
+	const char **topics = topic_names(ca_trace_architecture(t), &n_topics);
+	for (size_t k = 0; topics && k < n_topics; k++)
 		for (int intra = 0; intra < 2; intra++) {
-			size_t n = ca_records_topic_latency_count(rec, topics[k].topic, intra);
+			size_t n = ca_records_topic_latency_count(rec, topics[k], intra);
 			most = n > most ? n : most;
 		}
 	struct row *rows = calloc(2 * n_topics + 1, sizeof *rows);
 	int64_t *values = malloc((most + 1) * sizeof *values);
 
-	if (out_of_memory(rows, values))
+	if (!topics || out_of_memory(rows, values)) {
+		free(topics);
 		return 1;
+	}
 	for (size_t k = 0; k < n_topics; k++) {
 		for (int intra = 0; intra < 2; intra++) {
-			uint64_t lost = ca_records_topic_not_received(rec, topics[k].topic, intra);
+			uint64_t lost = ca_records_topic_not_received(rec, topics[k], intra);
 			uint64_t not_published;
-			size_t m = ca_records_topic_latencies(rec, topics[k].topic, intra, values,
+			size_t m = ca_records_topic_latencies(rec, topics[k], intra, values,
 				&not_published);
-			n_rows += topic_row(&rows[n_rows], topics[k].topic, intra, values, m, lost,
+			n_rows += topic_row(&rows[n_rows], topics[k], intra, values, m, lost,
 				not_published);
 		}
 	}
 	print_rows(rows, n_rows, f, TOPICS);
 	free(rows);
 	free(values);
+	free(topics);
 	return 0;
 }
 
@@ -772,8 +801,9 @@ int caret_cmd_latency(int argc, char **argv)
 		 * instance is to be written */
 		.latencies_only = !records_path && (kinds[kind] == topics || kinds[kind] == nodes) };
 	cli_load_options.records = kinds[kind] == tf && !records_path ? NULL : &ro;
-	/* callback and timer latencies show no runtime count nor finding */
-	cli_load_options.records_only = ro.runs_only;
+	/* callback, timer, and streamed topic and node latencies show no
+	 * runtime count nor finding */
+	cli_load_options.records_only = ro.runs_only || ro.latencies_only;
 	ca_trace *t = cli_load("latency", argv + optind, argc - optind);
 	cli_load_options.records = NULL; /* ro lives in this function only */
 	cli_load_options.records_only = false;

@@ -9,8 +9,8 @@
  * that records built runs_only, from either load, give every callback the
  * same runs, timer delays and run losses; the same again when the lean
  * load scans the records (full, and runs_only) in its own runtime pass
- * (ca_load_options.records), and runs_only and full records scanned alone
- * there (records_only); that latencies_only records, joined as the
+ * (ca_load_options.records), and each kind scanned alone there
+ * (records_only); that latencies_only records, joined as the
  * scan goes (from the kept tables, and in the lean load's pass), give every
  * topic and delivery, every node path and subscription the latencies and
  * losses the full records' joins give; and that the lean load keeps no
@@ -468,11 +468,11 @@ int main(int argc, char **argv)
 		ca_trace_free(lean);
 		/* the records scanned in the load's runtime pass, beside the
 		 * model's counts (ca_load_options.records), each kind */
-		for (int kind = 0; kind < 5; kind++) {
-			/* 3, 4: runs_only and every record, the records alone in
-			 * that pass */
+		for (int kind = 0; kind < 6; kind++) {
+			/* 3, 4, 5: runs_only, every record, latencies_only, the
+			 * records alone in that pass */
 			ca_records_options ro = { .runs_only = kind == 1 || kind == 3,
-				.latencies_only = kind == 2 };
+				.latencies_only = kind == 2 || kind == 5 };
 			o.records = &ro;
 			o.records_only = kind >= 3;
 			if (!(lean = ca_trace_load_options(&path, 1, &o, err, sizeof err))) {
@@ -488,6 +488,8 @@ int main(int argc, char **argv)
 				compare_latencies_only(path, kept, lean, "lean, in the load's pass");
 			else if (kind == 3)
 				compare_runs_only(path, kept, lean, "lean, alone in the load's pass");
+			else if (kind == 5)
+				compare_latencies_only(path, kept, lean, "lean, alone in the load's pass");
 			else
 				compare_records(path, kept, lean);
 			if (kind >= 3)
