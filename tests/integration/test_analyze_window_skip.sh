@@ -42,12 +42,24 @@ run() { # READER TRACE WINDOW...
 		"$bin/caret" check --reader "$reader" "$@" "$trace" | grep -v '^trace: ' || true
 	} 2>"$work/notes"
 }
-# windows as fractions of the trace's length (a loaded machine stretches it)
-length=$(babeltrace2 --clock-seconds "$work/split" | sed -n '1p;$p' |
-	sed 's/^\[\([0-9.]*\)\].*/\1/' | awk 'NR == 1 { a = $1 } NR == 2 { print $1 - a }')
-at() { awk -v l="$length" -v f="$1" 'BEGIN { printf "%.6f", l * f }'; }
+# windows by the recorded callback starts, in seconds from the trace's
+# first event: the small buffers discard events, and a window by the
+# trace's length alone could fall in a gap and hold no callback
+read -r first last < <(babeltrace2 --clock-seconds "$work/split" | awk -v starts="$work/starts" '
+	{ t = substr($1, 2, length($1) - 2) }
+	NR == 1 { first = t }
+	/ ros2:callback_start: / { print t > starts }
+	END { print first, t }')
+at() { # F: from the first event to the callback start at quantile F
+	awk -v q="$1" -v a="$first" '{ t[NR] = $1 } END { i = int(q * NR); if (i < 1) i = 1
+		printf "%.6f", t[i] - a }' "$work/starts"
+}
+before_end() { # F: from the callback start at quantile 1 - F to the last event
+	awk -v q="$1" -v z="$last" '{ t[NR] = $1 } END { i = int((1 - q) * NR); if (i < 1) i = 1
+		printf "%.6f", z - t[i] }' "$work/starts"
+}
 for window in "--since $(at 0.3)" "--until $(at 0.4)" \
-	"--strip-start $(at 0.2) --strip-end $(at 0.3)" "--since $(at 0.45) --until $(at 0.55)"; do
+	"--strip-start $(at 0.2) --strip-end $(before_end 0.3)" "--since $(at 0.45) --until $(at 0.55)"; do
 	read -ra w <<<"$window"
 	run native "$work/split" "${w[@]}" >"$work/native"
 	skipped=$(sed -n 's/.*note: \([0-9]*\) packets .*not read/\1/p' "$work/notes" | head -1)
