@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "abi.h"
 #include "filter.h"
@@ -30,12 +31,20 @@ void ct_debug(const char *fmt, ...)
 	if (!debug_on)
 		return;
 	int saved = errno;
+	/* one write a line: the processes of a system share one stderr, and
+	 * lines written in pieces came out interleaved, two on one line */
+	char line[512];
 	va_list ap;
-	fprintf(stderr, "caret: ");
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	int n = vsnprintf(line + 7, sizeof line - 8, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	if (n >= 0) {
+		size_t len = 7 + ((size_t)n < sizeof line - 8 ? (size_t)n : sizeof line - 9);
+		memcpy(line, "caret: ", 7);
+		line[len++] = '\n';
+		ssize_t w = write(STDERR_FILENO, line, len);
+		(void)w;
+	}
 	errno = saved;
 }
 

@@ -20,7 +20,7 @@ CARET_DEBUG=1 LD_LIBRARY_PATH=$CARET_BUILD_DIR/lib/unknown-abi caret_in_test_gro
 caret_lttng_stop
 
 processes=$(wc -l <"$work/pids")
-said=$(grep -c "ABI is not one the tracer knows" "$work/stderr" || true)
+said=$(grep -o "ABI is not one the tracer knows" "$work/stderr" | wc -l || true)
 echo "$said of $processes processes said the ABI is unknown"
 ((said == processes))
 "$bin/caret" summary events --format csv "$CARET_TRACE_DIR" >"$work/events"
