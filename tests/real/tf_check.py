@@ -184,8 +184,13 @@ if '--caret' in sys.argv:
     rows = list(csv.DictReader(open(records)))
     os.remove(records)
     for pid, buffer in buffers:
+        # a set record needs its broadcast: with --late, a transform sent
+        # just before the recording began may be taken just after it
+        broadcast = {s[2:5] for s in traced}
         n_sets = sum(1 for e in events['tf_set_transform']
-                     if e['pid'] == pid and e['tf_buffer_core'] == buffer)
+                     if e['pid'] == pid and e['tf_buffer_core'] == buffer and
+                     (not late or (int(e['stamp']), frame(pid, buffer, e['frame_id_compact']),
+                                   frame(pid, buffer, e['child_frame_id_compact'])) in broadcast))
         mine = [r for r in rows if r['what'] == 'set' and int(r['pid']) == pid]
         check(len(mine) == n_sets and all(int(r['latency_ns']) > 0 for r in mine),
               f'latency tf: {len(mine)} set records of their broadcast for the {n_sets} '
