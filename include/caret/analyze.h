@@ -354,6 +354,14 @@ bool ca_records_caveat(const ca_records *r, size_t i, char *buf, size_t size);
 /* Joins the runtime events of the trace. NULL with err on out of memory. */
 ca_records *ca_records_build(const ca_trace *trace, char *err, size_t err_size);
 
+/* How a node turns an input into an output (analysis.md). */
+typedef enum ca_node_policy {
+	CA_POLICY_DEFAULT = -1,      /* the one ca_path_latency_build is given */
+	CA_POLICY_CALLBACK_CHAIN,    /* published by the run that took the input */
+	CA_POLICY_USE_LATEST_MESSAGE, /* the next publish while it is the latest input */
+	CA_POLICY_INHERIT_UNIQUE_STAMP /* the output carries the input's header stamp */
+} ca_node_policy;
+
 typedef struct ca_records_options {
 	/* The callback runs alone (ca_records_callback_runs, the losses'
 	 * not_ended and not_started, ca_records_timer_delays), kept per
@@ -376,6 +384,17 @@ typedef struct ca_records_options {
 	 * fraction of the memory of a large system's records. */
 	const char *const *nodes;
 	size_t n_nodes;
+	/* A path (its nodes then are the nodes above; topics NULL: between two
+	 * nodes the one they share) followed as the events are scanned, with
+	 * this policy for the nodes the path names none for: no array of
+	 * records kept (the losses are), and ca_path_latency_build of the same
+	 * path and policy hands its messages over, once; in memory that grows
+	 * with the publishes of the path's nodes (16 bytes each) and the
+	 * messages followed, not with the events. A path the scan cannot
+	 * follow (a hop through tf, a node inheriting stamps or named twice, a
+	 * topic not in the trace) gets its nodes' full records instead. */
+	const struct ca_path *follow;
+	ca_node_policy follow_policy;
 } ca_records_options;
 /* o NULL: every record, as ca_records_build. */
 ca_records *ca_records_build_options(const ca_trace *trace, const ca_records_options *o,
@@ -444,14 +463,6 @@ uint64_t ca_records_topic_not_received(const ca_records *r, const char *topic, b
 
 /* A path through the node graph: node_count nodes (fully qualified names)
  * and the topic between each pair, topics[i] from nodes[i] to nodes[i + 1]. */
-/* How a node turns an input into an output (analysis.md). */
-typedef enum ca_node_policy {
-	CA_POLICY_DEFAULT = -1,      /* the one ca_path_latency_build is given */
-	CA_POLICY_CALLBACK_CHAIN,    /* published by the run that took the input */
-	CA_POLICY_USE_LATEST_MESSAGE, /* the next publish while it is the latest input */
-	CA_POLICY_INHERIT_UNIQUE_STAMP /* the output carries the input's header stamp */
-} ca_node_policy;
-
 typedef struct ca_path {
 	size_t node_count;
 	const char *const *nodes;

@@ -57,7 +57,9 @@ static int usage(FILE *out)
 		"  --response-records FILE  every response time as CSV: case, input, time\n"
 		"  --percentiles M  linear (default: numpy's, as the original CARET) or\n"
 		"              nearest (nearest rank); docs/latency.md defines both\n"
-		"Only the records of the path's nodes are built (runs, publishes, messages).\n");
+		"The messages are followed as the trace is read, in memory that grows with the\n"
+		"path's messages and its nodes' publishes; a path through tf or a node\n"
+		"inheriting stamps is followed over the records of the path's nodes instead.\n");
 	fputs(CLI_LOAD_OPTIONS_HELP, out);
 	fputs(CLI_MEMORY_HELP, out);
 	return out == stdout ? 0 : 2;
@@ -373,11 +375,13 @@ static int latency(int argc, char **argv)
 		fprintf(stderr, "caret path: %s\n", err);
 		return 1;
 	}
-	/* the records of the path's nodes alone, scanned in the load's second
-	 * pass; no table of runtime events is held but the tf events' (paths
-	 * through tf) */
+	/* the path followed as the load's second pass scans the events (else
+	 * the records of its nodes alone, built in that pass); no table of
+	 * runtime events is held but the tf events' (paths through tf) */
+	ca_path named = { n_nodes, (const char *const *)nodes, NULL, NULL };
 	ca_records_options mine = { .nodes = arch ? p->nodes : (const char *const *)nodes,
-		.n_nodes = arch ? p->node_count : n_nodes };
+		.n_nodes = arch ? p->node_count : n_nodes, .follow = arch ? p : &named,
+		.follow_policy = policy };
 	cli_load_options.keep_runtime = !cli_lean();
 	cli_load_options.keep_tf = true;
 	cli_load_options.records = cli_load_options.keep_runtime ? NULL : &mine;

@@ -13,8 +13,13 @@
  * (records_only); that latencies_only records, joined as the
  * scan goes (from the kept tables, and in the lean load's pass), give every
  * topic and delivery, every node path and subscription the latencies and
- * losses the full records' joins give; and that the lean load keeps no
- * runtime row.
+ * losses the full records' joins give; that paths followed as the scan
+ * goes (ca_records_options.follow: every path of two and, up to a bound,
+ * three nodes linked by a topic, with use_latest_message and
+ * callback_chain; from the kept tables, and the longest in the lean
+ * load's pass) give the messages and hops path/latency.c gives over the
+ * full records, and the losses of the nodes' records; and that the lean
+ * load keeps no runtime row.
  * Prints one line per trace; exit 1 on a difference, 2 when a load fails.
  *
  * lean_diff --damaged TRACE: a damaged trace; both loads must end the same
@@ -350,6 +355,133 @@ out:
 	ca_records_free(b);
 }
 
+/* ---- paths followed as the scan goes ------------------------------------------ */
+
+#define MAX_FOLLOWED 40
+
+/* Paths of two nodes linked by one topic, then of three, at most max. */
+static size_t some_paths(const ca_trace *t, ca_path_set **sets, size_t max)
+{
+	const ca_architecture *a = ca_trace_architecture(t);
+	size_t n = 0;
+	char err[256];
+	for (size_t x = 0; x < a->n_nodes && n < max; x++)
+		for (size_t y = 0; y < a->n_nodes && n < max; y++) {
+			const char *names[] = { a->nodes[x].fqn, a->nodes[y].fqn };
+			if (x != y && (sets[n] = ca_path_of_nodes(t, names, 2, err, sizeof err)))
+				n++;
+		}
+	for (size_t i = 0, pairs = n; i < pairs && n < max; i++) {
+		const ca_path *p;
+		ca_path_set_paths(sets[i], &p);
+		for (size_t z = 0; z < a->n_nodes && n < max; z++) {
+			const char *names[] = { p->nodes[0], p->nodes[1], a->nodes[z].fqn };
+			if (strcmp(names[2], names[0]) && strcmp(names[2], names[1]) &&
+			    (sets[n] = ca_path_of_nodes(t, names, 3, err, sizeof err)))
+				n++;
+		}
+	}
+	return n;
+}
+
+static void same_path_latency(const char *path, const char *what, const ca_path_latency *a,
+	const ca_path_latency *b)
+{
+	const ca_path_message *ma, *mb;
+	const int64_t *ha, *hb;
+	size_t n = ca_path_latency_messages(a, &ma, &ha), m = ca_path_latency_messages(b, &mb, &hb);
+	size_t hops = ca_path_latency_hop_count(a);
+	SAME("followed: messages", n, m);
+	SAME("followed: hops", hops, ca_path_latency_hop_count(b));
+	for (size_t i = 0; i < n && i < m; i++)
+		if (memcmp(&ma[i], &mb[i], sizeof *ma) ||
+		    memcmp(&ha[i * hops], &hb[i * hops], hops * sizeof *ha)) {
+			printf("\nFAIL %s: %s: message %zu differs (callback start %" PRIu64
+				" / %" PRIu64 ", last start %" PRIu64 " / %" PRIu64 ")\n", path, what,
+				i, ma[i].callback_start, mb[i].callback_start, ma[i].last_start,
+				mb[i].last_start);
+			failures++;
+			return;
+		}
+}
+
+/* The path followed (from t: its records built, or, prebuilt, scanned in
+ * its load's pass) against path/latency.c over the full records of kept. */
+static size_t compare_followed(const char *path, const ca_trace *kept, const ca_trace *t,
+	const ca_path *p, ca_node_policy policy)
+{
+	char err[256], what[512];
+	ca_records_options o = { .follow = p, .follow_policy = policy, .nodes = p->nodes,
+		.n_nodes = p->node_count };
+	ca_records_options nodes = { .nodes = p->nodes, .n_nodes = p->node_count };
+	ca_records *a = ca_records_build(kept, err, sizeof err);
+	ca_records *an = a ? ca_records_build_options(kept, &nodes, err, sizeof err) : NULL;
+	ca_records *b = an ? ca_records_build_options(t, &o, err, sizeof err) : NULL;
+	ca_path_latency *x = b ? ca_path_latency_build(a, p, policy, err, sizeof err) : NULL;
+	ca_path_latency *y = x ? ca_path_latency_build(b, p, policy, err, sizeof err) : NULL;
+	size_t n = 0;
+	snprintf(what, sizeof what, "path %s -> ... -> %s (%zu nodes), policy %d",
+		p->nodes[0], p->nodes[p->node_count - 1], p->node_count, (int)policy);
+	if (!y) {
+		printf("\nFAIL %s: %s: %s\n", path, what, err);
+		failures++;
+	} else {
+		const ca_callback_instance *none;
+		same_path_latency(path, what, x, y);
+		n = ca_path_latency_messages(x, &(const ca_path_message *){ NULL }, NULL);
+		const ca_record_losses *la = ca_records_losses(an), *lb = ca_records_losses(b);
+		if (ca_records_callbacks(b, &none) == 0) { /* followed, not full records */
+			SAME("followed: intra_unlinked", la->intra_unlinked, lb->intra_unlinked);
+			SAME("followed: matched_by_time", la->matched_by_time, lb->matched_by_time);
+			SAME("followed: not_published", la->not_published, lb->not_published);
+			SAME("followed: handed over once", 1,
+				ca_path_latency_build(b, p, policy, err, sizeof err) == NULL);
+		}
+	}
+	ca_path_latency_free(x);
+	ca_path_latency_free(y);
+	ca_records_free(a);
+	ca_records_free(an);
+	ca_records_free(b);
+	return n;
+}
+
+/* Every path of some_paths, both policies, from the kept tables; the
+ * longest (the last) scanned in a lean load's pass. */
+static void compare_paths(const char *path, const ca_trace *kept)
+{
+	ca_path_set *sets[MAX_FOLLOWED];
+	size_t n = some_paths(kept, sets, MAX_FOLLOWED), messages = 0;
+	const ca_path *p = NULL;
+	printf("%s: paths followed ", path);
+	for (size_t i = 0; i < n; i++) {
+		ca_path_set_paths(sets[i], &p);
+		messages += compare_followed(path, kept, kept, p, CA_POLICY_USE_LATEST_MESSAGE);
+		messages += compare_followed(path, kept, kept, p, CA_POLICY_CALLBACK_CHAIN);
+	}
+	if (n) {
+		char err[256];
+		ca_records_options ro = { .follow = p, .follow_policy = CA_POLICY_USE_LATEST_MESSAGE,
+			.nodes = p->nodes, .n_nodes = p->node_count };
+		ca_load_options o = ca_load_defaults();
+		o.keep_runtime = false;
+		o.records = &ro;
+		o.records_only = true;
+		ca_trace *lean = ca_trace_load_options(&path, 1, &o, err, sizeof err);
+		if (!lean) {
+			printf("\nFAIL %s: lean, a path followed in its pass: %s\n", path, err);
+			failures++;
+		} else {
+			SAME("followed in the load's pass", 1, lean->prebuilt != NULL);
+			messages += compare_followed(path, kept, lean, p, CA_POLICY_USE_LATEST_MESSAGE);
+		}
+		ca_trace_free(lean);
+	}
+	for (size_t i = 0; i < n; i++)
+		ca_path_set_free(sets[i]);
+	printf("%zu paths, %zu messages\n", n, messages);
+}
+
 static void compare(const char *path, const ca_trace *kept, const ca_trace *lean)
 {
 	const ca_architecture *a = ca_trace_architecture(kept), *b = ca_trace_architecture(lean);
@@ -414,6 +546,7 @@ static void compare(const char *path, const ca_trace *kept, const ca_trace *lean
 	compare_runs_only(path, kept, lean, "lean");
 	compare_latencies_only(path, kept, kept, "kept");
 	compare_latencies_only(path, kept, lean, "lean");
+	compare_paths(path, kept);
 	if (!failures)
 		printf("ok %s: %" PRIu64 " events, %zu findings, %zu nodes, %zu topics, the "
 			"records: the same without the runtime events kept\n", path,

@@ -84,6 +84,7 @@ int ca_model_build(ca_trace *t)
 	t->model = m;
 	if (add_processes(t, m) || ca_model_init_objects(t, m) || ca_model_name_objects(t, m))
 		return -1;
+	publish_views(m); /* a riding scan may read them (a path to follow) */
 	if (t->records_only) {
 		/* the riding records' scan alone (ca_load_options): it visits
 		 * the pass itself, not beside the counts */

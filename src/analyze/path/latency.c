@@ -97,24 +97,29 @@ static const char *publish_topic(const struct walk *w, size_t p)
 }
 
 /* The run of node `node` that handled one of the publishes of `run` on
- * `topic`, and that publish; CA_NONE if none. */
+ * `topic` made at or after `from`, and that publish; CA_NONE if none. When
+ * several did, the one that started first (ties: the first publish, then
+ * the first callback): as a follower of the events in time order
+ * (records/follow.c) sees it. */
 static size_t next_run(const struct walk *w, size_t run, const char *topic, const char *node,
-	size_t *publish, size_t *communication)
+	uint64_t from, size_t *publish, size_t *communication)
 {
+	size_t best = CA_NONE;
 	for (size_t i = w->by_run.first[run]; i < w->by_run.first[run + 1]; i++) {
 		size_t p = w->by_run.items[i];
-		if (publish_topic(w, p) != topic)
+		if (publish_topic(w, p) != topic || ca_publish_time(&w->r->publishes[p]) < from)
 			continue;
 		for (size_t k = w->by_publish.first[p]; k < w->by_publish.first[p + 1]; k++) {
 			const ca_communication *c = &w->r->communications[w->by_publish.items[k]];
-			if (run_node(w, c->callback_instance) == node) {
-				*publish = p;
-				*communication = w->by_publish.items[k];
-				return c->callback_instance;
-			}
+			if (run_node(w, c->callback_instance) != node || (best != CA_NONE &&
+			    w->r->runs[c->callback_instance].start >= w->r->runs[best].start))
+				continue;
+			*publish = p;
+			*communication = w->by_publish.items[k];
+			best = c->callback_instance;
 		}
 	}
-	return CA_NONE;
+	return best;
 }
 
 /* use_latest_message needs, per node of the path: its publishes on the
@@ -166,13 +171,14 @@ static size_t first_from(const struct timed *v, size_t n, uint64_t t, bool after
 
 /* use_latest_message: the run of the node that next publishes on the
  * outgoing topic at or after the input run started, if no newer input
- * reached the node before that publish. */
-static size_t latest_output_run(struct node_io *io, uint64_t input_start)
+ * reached the node before that publish (*at: its time). */
+static size_t latest_output_run(struct node_io *io, uint64_t input_start, uint64_t *at)
 {
 	size_t o = first_from(io->out, io->n_out, input_start, false, &io->out_at);
 	size_t i = first_from(io->in, io->n_in, input_start, true, &io->in_at);
 	if (o == io->n_out || (i < io->n_in && io->in[i].time < io->out[o].time))
 		return CA_NONE;
+	*at = io->out[o].time;
 	return io->out[o].run;
 }
 
@@ -388,10 +394,12 @@ static int follow(struct walk *w, ca_path_latency *l, size_t run0)
 			publish = r->communications[comm].publish;
 			run = r->communications[comm].callback_instance;
 		} else {
+			uint64_t from = 0; /* use_latest_message: the output and later */
 			if (policy == CA_POLICY_USE_LATEST_MESSAGE &&
-			    (run = latest_output_run(&w->io[i - 1], r->runs[run].start)) == CA_NONE)
+			    (run = latest_output_run(&w->io[i - 1], r->runs[run].start, &from)) ==
+				    CA_NONE)
 				break;
-			run = next_run(w, run, w->topics[i - 1], w->nodes[i], &publish, &comm);
+			run = next_run(w, run, w->topics[i - 1], w->nodes[i], from, &publish, &comm);
 			if (run == CA_NONE)
 				break;
 		}
@@ -536,6 +544,10 @@ static int build_io(struct walk *w)
 ca_path_latency *ca_path_latency_build(const ca_records *r, const ca_path *path,
 	ca_node_policy policy, char *err, size_t err_size)
 {
+	bool followed;
+	ca_path_latency *done = ca_records_followed(r, path, policy, &followed, err, err_size);
+	if (followed) /* records that followed this path as they were scanned */
+		return done;
 	ca_path_latency *l = calloc(1, sizeof *l);
 	struct walk w = { r, path, policy, { 0 }, { 0 }, NULL, NULL, NULL, NULL, NULL, NULL,
 		NULL, NULL, NULL, 0, 0 };
@@ -603,6 +615,15 @@ out:
 	ca_tf_free(w.tf);
 	free(nodes);
 	free(topics);
+	return l;
+}
+
+ca_path_latency *ca_path_latency_of(ca_path_message *messages, int64_t *hops, size_t n,
+	size_t hop_count)
+{
+	ca_path_latency *l = calloc(1, sizeof *l);
+	if (l)
+		*l = (ca_path_latency){ hop_count, messages, n, n, hops };
 	return l;
 }
 

@@ -21,6 +21,17 @@ struct ca_path_set {
 ca_path_set *ca_path_set_of(const char **nodes, const char **topics, ca_node_policy *policies,
 	size_t node_count, bool owns_strings);
 
+/* A path latency of hop_count hops per message, taking the arrays
+ * (messages n, hops n x hop_count); NULL out of memory (they are not
+ * freed). */
+ca_path_latency *ca_path_latency_of(ca_path_message *messages, int64_t *hops, size_t n,
+	size_t hop_count);
+
+/* The topic node `from` publishes and node `to` subscribes to, when there
+ * is one alone (infrastructure left out); else NULL and err says why. */
+const char *ca_path_shared_topic(const ca_architecture *a, const char *from, const char *to,
+	char *err, size_t err_size);
+
 /* /parameter_events, /rosout, /caret/...: topics every node has, left out
  * of paths and graphs. */
 bool ca_topic_is_infrastructure(const char *topic);

@@ -238,7 +238,7 @@ out:
 }
 
 /* The one topic that node a publishes and node b subscribes. */
-static const char *shared_topic(const ca_architecture *a, const char *from, const char *to,
+const char *ca_path_shared_topic(const ca_architecture *a, const char *from, const char *to,
 	char *err, size_t err_size)
 {
 	const char *found = NULL;
@@ -350,7 +350,8 @@ ca_path_set *ca_path_of_nodes(const ca_trace *t, const char *const *names, size_
 			snprintf(err, err_size, "no node %s in the trace", names[i]);
 			goto fail;
 		}
-		if (i && !(topics[i - 1] = shared_topic(a, nodes[i - 1], nodes[i], err, err_size)) &&
+		if (i && !(topics[i - 1] = ca_path_shared_topic(a, nodes[i - 1], nodes[i], err,
+			err_size)) &&
 		    !(topics[i - 1] = tf_link(t, &tf, nodes[i - 1], nodes[i], err, err_size)))
 			goto fail;
 	}

@@ -1,11 +1,12 @@
 /*
  * pair_map.c - a hash map from a pair of 64-bit keys to a 64-bit value,
  * for the streamed joins (stream.c): open addressing, linear probing,
- * grown at half full. Nothing is ever removed: the streamed joins key it
- * by what recurs (message addresses, ring-buffer slots, threads), so a
- * newer value replaces an older one and the map stays as small as the set
- * of keys in use.
+ * grown at half full. The streamed joins key it by what recurs (message
+ * addresses, ring-buffer slots, threads), so a newer value replaces an
+ * older one and the map stays as small as the set of keys in use; the path
+ * follower (follow.c) removes what it is done with.
  */
+#include <stddef.h>
 #include <stdlib.h>
 
 #include "records.h"
@@ -68,6 +69,26 @@ uint64_t *ca_pair_map_put(struct ca_pair_map *m, uint64_t a, uint64_t b, uint64_
 	m->slots[k] = (struct ca_pair_slot){ a, b, value, true };
 	m->n++;
 	return &m->slots[k].value;
+}
+
+void ca_pair_map_remove(struct ca_pair_map *m, uint64_t a, uint64_t b)
+{
+	uint64_t *v = ca_pair_map_get(m, a, b);
+	if (!v)
+		return;
+	size_t hole = (size_t)((struct ca_pair_slot *)(void *)((char *)v -
+		offsetof(struct ca_pair_slot, value)) - m->slots), mask = m->size - 1;
+	/* the entries after the hole in its run move back when the hole lies
+	 * between their home and where they sit: every lookup still finds them */
+	for (size_t k = (hole + 1) & mask; m->slots[k].used; k = (k + 1) & mask) {
+		size_t home = pair_hash(m->slots[k].a, m->slots[k].b) & mask;
+		if (((k - home) & mask) >= ((k - hole) & mask)) {
+			m->slots[hole] = m->slots[k];
+			hole = k;
+		}
+	}
+	m->slots[hole].used = false;
+	m->n--;
 }
 
 void ca_pair_map_free(struct ca_pair_map *m)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "path.h"
 #include "records.h"
 
 ca_records *ca_records_build(const ca_trace *t, char *err, size_t err_size)
@@ -16,14 +17,26 @@ ca_records *ca_records_build(const ca_trace *t, char *err, size_t err_size)
 
 /* The records the load scanned in its second pass, if they are these. */
 static ca_records *take_prebuilt(const ca_trace *t, bool runs_only, bool latencies_only,
-	size_t n_nodes)
+	size_t n_nodes, const ca_path *follow)
 {
 	ca_records *r = t ? t->prebuilt : NULL;
-	if (!r || r->runs_only != runs_only || r->latencies_only != latencies_only ||
-	    r->n_node_names != n_nodes)
+	if (!r || r->runs_only != runs_only || r->n_node_names != n_nodes ||
+	    r->follow_request != follow ||
+	    (!follow && r->latencies_only != latencies_only))
 		return NULL;
 	((ca_trace *)t)->prebuilt = NULL; /* handed out once */
 	return r;
+}
+
+/* A path to follow (its nodes the nodes whose records count). */
+static void follow_options(struct ca_records *r, const ca_records_options *o)
+{
+	if (r->runs_only || r->latencies_only || !o->follow || o->follow->node_count < 2)
+		return;
+	r->follow_request = o->follow;
+	r->follow_policy = o->follow_policy;
+	r->node_names = o->follow->nodes;
+	r->n_node_names = o->follow->node_count;
 }
 
 struct ca_records *ca_records_ride(ca_trace *t, const ca_records_options *o)
@@ -36,6 +49,7 @@ struct ca_records *ca_records_ride(ca_trace *t, const ca_records_options *o)
 	r->latencies_only = o->latencies_only && !o->runs_only;
 	r->node_names = o->nodes;
 	r->n_node_names = r->runs_only || r->latencies_only ? 0 : o->n_nodes;
+	follow_options(r, o);
 	if (ca_records_scan_begin(r) != 0) {
 		ca_records_free(r);
 		return NULL;
@@ -48,9 +62,12 @@ ca_records *ca_records_build_options(const ca_trace *t, const ca_records_options
 {
 	bool runs_only = o && o->runs_only, latencies_only = o && o->latencies_only && !runs_only;
 	bool joined = !runs_only && !latencies_only; /* the others are complete once scanned */
-	size_t n_nodes = joined && o ? o->n_nodes : 0;
-	ca_records *r = take_prebuilt(t, runs_only, latencies_only, n_nodes);
+	const ca_path *follow = joined && o && o->follow && o->follow->node_count >= 2 ?
+		o->follow : NULL;
+	size_t n_nodes = follow ? follow->node_count : joined && o ? o->n_nodes : 0;
+	ca_records *r = take_prebuilt(t, runs_only, latencies_only, n_nodes, follow);
 	if (r) {
+		joined = joined && !r->latencies_only; /* a path followed: complete too */
 		if (r->oom || (joined && ca_records_join(r) != 0)) {
 			ca_records_free(r);
 			snprintf(err, err_size, "out of memory while joining the runtime events");
@@ -70,15 +87,115 @@ ca_records *ca_records_build_options(const ca_trace *t, const ca_records_options
 	r->latencies_only = latencies_only;
 	r->node_names = n_nodes ? o->nodes : NULL;
 	r->n_node_names = n_nodes;
+	if (follow)
+		follow_options(r, o);
+	if (!ca_records_setup_follow(r))
+		goto out_of_memory;
+	latencies_only = r->latencies_only;
+	joined = !runs_only && !latencies_only;
 	if (!ca_records_filter_nodes(r) ||
 	    (runs_only && !(r->run_store = ca_run_store_new(r->m->n_callbacks))) ||
 	    (latencies_only && !(r->stream = ca_stream_new(r))) ||
-	    ca_records_scan(r) != 0 || (joined && ca_records_join(r) != 0)) {
-		ca_records_free(r);
-		snprintf(err, err_size, "out of memory while joining the runtime events");
+	    ca_records_scan(r) != 0 || (joined && ca_records_join(r) != 0))
+		goto out_of_memory;
+	return r;
+out_of_memory:
+	ca_records_free(r);
+	snprintf(err, err_size, "out of memory while joining the runtime events");
+	return NULL;
+}
+
+/* The path's names as the model interned them, or NULL. */
+static const char *node_named(const struct ca_model *m, const char *name)
+{
+	for (size_t i = 0; i < m->n_nodes; i++)
+		if (!strcmp(m->nodes[i].fqn, name))
+			return m->nodes[i].fqn;
+	return NULL;
+}
+
+static const char *topic_named(const struct ca_model *m, const char *name)
+{
+	for (size_t i = 0; i < m->n_publishers; i++)
+		if (!strcmp(m->publishers[i].topic, name))
+			return m->publishers[i].topic;
+	return NULL;
+}
+
+/* Whether the stream can follow the path: its nodes and topics found, no
+ * node twice, no node inheriting stamps, at most 64 nodes. */
+static bool followable(struct ca_records *r, const char **nodes, const char **topics,
+	ca_node_policy *policies)
+{
+	const ca_path *p = r->follow_request;
+	const struct ca_model *m = r->m;
+	char err[256];
+	if (p->node_count > 64)
+		return false;
+	for (size_t i = 0; i < p->node_count; i++) {
+		if (!(nodes[i] = node_named(m, p->nodes[i])))
+			return false;
+		for (size_t j = 0; j < i; j++)
+			if (nodes[j] == nodes[i])
+				return false;
+		ca_node_policy policy = p->policies && p->policies[i] != CA_POLICY_DEFAULT ?
+			p->policies[i] : r->follow_policy;
+		policies[i] = i ? policy : CA_POLICY_CALLBACK_CHAIN;
+		if (policies[i] == CA_POLICY_INHERIT_UNIQUE_STAMP && i + 1 < p->node_count)
+			return false;
+		if (i && !(topics[i - 1] = p->topics ? topic_named(m, p->topics[i - 1]) :
+			ca_path_shared_topic(&m->arch, nodes[i - 1], nodes[i], err, sizeof err)))
+			return false; /* through tf, or not found: the records will tell */
+	}
+	return true;
+}
+
+bool ca_records_setup_follow(struct ca_records *r)
+{
+	if (!r->follow_request || r->follow_path.nodes)
+		return true;
+	size_t n = r->follow_request->node_count;
+	const char **nodes = calloc(n, sizeof *nodes), **topics = calloc(n, sizeof *topics);
+	ca_node_policy *policies = calloc(n, sizeof *policies);
+	if (!nodes || !topics || !policies) {
+		free(nodes);
+		free(topics);
+		free(policies);
+		return false;
+	}
+	r->follow_path = (ca_path){ n, nodes, topics, policies };
+	r->latencies_only = followable(r, nodes, topics, policies);
+	return true;
+}
+
+static bool same_path(const ca_path *a, const ca_path *b, ca_node_policy policy)
+{
+	if (a->node_count != b->node_count)
+		return false;
+	for (size_t i = 0; i < a->node_count; i++) {
+		ca_node_policy p = b->policies && b->policies[i] != CA_POLICY_DEFAULT ?
+			b->policies[i] : policy;
+		if (strcmp(a->nodes[i], b->nodes[i]) || (i && a->policies[i] != p) ||
+		    (i + 1 < a->node_count && strcmp(a->topics[i], b->topics[i])))
+			return false;
+	}
+	return true;
+}
+
+ca_path_latency *ca_records_followed(const ca_records *r, const ca_path *path,
+	ca_node_policy policy, bool *done, char *err, size_t err_size)
+{
+	*done = r && r->follow_request && r->latencies_only;
+	if (!*done)
+		return NULL;
+	ca_path_latency *l = r->followed;
+	if (!l || !same_path(&r->follow_path, path, policy)) {
+		snprintf(err, err_size, l ? "these records followed another path" :
+			"these records' path was handed over already");
 		return NULL;
 	}
-	return r;
+	((ca_records *)r)->followed = NULL;
+	return l;
 }
 
 void ca_records_free(ca_records *r)
@@ -102,6 +219,10 @@ void ca_records_free(ca_records *r)
 	free(r->node_paths);
 	free(r->free_publishes);
 	free(r->keep_node);
+	free((void *)r->follow_path.nodes);
+	free((void *)r->follow_path.topics);
+	free((void *)r->follow_path.policies);
+	ca_path_latency_free(r->followed);
 	ca_stream_free(r->stream);
 	ca_run_store_free(r->run_store);
 	ca_records_scan_drop(r);

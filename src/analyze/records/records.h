@@ -83,6 +83,15 @@ struct ca_records {
 	CA_ARRAY(ca_node_path, node_paths); /* latencies_only */
 	CA_ARRAY(size_t, free_publishes);   /* latencies_only: publishes is a pool */
 	struct ca_run_store *run_store; /* runs_only: the runs are here, not in runs */
+	/* ca_records_options.follow, kept until the model is met; then, when
+	 * the stream can follow it, the path as the model interned it (its
+	 * arrays owned) and each node's policy: latencies_only records whose
+	 * stream follows it (follow.c) into `followed`. */
+	const ca_path *follow_request;
+	ca_node_policy follow_policy;
+	ca_path follow_path; /* each node's policy in its policies */
+	ca_path_latency *followed;
+	uint64_t next_run_id; /* runs numbered for the follower, from 1 */
 	struct scan *live; /* a scan begun, fed by the model's runtime pass */
 	CA_ARRAY(ca_callback_instance, runs);
 	CA_ARRAY(ca_publish_instance, publishes);
@@ -116,6 +125,16 @@ static inline uint64_t ca_thread_key(int32_t pid, int32_t tid)
 int ca_records_scan(struct ca_records *r);
 /* r->keep_node from r->node_names, once r->m is set; false out of memory. */
 bool ca_records_filter_nodes(struct ca_records *r);
+/* Once r->m is set: records asked to follow a path follow it when the
+ * stream can (latencies_only set), or are the path nodes' full records
+ * (a hop through tf, a node inheriting stamps or named twice, a topic
+ * not found); false out of memory. */
+bool ca_records_setup_follow(struct ca_records *r);
+/* The path latency these records followed, handed over once, when
+ * (path, policy) is what they followed (*done set; NULL and err: not
+ * that path, or handed over already); else *done false. */
+ca_path_latency *ca_records_followed(const ca_records *r, const ca_path *path,
+	ca_node_policy policy, bool *done, char *err, size_t err_size);
 int ca_records_join(struct ca_records *r);
 /* The scan in steps, its events given by the model's runtime pass (the
  * trace's tee): begin (-1 out of memory), visit each event, end. */
@@ -157,7 +176,7 @@ void ca_sort_unless_sorted(void *items, size_t n, size_t size,
 	int (*cmp)(const void *, const void *));
 
 /* ---- maps of key pairs (pair_map.c) -----------------------------------------
- * A pair of 64-bit keys to a 64-bit value; never shrinks. */
+ * A pair of 64-bit keys to a 64-bit value. */
 struct ca_pair_map {
 	struct ca_pair_slot *slots;
 	size_t n, size;
@@ -165,6 +184,7 @@ struct ca_pair_map {
 uint64_t *ca_pair_map_get(const struct ca_pair_map *m, uint64_t a, uint64_t b);
 /* The value put (replacing the key's), or NULL out of memory. */
 uint64_t *ca_pair_map_put(struct ca_pair_map *m, uint64_t a, uint64_t b, uint64_t value);
+void ca_pair_map_remove(struct ca_pair_map *m, uint64_t a, uint64_t b);
 void ca_pair_map_free(struct ca_pair_map *m);
 
 /* ---- what each subscription should have received (deliveries.c) ---------- */
@@ -191,20 +211,24 @@ struct ca_stream;
 struct ca_stream_run { /* a callback run as it starts */
 	uint64_t start;
 	size_t callback;
-	int depth; /* of nesting in its thread */
+	int depth;   /* of nesting in its thread */
+	uint64_t id; /* records that follow a path: the run's number (from 1) */
 };
 /* NULL out of memory; needs r->m. */
 struct ca_stream *ca_stream_new(struct ca_records *r);
 void ca_stream_free(struct ca_stream *s);
 /* A publish with its publisher known (an intra-process one: at once),
- * made in the open run `open` of its thread (NULL: none open). */
-void ca_stream_publish(struct ca_stream *s, const ca_publish_instance *p,
+ * made in the open run `open` of its thread (NULL: none open). Records
+ * that follow a path: the publish's reference, which the scan keeps in
+ * p->callback_instance for ca_stream_stamp; else 0. */
+uint64_t ca_stream_publish(struct ca_stream *s, const ca_publish_instance *p,
 	const struct ca_stream_run *open);
 /* Its DDS source stamp known (after ca_stream_publish). */
 void ca_stream_stamp(struct ca_stream *s, const ca_publish_instance *p);
 void ca_stream_copy(struct ca_stream *s, int32_t pid, uint64_t copy, uint64_t original);
+/* Publish p (told by ca_stream_publish) put a message in a ring buffer. */
 void ca_stream_enqueue(struct ca_stream *s, int32_t pid, uint64_t buffer, uint64_t slot,
-	uint64_t publish_time);
+	const ca_publish_instance *p);
 void ca_stream_take(struct ca_stream *s, const struct ca_take *k);
 void ca_stream_run_start(struct ca_stream *s, int32_t pid, int32_t tid,
 	const struct ca_stream_run *run, bool intra);
@@ -214,7 +238,36 @@ void ca_stream_run_dropped(struct ca_stream *s, int32_t pid, int32_t tid);
 /* A merged run, its event at its end. */
 void ca_stream_run_merged(struct ca_stream *s, int32_t pid, int32_t tid,
 	const struct ca_stream_run *run, uint64_t end, bool intra);
+/* A run ends (records that follow a path). */
+void ca_stream_run_end(struct ca_stream *s, const struct ca_stream_run *run, uint64_t end);
 /* The results into the records; -1 out of memory. */
 int ca_stream_end(struct ca_stream *s);
+
+/* ---- a path followed as the streamed joins go (follow.c) ---------------------
+ * Told by stream.c, in nearly time order, of the publishes, deliveries
+ * and run ends of the path's nodes; it follows each message along the
+ * path as path/latency.c does over the records, once its facts are
+ * settled (no stamp can come for them any more). */
+struct ca_follow;
+/* NULL out of memory; path's nodes and topics as the model interned them,
+ * its policies every node's (the first's and the last's unused). */
+struct ca_follow *ca_follow_new(const struct ca_model *m, const ca_path *path);
+void ca_follow_free(struct ca_follow *f);
+/* A publish at `time` in run `run` (its id 0: none yet, see place):
+ * its reference (never 0), 0 out of memory. */
+uint64_t ca_follow_publish(struct ca_follow *f, uint64_t time, const struct ca_stream_run *run,
+	const char *topic);
+/* A publish made outside any open run, claimed by a merged run. */
+bool ca_follow_place(struct ca_follow *f, uint64_t ref, const struct ca_stream_run *run,
+	const char *topic);
+/* Run `run` handled a message on `topic` whose publish is `ref` (0: none
+ * found); false out of memory. */
+bool ca_follow_deliver(struct ca_follow *f, const struct ca_stream_run *run, const char *topic,
+	uint64_t ref);
+bool ca_follow_end(struct ca_follow *f, const struct ca_stream_run *run, uint64_t end);
+/* Every fact before `settled` is known: the messages go on through them. */
+bool ca_follow_settle(struct ca_follow *f, uint64_t settled);
+/* The messages followed (all facts settled); NULL out of memory. */
+ca_path_latency *ca_follow_finish(struct ca_follow *f);
 
 #endif

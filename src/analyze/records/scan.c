@@ -28,14 +28,21 @@ struct thread {
 struct threads {
 	struct ca_pair_map index; /* (pid, tid) -> slots[] */
 	CA_ARRAY(struct thread, slots);
+	uint64_t last_key; /* the thread asked for last (events come in runs of one) */
+	size_t last;       /* its slot, or CA_NONE */
 };
 
 static struct thread *thread_of(struct threads *th, int32_t pid, int32_t tid)
 {
 	uint64_t key = ca_thread_key(pid, tid);
+	if (th->last != CA_NONE && th->last_key == key && th->last < th->n_slots)
+		return &th->slots[th->last];
 	const uint64_t *i = ca_pair_map_get(&th->index, key, 0);
-	if (i)
+	if (i) {
+		th->last_key = key;
+		th->last = (size_t)*i;
 		return &th->slots[*i];
+	}
 	struct thread *t = VEC_PUSH(th->slots, th->n_slots, th->cap_slots);
 	if (!t || !ca_pair_map_put(&th->index, key, 0, th->n_slots - 1))
 		return NULL;
@@ -48,7 +55,7 @@ static void free_threads(struct threads *th)
 {
 	free(th->slots);
 	ca_pair_map_free(&th->index);
-	*th = (struct threads){ 0 };
+	*th = (struct threads){ .last = CA_NONE };
 }
 
 /* ---- the merge of tables ------------------------------------------------ */
@@ -100,8 +107,8 @@ static bool kept(const struct scan *s, size_t node)
 static bool new_run(struct scan *s, struct thread *th, size_t callback, uint64_t start,
 	uint64_t end, bool intra, size_t *handle)
 {
-	if (s->r->stream) { /* latencies_only: nothing kept of runs */
-		*handle = CA_NONE;
+	if (s->r->stream) { /* latencies_only: nothing kept of runs, numbered */
+		*handle = ++s->r->next_run_id;
 		return true;
 	}
 	if (s->r->run_store) {
@@ -120,6 +127,12 @@ static bool new_run(struct scan *s, struct thread *th, size_t callback, uint64_t
 	*run = (ca_callback_instance){ callback, start, end, th->pid, th->tid, intra };
 	*handle = s->r->n_runs - 1;
 	return true;
+}
+
+/* Whether the stream hears of a run of this callback. */
+static bool streamed(const struct scan *s, size_t callback)
+{
+	return s->r->stream && kept(s, callback == CA_NONE ? CA_NONE : s->r->m->callbacks[callback].node);
 }
 
 static void start_run(struct scan *s, struct thread *th, uint64_t address, uint64_t time,
@@ -144,9 +157,9 @@ static void start_run(struct scan *s, struct thread *th, uint64_t address, uint6
 		if (s->r->stream)
 			ca_stream_run_dropped(s->r->stream, th->pid, th->tid);
 	}
-	if (s->r->stream)
+	if (streamed(s, callback))
 		ca_stream_run_start(s->r->stream, th->pid, th->tid,
-			&(struct ca_stream_run){ time, callback, th->depth }, intra);
+			&(struct ca_stream_run){ time, callback, th->depth, handle }, intra);
 	th->open_address[th->depth] = address;
 	th->open_start[th->depth] = time;
 	th->open_callback[th->depth] = callback;
@@ -162,7 +175,10 @@ static void end_run(struct scan *s, struct thread *th, uint64_t address, uint64_
 			continue;
 		if (s->r->run_store)
 			((struct ca_run_slot *)(uintptr_t)th->open_run[d])->end = time;
-		else if (th->open_run[d] != CA_NONE) /* a run kept in runs */
+		else if (s->r->stream && s->r->follow_request && streamed(s, th->open_callback[d]))
+			ca_stream_run_end(s->r->stream, &(struct ca_stream_run){ th->open_start[d],
+				th->open_callback[d], d, th->open_run[d] }, time);
+		else if (!s->r->stream && th->open_run[d] != CA_NONE) /* a run kept in runs */
 			s->r->runs[th->open_run[d]].end = time;
 		s->r->losses.not_ended += (uint64_t)(th->depth - 1 - d);
 		th->depth = d;
@@ -224,14 +240,14 @@ static ca_publish_instance *new_publish(struct scan *s, struct thread *th, uint6
 
 /* latencies_only: the publish's publisher is known (an intra-process
  * one's: at once); then its source stamp. */
-static void publish_known(struct scan *s, struct thread *th, const ca_publish_instance *p)
+static void publish_known(struct scan *s, struct thread *th, ca_publish_instance *p)
 {
 	if (!s->r->stream || (p->publisher == CA_NONE && !p->intra))
 		return;
 	int d = th->depth - 1;
 	struct ca_stream_run open = { d >= 0 ? th->open_start[d] : 0,
-		d >= 0 ? th->open_callback[d] : CA_NONE, d };
-	ca_stream_publish(s->r->stream, p, d >= 0 ? &open : NULL);
+		d >= 0 ? th->open_callback[d] : CA_NONE, d, d >= 0 ? th->open_run[d] : 0 };
+	p->callback_instance = ca_stream_publish(s->r->stream, p, d >= 0 ? &open : NULL);
 }
 
 static void publish_stamped(struct scan *s, const ca_publish_instance *p)
@@ -303,9 +319,10 @@ static void handle(struct scan *s, enum cs_event_id id, uint64_t time, int32_t v
 		size_t handle, callback = find(s, CA_H_CALLBACK, th->pid, v[0], time);
 		if (!new_run(s, th, callback, v[1], time, v[2] != 0, &handle))
 			s->r->oom = true;
-		else if (s->r->stream)
+		else if (streamed(s, callback))
 			ca_stream_run_merged(s->r->stream, th->pid, th->tid,
-				&(struct ca_stream_run){ v[1], callback, th->depth }, time, v[2] != 0);
+				&(struct ca_stream_run){ v[1], callback, th->depth, handle }, time,
+				v[2] != 0);
 		break;
 	}
 	case CS_EV_ros2_rclcpp_publish:
@@ -371,7 +388,7 @@ static void handle(struct scan *s, enum cs_event_id id, uint64_t time, int32_t v
 		if (s->r->stream) {
 			if (th->intra_publishing != CA_NONE)
 				ca_stream_enqueue(s->r->stream, th->pid, v[0], v[1],
-					ca_publish_time(&s->r->publishes[th->intra_publishing]));
+					&s->r->publishes[th->intra_publishing]);
 			break;
 		}
 		struct ca_enqueue *q = NEW(s, enqueues);
@@ -499,6 +516,7 @@ static int end_scan(struct scan *s)
 	for (size_t i = 0; i < s->threads.n_slots; i++)
 		r->losses.not_ended += (uint64_t)s->threads.slots[i].depth;
 	free_threads(&s->threads);
+	s->threads.last = CA_NONE;
 	if (!r->oom && r->run_store && !ca_run_store_sort(r->run_store))
 		r->oom = true;
 	if (!r->oom && r->stream && ca_stream_end(r->stream) != 0)
@@ -515,7 +533,7 @@ static int end_scan(struct scan *s)
 
 int ca_records_scan(struct ca_records *r)
 {
-	struct scan s = { .r = r, .t = r->t };
+	struct scan s = { .r = r, .t = r->t, .threads.last = CA_NONE };
 
 	if (reserve(r) != 0)
 		return -1;
@@ -534,8 +552,8 @@ int ca_records_scan_begin(struct ca_records *r)
 {
 	if (!(r->live = calloc(1, sizeof *r->live)))
 		return -1;
-	*r->live = (struct scan){ .r = r, .t = r->t };
-	return reserve(r);
+	*r->live = (struct scan){ .r = r, .t = r->t, .threads.last = CA_NONE };
+	return r->follow_request ? 0 : reserve(r); /* which records: known with the model */
 }
 
 /* The model is built when its runtime pass begins: what the scan needs
@@ -549,6 +567,9 @@ static void meet_model(struct ca_records *r)
 		return;
 	}
 	if (r->runs_only && !(r->run_store = ca_run_store_new(r->m->n_callbacks)))
+		r->oom = true;
+	if (!ca_records_setup_follow(r) ||
+	    (r->follow_request && !r->latencies_only && reserve(r) != 0))
 		r->oom = true;
 	if (r->latencies_only && !(r->stream = ca_stream_new(r)))
 		r->oom = true;

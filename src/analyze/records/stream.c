@@ -23,6 +23,14 @@
  * publishing thread has traced the stamp of its write. */
 #define STAMP_GRACE 1000000000 /* ns */
 
+/* How far behind the scan the follower's facts settle: a publish is told
+ * at its last stage with the time of its first, some microseconds before
+ * (a thread preempted between them for longer may have its messages
+ * followed out of order); a merged run, at its end with its start's
+ * time, and the publishes it made. */
+#define FOLLOW_LAG 10000000 /* ns */
+#define FOLLOW_LAG_MERGED STAMP_GRACE
+
 /* The publishes a thread made outside any open run, kept for a merged
  * run (whose event comes at its end) to claim. */
 #define MAX_UNPLACED 256
@@ -55,11 +63,12 @@ struct waiting_take {
 /* An inter-process message handled, its publish not found yet. */
 struct deferred {
 	size_t subscription;
-	uint64_t stamp, start, deadline;
+	uint64_t stamp, deadline;
+	struct ca_stream_run run; /* that handled it */
 };
 
 struct unplaced {
-	uint64_t time;
+	uint64_t time, ref; /* ref: a path follower's */
 	const char *topic;
 };
 
@@ -87,6 +96,8 @@ struct ca_stream {
 	struct ca_pair_map waiting_of; /* (thread, callback << 1 | intra) -> waiting[] */
 	CA_ARRAY(struct waiting_take, waiting);
 	struct ca_pair_map thread_of;  /* (thread, 0) -> threads[] */
+	uint64_t last_thread_key;      /* the thread asked for last, at last_thread */
+	size_t last_thread;
 	CA_ARRAY(struct stream_thread, threads);
 	struct ca_pair_map path_of;    /* (callback, topic) -> r->node_paths[] */
 	struct values *path_values;    /* parallel to r->node_paths */
@@ -96,6 +107,10 @@ struct ca_stream {
 	CA_ARRAY(struct deferred, deferred); /* from first_deferred on, by deadline */
 	size_t first_deferred;
 	uint64_t seq, now;
+	/* Records that follow a path: the follower, and where the maps of
+	 * publishes hold a time (latencies) they hold its reference. */
+	struct ca_follow *follow;
+	uint64_t follow_lag;
 };
 
 static void oom(struct ca_stream *s)
@@ -142,12 +157,19 @@ struct ca_stream *ca_stream_new(struct ca_records *r)
 	size_t n = 2 * r->m->n_subscriptions + 1;
 	s->r = r;
 	s->m = r->m;
+	s->last_thread_key = UINT64_MAX; /* no thread's */
 	s->delivered = calloc(n, sizeof *s->delivered);
 	bool ready = ca_deliveries_init(&s->deliveries, r->t, r->m);
 	s->received = calloc(n, sizeof *s->received);
 	r->not_received = calloc(n, sizeof *r->not_received);
 	r->not_published = calloc(n, sizeof *r->not_published);
 	r->latencies = calloc(n, sizeof *r->latencies);
+	if (r->follow_path.nodes &&
+	    !(s->follow = ca_follow_new(r->m, &r->follow_path)))
+		ready = false;
+	s->follow_lag = ca_trace_rows_of(r->t, CS_EV_ros2_caret_merged_callback_timing) ||
+		ca_trace_rows_of(r->t, CS_EV_ros2_caret_merged_publish_timing) ?
+		FOLLOW_LAG_MERGED : FOLLOW_LAG;
 	if (!ready || !r->latencies || !s->delivered || !s->received || !r->not_received ||
 	    !r->not_published || !map_topics(s)) {
 		ca_stream_free(s);
@@ -180,6 +202,7 @@ void ca_stream_free(struct ca_stream *s)
 	free(s->received);
 	free(s->waiting);
 	free(s->deferred);
+	ca_follow_free(s->follow);
 	struct ca_pair_map *maps[] = { &s->topic_of, &s->intra, &s->copies, &s->enqueues,
 		&s->waiting_of, &s->thread_of, &s->path_of };
 	for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
@@ -223,9 +246,15 @@ static size_t timed_upper(const struct timed_vec *t, uint64_t key)
 
 static struct stream_thread *thread_of(struct ca_stream *s, int32_t pid, int32_t tid)
 {
-	uint64_t *i = ca_pair_map_get(&s->thread_of, ca_thread_key(pid, tid), 0);
-	if (i)
+	uint64_t key = ca_thread_key(pid, tid);
+	if (s->n_threads && s->last_thread_key == key)
+		return &s->threads[s->last_thread];
+	uint64_t *i = ca_pair_map_get(&s->thread_of, key, 0);
+	if (i) {
+		s->last_thread_key = key;
+		s->last_thread = (size_t)*i;
 		return &s->threads[*i];
+	}
 	struct stream_thread *th = VEC_PUSH(s->threads, s->n_threads, s->cap_threads);
 	if (!th || !ca_pair_map_put(&s->thread_of, ca_thread_key(pid, tid), 0, s->n_threads - 1))
 		return NULL;
@@ -275,25 +304,29 @@ static bool first_output(struct stream_thread *th, int depth, const char *topic,
 	return true;
 }
 
-void ca_stream_publish(struct ca_stream *s, const ca_publish_instance *p,
+uint64_t ca_stream_publish(struct ca_stream *s, const ca_publish_instance *p,
 	const struct ca_stream_run *open)
 {
 	const struct ca_model *m = s->m;
-	uint64_t time = ca_publish_time(p);
-	if (p->intra && !ca_pair_map_put(&s->intra, ca_thread_key(p->pid, 0), p->message, time))
+	uint64_t time = ca_publish_time(p), ref = 0;
+	const char *topic = p->publisher == CA_NONE ? NULL : m->publishers[p->publisher].topic;
+	if (s->follow && !(ref = ca_follow_publish(s->follow, time, open, topic)))
 		oom(s);
-	if (p->publisher == CA_NONE)
-		return;
-	const char *topic = m->publishers[p->publisher].topic;
-	size_t ti = topic_index(s, topic);
+	uint64_t value = s->follow ? ref : time; /* what the maps hold of it */
+	if (p->intra && !ca_pair_map_put(&s->intra, ca_thread_key(p->pid, 0), p->message, value))
+		oom(s);
+	size_t ti = topic ? topic_index(s, topic) : CA_NONE;
 	if (ti == CA_NONE)
-		return;
+		return ref;
 	struct topic_slot *ts = &s->topics[ti];
-	ca_deliveries_publish(&s->deliveries, p);
+	if (!s->follow)
+		ca_deliveries_publish(&s->deliveries, p);
 	if (!p->intra && !p->source_stamp && s->r->t->epoch_offset &&
 	    !timed_insert(&ts->unstamped, time + (uint64_t)s->r->t->epoch_offset,
-		    ca_thread_key(p->pid, p->tid)))
+		    s->follow ? ref : ca_thread_key(p->pid, p->tid)))
 		oom(s);
+	if (s->follow && open)
+		return ref; /* the follower has it; no node path is made */
 	struct stream_thread *th = thread_of(s, p->pid, p->tid);
 	bool failed = !th;
 	if (th && open) {
@@ -304,11 +337,12 @@ void ca_stream_publish(struct ca_stream *s, const ca_publish_instance *p,
 			memmove(th->unplaced, th->unplaced + 1, --th->n_unplaced * sizeof *th->unplaced);
 		struct unplaced *u = VEC_PUSH(th->unplaced, th->n_unplaced, th->cap_unplaced);
 		if (u)
-			*u = (struct unplaced){ time, topic };
+			*u = (struct unplaced){ time, ref, topic };
 		failed = !u;
 	}
 	if (failed)
 		oom(s);
+	return ref;
 }
 
 void ca_stream_stamp(struct ca_stream *s, const ca_publish_instance *p)
@@ -319,7 +353,8 @@ void ca_stream_stamp(struct ca_stream *s, const ca_publish_instance *p)
 	if (ti == CA_NONE)
 		return;
 	struct topic_slot *ts = &s->topics[ti];
-	uint64_t time = ca_publish_time(p), who = ca_thread_key(p->pid, p->tid);
+	uint64_t time = ca_publish_time(p);
+	uint64_t who = s->follow ? p->callback_instance : ca_thread_key(p->pid, p->tid);
 	if (s->r->t->epoch_offset) { /* out of the unstamped, where it was put */
 		uint64_t epoch = time + (uint64_t)s->r->t->epoch_offset;
 		for (size_t i = ts->unstamped.n; i-- > 0 && ts->unstamped.v[i].key >= epoch;) {
@@ -330,7 +365,7 @@ void ca_stream_stamp(struct ca_stream *s, const ca_publish_instance *p)
 			}
 		}
 	}
-	if (!timed_insert(&ts->stamped, p->source_stamp, time))
+	if (!timed_insert(&ts->stamped, p->source_stamp, s->follow ? who : time))
 		oom(s);
 }
 
@@ -343,17 +378,20 @@ void ca_stream_copy(struct ca_stream *s, int32_t pid, uint64_t copy, uint64_t or
 }
 
 void ca_stream_enqueue(struct ca_stream *s, int32_t pid, uint64_t buffer, uint64_t slot,
-	uint64_t publish_time)
+	const ca_publish_instance *p)
 {
-	if (!ca_pair_map_put(&s->enqueues, buffer, ca_slot_key(slot, pid), publish_time))
+	/* what the maps hold of a publish: its time, a follower's reference */
+	uint64_t value = s->follow ? p->callback_instance : ca_publish_time(p);
+	if (!ca_pair_map_put(&s->enqueues, buffer, ca_slot_key(slot, pid), value))
 		oom(s);
 }
 
 /* ---- takes ------------------------------------------------------------------- */
 
 /* The time of an inter-process message's publish on the subscription's
- * topic, as join.c's publish_of finds it: by source stamp, else (by_time
- * not NULL) the last publish with no stamp before it; 0 when none. */
+ * topic (a follower's: its reference), as join.c's publish_of finds it:
+ * by source stamp, else (by_time not NULL) the last publish with no stamp
+ * before it; 0 when none. */
 static uint64_t inter_publish_time(const struct ca_stream *s, size_t subscription,
 	uint64_t stamp, bool *by_time)
 {
@@ -370,7 +408,8 @@ static uint64_t inter_publish_time(const struct ca_stream *s, size_t subscriptio
 	if (!i || stamp - ts->unstamped.v[i - 1].key > CA_MAX_WRITE_DELAY)
 		return 0;
 	*by_time = true;
-	return ts->unstamped.v[i - 1].key - (uint64_t)s->r->t->epoch_offset;
+	return s->follow ? ts->unstamped.v[i - 1].time :
+		ts->unstamped.v[i - 1].key - (uint64_t)s->r->t->epoch_offset;
 }
 
 /* The time of an intra-process take's publish, now that every entry before
@@ -432,14 +471,22 @@ void ca_stream_take(struct ca_stream *s, const struct ca_take *k)
 
 /* ---- runs ------------------------------------------------------------------- */
 
-static void deliver(struct ca_stream *s, size_t sub, bool intra, uint64_t start,
+/* Run `run` handled a message of subscription `sub` published at
+ * publish_time (a follower's: the publish's reference; 0: not found). */
+static void deliver(struct ca_stream *s, size_t sub, bool intra, const struct ca_stream_run *run,
 	uint64_t publish_time, bool by_time)
 {
 	struct ca_records *r = s->r;
+	uint64_t start = run->start;
 	r->losses.not_published += !publish_time;
 	r->losses.matched_by_time += by_time;
 	if (sub == CA_NONE)
 		return;
+	if (s->follow) {
+		if (!ca_follow_deliver(s->follow, run, s->m->subscriptions[sub].topic, publish_time))
+			oom(s);
+		return;
+	}
 	if (!publish_time) {
 		r->not_published[2 * sub + intra]++;
 		return;
@@ -464,7 +511,7 @@ static void settle_deferred(struct ca_stream *s, bool all)
 		bool by_time = false;
 		uint64_t time = inter_publish_time(s, d->subscription, d->stamp, &by_time);
 		s->first_deferred++;
-		deliver(s, d->subscription, false, d->start, time, by_time);
+		deliver(s, d->subscription, false, &d->run, time, by_time);
 	}
 	if (s->first_deferred == s->n_deferred)
 		s->first_deferred = s->n_deferred = 0;
@@ -479,22 +526,37 @@ static void settle_deferred(struct ca_stream *s, bool all)
 /* The message a run handles, taken by k: delivered now, or (an
  * inter-process one whose stamp no publish has yet) deferred. */
 static void handled(struct ca_stream *s, const struct ca_take *k, uint64_t publish_time,
-	uint64_t start)
+	const struct ca_stream_run *run)
 {
 	if (k->intra || k->subscription == CA_NONE || !k->stamp) {
-		deliver(s, k->subscription, k->intra, start, publish_time, false);
+		deliver(s, k->subscription, k->intra, run, publish_time, false);
 		return;
 	}
 	uint64_t time = inter_publish_time(s, k->subscription, k->stamp, NULL);
 	if (time) {
-		deliver(s, k->subscription, false, start, time, false);
+		deliver(s, k->subscription, false, run, time, false);
 		return;
 	}
 	struct deferred *d = VEC_PUSH(s->deferred, s->n_deferred, s->cap_deferred);
 	if (!d)
 		oom(s);
 	else
-		*d = (struct deferred){ k->subscription, k->stamp, start, start + STAMP_GRACE };
+		*d = (struct deferred){ k->subscription, k->stamp, run->start + STAMP_GRACE, *run };
+}
+
+/* The follower's facts before `now` less the lag, and before every
+ * message whose publish could still be found (settle_deferred): settled. */
+static void settle_follower(struct ca_stream *s)
+{
+	if (!s->follow)
+		return;
+	uint64_t settled = s->now > s->follow_lag ? s->now - s->follow_lag : 0;
+	if (s->first_deferred < s->n_deferred) {
+		uint64_t start = s->deferred[s->first_deferred].run.start;
+		settled = start < settled ? start : settled;
+	}
+	if (!ca_follow_settle(s->follow, settled))
+		oom(s);
 }
 
 /* A run starts: the message it handles is the latest take waiting for it
@@ -519,11 +581,11 @@ static void run_starts(struct ca_stream *s, int32_t pid, int32_t tid,
 	}
 	const ca_callback *cb = &s->m->callbacks[run->callback];
 	if (chosen) {
-		handled(s, &chosen->take, chosen->publish_time, run->start);
+		handled(s, &chosen->take, chosen->publish_time, run);
 	} else if (intra && cb->kind == CA_CALLBACK_SUBSCRIPTION) {
 		/* nothing links this intra-process message to its publish */
 		s->r->losses.intra_unlinked++;
-		deliver(s, cb->owner, true, run->start, 0, false);
+		deliver(s, cb->owner, true, run, 0, false);
 	}
 }
 
@@ -537,6 +599,7 @@ void ca_stream_run_start(struct ca_stream *s, int32_t pid, int32_t tid,
 	}
 	s->now = run->start > s->now ? run->start : s->now;
 	settle_deferred(s, false);
+	settle_follower(s);
 	size_t keep = th->n_outputs; /* the outputs of runs no longer open go */
 	while (keep > 0 && th->outputs[keep - 1].depth >= run->depth)
 		keep--;
@@ -569,6 +632,7 @@ void ca_stream_run_merged(struct ca_stream *s, int32_t pid, int32_t tid,
 	}
 	s->now = end > s->now ? end : s->now;
 	settle_deferred(s, false);
+	settle_follower(s);
 	run_starts(s, pid, tid, run, intra);
 	/* the publishes made in it: each topic's first is its output */
 	const char *claimed[MAX_UNPLACED];
@@ -577,6 +641,11 @@ void ca_stream_run_merged(struct ca_stream *s, int32_t pid, int32_t tid,
 		struct unplaced u = th->unplaced[i];
 		if (u.time < run->start || u.time > end) {
 			th->unplaced[kept++] = u;
+			continue;
+		}
+		if (s->follow) { /* every one placed; the follower sees the outputs */
+			if (!ca_follow_place(s->follow, u.ref, run, u.topic))
+				oom(s);
 			continue;
 		}
 		bool seen = false;
@@ -589,6 +658,14 @@ void ca_stream_run_merged(struct ca_stream *s, int32_t pid, int32_t tid,
 			node_output(s, run->callback, u.topic, (int64_t)(u.time - run->start));
 	}
 	th->n_unplaced = kept;
+	if (s->follow && !ca_follow_end(s->follow, run, end))
+		oom(s);
+}
+
+void ca_stream_run_end(struct ca_stream *s, const struct ca_stream_run *run, uint64_t end)
+{
+	if (s->follow && !ca_follow_end(s->follow, run, end))
+		oom(s);
 }
 
 /* ---- the end ------------------------------------------------------------------ */
@@ -597,6 +674,8 @@ int ca_stream_end(struct ca_stream *s)
 {
 	struct ca_records *r = s->r;
 	settle_deferred(s, true);
+	if (s->follow && !(r->followed = ca_follow_finish(s->follow)))
+		oom(s);
 	for (size_t i = 0; i < s->n_waiting; i++)
 		if (s->waiting[i].active)
 			r->losses.taken_not_run += s->waiting[i].takes;
