@@ -101,6 +101,11 @@ struct ca_trace {
 	void (*tee)(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid, int32_t vtid,
 		const uint64_t *values);
 	void *tee_ctx;
+	/* the tee joins messages as it goes (records.c's streamed joins, a
+	 * path followed): the runtime pass's events are converted in the
+	 * decoding thread, which then has time to spare, not in the
+	 * caller's, which has none (bench/README.md) */
+	bool tee_joins;
 	/* ca_load_options.records_only: the tee alone in that pass, no runtime
 	 * count, no finding */
 	bool records_only;

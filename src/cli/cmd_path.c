@@ -5,6 +5,7 @@
  */
 #include <getopt.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -220,6 +221,38 @@ static void write_records(FILE *out, const ca_path *p, const ca_path_latency *l,
 	}
 }
 
+/* The hops' statistics, worked out in a thread of their own while the
+ * caller's works out the end-to-end and response times: the report's
+ * sorts on both cores. */
+struct hop_stats {
+	const ca_path_latency *l;
+	ca_path_span span;
+	ca_percentile_method pm;
+	ca_stats *stats; /* per hop */
+	bool ok;
+};
+
+static void *work_out_hops(void *arg)
+{
+	struct hop_stats *w = arg;
+	const ca_path_message *m;
+	const int64_t *hops;
+	size_t n = ca_path_latency_messages(w->l, &m, &hops), h = ca_path_latency_hop_count(w->l);
+	int64_t *v = malloc((n + 1) * sizeof *v);
+	w->ok = v != NULL;
+	for (size_t k = 0; v && k < h; k++) {
+		if (!ca_path_hop_in_span(k, h, w->span))
+			continue;
+		size_t count = 0;
+		for (size_t i = 0; i < n; i++)
+			if (hops[i * h + k] != CA_HOP_NONE)
+				v[count++] = hops[i * h + k];
+		ca_stats_of(v, count, w->pm, &w->stats[k]);
+	}
+	free(v);
+	return NULL;
+}
+
 static int report(const ca_path *p, const ca_path_latency *l, ca_path_span span,
 	enum cli_format f, ca_percentile_method pm, FILE *records, FILE *responses)
 {
@@ -231,9 +264,14 @@ static int report(const ca_path *p, const ca_path_latency *l, ca_path_span span,
 	char name[600];
 	ca_stats s;
 	int status = 0;
+	struct hop_stats w = { l, span, pm, calloc(h + 1, sizeof *w.stats), false };
+	pthread_t worker;
+	bool working = false;
 
-	if (!v || !inputs)
+	if (!v || !inputs || !w.stats)
 		goto out_of_memory;
+	if (!(working = !pthread_create(&worker, NULL, work_out_hops, &w)))
+		work_out_hops(&w);
 	if (records)
 		write_records(records, p, l, span);
 	if (f == CLI_TEXT) {
@@ -260,7 +298,7 @@ static int report(const ca_path *p, const ca_path_latency *l, ca_path_span span,
 	for (int c = CA_RESPONSE_ALL; c <= CA_RESPONSE_WORST_WITH_EXTERNAL_LATENCY; c++) {
 		count = ca_path_response_times(l, span, (ca_response_case)c, inputs, v);
 		if (count == (size_t)-1)
-			goto out_of_memory;
+			goto out_of_memory; /* the worker is joined there */
 		for (size_t i = 0; responses && i < count; i++)
 			fprintf(responses, "%s,%" PRIu64 ",%" PRId64 "\n", response_case_names[c],
 				inputs[i], v[i]);
@@ -268,16 +306,16 @@ static int report(const ca_path *p, const ca_path_latency *l, ca_path_span span,
 		snprintf(name, sizeof name, "response time (%s)", response_case_names[c]);
 		print_stats(f, name, &s, false);
 	}
+	if (working)
+		pthread_join(worker, NULL);
+	working = false;
+	if (!w.ok)
+		goto out_of_memory;
 	for (size_t k = 0; k < h; k++) {
 		if (!ca_path_hop_in_span(k, h, span))
 			continue;
-		count = 0;
-		for (size_t i = 0; i < n; i++)
-			if (hops[i * h + k] != CA_HOP_NONE)
-				v[count++] = hops[i * h + k];
-		ca_stats_of(v, count, pm, &s);
 		hop_name(p, k, name, sizeof name);
-		print_stats(f, name, &s, false);
+		print_stats(f, name, &w.stats[k], false);
 	}
 	uint64_t lost = ca_path_latency_lost(l, span);
 	if (!n)
@@ -292,9 +330,12 @@ static int report(const ca_path *p, const ca_path_latency *l, ca_path_span span,
 		printf("not reaching the end,%" PRIu64 ",,,,,,\n", lost);
 	goto out;
 out_of_memory:
+	if (working)
+		pthread_join(worker, NULL);
 	fprintf(stderr, "caret path: out of memory\n");
 	status = 1;
 out:
+	free(w.stats);
 	free(v);
 	free(inputs);
 	return status;

@@ -11,6 +11,7 @@
 #include <ftw.h>
 #include <unistd.h>
 #include <inttypes.h>
+#include <stdalign.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -327,6 +328,8 @@ static int find_traces(struct walk *w, const char *path)
  * itself or (ctf_pipe.c) from what another thread decoded. */
 struct source {
 	struct ctf_stream *s;
+	/* s->meta, read once: the decoding thread writes s's lines */
+	const struct ctf_meta *meta;
 	size_t index; /* in the walk */
 	const struct ctf_event *event;
 	__int128 key; /* the event's order_key, found once */
@@ -336,7 +339,7 @@ struct source {
  * with different clocks. */
 static __int128 order_key(const struct source *src)
 {
-	const struct ctf_meta *m = src->s->meta;
+	const struct ctf_meta *m = src->meta;
 	unsigned __int128 t = src->event->timestamp;
 	if (m->clock_freq != 1000000000)
 		t = t * 1000000000 / m->clock_freq;
@@ -390,6 +393,24 @@ static void sift_down(struct heap *h, size_t i)
 	}
 }
 
+/* The source's event to the handlers: as it is, or as their record
+ * (converted here unless the decoding thread did). */
+static int hand_over(const struct walk *w, const struct source *src)
+{
+	const struct ctf_native_handlers *h = w->h;
+	const struct ctf_event *e = src->event;
+	if (!h->convert)
+		return h->on_event ? h->on_event(e, src->meta, h->user) : 0;
+	alignas(8) unsigned char own[CTF_RECORD_BYTES];
+	const void *record = e->record;
+	size_t size = e->record_size;
+	if (!record) {
+		size = h->convert(e, src->meta, own, h->user);
+		record = own;
+	}
+	return size ? h->on_record(record, size, e->timestamp, src->meta, h->user) : 0;
+}
+
 static int merge_sources(struct walk *w, struct ctf_pipe *pipe, struct source *sources)
 {
 	struct heap h = { malloc((w->n_streams + 1) * sizeof *h.s), 0 };
@@ -399,7 +420,7 @@ static int merge_sources(struct walk *w, struct ctf_pipe *pipe, struct source *s
 	}
 	int status = -1;
 	for (size_t i = 0; i < w->n_streams; i++) {
-		sources[i] = (struct source){ w->streams[i], i, NULL, 0 };
+		sources[i] = (struct source){ w->streams[i], w->streams[i]->meta, i, NULL, 0 };
 		int r = advance(w, pipe, &sources[i]);
 		if (r < 0)
 			goto out;
@@ -423,7 +444,7 @@ static int merge_sources(struct walk *w, struct ctf_pipe *pipe, struct source *s
 		}
 		last = key;
 		delivered = true;
-		if (w->h->on_event && w->h->on_event(src->event, src->s->meta, w->h->user) != 0) {
+		if (hand_over(w, src) != 0) {
 			snprintf(w->err, w->err_size, "stopped by the event handler");
 			goto out;
 		}

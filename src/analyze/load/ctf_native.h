@@ -128,7 +128,14 @@ struct ctf_event {
 	const char *stream_path;
 	const struct ctf_value *context, *payload; /* the reader's, valid until the next event */
 	size_t n_context, n_payload;
+	/* the handlers' record of it, when they convert (ctf_native_handlers)
+	 * and another thread did: no values then */
+	const void *record;
+	size_t record_size;
 };
+
+/* A converted event's bytes, at most (ctf_native_handlers.convert). */
+#define CTF_RECORD_BYTES 256
 
 /* Skimmed events of one class and one stream event context (a thread). */
 struct ctf_tally {
@@ -170,6 +177,19 @@ struct ctf_native_handlers {
 	 * the events of other streams. */
 	bool (*skim)(const struct ctf_event_class *cls, void *user);
 	void (*on_tally)(const struct ctf_tally *tally, const struct ctf_meta *meta, void *user);
+	/* Optional, events handed over as the handlers' own records: convert
+	 * turns each event, right after it is decoded, into a record of at
+	 * most CTF_RECORD_BYTES bytes, 8-aligned (0 bytes: nothing to hand
+	 * over), that points nowhere into the event; on_record gets it instead
+	 * of on_event, in time order, in the caller's thread. convert runs in
+	 * the thread that decoded the event (ctf_pipe.c: one thread converts,
+	 * whatever the streams), so the conversion's work leaves the merge's
+	 * thread and a record, smaller than the decoded values, is what
+	 * crosses between the threads. */
+	size_t (*convert)(const struct ctf_event *event, const struct ctf_meta *meta, void *record,
+		void *user);
+	int (*on_record)(const void *record, size_t size, uint64_t timestamp,
+		const struct ctf_meta *meta, void *user);
 };
 
 /* The trace directories under path (each holds a metadata file; a trace

@@ -11,6 +11,11 @@
  * ring's queue, each record saying how many come before it, so that the
  * handlers see them exactly where a walk in one thread would.
  *
+ * Handlers that convert events (ctf_native_handlers.convert) have them
+ * converted here, in the decoding thread, into their batch: the values
+ * are decoded into the ring's scratch, and only the record, a fraction of
+ * their size, crosses to the merge's core.
+ *
  * The decoding thread never waits on one stream: it visits every stream
  * whose ring has a free batch, and sleeps only when none has, so the
  * merge, whatever stream it waits for, always gets it. A walk whose merge
@@ -27,7 +32,7 @@
 
 #include "ctf_pipe.h"
 
-#define BATCHES 3          /* per stream */
+#define BATCHES 8 /* per stream: room for a few ms of events between the threads */
 #define VISIT_EVENTS 4096   /* decoded per visit of a stream, at most */
 #define FIRST_BYTES (16 * 1024)
 /* A batch grows up to 1 MiB (about 4,000 events: few hand-overs, each of
@@ -52,6 +57,7 @@ struct record {
 	uint32_t kind, size; /* size: the record's bytes, a multiple of 8 */
 	uint32_t notes;      /* notes of the stream to hand out before it */
 	uint32_t n_context, n_payload;
+	uint32_t converted;  /* the bytes of the handlers' record in values' place */
 	const struct ctf_event_class *cls;
 	uint64_t timestamp;
 	struct ctf_value values[]; /* EVENT: the context's, then the payload's */
@@ -90,6 +96,7 @@ struct ring {
 	size_t decoder;      /* the thread that decodes it */
 	bool done;           /* it wrote its END or FAILED */
 	uint32_t pending;    /* notes queued while decoding the next record */
+	struct ctf_value *scratch; /* converting handlers: the decoded values */
 	/* the notes, under the pipe's lock */
 	alignas(LINE) struct note *notes;
 	size_t head, tail, cap;
@@ -241,20 +248,27 @@ static void fill(struct ring *r)
 	b->cramped = false;
 	size_t used = 0;
 	uint32_t pending = 0;
+	const struct ctf_native_handlers *h = r->p->h;
+	size_t room = h->convert ? sizeof(struct record) + CTF_RECORD_BYTES : EVENT_ROOM;
 	for (size_t k = 0; k < VISIT_EVENTS; k++) {
-		if (b->cap - used < EVENT_ROOM) {
+		if (b->cap - used < room) {
 			b->cramped = true;
 			break;
 		}
 		struct record *rec = (struct record *)(b->data + used);
-		s->out = rec->values;
+		s->out = h->convert ? r->scratch : rec->values;
 		int got = ctf_stream_next(s);
 		pending = r->pending; /* notes are rare: the ring's line is read, not written */
 		if (pending)
 			r->pending = 0;
 		*rec = (struct record){ got > 0 ? EVENT : got == 0 ? END : FAILED,
-			sizeof *rec, pending, 0, 0, NULL, 0 };
-		if (got > 0) {
+			sizeof *rec, pending, 0, 0, 0, NULL, 0 };
+		if (got > 0 && h->convert) {
+			rec->cls = s->event.cls;
+			rec->timestamp = s->event.timestamp;
+			rec->converted = (uint32_t)h->convert(&s->event, s->meta, rec->values, h->user);
+			rec->size += (rec->converted + 7) & ~7u;
+		} else if (got > 0) {
 			rec->n_context = (uint32_t)s->event.n_context;
 			rec->n_payload = (uint32_t)s->event.n_payload;
 			rec->cls = s->event.cls;
@@ -348,7 +362,8 @@ int ctf_pipe_next(struct ctf_pipe *p, size_t i, const struct ctf_event **event)
 			if (rec->kind != EVENT)
 				return rec->kind == END ? 0 : -1;
 			r->event = (struct ctf_event){ rec->cls, rec->timestamp, r->s->path, rec->values,
-				rec->values + rec->n_context, rec->n_context, rec->n_payload };
+				rec->values + rec->n_context, rec->n_context, rec->n_payload,
+				p->h->convert ? rec->values : NULL, rec->converted };
 			*event = &r->event;
 			return 1;
 		}
@@ -397,6 +412,7 @@ static void free_rings(struct ctf_pipe *p)
 			free(r->batches[k].data);
 		}
 		free(r->notes);
+		free(r->scratch);
 	}
 	pthread_mutex_destroy(&p->lock);
 	pthread_cond_destroy(&p->changed);
@@ -452,12 +468,14 @@ struct ctf_pipe *ctf_pipe_start(struct ctf_stream **streams, size_t n,
 		struct ctf_stream *s = streams[i];
 		r->p = p;
 		r->s = s;
+		if (h->convert)
+			ok &= (r->scratch = malloc(2 * CTF_MAX_VALUES * sizeof *r->scratch)) != NULL;
 		s->on_discarded = on_discarded;
 		s->on_skipped = on_skipped;
 		s->needed = h->needed ? needed : NULL;
 		s->user = r;
 	}
-	p->n_decoders = decoders < 1 ? 1 : decoders > CTF_PIPE_MAX_DECODERS ?
+	p->n_decoders = decoders < 1 || h->convert ? 1 : decoders > CTF_PIPE_MAX_DECODERS ?
 		CTF_PIPE_MAX_DECODERS : decoders;
 	share_out(p);
 	for (size_t d = 0; ok && d < p->n_decoders; d++) {

@@ -217,7 +217,8 @@ struct ca_class_map *ca_load_class(ca_trace *t, const void *cls, bool *fresh)
 		struct ca_class_map *m = &t->classes[k];
 		if (m->cls == cls || !m->cls) {
 			*fresh = !m->cls;
-			m->cls = cls;
+			if (*fresh) /* written once: the line stays clean for other readers */
+				m->cls = cls;
 			return m;
 		}
 	}
@@ -539,10 +540,12 @@ ca_trace *ca_trace_load_options(const char *const *paths, size_t n_paths,
 	if (riding) {
 		t->tee = ca_records_scan_visit;
 		t->tee_ctx = riding;
+		t->tee_joins = !riding->runs_only;
 		t->records_only = o->records_only;
 	}
 	int status = finish(t, sort, paths[0], err, err_size);
 	t->tee = NULL;
+	t->tee_joins = false;
 	if (riding && !status && ca_records_scan_end(riding) == 0)
 		t->prebuilt = riding;
 	else

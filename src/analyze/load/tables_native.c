@@ -3,6 +3,8 @@
  * (ctf_native.c), the default. An event class's schema event and field
  * positions are found once; an event then costs one store per field.
  */
+#include <stdalign.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -180,17 +182,30 @@ int ca_load_native(ca_trace *t, const char *path, const struct ca_skip *skip, ch
 	return status == CTF_UNSUPPORTED ? CA_LOAD_UNSUPPORTED : status;
 }
 
+/* The second pass's record of a runtime event: its numbers (strings not
+ * interned), made in the decoding thread. */
+struct runtime_record {
+	int32_t id, vpid, vtid;
+	uint32_t n_values;
+	uint64_t values[CS_MAX_FIELDS];
+};
+
 struct replay {
 	ca_trace *t;
-	const struct ctf_event_class *last_cls; /* events of one class come in runs */
-	const struct ca_class_map *last_map;
 	void (*visit)(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid,
 		int32_t vtid, const uint64_t *values);
 	void *ctx;
+	void (*tee)(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid, int32_t vtid,
+		const uint64_t *values);
+	void *tee_ctx;
+	/* the converting thread's, on a line of its own (the other thread
+	 * reads the above for every event): events of one class come in runs */
+	alignas(64) const struct ctf_event_class *last_cls;
+	const struct ca_class_map *last_map;
 };
 
-/* The second pass: a runtime event's numbers (strings not interned). */
-static int replay_event(const struct ctf_event *e, const struct ctf_meta *meta, void *user)
+static size_t runtime_record_of(const struct ctf_event *e, const struct ctf_meta *meta,
+	void *record, void *user)
 {
 	struct replay *r = user;
 	const struct ca_class_map *m = r->last_cls == e->cls ? r->last_map : map_class(r->t, e);
@@ -200,25 +215,51 @@ static int replay_event(const struct ctf_event *e, const struct ctf_meta *meta, 
 	if (!m || m->id < 0 || !cs_role_is_runtime(cs_events[m->id].role))
 		return 0;
 	const struct cs_event *ev = &cs_events[m->id];
-	uint64_t values[CS_MAX_FIELDS] = { 0 };
+	struct runtime_record *x = record;
+	x->id = m->id;
+	x->vpid = m->vpid >= 0 ? (int32_t)e->context[m->vpid].u : -1;
+	x->vtid = m->vtid >= 0 ? (int32_t)e->context[m->vtid].u : -1;
+	x->n_values = (uint32_t)ev->field_count;
 	for (size_t f = 0; f < ev->field_count; f++) {
 		int i = m->flat ? m->int_member[f] : payload_index(m, e, ev, f);
-		if (i >= 0 && !e->payload[i].s && (m->flat || e->payload[i].field->type->kind == CTF_INT))
-			values[f] = e->payload[i].u;
+		x->values[f] = i >= 0 && !e->payload[i].s &&
+			(m->flat || e->payload[i].field->type->kind == CTF_INT) ? e->payload[i].u : 0;
 	}
-	int32_t vpid = m->vpid >= 0 ? (int32_t)e->context[m->vpid].u : -1;
-	int32_t vtid = m->vtid >= 0 ? (int32_t)e->context[m->vtid].u : -1;
-	r->visit(r->ctx, (enum cs_event_id)m->id, e->timestamp, vpid, vtid, values);
-	if (r->t->tee) /* the records' scan, riding along (trace.h) */
-		r->t->tee(r->t->tee_ctx, (enum cs_event_id)m->id, e->timestamp, vpid, vtid, values);
+	return offsetof(struct runtime_record, values) + ev->field_count * sizeof *x->values;
+}
+
+static int replay_record(const void *record, size_t size, uint64_t timestamp,
+	const struct ctf_meta *meta, void *user)
+{
+	const struct replay *r = user;
+	const struct runtime_record *x = record;
+	uint64_t values[CS_MAX_FIELDS] = { 0 };
+	(void)size;
+	(void)meta;
+	memcpy(values, x->values, x->n_values * sizeof *values);
+	r->visit(r->ctx, (enum cs_event_id)x->id, timestamp, x->vpid, x->vtid, values);
+	if (r->tee) /* the records' scan, riding along (trace.h) */
+		r->tee(r->tee_ctx, (enum cs_event_id)x->id, timestamp, x->vpid, x->vtid, values);
 	return 0;
+}
+
+/* The event converted and visited in the caller's thread. */
+static int replay_event(const struct ctf_event *e, const struct ctf_meta *meta, void *user)
+{
+	struct runtime_record x;
+	size_t n = runtime_record_of(e, meta, &x, user);
+	return n ? replay_record(&x, n, e->timestamp, meta, user) : 0;
 }
 
 int ca_load_native_replay(ca_trace *t, void (*visit)(void *ctx, enum cs_event_id id,
 	uint64_t time, int32_t vpid, int32_t vtid, const uint64_t *values), void *ctx)
 {
-	struct replay r = { .t = t, .visit = visit, .ctx = ctx };
-	struct ctf_native_handlers h = { .on_event = replay_event, .user = &r };
+	struct replay r = { .t = t, .visit = visit, .ctx = ctx, .tee = t->tee,
+		.tee_ctx = t->tee_ctx };
+	struct ctf_native_handlers h = { .convert = runtime_record_of, .on_record = replay_record,
+		.user = &r };
+	if (!t->tee_joins) /* the decoding thread is the bound */
+		h = (struct ctf_native_handlers){ .on_event = replay_event, .user = &r };
 	for (size_t i = 0; i < t->n_paths; i++) {
 		char err[1024];
 		memset(t->classes, 0, sizeof t->classes); /* the reader's classes are new */
