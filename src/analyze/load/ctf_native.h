@@ -148,7 +148,7 @@ struct ctf_tally {
 
 struct ctf_native_handlers {
 	/* one event, in time order over every stream; non-zero stops the walk.
-	 * Every handler is called in the caller's thread, in order; the
+	 * Every handler but convert is called in the caller's thread, in order; the
 	 * streams may be decoded in another (ctf_pipe.c), where `needed` is
 	 * called: it must change nothing. */
 	int (*on_event)(const struct ctf_event *event, const struct ctf_meta *meta, void *user);

@@ -263,16 +263,16 @@ static void fill(struct ring *r)
 			r->pending = 0;
 		*rec = (struct record){ got > 0 ? EVENT : got == 0 ? END : FAILED,
 			sizeof *rec, pending, 0, 0, 0, NULL, 0 };
-		if (got > 0 && h->convert) {
+		if (got > 0) {
 			rec->cls = s->event.cls;
 			rec->timestamp = s->event.timestamp;
+		}
+		if (got > 0 && h->convert) {
 			rec->converted = (uint32_t)h->convert(&s->event, s->meta, rec->values, h->user);
 			rec->size += (rec->converted + 7) & ~7u;
 		} else if (got > 0) {
 			rec->n_context = (uint32_t)s->event.n_context;
 			rec->n_payload = (uint32_t)s->event.n_payload;
-			rec->cls = s->event.cls;
-			rec->timestamp = s->event.timestamp;
 			rec->size += (uint32_t)((rec->n_context + rec->n_payload) *
 				sizeof(struct ctf_value));
 			if (!keep_text(b, s, rec)) {
