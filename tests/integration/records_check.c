@@ -34,10 +34,13 @@
 #define TOLERANCE 50000 /* ns: what a latency may differ from the truth's */
 #define NEAR 10000000    /* ns: how far apart the same instance's times may be */
 /* The truth's clock reads sit next to the tracepoints, but a process can be
- * preempted between the two (seen: 2.6 ms on 2 busy cores): at most this
- * share of instances (or NOISY_MIN of them, on short runs) may differ by
- * more than TOLERANCE. */
-#define NOISY_SHARE 0.05
+ * preempted between the two (seen: 2.6 ms on 2 busy cores; 7 of 120
+ * instances in one CI run of a mixed-DDS system, whose Fast DDS threads
+ * compete with the callbacks): at most this share of instances (or
+ * NOISY_MIN of them, on short runs) may differ by more than TOLERANCE. An
+ * analyzer error (a start paired with the wrong end, a wrong clock) moves
+ * most instances, not a tenth. */
+#define NOISY_SHARE 0.10
 #define NOISY_MIN 5
 #define MAX_COLUMNS 16
 
