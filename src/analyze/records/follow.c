@@ -203,17 +203,25 @@ static int64_t *hops_of(struct ca_follow *f, size_t row)
 
 static void wait_at(struct ca_follow *f, uint64_t run, size_t hop, size_t row)
 {
-	uint64_t *first = ca_pair_map_get(&f->waiting, run, hop);
-	f->rows[row].next = first ? (size_t)*first : CA_NONE;
-	if (!ca_pair_map_put(&f->waiting, run, hop, row))
+	bool added;
+	uint64_t *first = ca_pair_map_at(&f->waiting, run, hop, &added);
+	if (!first) {
 		f->oom = true;
+		return;
+	}
+	f->rows[row].next = added ? CA_NONE : (size_t)*first;
+	*first = row;
 }
 
 /* A run of the first node published on the first topic: its message, once. */
 static void seed(struct ca_follow *f, const struct fact *x)
 {
-	if (ca_pair_map_get(&f->waiting, x->run, 0))
+	bool added;
+	uint64_t *seeded = ca_pair_map_at(&f->waiting, x->run, 0, &added);
+	if (!seeded || !added) {
+		f->oom = f->oom || !seeded;
 		return;
+	}
 	struct row *r = VEC_PUSH(f->rows, f->n_rows, f->cap_rows);
 	ca_path_message *m = r ? VEC_PUSH(f->messages, f->n_messages, f->cap_messages) : NULL;
 	if (m && f->cap_hops < f->cap_rows) {
@@ -223,12 +231,12 @@ static void seed(struct ca_follow *f, const struct fact *x)
 			f->cap_hops = f->cap_rows;
 		}
 	}
-	if (!m || f->cap_hops < f->cap_rows ||
-	    !ca_pair_map_put(&f->waiting, x->run, 0, f->n_rows - 1)) {
+	if (!m || f->cap_hops < f->cap_rows) {
 		f->oom = true;
 		return;
 	}
 	size_t row = f->n_rows - 1;
+	*seeded = row; /* the map has not changed since */
 	*r = (struct row){ x->callback, x->ref, 0, 0, CA_NONE };
 	*m = (ca_path_message){ x->ref, x->time, 0, 0 };
 	for (size_t h = 0; h < f->hop_count; h++)

@@ -54,21 +54,30 @@ uint64_t *ca_pair_map_get(const struct ca_pair_map *m, uint64_t a, uint64_t b)
 	return NULL;
 }
 
-uint64_t *ca_pair_map_put(struct ca_pair_map *m, uint64_t a, uint64_t b, uint64_t value)
+uint64_t *ca_pair_map_at(struct ca_pair_map *m, uint64_t a, uint64_t b, bool *added)
 {
 	uint64_t *v = ca_pair_map_get(m, a, b);
-	if (v) {
-		*v = value;
+	*added = false;
+	if (v)
 		return v;
-	}
 	if ((m->n + 1) * 2 > m->size && !grow(m))
 		return NULL;
 	size_t k = pair_hash(a, b) & (m->size - 1);
 	while (m->slots[k].used)
 		k = (k + 1) & (m->size - 1);
-	m->slots[k] = (struct ca_pair_slot){ a, b, value, true };
+	m->slots[k] = (struct ca_pair_slot){ a, b, 0, true };
 	m->n++;
+	*added = true;
 	return &m->slots[k].value;
+}
+
+uint64_t *ca_pair_map_put(struct ca_pair_map *m, uint64_t a, uint64_t b, uint64_t value)
+{
+	bool added;
+	uint64_t *v = ca_pair_map_at(m, a, b, &added);
+	if (v)
+		*v = value;
+	return v;
 }
 
 void ca_pair_map_remove(struct ca_pair_map *m, uint64_t a, uint64_t b)

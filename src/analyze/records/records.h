@@ -184,6 +184,9 @@ struct ca_pair_map {
 uint64_t *ca_pair_map_get(const struct ca_pair_map *m, uint64_t a, uint64_t b);
 /* The value put (replacing the key's), or NULL out of memory. */
 uint64_t *ca_pair_map_put(struct ca_pair_map *m, uint64_t a, uint64_t b, uint64_t value);
+/* The key's value, put (as 0, *added true) when the map has none; NULL
+ * out of memory. Valid until the map changes. */
+uint64_t *ca_pair_map_at(struct ca_pair_map *m, uint64_t a, uint64_t b, bool *added);
 void ca_pair_map_remove(struct ca_pair_map *m, uint64_t a, uint64_t b);
 void ca_pair_map_free(struct ca_pair_map *m);
 

@@ -60,6 +60,11 @@ struct waiting_take {
 	bool active;
 };
 
+/* A thread's takes for one callback: [0] inter-process, [1] intra-process. */
+struct waiting_pair {
+	struct waiting_take of[2];
+};
+
 /* An inter-process message handled, its publish not found yet. */
 struct deferred {
 	size_t subscription;
@@ -93,8 +98,8 @@ struct ca_stream {
 	struct ca_pair_map intra;      /* (pid, message) -> publish time */
 	struct ca_pair_map copies;     /* (pid, copy) -> original */
 	struct ca_pair_map enqueues;   /* (buffer, slot key) -> publish time */
-	struct ca_pair_map waiting_of; /* (thread, callback << 1 | intra) -> waiting[] */
-	CA_ARRAY(struct waiting_take, waiting);
+	struct ca_pair_map waiting_of; /* (thread, callback) -> waiting[] */
+	CA_ARRAY(struct waiting_pair, waiting);
 	struct ca_pair_map thread_of;  /* (thread, 0) -> threads[] */
 	uint64_t last_thread_key;      /* the thread asked for last, at last_thread */
 	size_t last_thread;
@@ -428,11 +433,10 @@ static uint64_t intra_publish_time(const struct ca_stream *s, const struct ca_ta
 	return v ? *v : 0;
 }
 
-static struct waiting_take *waiting_for(const struct ca_stream *s, int32_t pid, int32_t tid,
-	size_t callback, bool intra)
+static struct waiting_pair *waiting_for(const struct ca_stream *s, int32_t pid, int32_t tid,
+	size_t callback)
 {
-	const uint64_t *i = ca_pair_map_get(&s->waiting_of, ca_thread_key(pid, tid),
-		(uint64_t)callback << 1 | intra);
+	const uint64_t *i = ca_pair_map_get(&s->waiting_of, ca_thread_key(pid, tid), callback);
 	return i ? &s->waiting[*i] : NULL;
 }
 
@@ -440,21 +444,24 @@ void ca_stream_take(struct ca_stream *s, const struct ca_take *k)
 {
 	if (k->callback == CA_NONE)
 		return; /* an rmw-internal reader (discovery): no callback to run */
-	struct waiting_take *w = waiting_for(s, k->pid, k->tid, k->callback, k->intra);
-	if (!w) {
-		struct waiting_take *x = VEC_PUSH(s->waiting, s->n_waiting, s->cap_waiting);
-		if (!x || !ca_pair_map_put(&s->waiting_of, ca_thread_key(k->pid, k->tid),
-			(uint64_t)k->callback << 1 | k->intra, s->n_waiting - 1)) {
-			oom(s);
-			return;
-		}
-		w = x;
+	bool added;
+	uint64_t *i = ca_pair_map_at(&s->waiting_of, ca_thread_key(k->pid, k->tid), k->callback,
+		&added);
+	if (i && added) { /* both deliveries, zeroed: none active */
+		*i = s->n_waiting;
+		struct waiting_pair *pair = VEC_PUSH(s->waiting, s->n_waiting, s->cap_waiting);
+		i = pair ? i : NULL;
 	}
-	const struct waiting_take *other = waiting_for(s, k->pid, k->tid, k->callback, !k->intra);
+	if (!i) {
+		oom(s);
+		return;
+	}
+	struct waiting_take *w = &s->waiting[*i].of[k->intra];
+	const struct waiting_take *other = &s->waiting[*i].of[!k->intra];
 	struct ca_take merged = *k;
 	/* an rmw_take and a dispatch of one message complete each other, when
 	 * nothing of the other delivery came between them */
-	if (w->active && (!other || !other->active || other->seq < w->seq)) {
+	if (w->active && (!other->active || other->seq < w->seq)) {
 		if (!merged.stamp)
 			merged.stamp = w->take.stamp;
 		if (!merged.header)
@@ -566,8 +573,9 @@ static void run_starts(struct ca_stream *s, int32_t pid, int32_t tid,
 {
 	if (run->callback == CA_NONE)
 		return;
-	struct waiting_take *w[2] = { waiting_for(s, pid, tid, run->callback, false),
-		waiting_for(s, pid, tid, run->callback, true) }, *chosen = NULL;
+	struct waiting_pair *pair = waiting_for(s, pid, tid, run->callback);
+	struct waiting_take *w[2] = { pair ? &pair->of[0] : NULL, pair ? &pair->of[1] : NULL },
+		*chosen = NULL;
 	for (int d = 0; d < 2; d++) {
 		if (!w[d] || !w[d]->active || w[d]->take.time > run->start)
 			continue; /* a merged run's take after its start goes to a later run */
@@ -677,8 +685,9 @@ int ca_stream_end(struct ca_stream *s)
 	if (s->follow && !(r->followed = ca_follow_finish(s->follow)))
 		oom(s);
 	for (size_t i = 0; i < s->n_waiting; i++)
-		if (s->waiting[i].active)
-			r->losses.taken_not_run += s->waiting[i].takes;
+		for (int d = 0; d < 2; d++)
+			if (s->waiting[i].of[d].active)
+				r->losses.taken_not_run += s->waiting[i].of[d].takes;
 	ca_deliveries_not_received(&s->deliveries, s->received, r->not_received);
 	for (size_t i = 0; i < 2 * s->m->n_subscriptions; i++) {
 		r->latencies[i] = (struct ca_latency_list){ s->delivered[i].v, s->delivered[i].n };
