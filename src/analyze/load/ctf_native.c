@@ -135,17 +135,16 @@ static bool fixed_or_none(const struct ctf_type *t)
 	return !t || t->fixed;
 }
 
-/* The event classes whose events the walk tallies (ctf_native_handlers.skim). */
-static void mark_skimmed(struct ctf_meta *m, const struct ctf_native_handlers *h)
+/* The event classes whose events are fixed byte-aligned layouts
+ * (raw_bytes), and those the walk tallies (ctf_native_handlers.skim). */
+static void mark_classes(struct ctf_meta *m, const struct ctf_native_handlers *h)
 {
 	for (size_t i = 0; i < m->n_streams; i++) {
 		const struct ctf_type *ctx = m->streams[i].event_context;
-		if (!fixed_or_none(ctx) || (ctx && ctx->fixed_bytes > CTF_TALLY_BYTES))
-			continue;
 		for (size_t j = 0; j < m->streams[i].n_events; j++) {
 			struct ctf_event_class *cls = m->streams[i].events[j];
-			if (!cls || !fixed_or_none(cls->context) || !fixed_or_none(cls->payload) ||
-			    !(cls->skim = h->skim(cls, h->user)))
+			if (!cls || !fixed_or_none(ctx) || !fixed_or_none(cls->context) ||
+			    !fixed_or_none(cls->payload))
 				continue;
 			const struct ctf_type *parts[] = { ctx, cls->context, cls->payload };
 			uint32_t bytes = 0;
@@ -153,7 +152,10 @@ static void mark_skimmed(struct ctf_meta *m, const struct ctf_native_handlers *h
 				if (parts[k])
 					bytes = parts[k]->align > 8 ? UINT32_MAX :
 						bytes + parts[k]->fixed_bytes;
-			cls->skim_bytes = bytes == UINT32_MAX ? 0 : bytes;
+			cls->raw_bytes = bytes == UINT32_MAX ? 0 : bytes;
+			if (h->skim && h->on_tally && (!ctx || ctx->fixed_bytes <= CTF_TALLY_BYTES) &&
+			    (cls->skim = h->skim(cls, h->user)))
+				cls->skim_bytes = cls->raw_bytes;
 		}
 	}
 }
@@ -179,8 +181,7 @@ static int open_trace(struct walk *w, const char *dir, char *err_out, size_t err
 		return -1;
 	}
 	w->metas[w->n_metas++] = m;
-	if (w->h->skim && w->h->on_tally)
-		mark_skimmed(m, w->h);
+	mark_classes(m, w->h);
 	struct dirent **names;
 	int n = scandir(dir, &names, NULL, by_name), status = 0;
 	if (n < 0) {
@@ -211,6 +212,7 @@ static int open_trace(struct walk *w, const char *dir, char *err_out, size_t err
 				s->on_skipped = w->h->on_skipped;
 				s->skip_before = w->h->skip_before;
 				s->skip_after = w->h->skip_after;
+				s->raw = w->h->convert != NULL;
 				s->user = w->h->user;
 				w->streams[w->n_streams++] = s;
 			}
@@ -335,17 +337,6 @@ struct source {
 	__int128 key; /* the event's order_key, found once */
 };
 
-/* An event's time in ns since the epoch, for ordering streams of traces
- * with different clocks. */
-static __int128 order_key(const struct source *src)
-{
-	const struct ctf_meta *m = src->meta;
-	unsigned __int128 t = src->event->timestamp;
-	if (m->clock_freq != 1000000000)
-		t = t * 1000000000 / m->clock_freq;
-	return (__int128)t + m->clock_offset_ns; /* no overflow, whatever a trace says */
-}
-
 /* The source's next event, and its key: 1, 0 at its end, -1 with w->err. */
 static int advance(struct walk *w, struct ctf_pipe *pipe, struct source *src)
 {
@@ -355,7 +346,7 @@ static int advance(struct walk *w, struct ctf_pipe *pipe, struct source *src)
 	if (r < 0)
 		snprintf(w->err, w->err_size, "%s", src->s->err);
 	else if (r > 0)
-		src->key = order_key(src);
+		src->key = ctf_order_key(src->meta, src->event->timestamp);
 	return r;
 }
 
@@ -393,22 +384,37 @@ static void sift_down(struct heap *h, size_t i)
 	}
 }
 
-/* The source's event to the handlers: as it is, or as their record
- * (converted here unless the decoding thread did). */
-static int hand_over(const struct walk *w, const struct source *src)
+/* An event to the handlers: as it is, or as their record (converted here
+ * unless the decoding thread did). */
+static int hand_over(const struct walk *w, const struct ctf_event *e, const struct ctf_meta *meta)
 {
 	const struct ctf_native_handlers *h = w->h;
-	const struct ctf_event *e = src->event;
 	if (!h->convert)
-		return h->on_event ? h->on_event(e, src->meta, h->user) : 0;
+		return h->on_event ? h->on_event(e, meta, h->user) : 0;
 	alignas(8) unsigned char own[CTF_RECORD_BYTES];
 	const void *record = e->record;
 	size_t size = e->record_size;
 	if (!record) {
-		size = h->convert(e, src->meta, own, h->user);
+		size = h->convert(e, meta, own, h->user);
 		record = own;
 	}
-	return size ? h->on_record(record, size, e->timestamp, src->meta, h->user) : 0;
+	return size ? h->on_record(record, size, e->timestamp, meta, h->user) : 0;
+}
+
+/* The records the decoding thread merged (ctf_pipe_merged), handed over. */
+static int hand_over_merged(struct walk *w, struct ctf_pipe *pipe, const struct source *sources)
+{
+	const struct ctf_event *e;
+	size_t stream;
+	int r;
+	while ((r = ctf_pipe_next_merged(pipe, &e, &stream)) > 0)
+		if (hand_over(w, e, sources[stream].meta) != 0) {
+			snprintf(w->err, w->err_size, "stopped by the event handler");
+			return -1;
+		}
+	if (r < 0)
+		snprintf(w->err, w->err_size, "%s", ctf_pipe_error(pipe));
+	return r;
 }
 
 static int merge_sources(struct walk *w, struct ctf_pipe *pipe, struct source *sources)
@@ -452,7 +458,7 @@ static int merge_sources(struct walk *w, struct ctf_pipe *pipe, struct source *s
 			}
 			last = key;
 			delivered = true;
-			if (hand_over(w, src) != 0) {
+			if (hand_over(w, src->event, src->meta) != 0) {
 				snprintf(w->err, w->err_size, "stopped by the event handler");
 				goto out;
 			}
@@ -498,6 +504,7 @@ static int split_streams(struct walk *w)
 		second->on_skipped = s->on_skipped;
 		second->skip_before = s->skip_before;
 		second->skip_after = s->skip_after;
+		second->raw = s->raw;
 		second->user = s->user;
 		if (ctf_stream_split(s, second) != 1) {
 			ctf_stream_close(second);
@@ -533,9 +540,12 @@ static int merge(struct walk *w)
 		free(sources);
 		return -1;
 	}
+	for (size_t i = 0; i < w->n_streams; i++) /* read here, not in the decoder's stream */
+		sources[i].meta = w->streams[i]->meta;
 	struct ctf_pipe *pipe = piped ?
 		ctf_pipe_start(w->streams, w->n_streams, w->h, decoders) : NULL;
-	int status = merge_sources(w, pipe, sources);
+	int status = pipe && ctf_pipe_merged(pipe) ? hand_over_merged(w, pipe, sources) :
+		merge_sources(w, pipe, sources);
 	ctf_pipe_stop(pipe);
 	for (size_t i = 0; !status && w->h->on_tally && i < w->n_streams; i++)
 		ctf_stream_tallies(w->streams[i], w->h->on_tally, w->h->user);

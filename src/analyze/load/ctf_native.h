@@ -76,6 +76,10 @@ struct ctf_event_class {
 	/* skim, and the stream's event context, the class's context and
 	 * payload all byte-aligned: their bytes in all (0: not so) */
 	uint32_t skim_bytes;
+	/* the stream's event context, the class's context and payload all of
+	 * fixed layouts (ctf_type.fixed), byte-aligned: their bytes in all (0:
+	 * not so). Set when its trace is opened. */
+	uint32_t raw_bytes;
 };
 
 struct ctf_stream_class {
@@ -132,6 +136,11 @@ struct ctf_event {
 	 * and another thread did: no values then */
 	const void *record;
 	size_t record_size;
+	/* for convert, an event of a class with raw_bytes, not decoded: its
+	 * stream event context, the class's context and its payload, one
+	 * after the other, each laid out as its type's fixed[] says (no
+	 * values then) */
+	const uint8_t *bytes;
 };
 
 /* A converted event's bytes, at most (ctf_native_handlers.convert). */
@@ -185,7 +194,9 @@ struct ctf_native_handlers {
 	 * the thread that decoded the event (ctf_pipe.c: one thread converts,
 	 * whatever the streams), so the conversion's work leaves the merge's
 	 * thread and a record, smaller than the decoded values, is what
-	 * crosses between the threads. */
+	 * crosses between the threads. An event of a class with raw_bytes
+	 * comes to convert undecoded (ctf_event.bytes): the handler reads the
+	 * members it wants where the fixed layouts put them. */
 	size_t (*convert)(const struct ctf_event *event, const struct ctf_meta *meta, void *record,
 		void *user);
 	int (*on_record)(const void *record, size_t size, uint64_t timestamp,

@@ -12,9 +12,11 @@
  * handlers see them exactly where a walk in one thread would.
  *
  * Handlers that convert events (ctf_native_handlers.convert) have them
- * converted here, in the decoding thread, into their batch: the values
- * are decoded into the ring's scratch, and only the record, a fraction of
- * their size, crosses to the merge's core.
+ * converted here, in the decoding thread, and merged here too: the
+ * values are decoded into the stream's scratch, converted into its next
+ * record, and the streams' next records go in time order into one ring
+ * (the pipe's `out`), so that the caller's thread only hands records over
+ * (ctf_pipe_next_merged). A record is a fraction of the values' size.
  *
  * The decoding thread never waits on one stream: it visits every stream
  * whose ring has a free batch, and sleeps only when none has, so the
@@ -22,17 +24,23 @@
  * has little to do (its events tallied, ctf_tally.h) has two decoding
  * threads, each with its share of the streams.
  */
+#include <inttypes.h>
 #include <pthread.h>
 #include <stdalign.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "ctf_pipe.h"
 
 #define BATCHES 8 /* per stream: room for a few ms of events between the threads */
+/* A decoding thread that slept wakes when a stream has this many free
+ * batches, not at each one: a wake-up costs the merge's thread a system
+ * call, as long as a few hundred events. */
+#define WAKE_FREE (BATCHES / 2)
 #define VISIT_EVENTS 4096   /* decoded per visit of a stream, at most */
 #define FIRST_BYTES (16 * 1024)
 /* A batch grows up to 1 MiB (about 4,000 events: few hand-overs, each of
@@ -44,6 +52,10 @@
 /* A thread that finds nothing to do looks again this many times before
  * it sleeps: a batch takes microseconds, a sleep and a wake-up as long. */
 #define SPINS 20000
+/* A decoding thread ahead of the merge looks again for this long: the
+ * merge frees a batch every few hundred microseconds, and each wake-up
+ * costs it a system call (tens of microseconds on a VM). */
+#define DECODER_SPIN_NS 2000000
 /* Below this much trace one thread reads it in tens of milliseconds: a
  * second one would only take a core from whatever else runs. */
 #define PIPE_MIN_BYTES ((uint64_t)32 * 1024 * 1024)
@@ -58,6 +70,7 @@ struct record {
 	uint32_t notes;      /* notes of the stream to hand out before it */
 	uint32_t n_context, n_payload;
 	uint32_t converted;  /* the bytes of the handlers' record in values' place */
+	uint32_t stream;     /* merged: the event's stream */
 	const struct ctf_event_class *cls;
 	uint64_t timestamp;
 	struct ctf_value values[]; /* EVENT: the context's, then the payload's */
@@ -84,6 +97,7 @@ struct batch {
 
 struct note {
 	enum note_kind kind;
+	const char *path; /* its stream's */
 	uint64_t a, b;
 };
 
@@ -97,6 +111,13 @@ struct ring {
 	bool done;           /* it wrote its END or FAILED */
 	uint32_t pending;    /* notes queued while decoding the next record */
 	struct ctf_value *scratch; /* converting handlers: the decoded values */
+	/* merged: the stream's next event, converted (next_size bytes of
+	 * next), and its place in time */
+	unsigned char *next;
+	size_t next_size;
+	const struct ctf_event_class *next_cls;
+	uint64_t next_time;
+	__int128 next_key;
 	/* the notes, under the pipe's lock */
 	alignas(LINE) struct note *notes;
 	size_t head, tail, cap;
@@ -124,6 +145,14 @@ struct ctf_pipe {
 	pthread_cond_t changed;
 	atomic_bool stop;
 	size_t largest; /* a batch's bytes, at most */
+	/* merged (converting handlers): the records of every stream, in time
+	 * order, and what the decoding thread needs to put them so */
+	struct ring *out;
+	size_t *heap; /* streams with a next record, by its key */
+	size_t n_heap;
+	__int128 last;
+	bool delivered;
+	char err[sizeof ((struct ctf_stream *)0)->err]; /* what a FAILED record failed on */
 };
 
 uint64_t ctf_pipe_split_bytes(void)
@@ -150,9 +179,10 @@ bool ctf_pipe_wanted(uint64_t bytes)
 
 /* ---- the decoding thread ------------------------------------------------- */
 
-static void queue_note(struct ring *r, enum note_kind kind, uint64_t a, uint64_t b)
+static void queue_note(struct ring *stream, enum note_kind kind, uint64_t a, uint64_t b)
 {
-	struct ctf_pipe *p = r->p;
+	struct ctf_pipe *p = stream->p;
+	struct ring *r = p->out ? p->out : stream; /* merged: in the order of the records */
 	pthread_mutex_lock(&p->lock);
 	if (r->tail == r->cap) {
 		size_t cap = r->cap ? 2 * r->cap : 16;
@@ -164,7 +194,7 @@ static void queue_note(struct ring *r, enum note_kind kind, uint64_t a, uint64_t
 		r->notes = grown;
 		r->cap = cap;
 	}
-	r->notes[r->tail++] = (struct note){ kind, a, b };
+	r->notes[r->tail++] = (struct note){ kind, stream->s->path, a, b };
 	r->pending++;
 	pthread_mutex_unlock(&p->lock);
 }
@@ -231,13 +261,12 @@ static void reset(struct batch *b)
 	b->text = NULL;
 }
 
-/* Decodes up to VISIT_EVENTS events of r's stream into its free batch. */
-static void fill(struct ring *r)
+/* r's free batch, emptied (grown when its last visit ran out of room). */
+static struct batch *free_batch(struct ring *r)
 {
 	struct batch *b = &r->batches[r->fill];
-	struct ctf_stream *s = r->s;
 	reset(b);
-	if (b->cramped && b->cap < r->p->largest) { /* its last visit ran out of room */
+	if (b->cramped && b->cap < r->p->largest) {
 		size_t cap = 2 * b->cap < r->p->largest ? 2 * b->cap : r->p->largest;
 		unsigned char *grown = realloc(b->data, cap);
 		if (grown) {
@@ -246,31 +275,37 @@ static void fill(struct ring *r)
 		}
 	}
 	b->cramped = false;
+	return b;
+}
+
+/* The notes queued since r's last record, for the next one. */
+static uint32_t take_pending(struct ring *r)
+{
+	uint32_t pending = r->pending; /* notes are rare: the line is read, not written */
+	if (pending)
+		r->pending = 0;
+	return pending;
+}
+
+/* Decodes up to VISIT_EVENTS events of r's stream into its free batch. */
+static void fill(struct ring *r)
+{
+	struct batch *b = free_batch(r);
+	struct ctf_stream *s = r->s;
 	size_t used = 0;
-	uint32_t pending = 0;
-	const struct ctf_native_handlers *h = r->p->h;
-	size_t room = h->convert ? sizeof(struct record) + CTF_RECORD_BYTES : EVENT_ROOM;
 	for (size_t k = 0; k < VISIT_EVENTS; k++) {
-		if (b->cap - used < room) {
+		if (b->cap - used < EVENT_ROOM) {
 			b->cramped = true;
 			break;
 		}
 		struct record *rec = (struct record *)(b->data + used);
-		s->out = h->convert ? r->scratch : rec->values;
+		s->out = rec->values;
 		int got = ctf_stream_next(s);
-		pending = r->pending; /* notes are rare: the ring's line is read, not written */
-		if (pending)
-			r->pending = 0;
 		*rec = (struct record){ got > 0 ? EVENT : got == 0 ? END : FAILED,
-			sizeof *rec, pending, 0, 0, 0, NULL, 0 };
+			sizeof *rec, take_pending(r), 0, 0, 0, 0, NULL, 0 };
 		if (got > 0) {
 			rec->cls = s->event.cls;
 			rec->timestamp = s->event.timestamp;
-		}
-		if (got > 0 && h->convert) {
-			rec->converted = (uint32_t)h->convert(&s->event, s->meta, rec->values, h->user);
-			rec->size += (rec->converted + 7) & ~7u;
-		} else if (got > 0) {
 			rec->n_context = (uint32_t)s->event.n_context;
 			rec->n_payload = (uint32_t)s->event.n_payload;
 			rec->size += (uint32_t)((rec->n_context + rec->n_payload) *
@@ -289,14 +324,186 @@ static void fill(struct ring *r)
 	b->used = used;
 }
 
-/* Whether some stream of decoder d, not done, has a free batch. */
+/* ---- merged: the streams' records in time order, in the decoding thread ---- */
+
+/* r's next event, converted into r->next: 1; 0 at the stream's end; -1
+ * with p->err. */
+static int next_head(struct ctf_pipe *p, struct ring *r)
+{
+	struct ctf_stream *s = r->s;
+	s->out = r->scratch;
+	int got = ctf_stream_next(s);
+	if (got < 0)
+		snprintf(p->err, sizeof p->err, "%s", s->err);
+	if (got <= 0)
+		return got;
+	r->next_cls = s->event.cls;
+	r->next_time = s->event.timestamp;
+	r->next_key = ctf_order_key(s->meta, r->next_time);
+	r->next_size = p->h->convert(&s->event, s->meta, r->next, p->h->user);
+	return 1;
+}
+
+/* Heap entry a's stream comes before b's: the earlier head, ties to the
+ * stream first in the walk (as ctf_native.c's merge orders them). */
+static bool head_before(const struct ctf_pipe *p, size_t a, size_t b)
+{
+	__int128 x = p->rings[p->heap[a]].next_key, y = p->rings[p->heap[b]].next_key;
+	return x != y ? x < y : p->heap[a] < p->heap[b];
+}
+
+static void heap_down(struct ctf_pipe *p, size_t i)
+{
+	for (;;) {
+		size_t l = 2 * i + 1, r = l + 1, m = i;
+		if (l < p->n_heap && head_before(p, l, m))
+			m = l;
+		if (r < p->n_heap && head_before(p, r, m))
+			m = r;
+		if (m == i)
+			return;
+		size_t x = p->heap[i];
+		p->heap[i] = p->heap[m];
+		p->heap[m] = x;
+		i = m;
+	}
+}
+
+/* Every stream's first record, in the walk's order (their notes too):
+ * false with p->err. */
+static bool first_heads(struct ctf_pipe *p)
+{
+	for (size_t i = 0; i < p->n; i++) {
+		int got = next_head(p, &p->rings[i]);
+		if (got < 0)
+			return false;
+		if (got > 0)
+			p->heap[p->n_heap++] = i;
+	}
+	for (size_t i = p->n_heap / 2; i-- > 0;)
+		heap_down(p, i);
+	return true;
+}
+
+/* Up to VISIT_EVENTS records of the streams' events, in time order, into
+ * out's free batch; the END or FAILED that ends them. */
+static void fill_merged(struct ctf_pipe *p)
+{
+	struct ring *o = p->out;
+	struct batch *b = free_batch(o);
+	size_t used = 0;
+	uint32_t kind = p->err[0] ? FAILED : EVENT; /* first_heads failed */
+	for (size_t k = 0; k < VISIT_EVENTS && kind == EVENT; k++) {
+		/* room for an event's record and a FAILED after it */
+		if (b->cap - used < 2 * sizeof(struct record) + CTF_RECORD_BYTES) {
+			b->cramped = true;
+			break;
+		}
+		if (!p->n_heap) {
+			kind = END;
+			break;
+		}
+		size_t i = p->heap[0];
+		struct ring *r = &p->rings[i];
+		/* a stream's time that went back (a damaged timestamp) would put
+		 * its events out of order: an error, as babeltrace2's muxer says */
+		if (p->delivered && r->next_key < p->last) {
+			snprintf(p->err, sizeof p->err, "%s: damaged: an event at %" PRIu64 " after "
+				"events at a later time (time goes backwards)", r->s->path, r->next_time);
+			kind = FAILED;
+			break;
+		}
+		p->last = r->next_key;
+		p->delivered = true;
+		if (r->next_size) { /* a record to hand over */
+			struct record *rec = (struct record *)(b->data + used);
+			*rec = (struct record){ EVENT, sizeof *rec + ((r->next_size + 7) & ~(size_t)7),
+				take_pending(o), 0, 0, (uint32_t)r->next_size, (uint32_t)i, r->next_cls,
+				r->next_time };
+			memcpy(rec->values, r->next, r->next_size);
+			used += rec->size;
+		}
+		int got = next_head(p, r);
+		if (got < 0)
+			kind = FAILED;
+		else if (!got)
+			p->heap[0] = p->heap[--p->n_heap];
+		heap_down(p, 0);
+	}
+	if (kind != EVENT) {
+		struct record *rec = (struct record *)(b->data + used);
+		*rec = (struct record){ kind, sizeof *rec, take_pending(o), 0, 0, 0, 0, NULL, 0 };
+		used += rec->size;
+		o->done = true;
+	}
+	b->used = used;
+}
+
+/* ---- waiting and handing over ------------------------------------------------ */
+
+/* Whether some stream of decoder d (merged: the out ring), not done, has
+ * a free batch. */
 static bool work_left(const struct ctf_pipe *p, size_t d)
 {
+	if (p->out)
+		return !p->out->done && !atomic_load(&p->out->batches[p->out->fill].full);
 	for (size_t i = 0; i < p->n; i++)
 		if (p->rings[i].decoder == d && !p->rings[i].done &&
 		    !atomic_load(&p->rings[i].batches[p->rings[i].fill].full))
 			return true;
 	return false;
+}
+
+static size_t free_batches(const struct ring *r)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < BATCHES; k++)
+		n += !atomic_load(&r->batches[k].full);
+	return n;
+}
+
+/* Whether decoder d, asleep, has enough to wake for: a stream (merged:
+ * the out ring), not done, with WAKE_FREE free batches (the merge,
+ * waiting for one, has them all). */
+static bool worth_waking(const struct ctf_pipe *p, size_t d)
+{
+	if (p->out)
+		return !p->out->done && free_batches(p->out) >= WAKE_FREE;
+	for (size_t i = 0; i < p->n; i++)
+		if (p->rings[i].decoder == d && !p->rings[i].done &&
+		    free_batches(&p->rings[i]) >= WAKE_FREE)
+			return true;
+	return false;
+}
+
+/* r's batch just filled goes to the merge. */
+static void hand_over_batch(struct ctf_pipe *p, struct ring *r)
+{
+	pthread_mutex_lock(&p->lock);
+	atomic_store(&r->batches[r->fill].full, true);
+	r->fill = (r->fill + 1) % BATCHES;
+	pthread_cond_broadcast(&p->changed);
+	pthread_mutex_unlock(&p->lock);
+}
+
+/* Until decoder d has a free batch to fill, or the walk stops. */
+static void wait_for_work(struct ctf_pipe *p, size_t d)
+{
+	for (uint64_t spin = 0, until = 0; !atomic_load(&p->stop) && !work_left(p, d); spin++) {
+		if (spin % 1024 == 0) { /* the clock read now and then */
+			struct timespec now;
+			clock_gettime(CLOCK_MONOTONIC, &now);
+			uint64_t ns = (uint64_t)now.tv_sec * 1000000000 + (uint64_t)now.tv_nsec;
+			if (!until)
+				until = ns + DECODER_SPIN_NS;
+			else if (ns >= until)
+				break;
+		}
+	}
+	pthread_mutex_lock(&p->lock); /* nothing to do after the spin: a sleep */
+	while (!atomic_load(&p->stop) && !work_left(p, d) && !worth_waking(p, d))
+		pthread_cond_wait(&p->changed, &p->lock);
+	pthread_mutex_unlock(&p->lock);
 }
 
 static void *decode_streams(void *arg)
@@ -306,15 +513,20 @@ static void *decode_streams(void *arg)
 	size_t d = self->index, left = 0;
 	for (size_t i = 0; i < p->n; i++)
 		left += p->rings[i].decoder == d;
+	if (p->out) {
+		left = 1;
+		first_heads(p);
+	}
 	while (left) {
-		for (int spin = 0; spin < SPINS && !atomic_load(&p->stop) && !work_left(p, d); spin++)
-			;
-		pthread_mutex_lock(&p->lock);
-		while (!atomic_load(&p->stop) && !work_left(p, d))
-			pthread_cond_wait(&p->changed, &p->lock);
-		pthread_mutex_unlock(&p->lock);
+		wait_for_work(p, d);
 		if (atomic_load(&p->stop))
 			break;
+		if (p->out) {
+			fill_merged(p);
+			left -= p->out->done;
+			hand_over_batch(p, p->out);
+			continue;
+		}
 		for (size_t i = 0; i < p->n; i++) {
 			struct ring *r = &p->rings[i];
 			if (r->decoder != d || r->done || atomic_load(&r->batches[r->fill].full) ||
@@ -322,11 +534,7 @@ static void *decode_streams(void *arg)
 				continue;
 			fill(r);
 			left -= r->done;
-			pthread_mutex_lock(&p->lock);
-			atomic_store(&r->batches[r->fill].full, true);
-			r->fill = (r->fill + 1) % BATCHES;
-			pthread_cond_broadcast(&p->changed);
-			pthread_mutex_unlock(&p->lock);
+			hand_over_batch(p, r);
 		}
 	}
 	return NULL;
@@ -344,15 +552,16 @@ static void hand_out_notes(struct ring *r, uint32_t n)
 			r->head = r->tail = 0;
 		pthread_mutex_unlock(&r->p->lock);
 		if (note.kind == DISCARDED && h->on_discarded)
-			h->on_discarded(r->s->path, note.a, note.b, h->user);
+			h->on_discarded(note.path, note.a, note.b, h->user);
 		else if (note.kind == SKIPPED && h->on_skipped)
-			h->on_skipped(r->s->path, note.a, h->user);
+			h->on_skipped(note.path, note.a, h->user);
 	}
 }
 
-int ctf_pipe_next(struct ctf_pipe *p, size_t i, const struct ctf_event **event)
+/* r's next record, as an event: 1, 0 at the end, -1 failed. */
+static int next_record(struct ctf_pipe *p, struct ring *r, const struct ctf_event **event,
+	size_t *stream)
 {
-	struct ring *r = &p->rings[i];
 	for (;;) {
 		struct batch *b = &r->batches[r->drain];
 		if (r->holding && r->at < b->used) {
@@ -361,10 +570,12 @@ int ctf_pipe_next(struct ctf_pipe *p, size_t i, const struct ctf_event **event)
 			hand_out_notes(r, rec->notes);
 			if (rec->kind != EVENT)
 				return rec->kind == END ? 0 : -1;
-			r->event = (struct ctf_event){ rec->cls, rec->timestamp, r->s->path, rec->values,
-				rec->values + rec->n_context, rec->n_context, rec->n_payload,
-				p->h->convert ? rec->values : NULL, rec->converted };
+			/* merged: the merge knows each stream's path and metadata */
+			r->event = (struct ctf_event){ rec->cls, rec->timestamp, r->s ? r->s->path : NULL,
+				rec->values, rec->values + rec->n_context, rec->n_context, rec->n_payload,
+				p->h->convert ? rec->values : NULL, rec->converted, NULL };
 			*event = &r->event;
+			*stream = rec->stream;
 			return 1;
 		}
 		if (r->holding) { /* this batch is read: back to the decoder */
@@ -372,7 +583,8 @@ int ctf_pipe_next(struct ctf_pipe *p, size_t i, const struct ctf_event **event)
 			atomic_store(&b->full, false);
 			r->drain = (r->drain + 1) % BATCHES;
 			r->holding = false;
-			pthread_cond_broadcast(&p->changed);
+			if (free_batches(r) == WAKE_FREE) /* see worth_waking */
+				pthread_cond_broadcast(&p->changed);
 			pthread_mutex_unlock(&p->lock);
 			b = &r->batches[r->drain];
 		}
@@ -389,6 +601,27 @@ int ctf_pipe_next(struct ctf_pipe *p, size_t i, const struct ctf_event **event)
 	}
 }
 
+int ctf_pipe_next(struct ctf_pipe *p, size_t i, const struct ctf_event **event)
+{
+	size_t stream;
+	return next_record(p, &p->rings[i], event, &stream);
+}
+
+bool ctf_pipe_merged(const struct ctf_pipe *p)
+{
+	return p->out != NULL;
+}
+
+int ctf_pipe_next_merged(struct ctf_pipe *p, const struct ctf_event **event, size_t *stream)
+{
+	return next_record(p, p->out, event, stream);
+}
+
+const char *ctf_pipe_error(const struct ctf_pipe *p)
+{
+	return p->err;
+}
+
 /* Stops the decoding threads started, and waits for them. */
 static void join_decoders(struct ctf_pipe *p)
 {
@@ -403,7 +636,7 @@ static void join_decoders(struct ctf_pipe *p)
 
 static void free_rings(struct ctf_pipe *p)
 {
-	for (size_t i = 0; i < p->n; i++) {
+	for (size_t i = 0; i <= p->n; i++) { /* the streams', then the out ring */
 		struct ring *r = &p->rings[i];
 		if (r->s)
 			r->s->out = NULL;
@@ -413,9 +646,11 @@ static void free_rings(struct ctf_pipe *p)
 		}
 		free(r->notes);
 		free(r->scratch);
+		free(r->next);
 	}
 	pthread_mutex_destroy(&p->lock);
 	pthread_cond_destroy(&p->changed);
+	free(p->heap);
 	free(p->rings);
 	free(p);
 }
@@ -444,7 +679,8 @@ struct ctf_pipe *ctf_pipe_start(struct ctf_stream **streams, size_t n,
 	const struct ctf_native_handlers *h, size_t decoders)
 {
 	struct ctf_pipe *p = calloc(1, sizeof *p);
-	size_t bytes = (n + 1) * sizeof *p->rings; /* a multiple of its alignment */
+	/* a ring per stream, and the out ring (a multiple of the alignment) */
+	size_t bytes = (n + 1) * sizeof *p->rings;
 	if (!p || !(p->rings = aligned_alloc(alignof(struct ring), bytes))) {
 		free(p);
 		return NULL;
@@ -458,18 +694,27 @@ struct ctf_pipe *ctf_pipe_start(struct ctf_stream **streams, size_t n,
 	pthread_mutex_init(&p->lock, NULL);
 	pthread_cond_init(&p->changed, NULL);
 	bool ok = true;
-	for (size_t i = 0; i < n; i++)
+	if (h->convert) { /* merged in the decoding thread */
+		p->out = &p->rings[n];
+		p->out->p = p;
+		ok &= (p->heap = malloc(n * sizeof *p->heap)) != NULL;
+	}
+	for (size_t i = 0; i <= n; i++) {
+		if ((i == n) != (p->out != NULL))
+			continue; /* the rings the merge reads have batches */
 		for (size_t k = 0; k < BATCHES; k++) {
 			struct batch *b = &p->rings[i].batches[k];
 			ok &= (b->data = malloc(b->cap = FIRST_BYTES)) != NULL;
 		}
+	}
 	for (size_t i = 0; i < n; i++) {
 		struct ring *r = &p->rings[i];
 		struct ctf_stream *s = streams[i];
 		r->p = p;
 		r->s = s;
 		if (h->convert)
-			ok &= (r->scratch = malloc(2 * CTF_MAX_VALUES * sizeof *r->scratch)) != NULL;
+			ok &= (r->scratch = malloc(2 * CTF_MAX_VALUES * sizeof *r->scratch)) != NULL &&
+				(r->next = malloc(CTF_RECORD_BYTES)) != NULL;
 		s->on_discarded = on_discarded;
 		s->on_skipped = on_skipped;
 		s->needed = h->needed ? needed : NULL;

@@ -10,6 +10,16 @@
 
 struct ctf_pipe;
 
+/* An event's time in ns since the epoch, for ordering streams of traces
+ * with different clocks. */
+static inline __int128 ctf_order_key(const struct ctf_meta *m, uint64_t timestamp)
+{
+	unsigned __int128 t = timestamp;
+	if (m->clock_freq != 1000000000)
+		t = t * 1000000000 / m->clock_freq;
+	return (__int128)t + m->clock_offset_ns; /* no overflow, whatever a trace says */
+}
+
 /* Whether to decode streams of `bytes` in all in a second thread: there
  * is a second core and 32 MiB of trace or more; CARET_READER_THREADS=1
  * says never, 2 (or more) always. */
@@ -31,6 +41,16 @@ struct ctf_pipe *ctf_pipe_start(struct ctf_stream **streams, size_t n,
 /* Stream i's next event: 1 (*event valid until the next call for i), 0 at
  * its end, -1 with the reason in the stream's err. */
 int ctf_pipe_next(struct ctf_pipe *p, size_t i, const struct ctf_event **event);
+/* Whether the handlers convert: then the decoding thread merges the
+ * streams' records, and the caller reads them all, in time order, with
+ * ctf_pipe_next_merged (never ctf_pipe_next). */
+bool ctf_pipe_merged(const struct ctf_pipe *p);
+/* The next record of every stream, as an event (record, record_size,
+ * cls, timestamp; no path), and its stream's index: 1; 0 at the end of
+ * every stream; -1 with the reason in ctf_pipe_error (a stream's error,
+ * or time going backwards). */
+int ctf_pipe_next_merged(struct ctf_pipe *p, const struct ctf_event **event, size_t *stream);
+const char *ctf_pipe_error(const struct ctf_pipe *p);
 /* Stops the thread and frees the pipe: the streams are the caller's again. */
 void ctf_pipe_stop(struct ctf_pipe *p);
 

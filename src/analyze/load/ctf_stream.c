@@ -833,6 +833,14 @@ int ctf_stream_next(struct ctf_stream *s)
 	e->stream_path = s->path;
 	e->n_context = e->n_payload = 0;
 	struct ctf_value *v = s->out ? s->out : s->values;
+	uint64_t raw = (uint64_t)e->cls->raw_bytes * 8, at = s->pos;
+	if (s->raw && raw && at % 8 == 0 && at <= s->limit && raw <= s->limit - at) {
+		e->bytes = s->map + s->packet + at / 8; /* the handler reads it (convert) */
+		e->context = e->payload = v;
+		s->pos = at + raw;
+		return 1;
+	}
+	e->bytes = NULL;
 	struct decoder d = decoder_at(s, v, CTF_MAX_VALUES);
 	e->context = v;
 	if (!decode_with(&d, s->sc->event_context) || !decode_with(&d, e->cls->context))

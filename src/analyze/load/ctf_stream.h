@@ -49,6 +49,7 @@ struct ctf_stream {
 	 * says (ctf_pipe.c: room for 2 * CTF_MAX_VALUES) */
 	struct ctf_value values[2 * CTF_MAX_VALUES];
 	struct ctf_value *out;
+	bool raw;                   /* events of classes with raw_bytes left undecoded */
 	void (*on_discarded)(const char *path, uint64_t events, uint64_t packets, void *user);
 	/* a time window (ctf_native_handlers): packets left undecoded */
 	bool (*needed)(const struct ctf_event_class *cls, void *user);

@@ -190,6 +190,24 @@ struct runtime_record {
 	uint64_t values[CS_MAX_FIELDS];
 };
 
+/* Where runtime_record_of reads a number of an undecoded event
+ * (ctf_event.bytes); bytes 0: not a number, 0. */
+struct raw_member {
+	uint32_t offset;
+	uint8_t bytes;
+	bool is_signed;
+};
+
+/* What the converting thread knows of an event class, found once. */
+struct class_plan {
+	const struct ctf_event_class *cls; /* NULL: a free slot */
+	const struct ca_class_map *map;
+	bool runtime;                      /* a runtime event of the schema */
+	struct raw_member vpid, vtid, field[CS_MAX_FIELDS];
+};
+
+#define PLAN_SLOTS 64 /* a power of two, more than the classes of a trace */
+
 struct replay {
 	ca_trace *t;
 	void (*visit)(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid,
@@ -198,32 +216,127 @@ struct replay {
 	void (*tee)(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid, int32_t vtid,
 		const uint64_t *values);
 	void *tee_ctx;
-	/* the converting thread's, on a line of its own (the other thread
-	 * reads the above for every event): events of one class come in runs */
-	alignas(64) const struct ctf_event_class *last_cls;
-	const struct ca_class_map *last_map;
+	/* the converting thread's, on lines of their own (the other thread
+	 * reads the above for every event) */
+	alignas(64) struct class_plan plans[PLAN_SLOTS];
 };
+
+/* Value k of a flat fixed structure's values, laid out from base. */
+static struct raw_member raw_of(const struct ctf_type *t, size_t k, uint32_t base)
+{
+	const struct ctf_fixed *x = &t->fixed[k];
+	if (x->op != CTF_FIX_UNSIGNED && x->op != CTF_FIX_SIGNED)
+		return (struct raw_member){ 0 };
+	return (struct raw_member){ base + x->offset, x->bytes, x->op == CTF_FIX_SIGNED };
+}
+
+/* Context value k (-1: none) of a class with raw_bytes: the stream's event
+ * context's values, then the class's. */
+static struct raw_member raw_context(const struct ctf_type *sctx, const struct ctf_type *cctx,
+	int k)
+{
+	size_t n = sctx ? sctx->n_fields : 0;
+	if (k < 0)
+		return (struct raw_member){ 0 };
+	if ((size_t)k < n)
+		return raw_of(sctx, (size_t)k, 0);
+	return cctx && (size_t)k - n < cctx->n_fields ?
+		raw_of(cctx, (size_t)k - n, sctx ? sctx->fixed_bytes : 0) : (struct raw_member){ 0 };
+}
+
+/* Values with the fields of a flat fixed structure (no numbers): what
+ * decoding a class's events gives, for map_class. */
+static size_t shape_of(const struct ctf_type *t, struct ctf_value *v, size_t n)
+{
+	for (size_t i = 0; t && i < t->n_fields && n < CTF_MAX_VALUES; i++)
+		v[n++] = (struct ctf_value){ &t->fields[i], 0, NULL, 0 };
+	return n;
+}
+
+/* The class's plan: its map (found from the event's values, or from its
+ * types when the event came undecoded) and where its numbers lie. */
+static const struct class_plan *plan_of(struct replay *r, const struct ctf_event *e,
+	const struct ctf_meta *meta)
+{
+	struct class_plan *p = &r->plans[((uintptr_t)e->cls >> 4) & (PLAN_SLOTS - 1)];
+	if (p->cls == e->cls)
+		return p;
+	*p = (struct class_plan){ .cls = e->cls };
+	const struct ctf_stream_class *sc = ctf_meta_stream(meta, e->cls->stream_id);
+	const struct ctf_type *sctx = sc ? sc->event_context : NULL, *pay = e->cls->payload;
+	struct ctf_value context[CTF_MAX_VALUES], payload[CTF_MAX_VALUES];
+	struct ctf_event shape = *e;
+	if (e->bytes) {
+		shape.context = context;
+		shape.n_context = shape_of(e->cls->context, context, shape_of(sctx, context, 0));
+		shape.payload = payload;
+		shape.n_payload = shape_of(pay, payload, 0);
+	}
+	const struct ca_class_map *m = p->map = map_class(r->t, &shape);
+	p->runtime = m && m->id >= 0 && cs_role_is_runtime(cs_events[m->id].role);
+	if (!p->runtime || !e->cls->raw_bytes) /* its events always come decoded */
+		return p;
+	p->vpid = raw_context(sctx, e->cls->context, m->vpid);
+	p->vtid = raw_context(sctx, e->cls->context, m->vtid);
+	uint32_t at = (sctx ? sctx->fixed_bytes : 0) +
+		(e->cls->context ? e->cls->context->fixed_bytes : 0);
+	for (size_t f = 0; f < cs_events[m->id].field_count; f++)
+		p->field[f] = m->int_member[f] < 0 ? (struct raw_member){ 0 } :
+			raw_of(pay, (size_t)m->int_member[f], at);
+	return p;
+}
+
+static uint64_t raw_read(const uint8_t *bytes, struct raw_member x)
+{
+	const uint8_t *at = bytes + x.offset;
+	switch (x.bytes) {
+	case 1:
+		return x.is_signed ? (uint64_t)(int64_t)(int8_t)at[0] : at[0];
+	case 2: {
+		uint16_t w;
+		memcpy(&w, at, 2);
+		return x.is_signed ? (uint64_t)(int64_t)(int16_t)w : w;
+	}
+	case 4: {
+		uint32_t w;
+		memcpy(&w, at, 4);
+		return x.is_signed ? (uint64_t)(int64_t)(int32_t)w : w;
+	}
+	case 8: {
+		uint64_t w;
+		memcpy(&w, at, 8);
+		return w;
+	}
+	default:
+		return 0;
+	}
+}
 
 static size_t runtime_record_of(const struct ctf_event *e, const struct ctf_meta *meta,
 	void *record, void *user)
 {
-	struct replay *r = user;
-	const struct ca_class_map *m = r->last_cls == e->cls ? r->last_map : map_class(r->t, e);
-	r->last_cls = e->cls;
-	r->last_map = m;
-	(void)meta;
-	if (!m || m->id < 0 || !cs_role_is_runtime(cs_events[m->id].role))
+	const struct class_plan *p = plan_of(user, e, meta);
+	if (!p->runtime)
 		return 0;
+	const struct ca_class_map *m = p->map;
 	const struct cs_event *ev = &cs_events[m->id];
 	struct runtime_record *x = record;
 	x->id = m->id;
-	x->vpid = m->vpid >= 0 ? (int32_t)e->context[m->vpid].u : -1;
-	x->vtid = m->vtid >= 0 ? (int32_t)e->context[m->vtid].u : -1;
 	x->n_values = (uint32_t)ev->field_count;
-	for (size_t f = 0; f < ev->field_count; f++) {
-		int i = m->flat ? m->int_member[f] : payload_index(m, e, ev, f);
-		x->values[f] = i >= 0 && !e->payload[i].s &&
-			(m->flat || e->payload[i].field->type->kind == CTF_INT) ? e->payload[i].u : 0;
+	if (e->bytes) { /* undecoded: the numbers where the plan says */
+		x->vpid = m->vpid >= 0 ? (int32_t)raw_read(e->bytes, p->vpid) : -1;
+		x->vtid = m->vtid >= 0 ? (int32_t)raw_read(e->bytes, p->vtid) : -1;
+		for (size_t f = 0; f < ev->field_count; f++)
+			x->values[f] = raw_read(e->bytes, p->field[f]);
+	} else {
+		x->vpid = m->vpid >= 0 ? (int32_t)e->context[m->vpid].u : -1;
+		x->vtid = m->vtid >= 0 ? (int32_t)e->context[m->vtid].u : -1;
+		for (size_t f = 0; f < ev->field_count; f++) {
+			int i = m->flat ? m->int_member[f] : payload_index(m, e, ev, f);
+			x->values[f] = i >= 0 && !e->payload[i].s &&
+				(m->flat || e->payload[i].field->type->kind == CTF_INT) ?
+				e->payload[i].u : 0;
+		}
 	}
 	return offsetof(struct runtime_record, values) + ev->field_count * sizeof *x->values;
 }
@@ -263,7 +376,7 @@ int ca_load_native_replay(ca_trace *t, void (*visit)(void *ctx, enum cs_event_id
 	for (size_t i = 0; i < t->n_paths; i++) {
 		char err[1024];
 		memset(t->classes, 0, sizeof t->classes); /* the reader's classes are new */
-		r.last_cls = NULL;
+		memset(r.plans, 0, sizeof r.plans);
 		if (ctf_native_iterate(t->paths[i], &h, err, sizeof err) != 0) {
 			/* damage the first pass stepped over (time going back
 			 * between streams, which skimmed events do not check) */
