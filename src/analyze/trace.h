@@ -106,6 +106,12 @@ struct ca_trace {
 	 * decoding thread, which then has time to spare, not in the
 	 * caller's, which has none (bench/README.md) */
 	bool tee_joins;
+	/* with tee_joins: what the tee needs of the model found in the
+	 * decoding thread, for each runtime event (records.h's
+	 * ca_records_event_object), and handed to the tee after the event's
+	 * fields, values[field_count]; NULL: the tee finds it */
+	size_t (*tee_object)(const struct ca_model *m, enum cs_event_id id, int32_t pid,
+		uint64_t time, const uint64_t *values);
 	/* ca_load_options.records_only: the tee alone in that pass, no runtime
 	 * count, no finding */
 	bool records_only;

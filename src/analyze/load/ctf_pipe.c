@@ -42,6 +42,10 @@
  * call, as long as a few hundred events. */
 #define WAKE_FREE (BATCHES / 2)
 #define VISIT_EVENTS 4096   /* decoded per visit of a stream, at most */
+/* Merged records per batch, at most: the ring of batches (about 70 bytes
+ * a record) stays within a core's second-level cache, where the merge's
+ * thread reads what the decoding thread has just written. */
+#define MERGED_EVENTS 1024
 #define FIRST_BYTES (16 * 1024)
 /* A batch grows up to 1 MiB (about 4,000 events: few hand-overs, each of
  * which may wake a thread), less when many streams share the budget of
@@ -385,7 +389,7 @@ static bool first_heads(struct ctf_pipe *p)
 	return true;
 }
 
-/* Up to VISIT_EVENTS records of the streams' events, in time order, into
+/* Up to MERGED_EVENTS records of the streams' events, in time order, into
  * out's free batch; the END or FAILED that ends them. */
 static void fill_merged(struct ctf_pipe *p)
 {
@@ -393,7 +397,7 @@ static void fill_merged(struct ctf_pipe *p)
 	struct batch *b = free_batch(o);
 	size_t used = 0;
 	uint32_t kind = p->err[0] ? FAILED : EVENT; /* first_heads failed */
-	for (size_t k = 0; k < VISIT_EVENTS && kind == EVENT; k++) {
+	for (size_t k = 0; k < MERGED_EVENTS && kind == EVENT; k++) {
 		/* room for an event's record and a FAILED after it */
 		if (b->cap - used < 2 * sizeof(struct record) + CTF_RECORD_BYTES) {
 			b->cramped = true;

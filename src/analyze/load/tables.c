@@ -541,11 +541,13 @@ ca_trace *ca_trace_load_options(const char *const *paths, size_t n_paths,
 		t->tee = ca_records_scan_visit;
 		t->tee_ctx = riding;
 		t->tee_joins = !riding->runs_only;
+		t->tee_object = t->tee_joins ? ca_records_event_object : NULL;
 		t->records_only = o->records_only;
 	}
 	int status = finish(t, sort, paths[0], err, err_size);
 	t->tee = NULL;
 	t->tee_joins = false;
+	t->tee_object = NULL;
 	if (riding && !status && ca_records_scan_end(riding) == 0)
 		t->prebuilt = riding;
 	else

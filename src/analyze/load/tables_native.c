@@ -187,7 +187,7 @@ int ca_load_native(ca_trace *t, const char *path, const struct ca_skip *skip, ch
 struct runtime_record {
 	int32_t id, vpid, vtid;
 	uint32_t n_values;
-	uint64_t values[CS_MAX_FIELDS];
+	uint64_t values[CS_MAX_FIELDS + 1]; /* the fields, and the tee's object */
 };
 
 /* Where runtime_record_of reads a number of an undecoded event
@@ -216,6 +216,9 @@ struct replay {
 	void (*tee)(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid, int32_t vtid,
 		const uint64_t *values);
 	void *tee_ctx;
+	size_t (*tee_object)(const struct ca_model *m, enum cs_event_id id, int32_t pid,
+		uint64_t time, const uint64_t *values);
+	const struct ca_model *model;
 	/* the converting thread's, on lines of their own (the other thread
 	 * reads the above for every event) */
 	alignas(64) struct class_plan plans[PLAN_SLOTS];
@@ -338,21 +341,25 @@ static size_t runtime_record_of(const struct ctf_event *e, const struct ctf_meta
 				e->payload[i].u : 0;
 		}
 	}
-	return offsetof(struct runtime_record, values) + ev->field_count * sizeof *x->values;
+	size_t n = ev->field_count;
+	const struct replay *r = user;
+	if (r->tee_object) /* the tee's lookup, done here */
+		x->values[n++] = r->tee_object(r->model, (enum cs_event_id)m->id, x->vpid,
+			e->timestamp, x->values);
+	x->n_values = (uint32_t)n;
+	return offsetof(struct runtime_record, values) + n * sizeof *x->values;
 }
 
 static int replay_record(const void *record, size_t size, uint64_t timestamp,
 	const struct ctf_meta *meta, void *user)
 {
 	const struct replay *r = user;
-	const struct runtime_record *x = record;
-	uint64_t values[CS_MAX_FIELDS] = { 0 };
+	const struct runtime_record *x = record; /* every field the visitors read is in it */
 	(void)size;
 	(void)meta;
-	memcpy(values, x->values, x->n_values * sizeof *values);
-	r->visit(r->ctx, (enum cs_event_id)x->id, timestamp, x->vpid, x->vtid, values);
+	r->visit(r->ctx, (enum cs_event_id)x->id, timestamp, x->vpid, x->vtid, x->values);
 	if (r->tee) /* the records' scan, riding along (trace.h) */
-		r->tee(r->tee_ctx, (enum cs_event_id)x->id, timestamp, x->vpid, x->vtid, values);
+		r->tee(r->tee_ctx, (enum cs_event_id)x->id, timestamp, x->vpid, x->vtid, x->values);
 	return 0;
 }
 
@@ -368,7 +375,7 @@ int ca_load_native_replay(ca_trace *t, void (*visit)(void *ctx, enum cs_event_id
 	uint64_t time, int32_t vpid, int32_t vtid, const uint64_t *values), void *ctx)
 {
 	struct replay r = { .t = t, .visit = visit, .ctx = ctx, .tee = t->tee,
-		.tee_ctx = t->tee_ctx };
+		.tee_ctx = t->tee_ctx, .tee_object = t->tee_object, .model = t->model };
 	struct ctf_native_handlers h = { .convert = runtime_record_of, .on_record = replay_record,
 		.user = &r };
 	if (!t->tee_joins) /* the decoding thread is the bound */

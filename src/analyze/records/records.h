@@ -175,6 +175,14 @@ bool ca_radix_sort_values(int64_t *v, size_t n);
 void ca_sort_unless_sorted(void *items, size_t n, size_t size,
 	int (*cmp)(const void *, const void *));
 
+/* The object a runtime event names, its handle found among the model's
+ * at the event's time (scan.c): a callback (callback_start, a dispatch,
+ * a merged run), a publisher (a publish), a subscription (rmw_take) or a
+ * ring buffer (its dequeue); CA_NONE when it names none. Reads the model
+ * only: the decoding thread calls it too (ca_trace.tee_object). */
+size_t ca_records_event_object(const struct ca_model *m, enum cs_event_id id, int32_t pid,
+	uint64_t time, const uint64_t *values);
+
 /* ---- maps of key pairs (pair_map.c) -----------------------------------------
  * A pair of 64-bit keys to a 64-bit value. */
 struct ca_pair_map {

@@ -88,10 +88,37 @@ struct scan {
 	const ca_trace *t;
 };
 
-static size_t find(const struct scan *s, enum ca_handle_kind kind, int32_t pid,
-	uint64_t address, uint64_t time)
+size_t ca_records_event_object(const struct ca_model *m, enum cs_event_id id, int32_t pid,
+	uint64_t time, const uint64_t *v)
 {
-	return address ? ca_handle_find(&s->r->m->handles, kind, pid, address, time) : CA_NONE;
+	enum ca_handle_kind kind;
+	int field = 0;
+	switch (id) {
+	case CS_EV_ros2_callback_start:
+	case CS_EV_ros2_caret_merged_callback_timing:
+		kind = CA_H_CALLBACK;
+		break;
+	case CS_EV_ros2_dispatch_subscription_callback:
+	case CS_EV_ros2_dispatch_intra_process_subscription_callback:
+		kind = CA_H_CALLBACK;
+		field = 1;
+		break;
+	case CS_EV_ros2_rclcpp_publish:
+	case CS_EV_ros2_rcl_publish:
+	case CS_EV_ros2_rclcpp_intra_publish:
+	case CS_EV_ros2_caret_merged_publish_timing:
+		kind = CA_H_PUBLISHER;
+		break;
+	case CS_EV_ros2_rmw_take:
+		kind = CA_H_SUBSCRIPTION_RMW;
+		break;
+	case CS_EV_ros2_rclcpp_ring_buffer_dequeue:
+		kind = CA_H_RING_BUFFER;
+		break;
+	default:
+		return CA_NONE;
+	}
+	return v[field] ? ca_handle_find(&m->handles, kind, pid, v[field], time) : CA_NONE;
 }
 
 #define NEW(s, array) VEC_PUSH((s)->r->array, (s)->r->n_##array, (s)->r->cap_##array)
@@ -135,10 +162,10 @@ static bool streamed(const struct scan *s, size_t callback)
 	return s->r->stream && kept(s, callback == CA_NONE ? CA_NONE : s->r->m->callbacks[callback].node);
 }
 
-static void start_run(struct scan *s, struct thread *th, uint64_t address, uint64_t time,
-	bool intra)
+static void start_run(struct scan *s, struct thread *th, uint64_t address, size_t callback,
+	uint64_t time, bool intra)
 {
-	size_t handle, callback = find(s, CA_H_CALLBACK, th->pid, address, time);
+	size_t handle;
 	if (!new_run(s, th, callback, time, 0, intra, &handle)) {
 		s->r->oom = true;
 		return;
@@ -220,11 +247,10 @@ static size_t index_of(const struct scan *s, const ca_publish_instance *p)
 
 /* A new publish, or NULL: out of memory, or of a node whose records are
  * not kept (then the thread's publish in progress is none). */
-static ca_publish_instance *new_publish(struct scan *s, struct thread *th, uint64_t publisher,
-	uint64_t message, uint64_t time)
+static ca_publish_instance *new_publish(struct scan *s, struct thread *th, size_t found,
+	uint64_t message)
 {
 	struct ca_records *r = s->r;
-	size_t found = find(s, CA_H_PUBLISHER, th->pid, publisher, time);
 	if (found != CA_NONE && !kept(s, r->m->publishers[found].node))
 		return NULL;
 	ca_publish_instance *p = r->stream && r->n_free_publishes ?
@@ -282,11 +308,9 @@ static void add_take(struct scan *s, struct thread *th, uint64_t time, size_t ca
 }
 
 /* The subscription whose intra-process ring buffer this is, or CA_NONE. */
-static size_t buffer_subscription(const struct scan *s, int32_t pid, uint64_t buffer,
-	uint64_t time)
+static size_t buffer_subscription(const struct scan *s, size_t buffer)
 {
-	size_t b = find(s, CA_H_RING_BUFFER, pid, buffer, time);
-	return b == CA_NONE ? CA_NONE : s->r->m->ring_buffers[b].subscription;
+	return buffer == CA_NONE ? CA_NONE : s->r->m->ring_buffers[buffer].subscription;
 }
 
 /* One runtime event, its fields in the schema's order. */
@@ -301,10 +325,14 @@ static void handle(struct scan *s, enum cs_event_id id, uint64_t time, int32_t v
 		s->r->oom = true;
 		return;
 	}
+	/* the callback, publisher, subscription or buffer the event names:
+	 * found by the decoding thread, after its fields, when it could */
+	size_t object = s->t->tee_object ? (size_t)v[cs_events[id].field_count] :
+		ca_records_event_object(s->r->m, id, vpid, time, v);
 	ca_publish_instance *p;
 	switch (id) {
 	case CS_EV_ros2_callback_start:
-		start_run(s, th, v[0], time, v[1] != 0);
+		start_run(s, th, v[0], object, time, v[1] != 0);
 		break;
 	case CS_EV_ros2_callback_end:
 		end_run(s, th, v[0], time);
@@ -316,7 +344,7 @@ static void handle(struct scan *s, enum cs_event_id id, uint64_t time, int32_t v
 			s->r->losses.not_started++;
 			break;
 		}
-		size_t handle, callback = find(s, CA_H_CALLBACK, th->pid, v[0], time);
+		size_t handle, callback = object;
 		if (!new_run(s, th, callback, v[1], time, v[2] != 0, &handle))
 			s->r->oom = true;
 		else if (streamed(s, callback))
@@ -326,7 +354,7 @@ static void handle(struct scan *s, enum cs_event_id id, uint64_t time, int32_t v
 		break;
 	}
 	case CS_EV_ros2_rclcpp_publish:
-		if ((p = new_publish(s, th, v[0], v[1], time))) {
+		if ((p = new_publish(s, th, object, v[1]))) {
 			p->rclcpp_time = time;
 			set_publishing(s, th, index_of(s, p));
 			if (p->publisher != CA_NONE)
@@ -342,9 +370,9 @@ static void handle(struct scan *s, enum cs_event_id id, uint64_t time, int32_t v
 			p = &s->r->publishes[th->publishing];
 			p->rcl_time = time;
 			if (p->publisher == CA_NONE &&
-			    (p->publisher = find(s, CA_H_PUBLISHER, th->pid, v[0], time)) != CA_NONE)
+			    (p->publisher = object) != CA_NONE)
 				publish_known(s, th, p);
-		} else if ((p = new_publish(s, th, v[0], v[1], time))) {
+		} else if ((p = new_publish(s, th, object, v[1]))) {
 			p->rcl_time = time;
 			set_publishing(s, th, index_of(s, p));
 			if (p->publisher != CA_NONE)
@@ -376,7 +404,7 @@ static void handle(struct scan *s, enum cs_event_id id, uint64_t time, int32_t v
 		}
 		break;
 	case CS_EV_ros2_rclcpp_intra_publish:
-		if ((p = new_publish(s, th, v[0], v[1], time))) {
+		if ((p = new_publish(s, th, object, v[1]))) {
 			p->rclcpp_time = time;
 			p->intra = true;
 			set_intra_publishing(s, th, index_of(s, p));
@@ -400,11 +428,11 @@ static void handle(struct scan *s, enum cs_event_id id, uint64_t time, int32_t v
 		break;
 	}
 	case CS_EV_ros2_rclcpp_ring_buffer_dequeue:
-		add_take(s, th, time, CA_NONE, buffer_subscription(s, th->pid, v[0], time), 0, 0, 0,
+		add_take(s, th, time, CA_NONE, buffer_subscription(s, object), 0, 0, 0,
 			true, v[0], v[1]);
 		break;
 	case CS_EV_ros2_caret_merged_publish_timing:
-		if ((p = new_publish(s, th, v[0], v[1], time))) {
+		if ((p = new_publish(s, th, object, v[1]))) {
 			p->rclcpp_time = v[2];
 			p->rcl_time = v[3];
 			p->dds_write_time = v[4];
@@ -418,15 +446,15 @@ static void handle(struct scan *s, enum cs_event_id id, uint64_t time, int32_t v
 	case CS_EV_ros2_rmw_take:
 		if (v[3]) /* taken */
 			add_take(s, th, time, CA_NONE,
-				find(s, CA_H_SUBSCRIPTION_RMW, th->pid, v[0], time),
+				object,
 				v[2], v[1], 0, false, 0, 0);
 		break;
 	case CS_EV_ros2_dispatch_subscription_callback:
-		add_take(s, th, time, find(s, CA_H_CALLBACK, th->pid, v[1], time), CA_NONE,
+		add_take(s, th, time, object, CA_NONE,
 			v[2], v[0], v[3], false, 0, 0);
 		break;
 	case CS_EV_ros2_dispatch_intra_process_subscription_callback:
-		add_take(s, th, time, find(s, CA_H_CALLBACK, th->pid, v[1], time), CA_NONE,
+		add_take(s, th, time, object, CA_NONE,
 			0, v[0], v[2], true, 0, 0);
 		break;
 	case CS_EV_ros2_message_construct: {
