@@ -384,31 +384,27 @@ static void sift_down(struct heap *h, size_t i)
 	}
 }
 
-/* An event to the handlers: as it is, or as their record (converted here
- * unless the decoding thread did). */
+/* An event to the handlers: as it is, or as their record, converted here
+ * (the decoding thread converts the events it merges: hand_over_merged). */
 static int hand_over(const struct walk *w, const struct ctf_event *e, const struct ctf_meta *meta)
 {
 	const struct ctf_native_handlers *h = w->h;
 	if (!h->convert)
 		return h->on_event ? h->on_event(e, meta, h->user) : 0;
-	alignas(8) unsigned char own[CTF_RECORD_BYTES];
-	const void *record = e->record;
-	size_t size = e->record_size;
-	if (!record) {
-		size = h->convert(e, meta, own, h->user);
-		record = own;
-	}
+	alignas(8) unsigned char record[CTF_RECORD_BYTES];
+	size_t size = h->convert(e, meta, record, h->user);
 	return size ? h->on_record(record, size, e->timestamp, meta, h->user) : 0;
 }
 
 /* The records the decoding thread merged (ctf_pipe_merged), handed over. */
 static int hand_over_merged(struct walk *w, struct ctf_pipe *pipe, const struct source *sources)
 {
-	const struct ctf_event *e;
-	size_t stream;
+	const struct ctf_native_handlers *h = w->h;
+	struct ctf_merged_record next;
 	int r;
-	while ((r = ctf_pipe_next_merged(pipe, &e, &stream)) > 0)
-		if (hand_over(w, e, sources[stream].meta) != 0) {
+	while ((r = ctf_pipe_next_merged(pipe, &next)) > 0)
+		if (h->on_record(next.record, next.size, next.timestamp, sources[next.stream].meta,
+			h->user) != 0) {
 			snprintf(w->err, w->err_size, "stopped by the event handler");
 			return -1;
 		}

@@ -132,10 +132,6 @@ struct ctf_event {
 	const char *stream_path;
 	const struct ctf_value *context, *payload; /* the reader's, valid until the next event */
 	size_t n_context, n_payload;
-	/* the handlers' record of it, when they convert (ctf_native_handlers)
-	 * and another thread did: no values then */
-	const void *record;
-	size_t record_size;
 	/* for convert, an event of a class with raw_bytes, not decoded: its
 	 * stream event context, the class's context and its payload, one
 	 * after the other, each laid out as its type's fixed[] says (no
@@ -191,10 +187,10 @@ struct ctf_native_handlers {
 	 * most CTF_RECORD_BYTES bytes, 8-aligned (0 bytes: nothing to hand
 	 * over), that points nowhere into the event; on_record gets it instead
 	 * of on_event, in time order, in the caller's thread. convert runs in
-	 * the thread that decoded the event (ctf_pipe.c: one thread converts,
-	 * whatever the streams), so the conversion's work leaves the merge's
-	 * thread and a record, smaller than the decoded values, is what
-	 * crosses between the threads. An event of a class with raw_bytes
+	 * the thread that decoded the event, which (ctf_pipe.c) also merges
+	 * the streams' records: the caller's thread only hands them over,
+	 * and a record, smaller than the decoded values, is what crosses
+	 * between the threads. An event of a class with raw_bytes
 	 * comes to convert undecoded (ctf_event.bytes): the handler reads the
 	 * members it wants where the fixed layouts put them. */
 	size_t (*convert)(const struct ctf_event *event, const struct ctf_meta *meta, void *record,

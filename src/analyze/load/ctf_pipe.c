@@ -562,25 +562,18 @@ static void hand_out_notes(struct ring *r, uint32_t n)
 	}
 }
 
-/* r's next record, as an event: 1, 0 at the end, -1 failed. */
-static int next_record(struct ctf_pipe *p, struct ring *r, const struct ctf_event **event,
-	size_t *stream)
+/* r's next record (its notes handed out first), read from the batches the
+ * decoding thread filled. */
+static const struct record *take_record(struct ctf_pipe *p, struct ring *r)
 {
 	for (;;) {
 		struct batch *b = &r->batches[r->drain];
 		if (r->holding && r->at < b->used) {
 			const struct record *rec = (const struct record *)(b->data + r->at);
 			r->at += rec->size;
-			hand_out_notes(r, rec->notes);
-			if (rec->kind != EVENT)
-				return rec->kind == END ? 0 : -1;
-			/* merged: the merge knows each stream's path and metadata */
-			r->event = (struct ctf_event){ rec->cls, rec->timestamp, r->s ? r->s->path : NULL,
-				rec->values, rec->values + rec->n_context, rec->n_context, rec->n_payload,
-				p->h->convert ? rec->values : NULL, rec->converted, NULL };
-			*event = &r->event;
-			*stream = rec->stream;
-			return 1;
+			if (rec->notes)
+				hand_out_notes(r, rec->notes);
+			return rec;
 		}
 		if (r->holding) { /* this batch is read: back to the decoder */
 			pthread_mutex_lock(&p->lock);
@@ -607,8 +600,14 @@ static int next_record(struct ctf_pipe *p, struct ring *r, const struct ctf_even
 
 int ctf_pipe_next(struct ctf_pipe *p, size_t i, const struct ctf_event **event)
 {
-	size_t stream;
-	return next_record(p, &p->rings[i], event, &stream);
+	struct ring *r = &p->rings[i];
+	const struct record *rec = take_record(p, r);
+	if (rec->kind != EVENT)
+		return rec->kind == END ? 0 : -1;
+	r->event = (struct ctf_event){ rec->cls, rec->timestamp, r->s->path, rec->values,
+		rec->values + rec->n_context, rec->n_context, rec->n_payload, NULL };
+	*event = &r->event;
+	return 1;
 }
 
 bool ctf_pipe_merged(const struct ctf_pipe *p)
@@ -616,9 +615,14 @@ bool ctf_pipe_merged(const struct ctf_pipe *p)
 	return p->out != NULL;
 }
 
-int ctf_pipe_next_merged(struct ctf_pipe *p, const struct ctf_event **event, size_t *stream)
+int ctf_pipe_next_merged(struct ctf_pipe *p, struct ctf_merged_record *next)
 {
-	return next_record(p, p->out, event, stream);
+	const struct record *rec = take_record(p, p->out);
+	if (rec->kind != EVENT)
+		return rec->kind == END ? 0 : -1;
+	*next = (struct ctf_merged_record){ rec->values, rec->converted, rec->timestamp,
+		rec->stream };
+	return 1;
 }
 
 const char *ctf_pipe_error(const struct ctf_pipe *p)

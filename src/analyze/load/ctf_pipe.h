@@ -45,11 +45,18 @@ int ctf_pipe_next(struct ctf_pipe *p, size_t i, const struct ctf_event **event);
  * streams' records, and the caller reads them all, in time order, with
  * ctf_pipe_next_merged (never ctf_pipe_next). */
 bool ctf_pipe_merged(const struct ctf_pipe *p);
-/* The next record of every stream, as an event (record, record_size,
- * cls, timestamp; no path), and its stream's index: 1; 0 at the end of
+/* A handlers' record of an event (ctf_native_handlers.convert), valid
+ * until the next. */
+struct ctf_merged_record {
+	const void *record;
+	size_t size;
+	uint64_t timestamp;
+	size_t stream; /* its event's: the index in the streams started */
+};
+/* The next record of every stream, in time order: 1; 0 at the end of
  * every stream; -1 with the reason in ctf_pipe_error (a stream's error,
  * or time going backwards). */
-int ctf_pipe_next_merged(struct ctf_pipe *p, const struct ctf_event **event, size_t *stream);
+int ctf_pipe_next_merged(struct ctf_pipe *p, struct ctf_merged_record *next);
 const char *ctf_pipe_error(const struct ctf_pipe *p);
 /* Stops the thread and frees the pipe: the streams are the caller's again. */
 void ctf_pipe_stop(struct ctf_pipe *p);
