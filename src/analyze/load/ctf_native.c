@@ -399,17 +399,17 @@ static int hand_over(const struct walk *w, const struct ctf_event *e, const stru
 /* The records the decoding thread merged (ctf_pipe_merged), handed over. */
 static int hand_over_merged(struct walk *w, struct ctf_pipe *pipe, const struct source *sources)
 {
-	const struct ctf_native_handlers *h = w->h;
-	struct ctf_merged_record next;
-	int r;
-	while ((r = ctf_pipe_next_merged(pipe, &next)) > 0)
-		if (h->on_record(next.record, next.size, next.timestamp, sources[next.stream].meta,
-			h->user) != 0) {
-			snprintf(w->err, w->err_size, "stopped by the event handler");
-			return -1;
-		}
+	const struct ctf_meta **metas = malloc((w->n_streams + 1) * sizeof *metas);
+	if (!metas) {
+		snprintf(w->err, w->err_size, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < w->n_streams; i++)
+		metas[i] = sources[i].meta;
+	int r = ctf_pipe_hand_over_merged(pipe, metas);
 	if (r < 0)
 		snprintf(w->err, w->err_size, "%s", ctf_pipe_error(pipe));
+	free(metas);
 	return r;
 }
 

@@ -16,7 +16,7 @@
  * values are decoded into the stream's scratch, converted into its next
  * record, and the streams' next records go in time order into one ring
  * (the pipe's `out`), so that the caller's thread only hands records over
- * (ctf_pipe_next_merged). A record is a fraction of the values' size.
+ * (ctf_pipe_hand_over_merged). A record is a fraction of the values' size.
  *
  * The decoding thread never waits on one stream: it visits every stream
  * whose ring has a free batch, and sleeps only when none has, so the
@@ -615,14 +615,33 @@ bool ctf_pipe_merged(const struct ctf_pipe *p)
 	return p->out != NULL;
 }
 
-int ctf_pipe_next_merged(struct ctf_pipe *p, struct ctf_merged_record *next)
+int ctf_pipe_hand_over_merged(struct ctf_pipe *p, const struct ctf_meta *const *metas)
 {
-	const struct record *rec = take_record(p, p->out);
-	if (rec->kind != EVENT)
-		return rec->kind == END ? 0 : -1;
-	*next = (struct ctf_merged_record){ rec->values, rec->converted, rec->timestamp,
-		rec->stream };
-	return 1;
+	const struct ctf_native_handlers *h = p->h;
+	struct ring *r = p->out;
+	for (;;) {
+		const struct record *rec = take_record(p, r);
+		if (rec->kind != EVENT)
+			return rec->kind == END ? 0 : -1;
+		if (h->on_record(rec->values, rec->converted, rec->timestamp, metas[rec->stream],
+			h->user) != 0) {
+			snprintf(p->err, sizeof p->err, "stopped by the event handler");
+			return -1;
+		}
+		/* the rest of the batch, without the checks between batches */
+		const struct batch *b = &r->batches[r->drain];
+		while (r->at < b->used) {
+			rec = (const struct record *)(b->data + r->at);
+			if (rec->notes || rec->kind != EVENT)
+				break; /* take_record hands them out */
+			r->at += rec->size;
+			if (h->on_record(rec->values, rec->converted, rec->timestamp,
+				metas[rec->stream], h->user) != 0) {
+				snprintf(p->err, sizeof p->err, "stopped by the event handler");
+				return -1;
+			}
+		}
+	}
 }
 
 const char *ctf_pipe_error(const struct ctf_pipe *p)

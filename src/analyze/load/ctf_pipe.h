@@ -42,21 +42,14 @@ struct ctf_pipe *ctf_pipe_start(struct ctf_stream **streams, size_t n,
  * its end, -1 with the reason in the stream's err. */
 int ctf_pipe_next(struct ctf_pipe *p, size_t i, const struct ctf_event **event);
 /* Whether the handlers convert: then the decoding thread merges the
- * streams' records, and the caller reads them all, in time order, with
- * ctf_pipe_next_merged (never ctf_pipe_next). */
+ * streams' records, and the caller has them handed over, in time order,
+ * by ctf_pipe_hand_over_merged (never ctf_pipe_next). */
 bool ctf_pipe_merged(const struct ctf_pipe *p);
-/* A handlers' record of an event (ctf_native_handlers.convert), valid
- * until the next. */
-struct ctf_merged_record {
-	const void *record;
-	size_t size;
-	uint64_t timestamp;
-	size_t stream; /* its event's: the index in the streams started */
-};
-/* The next record of every stream, in time order: 1; 0 at the end of
- * every stream; -1 with the reason in ctf_pipe_error (a stream's error,
- * or time going backwards). */
-int ctf_pipe_next_merged(struct ctf_pipe *p, struct ctf_merged_record *next);
+/* Every stream's records, in time order, to the handlers' on_record (the
+ * metadata of stream i in metas[i]) and their notes to theirs: 0; -1 with
+ * the reason in ctf_pipe_error (a stream's error, time going backwards,
+ * on_record stopping the walk). */
+int ctf_pipe_hand_over_merged(struct ctf_pipe *p, const struct ctf_meta *const *metas);
 const char *ctf_pipe_error(const struct ctf_pipe *p);
 /* Stops the thread and frees the pipe: the streams are the caller's again. */
 void ctf_pipe_stop(struct ctf_pipe *p);

@@ -53,7 +53,7 @@ struct ca_follow {
 	size_t k; /* the last node's index */
 	const char **topics; /* k */
 	ca_node_policy *policies;
-	size_t *node_of;     /* per model node: its index in the path, or CA_NONE */
+	size_t *index_of;    /* per model callback: its node's index in the path, or CA_NONE */
 	CA_ARRAY(struct publish, publishes);
 	CA_ARRAY(struct fact, facts); /* from first_fact on, by time */
 	size_t first_fact;
@@ -77,21 +77,27 @@ struct ca_follow *ca_follow_new(const struct ca_model *m, const ca_path *path)
 	f->hop_count = 2 * f->k + 1;
 	f->topics = calloc(n, sizeof *f->topics);
 	f->policies = calloc(n, sizeof *f->policies);
-	f->node_of = malloc((m->n_nodes + 1) * sizeof *f->node_of);
+	f->index_of = malloc((m->n_callbacks + 1) * sizeof *f->index_of);
+	size_t *node_of = malloc((m->n_nodes + 1) * sizeof *node_of);
 	f->pending = calloc(n, sizeof *f->pending);
-	if (!f->topics || !f->policies || !f->node_of || !f->pending) {
+	if (!f->topics || !f->policies || !f->index_of || !node_of || !f->pending) {
+		free(node_of);
 		ca_follow_free(f);
 		return NULL;
 	}
 	for (size_t x = 0; x <= m->n_nodes; x++)
-		f->node_of[x] = CA_NONE;
+		node_of[x] = CA_NONE;
 	for (size_t i = 0; i < n; i++) {
 		for (size_t x = 0; x < m->n_nodes; x++)
 			if (m->nodes[x].fqn == path->nodes[i])
-				f->node_of[x] = i;
+				node_of[x] = i;
 		f->topics[i] = i < f->k ? path->topics[i] : NULL;
 		f->policies[i] = path->policies[i];
 	}
+	for (size_t c = 0; c < m->n_callbacks; c++)
+		f->index_of[c] = m->callbacks[c].node == CA_NONE ? CA_NONE :
+			node_of[m->callbacks[c].node];
+	free(node_of);
 	return f;
 }
 
@@ -104,7 +110,7 @@ void ca_follow_free(struct ca_follow *f)
 	free(f->pending);
 	free(f->topics);
 	free(f->policies);
-	free(f->node_of);
+	free(f->index_of);
 	free(f->publishes);
 	free(f->facts);
 	free(f->rows);
@@ -119,10 +125,7 @@ void ca_follow_free(struct ca_follow *f)
 /* The path index of the run's node, or CA_NONE. */
 static size_t node_index(const struct ca_follow *f, size_t callback)
 {
-	if (callback == CA_NONE)
-		return CA_NONE;
-	size_t node = f->m->callbacks[callback].node;
-	return node == CA_NONE ? CA_NONE : f->node_of[node];
+	return callback == CA_NONE ? CA_NONE : f->index_of[callback];
 }
 
 /* Inserted after every fact not later: they come nearly in time order. */

@@ -219,6 +219,7 @@ void ca_records_free(ca_records *r)
 	free(r->node_paths);
 	free(r->free_publishes);
 	free(r->keep_node);
+	free(r->keep_callback);
 	free((void *)r->follow_path.nodes);
 	free((void *)r->follow_path.topics);
 	free((void *)r->follow_path.policies);

@@ -77,6 +77,7 @@ struct ca_records {
 	const char *const *node_names;
 	size_t n_node_names;
 	bool *keep_node;
+	bool *keep_callback; /* the same per callback of the model, read for each event */
 	struct ca_stream *stream;
 	struct ca_latency_list *latencies; /* latencies_only: [2 subscription + intra] */
 	uint64_t *not_published;           /* latencies_only: [2 subscription + intra] */

@@ -129,6 +129,12 @@ static bool kept(const struct scan *s, size_t node)
 	return !s->r->keep_node || (node != CA_NONE && s->r->keep_node[node]);
 }
 
+/* Whether records of the callback's node are kept. */
+static bool kept_callback(const struct scan *s, size_t callback)
+{
+	return !s->r->keep_callback || (callback != CA_NONE && s->r->keep_callback[callback]);
+}
+
 /* A new run: its index in r->runs, or (runs_only) its slot's address;
  * false out of memory. */
 static bool new_run(struct scan *s, struct thread *th, size_t callback, uint64_t start,
@@ -144,7 +150,7 @@ static bool new_run(struct scan *s, struct thread *th, size_t callback, uint64_t
 		*handle = (size_t)(uintptr_t)slot;
 		return slot != NULL;
 	}
-	if (!kept(s, callback == CA_NONE ? CA_NONE : s->r->m->callbacks[callback].node)) {
+	if (!kept_callback(s, callback)) {
 		*handle = CA_NONE; /* on the thread's stack all the same: runs nest */
 		return true;
 	}
@@ -159,7 +165,7 @@ static bool new_run(struct scan *s, struct thread *th, size_t callback, uint64_t
 /* Whether the stream hears of a run of this callback. */
 static bool streamed(const struct scan *s, size_t callback)
 {
-	return s->r->stream && kept(s, callback == CA_NONE ? CA_NONE : s->r->m->callbacks[callback].node);
+	return s->r->stream && kept_callback(s, callback);
 }
 
 static void start_run(struct scan *s, struct thread *th, uint64_t address, size_t callback,
@@ -294,7 +300,7 @@ static void add_take(struct scan *s, struct thread *th, uint64_t time, size_t ca
 		callback = m->subscriptions[subscription].callback;
 	struct ca_take k = { time, stamp, message, header, buffer, slot, th->pid, th->tid,
 		callback, subscription, intra };
-	if (!kept(s, callback == CA_NONE ? CA_NONE : m->callbacks[callback].node))
+	if (!kept_callback(s, callback))
 		return;
 	if (s->r->stream) {
 		ca_stream_take(s->r->stream, &k);
@@ -609,11 +615,15 @@ bool ca_records_filter_nodes(struct ca_records *r)
 {
 	if (!r->n_node_names || r->keep_node)
 		return true;
-	if (!(r->keep_node = calloc(r->m->n_nodes + 1, sizeof *r->keep_node)))
+	if (!(r->keep_node = calloc(r->m->n_nodes + 1, sizeof *r->keep_node)) ||
+	    !(r->keep_callback = calloc(r->m->n_callbacks + 1, sizeof *r->keep_callback)))
 		return false;
 	for (size_t i = 0; i < r->m->n_nodes; i++)
 		for (size_t k = 0; k < r->n_node_names && !r->keep_node[i]; k++)
 			r->keep_node[i] = !strcmp(r->m->nodes[i].fqn, r->node_names[k]);
+	for (size_t i = 0; i < r->m->n_callbacks; i++)
+		r->keep_callback[i] = r->m->callbacks[i].node != CA_NONE &&
+			r->keep_node[r->m->callbacks[i].node];
 	r->node_names = NULL; /* the caller's: not read after this */
 	return true;
 }
