@@ -42,10 +42,11 @@
  * call, as long as a few hundred events. */
 #define WAKE_FREE (BATCHES / 2)
 #define VISIT_EVENTS 4096   /* decoded per visit of a stream, at most */
-/* Merged records per batch, at most: the ring of batches (about 70 bytes
- * a record) stays within a core's second-level cache, where the merge's
- * thread reads what the decoding thread has just written. */
-#define MERGED_EVENTS 1024
+/* Merged records per batch, at most (about 70 bytes a record): as many
+ * as a stream's visit decodes; fewer (1024, to stay in a core's
+ * second-level cache) measured no faster, and slower when another process
+ * takes a core (more hand-overs, more wake-ups). */
+#define MERGED_EVENTS VISIT_EVENTS
 #define FIRST_BYTES (16 * 1024)
 /* A batch grows up to 1 MiB (about 4,000 events: few hand-overs, each of
  * which may wake a thread), less when many streams share the budget of
@@ -56,10 +57,11 @@
 /* A thread that finds nothing to do looks again this many times before
  * it sleeps: a batch takes microseconds, a sleep and a wake-up as long. */
 #define SPINS 20000
-/* A decoding thread ahead of the merge looks again for this long: the
- * merge frees a batch every few hundred microseconds, and each wake-up
- * costs it a system call (tens of microseconds on a VM). */
-#define DECODER_SPIN_NS 2000000
+/* A decoding thread ahead of the merge looks again for this long before
+ * it sleeps: each wake-up costs the merge's thread a system call (tens of
+ * microseconds on a VM), but a longer spin (2 ms) made a walk sharing its
+ * core with another process a third slower. */
+#define DECODER_SPIN_NS 100000
 /* Below this much trace one thread reads it in tens of milliseconds: a
  * second one would only take a core from whatever else runs. */
 #define PIPE_MIN_BYTES ((uint64_t)32 * 1024 * 1024)
