@@ -558,7 +558,9 @@ typedef enum ca_response_case {
 /* The response times of the path's messages under span, in the order of
  * their input: inputs[i] (the timestamp the original reports) and
  * times[i], each with room for ca_path_latency_messages() entries. Returns
- * how many, or (size_t)-1 when out of memory. */
+ * how many, or (size_t)-1 when out of memory. What every case starts from
+ * is kept with l for the span last asked (the four cases work it out
+ * once): not to be called from two threads at once on the same l. */
 size_t ca_path_response_times(const ca_path_latency *l, ca_path_span span,
 	ca_response_case which, uint64_t *inputs, int64_t *times);
 /* The same over n messages given (in any order). */

@@ -17,6 +17,7 @@ struct ca_path_latency {
 	size_t hop_count;
 	CA_ARRAY(ca_path_message, messages);
 	int64_t *hops; /* messages x hop_count, alongside messages (same capacity) */
+	struct ca_response_cache *responses; /* response.c's; NULL: none kept */
 };
 
 /* ---- indexes over the records ------------------------------------------- */
@@ -549,6 +550,8 @@ ca_path_latency *ca_path_latency_build(const ca_records *r, const ca_path *path,
 	if (followed) /* records that followed this path as they were scanned */
 		return done;
 	ca_path_latency *l = calloc(1, sizeof *l);
+	if (l)
+		l->responses = ca_response_cache_new(); /* NULL: response times not kept */
 	struct walk w = { r, path, policy, { 0 }, { 0 }, NULL, NULL, NULL, NULL, NULL, NULL,
 		NULL, NULL, NULL, 0, 0 };
 	const char **nodes = calloc(path->node_count + 1, sizeof *nodes);
@@ -623,7 +626,7 @@ ca_path_latency *ca_path_latency_of(ca_path_message *messages, int64_t *hops, si
 {
 	ca_path_latency *l = calloc(1, sizeof *l);
 	if (l)
-		*l = (ca_path_latency){ hop_count, messages, n, n, hops };
+		*l = (ca_path_latency){ hop_count, messages, n, n, hops, ca_response_cache_new() };
 	return l;
 }
 
@@ -684,5 +687,11 @@ void ca_path_latency_free(ca_path_latency *l)
 		return;
 	free(l->messages);
 	free(l->hops);
+	ca_response_cache_free(l->responses);
 	free(l);
+}
+
+struct ca_response_cache *ca_path_latency_responses(const ca_path_latency *l)
+{
+	return l ? l->responses : NULL;
 }

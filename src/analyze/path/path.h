@@ -27,6 +27,15 @@ ca_path_set *ca_path_set_of(const char **nodes, const char **topics, ca_node_pol
 ca_path_latency *ca_path_latency_of(ca_path_message *messages, int64_t *hops, size_t n,
 	size_t hop_count);
 
+/* The messages' (input, output) pairs for the span last asked, which
+ * every response-time case starts from (response.c), kept with a path
+ * latency so that the four cases work them out once. */
+struct ca_response_cache;
+struct ca_response_cache *ca_response_cache_new(void); /* NULL out of memory */
+void ca_response_cache_free(struct ca_response_cache *c);
+/* l's (NULL: none: each case works them out) */
+struct ca_response_cache *ca_path_latency_responses(const ca_path_latency *l);
+
 /* The topic node `from` publishes and node `to` subscribes to, when there
  * is one alone (infrastructure left out); else NULL and err says why. */
 const char *ca_path_shared_topic(const ca_architecture *a, const char *from, const char *to,

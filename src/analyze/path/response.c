@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "caret/analyze.h"
+#include "path.h"
 #include "records.h"
 
 struct io {
@@ -66,22 +67,12 @@ static size_t pairs_of(const ca_path_message *m, size_t n, ca_path_span span, st
 	return kept;
 }
 
-size_t ca_path_response_times(const ca_path_latency *l, ca_path_span span,
-	ca_response_case which, uint64_t *inputs, int64_t *times)
-{
-	const ca_path_message *m;
-	size_t n = ca_path_latency_messages(l, &m, NULL);
-	return ca_response_times(m, n, span, which, inputs, times);
-}
-
-size_t ca_response_times(const ca_path_message *m, size_t n, ca_path_span span,
-	ca_response_case which, uint64_t *inputs, int64_t *times)
+/* The response times of case `which` from the n pairs of pairs_of, left
+ * as they were found (the case's marks aside). */
+static size_t times_of(struct io *v, size_t n, ca_response_case which, uint64_t *inputs,
+	int64_t *times)
 {
 	size_t out = 0;
-	struct io *v = malloc((n + 1) * sizeof *v);
-	if (!v)
-		return (size_t)-1;
-	n = pairs_of(m, n, span, v);
 	/* all: every input. Otherwise one input per output: the latest (best),
 	 * the earliest (worst), or the input before the earliest (worst with
 	 * external latency: the one that just missed the run that answered,
@@ -100,13 +91,60 @@ size_t ca_response_times(const ca_path_message *m, size_t n, ca_path_span span,
 				;
 			c[which == CA_RESPONSE_BEST ? b - 1 : a].answered = true;
 		}
-		ca_sort_unless_sorted(c, k, sizeof *c, by_input);
+		ca_sort_unless_sorted(c, k, sizeof *c, by_input); /* inputs are distinct */
 	}
 	for (size_t i = 0; i < k; i++)
 		if (c[i].answered) {
 			inputs[out] = c[i].reported;
 			times[out++] = (int64_t)(c[i].output - c[i].reported);
 		}
+	return out;
+}
+
+struct ca_response_cache {
+	struct io *pairs; /* NULL: none yet */
+	size_t n;
+	ca_path_span span;
+};
+
+struct ca_response_cache *ca_response_cache_new(void)
+{
+	return calloc(1, sizeof(struct ca_response_cache));
+}
+
+void ca_response_cache_free(struct ca_response_cache *c)
+{
+	if (c)
+		free(c->pairs);
+	free(c);
+}
+
+size_t ca_path_response_times(const ca_path_latency *l, ca_path_span span,
+	ca_response_case which, uint64_t *inputs, int64_t *times)
+{
+	const ca_path_message *m;
+	size_t n = ca_path_latency_messages(l, &m, NULL);
+	struct ca_response_cache *c = ca_path_latency_responses(l);
+	if (!c)
+		return ca_response_times(m, n, span, which, inputs, times);
+	if (!c->pairs || c->span.first_callback != span.first_callback ||
+	    c->span.last_callback != span.last_callback) {
+		free(c->pairs);
+		if (!(c->pairs = malloc((n + 1) * sizeof *c->pairs)))
+			return (size_t)-1;
+		c->n = pairs_of(m, n, span, c->pairs);
+		c->span = span;
+	}
+	return times_of(c->pairs, c->n, which, inputs, times);
+}
+
+size_t ca_response_times(const ca_path_message *m, size_t n, ca_path_span span,
+	ca_response_case which, uint64_t *inputs, int64_t *times)
+{
+	struct io *v = malloc((n + 1) * sizeof *v);
+	if (!v)
+		return (size_t)-1;
+	size_t out = times_of(v, pairs_of(m, n, span, v), which, inputs, times);
 	free(v);
 	return out;
 }
