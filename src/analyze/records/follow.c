@@ -131,7 +131,7 @@ static size_t node_index(const struct ca_follow *f, size_t callback)
 /* Inserted after every fact not later: they come nearly in time order. */
 static bool add_fact(struct ca_follow *f, struct fact x)
 {
-	struct fact *last = VEC_PUSH(f->facts, f->n_facts, f->cap_facts);
+	struct fact *last = VEC_PUSH_RAW(f->facts, f->n_facts, f->cap_facts);
 	if (!last) {
 		f->oom = true;
 		return false;
@@ -159,7 +159,7 @@ static bool publish_fact(struct ca_follow *f, uint64_t time, const struct ca_str
 uint64_t ca_follow_publish(struct ca_follow *f, uint64_t time, const struct ca_stream_run *run,
 	const char *topic)
 {
-	struct publish *p = VEC_PUSH(f->publishes, f->n_publishes, f->cap_publishes);
+	struct publish *p = VEC_PUSH_RAW(f->publishes, f->n_publishes, f->cap_publishes);
 	if (!p) {
 		f->oom = true;
 		return 0;
@@ -225,8 +225,8 @@ static void seed(struct ca_follow *f, const struct fact *x)
 		f->oom = f->oom || !seeded;
 		return;
 	}
-	struct row *r = VEC_PUSH(f->rows, f->n_rows, f->cap_rows);
-	ca_path_message *m = r ? VEC_PUSH(f->messages, f->n_messages, f->cap_messages) : NULL;
+	struct row *r = VEC_PUSH_RAW(f->rows, f->n_rows, f->cap_rows);
+	ca_path_message *m = r ? VEC_PUSH_RAW(f->messages, f->n_messages, f->cap_messages) : NULL;
 	if (m && f->cap_hops < f->cap_rows) {
 		int64_t *hops = realloc(f->hops, f->cap_rows * f->hop_count * sizeof *hops);
 		if (hops) {
@@ -278,7 +278,7 @@ static void reach(struct ca_follow *f, size_t row, size_t hop, uint64_t pt, cons
 		wait_at(f, x->run, hop + 1, row);
 	} else if (f->policies[hop] == CA_POLICY_USE_LATEST_MESSAGE) {
 		struct pending *p = &f->pending[hop];
-		size_t *slot = VEC_PUSH(p->rows, p->n, p->cap);
+		size_t *slot = VEC_PUSH_RAW(p->rows, p->n, p->cap);
 		if (!slot)
 			f->oom = true;
 		else

@@ -221,7 +221,7 @@ void ca_stream_free(struct ca_stream *s)
  * in key order (stamps and times grow), so the move is short. */
 static bool timed_insert(struct timed_vec *t, uint64_t key, uint64_t time)
 {
-	struct timed *last = VEC_PUSH(t->v, t->n, t->cap);
+	struct timed *last = VEC_PUSH_RAW(t->v, t->n, t->cap);
 	if (!last)
 		return false;
 	size_t i = (size_t)(last - t->v);
@@ -286,7 +286,7 @@ static void node_output(struct ca_stream *s, size_t callback, const char *topic,
 		s->path_values[r->n_node_paths - 1] = (struct values){ 0 };
 	}
 	struct values *v = &s->path_values[*i];
-	int64_t *x = VEC_PUSH(v->v, v->n, v->cap);
+	int64_t *x = VEC_PUSH_RAW(v->v, v->n, v->cap);
 	if (!x)
 		oom(s);
 	else
@@ -499,7 +499,7 @@ static void deliver(struct ca_stream *s, size_t sub, bool intra, const struct ca
 		return;
 	}
 	struct values *v = &s->delivered[2 * sub + intra];
-	int64_t *x = VEC_PUSH(v->v, v->n, v->cap);
+	int64_t *x = VEC_PUSH_RAW(v->v, v->n, v->cap);
 	if (!x)
 		oom(s);
 	else
@@ -544,7 +544,7 @@ static void handled(struct ca_stream *s, const struct ca_take *k, uint64_t publi
 		deliver(s, k->subscription, false, run, time, false);
 		return;
 	}
-	struct deferred *d = VEC_PUSH(s->deferred, s->n_deferred, s->cap_deferred);
+	struct deferred *d = VEC_PUSH_RAW(s->deferred, s->n_deferred, s->cap_deferred);
 	if (!d)
 		oom(s);
 	else
