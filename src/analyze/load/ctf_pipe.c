@@ -426,7 +426,10 @@ static void fill_merged(struct ctf_pipe *p)
 			*rec = (struct record){ EVENT, sizeof *rec + ((r->next_size + 7) & ~(size_t)7),
 				take_pending(o), 0, 0, (uint32_t)r->next_size, (uint32_t)i, r->next_cls,
 				r->next_time };
-			memcpy(rec->values, r->next, r->next_size);
+			if (r->next_size <= 64) /* most: one inline copy, no call */
+				memcpy(rec->values, r->next, 64);
+			else
+				memcpy(rec->values, r->next, r->next_size);
 			used += rec->size;
 		}
 		int got = next_head(p, r);
