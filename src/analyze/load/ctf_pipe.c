@@ -77,7 +77,7 @@ struct record {
 	uint32_t n_context, n_payload;
 	uint32_t converted;  /* the bytes of the handlers' record in values' place */
 	uint32_t stream;     /* merged: the event's stream */
-	const struct ctf_event_class *cls;
+	const struct ctf_event_class *cls; /* merged: NULL (the handlers' record says) */
 	uint64_t timestamp;
 	struct ctf_value values[]; /* EVENT: the context's, then the payload's */
 };
@@ -121,7 +121,6 @@ struct ring {
 	 * next), and its place in time */
 	unsigned char *next;
 	size_t next_size;
-	const struct ctf_event_class *next_cls;
 	uint64_t next_time;
 	__int128 next_key;
 	/* the notes, under the pipe's lock */
@@ -343,7 +342,6 @@ static int next_head(struct ctf_pipe *p, struct ring *r)
 		snprintf(p->err, sizeof p->err, "%s", s->err);
 	if (got <= 0)
 		return got;
-	r->next_cls = s->event.cls;
 	r->next_time = s->event.timestamp;
 	r->next_key = ctf_order_key(s->meta, r->next_time);
 	r->next_size = p->h->convert(&s->event, s->meta, r->next, p->h->user);
@@ -424,7 +422,7 @@ static void fill_merged(struct ctf_pipe *p)
 		if (r->next_size) { /* a record to hand over */
 			struct record *rec = (struct record *)(b->data + used);
 			*rec = (struct record){ EVENT, sizeof *rec + ((r->next_size + 7) & ~(size_t)7),
-				take_pending(o), 0, 0, (uint32_t)r->next_size, (uint32_t)i, r->next_cls,
+				take_pending(o), 0, 0, (uint32_t)r->next_size, (uint32_t)i, NULL,
 				r->next_time };
 			if (r->next_size <= 64) /* most: one inline copy, no call */
 				memcpy(rec->values, r->next, 64);
