@@ -400,6 +400,16 @@ static void same_path_latency(const char *path, const char *what, const ca_path_
 				" / %" PRIu64 ", last start %" PRIu64 " / %" PRIu64 ")\n", path, what,
 				i, ma[i].callback_start, mb[i].callback_start, ma[i].last_start,
 				mb[i].last_start);
+			/* what the next look needs, the trace being gone: both sides
+			 * of the message and its neighbours, every hop */
+			for (size_t k = i ? i - 1 : 0; k <= i + 1 && k < n && k < m; k++) {
+				printf("  message %zu: publish %" PRIu64 " / %" PRIu64 ", last end %"
+					PRIu64 " / %" PRIu64 "; hops", k, ma[k].publish, mb[k].publish,
+					ma[k].last_end, mb[k].last_end);
+				for (size_t h = 0; h < hops; h++)
+					printf(" %" PRId64 "/%" PRId64, ha[k * hops + h], hb[k * hops + h]);
+				printf("\n");
+			}
 			failures++;
 			return;
 		}

@@ -545,10 +545,18 @@ static void handled(struct ca_stream *s, const struct ca_take *k, uint64_t publi
 		return;
 	}
 	struct deferred *d = VEC_PUSH_RAW(s->deferred, s->n_deferred, s->cap_deferred);
-	if (!d)
+	if (!d) {
 		oom(s);
-	else
-		*d = (struct deferred){ k->subscription, k->stamp, run->start + STAMP_GRACE, *run };
+		return;
+	}
+	/* in the order of their runs' starts, which a merged run's end (where
+	 * it is told) need not follow: the first is the earliest, the bound of
+	 * what the follower may settle (settle_follower) */
+	size_t i = (size_t)(d - s->deferred);
+	for (; i > s->first_deferred && s->deferred[i - 1].run.start > run->start; i--)
+		s->deferred[i] = s->deferred[i - 1];
+	s->deferred[i] = (struct deferred){ k->subscription, k->stamp, run->start + STAMP_GRACE,
+		*run };
 }
 
 /* The follower's facts before `now` less the lag, and before every
