@@ -626,23 +626,21 @@ int ctf_pipe_hand_over_merged(struct ctf_pipe *p, const struct ctf_meta *const *
 		const struct record *rec = take_record(p, r);
 		if (rec->kind != EVENT)
 			return rec->kind == END ? 0 : -1;
-		if (h->on_record(rec->values, rec->converted, rec->timestamp, metas[rec->stream],
-			h->user) != 0) {
-			snprintf(p->err, sizeof p->err, "stopped by the event handler");
-			return -1;
-		}
-		/* the rest of the batch, without the checks between batches */
 		const struct batch *b = &r->batches[r->drain];
-		while (r->at < b->used) {
-			rec = (const struct record *)(b->data + r->at);
-			if (rec->notes || rec->kind != EVENT)
-				break; /* take_record hands them out */
-			r->at += rec->size;
+		for (;;) {
 			if (h->on_record(rec->values, rec->converted, rec->timestamp,
 				metas[rec->stream], h->user) != 0) {
 				snprintf(p->err, sizeof p->err, "stopped by the event handler");
 				return -1;
 			}
+			/* the rest of the batch, without the checks between batches
+			 * (take_record hands out notes, ends and failures) */
+			if (r->at >= b->used)
+				break;
+			rec = (const struct record *)(b->data + r->at);
+			if (rec->notes || rec->kind != EVENT)
+				break;
+			r->at += rec->size;
 		}
 	}
 }

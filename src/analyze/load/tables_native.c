@@ -186,7 +186,6 @@ int ca_load_native(ca_trace *t, const char *path, const struct ca_skip *skip, ch
  * interned), made in the decoding thread. */
 struct runtime_record {
 	int32_t id, vpid, vtid;
-	uint32_t n_values;
 	uint64_t values[CS_MAX_FIELDS + 1]; /* the fields, and the tee's object */
 };
 
@@ -325,7 +324,6 @@ static size_t runtime_record_of(const struct ctf_event *e, const struct ctf_meta
 	const struct cs_event *ev = &cs_events[m->id];
 	struct runtime_record *x = record;
 	x->id = m->id;
-	x->n_values = (uint32_t)ev->field_count;
 	if (e->bytes) { /* undecoded: the numbers where the plan says */
 		x->vpid = m->vpid >= 0 ? (int32_t)raw_read(e->bytes, p->vpid) : -1;
 		x->vtid = m->vtid >= 0 ? (int32_t)raw_read(e->bytes, p->vtid) : -1;
@@ -346,7 +344,6 @@ static size_t runtime_record_of(const struct ctf_event *e, const struct ctf_meta
 	if (r->tee_object) /* the tee's lookup, done here */
 		x->values[n++] = r->tee_object(r->model, (enum cs_event_id)m->id, x->vpid,
 			e->timestamp, x->values);
-	x->n_values = (uint32_t)n;
 	return offsetof(struct runtime_record, values) + n * sizeof *x->values;
 }
 
