@@ -18,6 +18,7 @@ packages=(
 	libyaml-dev libcmocka-dev
 	# the fuzz targets (make test-fuzz): clang with libFuzzer
 	clang libclang-rt-14-dev
+	# the report's browser tests (puppeteer-core drives Debian's Chromium)
 	chromium
 	# the loopback check of the demo's DDS traffic
 	tcpdump
@@ -60,6 +61,21 @@ else
 	as_root apt-get update -qq
 	as_root apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
+
+# The npm packages, pinned by their package-lock.json: the chart library the
+# report inlines at build time, and puppeteer-core for its browser tests.
+# Installed again when the lock file changed (a copy of it is the stamp).
+if ! command -v npm >/dev/null; then
+	echo "deps: installing npm"
+	as_root apt-get install -y -qq --no-install-recommends npm
+fi
+for dir in "$here/../src/analyze/report/web" "$here/../tests/browser"; do
+	stamp=$dir/node_modules/.caret-lock.json
+	cmp -s "$dir/package-lock.json" "$stamp" 2>/dev/null && continue
+	echo "deps: npm ci in ${dir#"$here/../"}"
+	(cd "$dir" && npm ci --no-audit --no-fund --loglevel=error) >&2
+	cp "$dir/package-lock.json" "$stamp"
+done
 
 # The real ROS 2 trees: humble before humble-caret (an overlay on it).
 shared=${CARET_SHARED_DIR:-}

@@ -494,6 +494,12 @@ void ca_path_set_free(ca_path_set *set);
 ca_path_set *ca_path_of_nodes(const ca_trace *trace, const char *const *nodes, size_t n,
 	char *err, size_t err_size);
 
+/* The longest chain of nodes linked by topics (or tf) in the trace, from a
+ * node no topic reaches: the path shown when none is named. The tracer's
+ * own nodes are left out unless `all`. NULL when there is no chain (or out
+ * of memory). */
+ca_path_set *ca_path_longest(const ca_trace *trace, const ca_records *records, bool all);
+
 typedef struct ca_path_latency ca_path_latency;
 
 /* Follows every message of the path's first node along the path: first
@@ -624,14 +630,41 @@ size_t ca_records_timer_delays(const ca_records *records, size_t timer, int64_t 
 
 /* ---- the HTML report ------------------------------------------------------ */
 
-/* One self-contained HTML page (inline CSS and SVG, nothing fetched): the
- * check's findings, the system graph, callback and communication latency
- * (tables, timelines, histograms), and for each named path of arch_file
- * (or, without one, the longest chain found) its end-to-end latency, the
- * per-hop breakdown and the flow of the first messages. 0, or -1 with err. */
-int ca_report_write_html(const ca_trace *trace, const ca_records *records,
-	const char *arch_file, const char *const *path_names, size_t n_paths, FILE *out,
-	char *err, size_t err_size);
+typedef struct ca_report_options {
+	/* an architecture file whose named paths to show (path_names, at
+	 * least one); NULL: the longest chain of nodes found in the trace */
+	const char *arch_file;
+	const char *const *path_names;
+	size_t n_paths;
+	/* the traces' paths as given, for the header (may be 0) */
+	const char *const *trace_paths;
+	size_t n_trace_paths;
+	/* the tracer's own nodes and callbacks, the services and the topics
+	 * every node has (/parameter_events, /rosout, /clock) shown too */
+	bool all;
+} ca_report_options;
+
+/* One self-contained HTML page (its script, styles, chart library and
+ * data inline; nothing fetched): a header (trace, recording date,
+ * distribution, rmw, duration), the check's findings per process, the
+ * system graph, each path's end-to-end latency with its worst instances,
+ * response times and per-hop breakdown, the callbacks' scheduling per
+ * executor and thread, and per callback and topic the latency,
+ * frequency and period (docs/report.md). 0, or -1 with err. */
+int ca_report_write(const ca_trace *trace, const ca_records *records,
+	const ca_report_options *options, FILE *out, char *err, size_t err_size);
+
+/* ---- the Trace Event format (Perfetto, chrome://tracing) ---------------------- */
+
+/* The trace as Trace Event JSON: callback runs as complete slices on a
+ * track per thread under their process, publishes as slices within them,
+ * each message a flow from its publish to the callback run it started,
+ * and each instance of the given paths (may be 0) as an async slice from
+ * its start to its end. Times in microseconds from the trace's first
+ * event. `all`: the tracer's own callbacks too. 0, or -1 with err. */
+int ca_export_chrome_trace(const ca_trace *trace, const ca_records *records,
+	const ca_path *const *paths, const char *const *path_names, size_t n_paths, bool all,
+	FILE *out, char *err, size_t err_size);
 
 /* ---- statistics ---------------------------------------------------------- */
 

@@ -13,20 +13,26 @@
 static int usage(FILE *out)
 {
 	fprintf(out,
-		"usage: caret report [--arch FILE [--path NAME]...] -o report.html TRACE...\n"
+		"usage: caret report [--arch FILE --path NAME...] [--all] -o report.html TRACE...\n"
 		"\n"
-		"Writes one self-contained HTML file (it opens offline: inline styles and\n"
-		"SVG charts, no script, nothing fetched) with the caret check findings, the\n"
-		"system graph (nodes, topics, executors), callback latency and\n"
-		"communication latency per topic (tables, timelines, histograms), and for\n"
-		"each path its end-to-end latency (timeline, histogram), the per-hop\n"
-		"breakdown and the flow of the first messages.\n"
+		"Writes one self-contained HTML file that opens offline (its script, chart\n"
+		"library and data inline; nothing fetched): a header (trace, date, ROS 2\n"
+		"distribution, rmw, duration), caret check's findings per process, the\n"
+		"system graph, each path's end-to-end latency and response times with its\n"
+		"worst instances first (each hop, the flow through the nodes), the\n"
+		"callbacks' scheduling per executor and thread, and per callback and topic\n"
+		"the latency, frequency and period (tables, timelines, histograms). Every\n"
+		"timeline zooms and pans on one shared time axis; hovering shows values; a\n"
+		"search box filters callbacks, topics and paths (docs/report.md).\n"
 		"\n"
 		"  -o, --output FILE  the report to write\n"
-		"      --arch FILE    an architecture file whose named paths to show\n"
-		"                     (each --path NAME, or all of them); without it, the\n"
-		"                     longest chain of nodes found in the trace\n"
-		"      --path NAME    a named path of the architecture file (repeatable)\n");
+		"      --arch FILE    an architecture file whose named paths to show (one\n"
+		"                     --path NAME or more); without it, the longest chain\n"
+		"                     of nodes found in the trace\n"
+		"      --path NAME    a named path of the architecture file (repeatable)\n"
+		"      --all          show the tracer's own nodes and callbacks, services,\n"
+		"                     and the topics every node has (/parameter_events,\n"
+		"                     /rosout, /clock), which are left out by default\n");
 	fputs(CLI_LOAD_OPTIONS_HELP, out);
 	fputs(CLI_MEMORY_HELP, out);
 	return out == stdout ? 0 : 2;
@@ -38,11 +44,13 @@ int caret_cmd_report(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "arch", required_argument, NULL, 'a' },
 		{ "path", required_argument, NULL, 'p' },
+		{ "all", no_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	const char *output = NULL, *arch = NULL, *paths[64];
 	size_t n_paths = 0;
+	bool all = false;
 	int c;
 
 	optind = 1;
@@ -53,6 +61,8 @@ int caret_cmd_report(int argc, char **argv)
 			arch = optarg;
 		else if (c == 'p' && n_paths < 64)
 			paths[n_paths++] = optarg;
+		else if (c == 'A')
+			all = true;
 		else
 			return usage(c == 'h' ? stdout : stderr);
 	}
@@ -82,10 +92,15 @@ int caret_cmd_report(int argc, char **argv)
 		fprintf(stderr, "caret report: %s\n", err);
 	else if (!out)
 		fprintf(stderr, "caret report: cannot write %s: %s\n", output, strerror(errno));
-	else if (ca_report_write_html(t, r, arch, paths, n_paths, out, err, sizeof err) != 0)
-		fprintf(stderr, "caret report: %s\n", err);
-	else
-		status = 0;
+	else {
+		ca_report_options o = { .arch_file = arch, .path_names = paths, .n_paths = n_paths,
+			.trace_paths = (const char *const *)(argv + optind),
+			.n_trace_paths = (size_t)(argc - optind), .all = all };
+		if (ca_report_write(t, r, &o, out, err, sizeof err) != 0)
+			fprintf(stderr, "caret report: %s\n", err);
+		else
+			status = 0;
+	}
 	if (out && fclose(out) != 0 && !status) {
 		fprintf(stderr, "caret report: cannot write %s: %s\n", output, strerror(errno));
 		status = 1;

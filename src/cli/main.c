@@ -20,6 +20,7 @@ static const struct verb {
 	{ "latency", "latency per callback, topic or timer, with losses", caret_cmd_latency },
 	{ "path", "search chains of nodes; end-to-end latency along one", caret_cmd_path },
 	{ "report", "write the HTML report of a trace", caret_cmd_report },
+	{ "export", "write a trace for Perfetto or chrome://tracing", caret_cmd_export },
 };
 
 static int usage(FILE *out)

@@ -9,5 +9,6 @@ int caret_cmd_arch(int argc, char **argv);
 int caret_cmd_latency(int argc, char **argv);
 int caret_cmd_path(int argc, char **argv);
 int caret_cmd_report(int argc, char **argv);
+int caret_cmd_export(int argc, char **argv);
 
 #endif

@@ -53,7 +53,7 @@ rows = re.findall(r'<tr><td>([^<]*)</td><td>(yes|no)</td><td>([^<]*)</td><td>(\d
 edges = {r[0]: r for r in rows}
 static, dynamic = edges.get('map → odom'), edges.get('odom → base_link')
 # and the chain it shows, the longest, goes through tf
-chain = '/odometry → [tf:odom-&gt;base_link] → /planner' in page
+chain = '/odometry → [tf:odom-&gt;base_link] → /planner' in re.sub(r'<[^>]+>', '', page)
 ok = (static and static[1] == 'yes' and dynamic and dynamic[1] == 'no' and
       dynamic[2].endswith('/odometry/callback_0') and 45 <= float(dynamic[4]) <= 55 and
       'odom → base_link: age at lookup' in tf and chain)

@@ -255,6 +255,10 @@ static void check_runtime(struct out *o, size_t p, const struct flagged *f)
 	const uint64_t *n = o->t->pids[p].per_event;
 	const struct ca_unknown *u = &o->m->unknown[p];
 
+	/* The process's initialization is all in the trace when the tracer
+	 * replayed it (caret_init) or the recording saw rcl_init: an object no
+	 * initialization event announced is then not ours to follow. */
+	bool init_complete = proc->caret_inits || n[CS_EV_ros2_rcl_init];
 	for (size_t id = 0; id < CS_EVENT_COUNT; id++) {
 		if (!u->count[id])
 			continue;
@@ -262,15 +266,23 @@ static void check_runtime(struct out *o, size_t p, const struct flagged *f)
 		 * (discovery, shutdown) that no initialization event announces;
 		 * what rclcpp publishes and runs is what latencies are made of. */
 		bool internal = id == CS_EV_ros2_rcl_publish || id == CS_EV_ros2_rmw_take;
-		say(o, internal ? CA_WARNING : CA_ERROR, proc->pid, "%" PRIu64 " %s %s an "
-			"unknown %s (e.g. 0x%" PRIx64 ")%s", u->count[id], cs_events[id].full_name,
-			plural(u->count[id], "event names", "events name"),
-			id == CS_EV_ros2_rmw_take ? "subscription" :
+		const char *object = id == CS_EV_ros2_rmw_take ? "subscription" :
 			id == CS_EV_ros2_rcl_publish || id == CS_EV_ros2_rclcpp_publish ||
 			id == CS_EV_ros2_rclcpp_intra_publish ||
-			id == CS_EV_ros2_caret_merged_publish_timing ? "publisher" : "callback",
-			u->example[id], internal ? ": rcl- or rmw-internal (no initialization "
-			"event), or its initialization is missing" : ": its initialization is missing");
+			id == CS_EV_ros2_caret_merged_publish_timing ? "publisher" : "callback";
+		if (internal && init_complete)
+			say(o, CA_INFO, proc->pid, "%" PRIu64 " %s %s a %s no initialization event "
+				"announces (e.g. 0x%" PRIx64 "): rcl's or rmw's own (discovery, "
+				"shutdown), outside every latency", u->count[id], cs_events[id].full_name,
+				plural(u->count[id], "event names", "events name"), object,
+				u->example[id]);
+		else
+			say(o, internal ? CA_WARNING : CA_ERROR, proc->pid, "%" PRIu64 " %s %s an "
+				"unknown %s (e.g. 0x%" PRIx64 ")%s", u->count[id],
+				cs_events[id].full_name, plural(u->count[id], "event names",
+				"events name"), object, u->example[id], internal ? ": rcl- or "
+				"rmw-internal (no initialization event), or its initialization is "
+				"missing" : ": its initialization is missing");
 	}
 	uint64_t publishes = n[CS_EV_ros2_rclcpp_publish] + n[CS_EV_ros2_rcl_publish];
 	uint64_t stamped = n[CS_EV_ros2_caret_dds_bind_addr_to_stamp] +

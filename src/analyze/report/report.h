@@ -1,0 +1,108 @@
+/*
+ * report.h - what the sections of the HTML report share (private to
+ * report/): the page being written, its data, the time base every chart
+ * uses, and what belongs to the user's system.
+ *
+ * The page is HTML written top to bottom (header, tables, the places of
+ * the charts), then one JSON object with every chart's data, then the
+ * chart library and the page's script (web/report.js), all inline. Parts
+ * of the page are written at once by two threads (html.c), each into its
+ * own buffers with its own chart ids: a section reads the trace and the
+ * records, and writes nothing but its part.
+ */
+#ifndef CA_REPORT_H
+#define CA_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "caret/analyze.h"
+
+struct report {
+	FILE *out;   /* the page */
+	FILE *data;  /* the members of the page's "charts" object (a memory stream) */
+	size_t data_members;
+	const ca_trace *trace;
+	const ca_records *records;
+	const ca_architecture *arch;
+	const ca_report_options *options;
+	uint64_t t0, t1; /* the time base: the trace's first and last event (ns) */
+	const char *id_prefix; /* of the chart ids this part of the page hands out */
+	size_t charts;   /* ids handed out */
+	char *err;
+	size_t err_size;
+};
+
+/* ---- what the user's system is (filter.c) ---------------------------------
+ * Left out unless options->all: the tracer's nodes and what it marks hidden
+ * (ca_architecture's hidden flags: the tracer's caret_trace_ nodes,
+ * ignored_callback_N, services), and the topics every node has or that rmw
+ * uses for itself. */
+bool report_shows_node(const struct report *r, size_t node);
+bool report_shows_callback(const struct report *r, size_t callback);
+bool report_shows_topic(const struct report *r, const char *topic);
+/* Callback indexes shown, sorted by node name, then callback name;
+ * returns how many (into *out, to free). */
+size_t report_callbacks_in_order(const struct report *r, size_t **out);
+/* How many objects the filter left out: nodes, callbacks, topics. */
+void report_hidden_counts(const struct report *r, size_t *nodes, size_t *callbacks,
+	size_t *topics);
+
+/* ---- the page ---------------------------------------------------------- */
+
+/* A new chart id (the prefix and a number: "cb12"), into buf; the next
+ * one, not handed out yet. */
+const char *report_chart_id(struct report *r, char *buf, size_t size);
+const char *report_next_chart_id(const struct report *r, char *buf, size_t size);
+/* Begins the data member `id` ("id":) and returns the stream to write its
+ * value to. */
+FILE *report_datum(struct report *r, const char *id);
+/* Text with &, <, >, ", ' escaped. */
+void report_text(FILE *out, const char *s);
+/* A name shortened to at most max characters, its middle cut ("…"), into
+ * buf. */
+const char *report_short_name(const char *name, size_t max, char *buf, size_t size);
+/* A stream in memory (open_memstream) for a part of the page written
+ * before it is placed; report_buffer_put writes it to out (NULL: nowhere)
+ * and frees it. */
+struct report_buffer {
+	FILE *f;
+	char *text;
+	size_t size;
+};
+bool report_buffer_open(struct report_buffer *b);
+void report_buffer_put(struct report_buffer *b, FILE *out);
+/* One row of statistics in ms (count min mean p50 p99 max) of values
+ * (sorted by it); the first cell and the cells after are the caller's. */
+void report_stats_cells(FILE *out, int64_t *values, size_t n);
+/* A table's head for report_stats_cells rows: first column, then extra
+ * columns (HTML) after the statistics. */
+void report_stats_head(FILE *out, const char *first, const char *extra);
+/* "executor_5 · single-threaded" (its type without "_executor"), into buf
+ * (room for the name, the type and 8 bytes). */
+void report_executor_label(const ca_executor *x, char *buf);
+/* The executor a node's callback groups belong to, or NULL. */
+const ca_executor *report_executor_of_node(const ca_architecture *a, size_t node);
+
+/* ---- the sections, in page order ------------------------------------------ */
+void report_header(struct report *r);
+void report_check_section(struct report *r);
+void report_graph_section(struct report *r);
+void report_sched_section(struct report *r, const ca_path_latency *const *paths,
+	const ca_path *const *path_defs, size_t n_paths);
+void report_callbacks_section(struct report *r);
+void report_topics_section(struct report *r);
+void report_tf_section(struct report *r);
+/* The paths: named ones of the architecture file, or the longest chain;
+ * their latencies built (and kept in *latencies, *defs, for the
+ * scheduling view) by report_paths_build, written by report_paths_section. */
+struct report_paths;
+struct report_paths *report_paths_build(struct report *r);
+size_t report_paths_view(const struct report_paths *p, const ca_path_latency *const **l,
+	const ca_path *const **defs);
+int report_paths_section(struct report *r, const struct report_paths *p);
+void report_paths_free(struct report_paths *p);
+
+#endif

@@ -1,0 +1,156 @@
+/*
+ * sec_callbacks.c - the Callbacks section: a table of every callback of the
+ * user's system (by node, then name), then a card per callback whose
+ * charts (web/report.js) show one metric at a time: latency (end - start
+ * of each run), frequency (runs per second), period (time since the run
+ * before) and, for timers, the delay (start - the firing it was due at).
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+#include "report.h"
+#include "series.h"
+
+struct metrics {
+	struct series latency, starts, frequency, period, delay;
+};
+
+static void metrics_free(struct metrics *m)
+{
+	series_free(&m->latency);
+	series_free(&m->starts);
+	series_free(&m->frequency);
+	series_free(&m->period);
+	series_free(&m->delay);
+}
+
+/* What the callback is for, in a few words, into buf. */
+static const char *describe(const ca_architecture *a, const ca_callback *c, char *buf,
+	size_t size)
+{
+	if (c->kind == CA_CALLBACK_TIMER)
+		snprintf(buf, size, "timer, %.6g ms", a->timers[c->owner].period_ns / 1e6);
+	else if (c->kind == CA_CALLBACK_SUBSCRIPTION)
+		snprintf(buf, size, "subscription to %s", a->subscriptions[c->owner].topic);
+	else
+		snprintf(buf, size, "service %s", a->services[c->owner].name);
+	return buf;
+}
+
+static void write_card(struct report *r, FILE *cards, size_t callback, struct metrics *m)
+{
+	const ca_architecture *a = r->arch;
+	const ca_callback *c = &a->callbacks[callback];
+	char id[32], what[600];
+	report_chart_id(r, id, sizeof id);
+	const ca_executor *x = report_executor_of_node(a, c->node);
+	fprintf(cards, "<div class='card' id='%s' data-chart='%s' data-name='", id, id);
+	report_text(cards, c->name);
+	fputs("'><h3>", cards);
+	report_text(cards, c->name);
+	fputs("</h3><p class='sub'>", cards);
+	report_text(cards, describe(a, c, what, sizeof what));
+	if (x) {
+		fputs(" · ", cards);
+		report_text(cards, x->name);
+	}
+	fprintf(cards, " · pid %" PRId64 "</p><div class='plots'><div class='tl'></div>"
+		"<div class='hist'></div></div></div>", c->pid);
+	FILE *d = report_datum(r, id);
+	fputs("{\"title\":", d);
+	json_string(d, c->name);
+	fputs(",\"m\":{\"latency\":", d);
+	series_write(d, &m->latency, SERIES_NS, "run", r->t0, r->t1);
+	fputs(",\"frequency\":", d);
+	series_write(d, &m->frequency, SERIES_PER_SECOND, "second", r->t0, r->t1);
+	fputs(",\"period\":", d);
+	series_write(d, &m->period, SERIES_NS, "run", r->t0, r->t1);
+	if (c->kind == CA_CALLBACK_TIMER) {
+		fputs(",\"timer delay\":", d);
+		series_write(d, &m->delay, SERIES_NS, "run", r->t0, r->t1);
+	}
+	fputs("}}", d);
+}
+
+void report_callbacks_section(struct report *r)
+{
+	const ca_architecture *a = r->arch;
+	size_t *order, n = report_callbacks_in_order(r, &order);
+	struct report_buffer cards;
+	struct metrics m = { 0 };
+	ca_callback_instance *runs = NULL;
+	int64_t *values = NULL, *delays = NULL;
+	FILE *out = r->out;
+	if (!order || !report_buffer_open(&cards))
+		goto out;
+	fputs("<section id='callbacks'><h2>Callbacks</h2><p>Each callback of the system, by "
+		"node. Latency: callback_end − callback_start of each run; frequency: runs started "
+		"in each second; period: the time since the run before; a timer's delay: its start "
+		"− the firing it was due at (creation + k × period).</p>"
+		"<div class='metric-switch' data-section='callbacks'></div>", out);
+	report_stats_head(out, "callback", "<th>not ended</th><th>mean Hz</th><th class='kind'>kind</th>");
+	for (size_t k = 0; k < n; k++) {
+		size_t cb = order[k], count = ca_records_callback_run_count(r->records, cb);
+		ca_callback_instance *grown = realloc(runs, (count + 1) * sizeof *runs);
+		int64_t *v = grown ? realloc(values, (count + 1) * sizeof *v) : NULL;
+		if (grown)
+			runs = grown;
+		if (!v)
+			break;
+		values = v;
+		count = ca_records_callback_runs(r->records, cb, runs);
+		series_clear(&m.latency);
+		series_clear(&m.starts);
+		series_clear(&m.frequency);
+		series_clear(&m.period);
+		series_clear(&m.delay);
+		size_t ended = 0;
+		for (size_t i = 0; i < count; i++) {
+			series_push(&m.starts, runs[i].start, 0);
+			if (runs[i].end) {
+				series_push(&m.latency, runs[i].start, (int64_t)(runs[i].end - runs[i].start));
+				values[ended++] = (int64_t)(runs[i].end - runs[i].start);
+			}
+		}
+		series_period(&m.starts, &m.period);
+		series_frequency(&m.starts, r->t0, r->t1, &m.frequency);
+		const ca_callback *c = &a->callbacks[cb];
+		if (c->kind == CA_CALLBACK_TIMER && (delays = realloc(delays, (count + 1) *
+			sizeof *delays))) {
+			/* one per run, but for runs before the timer was created */
+			size_t d = ca_records_timer_delays(r->records, c->owner, delays);
+			for (size_t i = 0, skip = count > d ? count - d : 0; i < d && i + skip < count; i++)
+				series_push(&m.delay, runs[i + skip].start, delays[i]);
+		}
+		char id[32], what[600];
+		report_next_chart_id(r, id, sizeof id);
+		fprintf(out, "<tr data-name='");
+		report_text(out, c->name);
+		fputs("'><td>", out);
+		if (count)
+			fprintf(out, "<a href='#%s'>", id);
+		report_text(out, c->name);
+		fputs(count ? "</a></td>" : "</td>", out);
+		report_stats_cells(out, values, ended);
+		double hz = count > 1 && runs[count - 1].start > runs[0].start ?
+			(double)(count - 1) * 1e9 / (double)(runs[count - 1].start - runs[0].start) : 0;
+		fprintf(out, "<td>%zu</td><td>%.2f</td><td class='kind'>", count - ended, hz);
+		report_text(out, describe(a, c, what, sizeof what));
+		fputs("</td></tr>", out);
+		if (count)
+			write_card(r, cards.f, cb, &m);
+	}
+	fputs("</tbody></table>", out);
+	if (!n)
+		fputs("<p>No callback of the system ran in the trace.</p>", out);
+	report_buffer_put(&cards, out);
+	fputs("</section>", out);
+out:
+	metrics_free(&m);
+	free(order);
+	free(runs);
+	free(values);
+	free(delays);
+}

@@ -1,0 +1,465 @@
+/*
+ * sec_paths.c - the Paths section: per path (each named one of the
+ * architecture file, or the longest chain of nodes found), its end-to-end
+ * latency and response times (a card whose charts switch between them),
+ * the statistics of every hop, where the time goes (the mean of each hop),
+ * and the worst instances first: those at the maximum, the 99th percentile
+ * and the median, and the first ones, each hop of each, with their flow
+ * through the nodes drawn by the page (web/report.js), which also draws the
+ * flow of any instance clicked on the timeline.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+#include "path.h"
+#include "report.h"
+#include "series.h"
+
+struct report_path {
+	char title[512];
+	ca_path_set *set; /* owns path */
+	const ca_path *path;
+	ca_path_latency *latency; /* NULL: error says why */
+	char error[512];
+};
+
+struct report_paths {
+	struct report_path *p;
+	size_t n;
+	const ca_path_latency **latencies; /* views for the scheduling section */
+	const ca_path **defs;
+};
+
+static bool add_path(struct report_paths *ps, ca_path_set *set, const char *title,
+	const struct report *r)
+{
+	struct report_path *p = &ps->p[ps->n];
+	*p = (struct report_path){ .set = set };
+	snprintf(p->title, sizeof p->title, "%s", title);
+	if (!ca_path_set_paths(set, &p->path)) {
+		ca_path_set_free(set);
+		return false;
+	}
+	p->latency = ca_path_latency_build(r->records, p->path, CA_POLICY_USE_LATEST_MESSAGE,
+		p->error, sizeof p->error);
+	ps->latencies[ps->n] = p->latency;
+	ps->defs[ps->n] = p->path;
+	ps->n++;
+	return true;
+}
+
+struct report_paths *report_paths_build(struct report *r)
+{
+	const ca_report_options *o = r->options;
+	size_t max = o->arch_file ? o->n_paths : 1;
+	struct report_paths *ps = calloc(1, sizeof *ps);
+	if (!ps || !(ps->p = calloc(max + 1, sizeof *ps->p)) ||
+	    !(ps->latencies = calloc(max + 1, sizeof *ps->latencies)) ||
+	    !(ps->defs = calloc(max + 1, sizeof *ps->defs))) {
+		snprintf(r->err, r->err_size, "out of memory");
+		report_paths_free(ps);
+		return NULL;
+	}
+	if (!o->arch_file) {
+		ca_path_set *set = ca_path_longest(r->trace, r->records, r->options->all);
+		if (set)
+			add_path(ps, set, "the longest chain found (no path named)", r);
+		return ps;
+	}
+	for (size_t i = 0; i < o->n_paths; i++) {
+		ca_path_set *set = ca_arch_file_path(o->arch_file, o->path_names[i], r->err,
+			r->err_size);
+		if (!set) {
+			report_paths_free(ps);
+			return NULL;
+		}
+		add_path(ps, set, o->path_names[i], r);
+	}
+	return ps;
+}
+
+size_t report_paths_view(const struct report_paths *ps, const ca_path_latency *const **l,
+	const ca_path *const **defs)
+{
+	*l = ps->latencies;
+	*defs = ps->defs;
+	return ps->n;
+}
+
+void report_paths_free(struct report_paths *ps)
+{
+	if (!ps)
+		return;
+	for (size_t i = 0; ps->p && i < ps->n; i++) {
+		ca_path_latency_free(ps->p[i].latency);
+		ca_path_set_free(ps->p[i].set);
+	}
+	free(ps->p);
+	free(ps->latencies);
+	free(ps->defs);
+	free(ps);
+}
+
+/* ---- one path ------------------------------------------------------------- */
+
+static void hop_label(const ca_path *p, size_t hop, char *buf, size_t size)
+{
+	size_t k = p->node_count - 1;
+	if (hop == 0 || hop == 2 * k)
+		snprintf(buf, size, "callback %s", p->nodes[hop / 2]);
+	else if (hop % 2)
+		snprintf(buf, size, "topic %s", p->topics[hop / 2]);
+	else
+		snprintf(buf, size, "node %s", p->nodes[hop / 2]);
+}
+
+/* A message with an end under the default span: where it starts (the x of
+ * the timeline), its latency and its index among the path's messages. */
+struct instance {
+	uint64_t start;
+	int64_t latency;
+	size_t message;
+};
+
+static int by_start(const void *x, const void *y)
+{
+	const struct instance *a = x, *b = y;
+	return a->start < b->start ? -1 : a->start > b->start ? 1 :
+		a->message < b->message ? -1 : a->message > b->message;
+}
+
+/* The position of the instance with the least latency at or above v. */
+static size_t instance_at_or_above(const struct instance *in, size_t n, double v)
+{
+	size_t best = 0;
+	for (size_t i = 0; i < n; i++)
+		if ((double)in[i].latency >= v &&
+		    ((double)in[best].latency < v || in[i].latency < in[best].latency))
+			best = i;
+	return best;
+}
+
+static const char *const cases[] = { "response (all)", "response (best)", "response (worst)",
+	"response (worst-with-external-latency)" };
+
+/* The chain: /a → [topic] → /b ... */
+static void chain(FILE *out, const ca_path *p)
+{
+	fputs("<p class='chain'>", out);
+	for (size_t i = 0; i < p->node_count; i++) {
+		if (i) {
+			fputs(" → <span class='topic'>[", out);
+			report_text(out, p->topics[i - 1]);
+			fputs("]</span> → ", out);
+		}
+		fputs("<b>", out);
+		report_text(out, p->nodes[i]);
+		fputs("</b>", out);
+	}
+	fputs("</p>", out);
+}
+
+/* Where the time goes: the mean of each hop, both callbacks included, over
+ * the messages that went all the way (a bar of parts as wide as they are). */
+static void where_time_goes(FILE *out, char **labels, const double *mean, size_t h)
+{
+	static const char *const colours[] = { "#4e79a7", "#f28e2b", "#59a14f", "#e15759",
+		"#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac" };
+	double total = 0;
+	for (size_t k = 0; k < h; k++)
+		total += mean[k] > 0 ? mean[k] : 0;
+	fputs("<h4>Where the time goes</h4><p class='sub'>The mean of each hop, both callbacks "
+		"included, over the messages that went all the way: ", out);
+	fprintf(out, "%.3f ms in all.</p><div class='stack'>", total / 1e6);
+	for (size_t k = 0; k < h && total > 0; k++) {
+		double share = mean[k] > 0 ? 100 * mean[k] / total : 0;
+		fprintf(out, "<span style='width:%.3f%%;background:%s' title='", share,
+			colours[k % 10]);
+		report_text(out, labels[k]);
+		fprintf(out, ": %.3f ms (%.1f%%)'></span>", mean[k] / 1e6, share);
+	}
+	fputs("</div><ul class='legend'>", out);
+	for (size_t k = 0; k < h; k++) {
+		fprintf(out, "<li><i style='background:%s'></i>", colours[k % 10]);
+		report_text(out, labels[k]);
+		fprintf(out, " <b>%.3f ms</b> (%.1f%%)</li>", mean[k] / 1e6,
+			total > 0 && mean[k] > 0 ? 100 * mean[k] / total : 0.0);
+	}
+	fputs("</ul>", out);
+}
+
+/* The worst instances' hops side by side: max, p99, p50 and the first. */
+static void worst_table(FILE *out, uint64_t t0, const struct report_path *p, char **labels,
+	const struct instance *in, const size_t *pick, const char *const *pick_names,
+	size_t n_pick, const int64_t *hops, size_t h)
+{
+	const ca_path_message *m;
+	ca_path_latency_messages(p->latency, &m, NULL);
+	fputs("<h4>Worst instances first</h4><p class='sub'>Each hop of the instances at the "
+		"maximum, the 99th percentile and the median of the end-to-end latency, and of "
+		"the first one (ms; hops outside the end-to-end span in grey). Their flow through "
+		"the nodes is drawn below; click a point of the timeline for any other.</p>"
+		"<table class='worst'><thead><tr><th>hop</th>", out);
+	for (size_t j = 0; j < n_pick; j++)
+		fprintf(out, "<th>%s<br><span class='muted'>#%zu at %.3f s</span></th>", pick_names[j],
+			in[pick[j]].message, (double)(int64_t)(m[in[pick[j]].message].callback_start - t0) / 1e9);
+	fputs("</tr></thead><tbody>", out);
+	const ca_path_span span = { false, false };
+	for (size_t k = 0; k < h; k++) {
+		fprintf(out, "<tr%s><td>", ca_path_hop_in_span(k, h, span) ? "" : " class='outside'");
+		report_text(out, labels[k]);
+		fputs("</td>", out);
+		for (size_t j = 0; j < n_pick; j++) {
+			int64_t v = hops[in[pick[j]].message * h + k];
+			if (v == CA_HOP_NONE)
+				fputs("<td>—</td>", out);
+			else
+				fprintf(out, "<td>%.3f</td>", v / 1e6);
+		}
+		fputs("</tr>", out);
+	}
+	fputs("<tr class='total'><td>end to end</td>", out);
+	for (size_t j = 0; j < n_pick; j++)
+		fprintf(out, "<td>%.3f</td>", in[pick[j]].latency / 1e6);
+	fputs("</tr></tbody></table>", out);
+}
+
+/* The page's data of the path: its series, its hops' labels and, for the
+ * instances the page can show (all, or those of the thinned timeline and
+ * the picked ones), their start and hops. */
+static void path_data(struct report *r, const char *id, const struct report_path *p,
+	char **labels, const struct instance *in, size_t n_in, const size_t *pick,
+	const char *const *pick_names, size_t n_pick, struct series *e2e, struct series *resp)
+{
+	const ca_path_message *m;
+	const int64_t *hops;
+	ca_path_latency_messages(p->latency, &m, &hops);
+	size_t h = ca_path_latency_hop_count(p->latency);
+	const ca_path_span span = { false, false };
+	FILE *d = report_datum(r, id);
+	fputs("{\"title\":", d);
+	json_string(d, p->title);
+	fputs(",\"m\":{\"end to end\":", d);
+	series_write(d, e2e, SERIES_NS, "instance", r->t0, r->t1);
+	for (int c = 0; c < 4; c++) {
+		fputc(',', d);
+		json_string(d, cases[c]);
+		fputc(':', d);
+		series_write(d, &resp[c], SERIES_NS, "output", r->t0, r->t1);
+	}
+	fputs("},\"nodes\":[", d);
+	for (size_t i = 0; i < p->path->node_count; i++) {
+		if (i)
+			fputc(',', d);
+		json_string(d, p->path->nodes[i]);
+	}
+	fputs("],\"hops\":[", d);
+	for (size_t k = 0; k < h; k++) {
+		if (k)
+			fputc(',', d);
+		json_string(d, labels[k]);
+	}
+	fputs("],\"inspan\":[", d);
+	for (size_t k = 0; k < h; k++)
+		fprintf(d, "%s%d", k ? "," : "", ca_path_hop_in_span(k, h, span));
+	/* the instances: positions in the timeline's order */
+	size_t *keep = malloc((SERIES_POINTS + n_pick + 1) * sizeof *keep);
+	size_t kept = keep ? series_thin(e2e, r->t0, r->t1, keep) : 0;
+	bool all = kept == (size_t)-1;
+	if (!all && keep)
+		for (size_t j = 0; j < n_pick; j++)
+			keep[kept++] = pick[j];
+	size_t count = all ? n_in : kept;
+	fputs("],\"inst\":{", d);
+	if (!all) {
+		fputs("\"k\":[", d);
+		for (size_t i = 0; i < count; i++)
+			fprintf(d, "%s%zu", i ? "," : "", keep[i]);
+		fputs("],", d);
+	}
+	fputs("\"m\":[", d);
+	for (size_t i = 0; i < count; i++) {
+		if (i)
+			fputc(',', d);
+		json_int(d, (int64_t)in[all ? i : keep[i]].message);
+	}
+	fputs("],\"s\":[", d);
+	for (size_t i = 0; i < count; i++) {
+		const ca_path_message *x = &m[in[all ? i : keep[i]].message];
+		if (i)
+			fputc(',', d);
+		json_us(d, x->callback_start > r->t0 ? (int64_t)(x->callback_start - r->t0) : 0);
+	}
+	fputs("],\"h\":[", d);
+	for (size_t i = 0; i < count; i++)
+		for (size_t k = 0; k < h; k++) {
+			int64_t v = hops[in[all ? i : keep[i]].message * h + k];
+			if (i || k)
+				fputc(',', d);
+			if (v == CA_HOP_NONE)
+				fputs("null", d);
+			else
+				json_us(d, v);
+		}
+	fputs("]},\"worst\":[", d);
+	for (size_t j = 0; j < n_pick; j++) {
+		fprintf(d, "%s{\"name\":", j ? "," : "");
+		json_string(d, pick_names[j]);
+		fprintf(d, ",\"pos\":%zu}", pick[j]);
+	}
+	fputs("]}", d);
+	free(keep);
+}
+
+static void one_path(struct report *r, const struct report_path *p)
+{
+	FILE *out = r->out;
+	char id[32];
+	report_chart_id(r, id, sizeof id);
+	fprintf(out, "<div class='card path' id='%s' data-chart='%s' data-name='", id, id);
+	report_text(out, p->title);
+	for (size_t i = 0; i < p->path->node_count; i++) {
+		fputc(' ', out);
+		report_text(out, p->path->nodes[i]);
+	}
+	fputs("'><h3>", out);
+	report_text(out, p->title);
+	fputs("</h3>", out);
+	chain(out, p->path);
+	if (!p->latency) {
+		fputs("<p class='error'>", out);
+		report_text(out, p->error);
+		fputs("</p></div>", out);
+		return;
+	}
+	const ca_path_message *m;
+	const int64_t *hops;
+	size_t n = ca_path_latency_messages(p->latency, &m, &hops);
+	size_t h = ca_path_latency_hop_count(p->latency);
+	const ca_path_span span = { false, false }, whole = { true, true };
+	struct instance *in = malloc((n + 1) * sizeof *in);
+	int64_t *v = malloc((n + 1) * sizeof *v);
+	uint64_t *t = malloc((n + 1) * sizeof *t);
+	double *mean = calloc(h + 1, sizeof *mean);
+	char **labels = calloc(h + 1, sizeof *labels);
+	struct series e2e = { 0 }, resp[4] = { { 0 } };
+	size_t n_in = 0;
+	if (!in || !v || !t || !mean || !labels)
+		goto out;
+	for (size_t k = 0; k < h; k++)
+		if (!(labels[k] = malloc(600)))
+			goto out;
+		else
+			hop_label(p->path, k, labels[k], 600);
+	for (size_t i = 0; i < n; i++) {
+		uint64_t start, end;
+		if (ca_path_message_span(&m[i], span, &start, &end))
+			in[n_in++] = (struct instance){ start, (int64_t)(end - start), i };
+	}
+	qsort(in, n_in, sizeof *in, by_start);
+	for (size_t i = 0; i < n_in; i++)
+		series_push(&e2e, in[i].start, in[i].latency);
+
+	fprintf(out, "<p>End-to-end latency as the original CARET counts it by default: from "
+		"the first node's publish on the first topic to the start of the last node's "
+		"callback. %zu of %zu messages of the first node reached the end.</p>",
+		n_in, n);
+	report_stats_head(out, "", NULL);
+	fputs("<tr><td>end to end</td>", out);
+	for (size_t i = 0; i < n_in; i++)
+		v[i] = in[i].latency;
+	report_stats_cells(out, v, n_in);
+	fputs("</tr>", out);
+	for (int c = CA_RESPONSE_ALL; c <= CA_RESPONSE_WORST_WITH_EXTERNAL_LATENCY; c++) {
+		size_t k = ca_path_response_times(p->latency, span, (ca_response_case)c, t, v);
+		k = k == (size_t)-1 ? 0 : k;
+		for (size_t i = 0; i < k; i++)
+			series_push(&resp[c], t[i], v[i]);
+		series_sort(&resp[c]);
+		fputs("<tr><td>", out);
+		report_text(out, cases[c]);
+		fputs("</td>", out);
+		report_stats_cells(out, v, k);
+		fputs("</tr>", out);
+	}
+	/* per hop, over the messages that went all the way */
+	size_t done = 0;
+	for (size_t k = 0; k < h; k++) {
+		done = 0;
+		for (size_t i = 0; i < n; i++) {
+			uint64_t start, end;
+			if (ca_path_message_span(&m[i], whole, &start, &end))
+				v[done++] = hops[i * h + k];
+		}
+		for (size_t i = 0; i < done; i++)
+			mean[k] += (double)v[i] / (double)done;
+		fprintf(out, "<tr%s><td>", ca_path_hop_in_span(k, h, span) ? "" : " class='outside'");
+		report_text(out, labels[k]);
+		fputs("</td>", out);
+		report_stats_cells(out, v, done);
+		fputs("</tr>", out);
+	}
+	fputs("</tbody></table><div class='plots'><div class='tl'></div><div class='hist'></div></div>", out);
+	if (done)
+		where_time_goes(out, labels, mean, h);
+	size_t pick[4], n_pick = 0;
+	const char *pick_names[4];
+	char pick_text[4][32];
+	if (n_in) {
+		size_t max = 0;
+		for (size_t i = 0; i < n_in; i++) {
+			v[i] = in[i].latency;
+			max = in[i].latency > in[max].latency ? i : max;
+		}
+		ca_stats s;
+		ca_stats_of(v, n_in, CA_PERCENTILE_LINEAR, &s);
+		const size_t at[4] = { max, instance_at_or_above(in, n_in, s.p99),
+			instance_at_or_above(in, n_in, s.p50), 0 };
+		static const char *const names[4] = { "max", "p99", "p50", "first" };
+		for (size_t j = 0; j < 4; j++) { /* one column per instance, named by all it is */
+			size_t k = 0;
+			while (k < n_pick && pick[k] != at[j])
+				k++;
+			if (k == n_pick) {
+				pick[n_pick] = at[j];
+				snprintf(pick_text[n_pick++], sizeof *pick_text, "%s", names[j]);
+			} else {
+				size_t used = strlen(pick_text[k]);
+				snprintf(pick_text[k] + used, sizeof *pick_text - used, " = %s", names[j]);
+			}
+		}
+		for (size_t j = 0; j < n_pick; j++)
+			pick_names[j] = pick_text[j];
+		worst_table(out, r->t0, p, labels, in, pick, pick_names, n_pick, hops, h);
+		fputs("<div class='flows'></div>", out);
+	}
+	fputs("</div>", out);
+	path_data(r, id, p, labels, in, n_in, pick, pick_names, n_pick, &e2e, resp);
+out:
+	for (size_t k = 0; labels && k < h; k++)
+		free(labels[k]);
+	free(labels);
+	free(mean);
+	free(in);
+	free(v);
+	free(t);
+	series_free(&e2e);
+	for (int c = 0; c < 4; c++)
+		series_free(&resp[c]);
+}
+
+int report_paths_section(struct report *r, const struct report_paths *ps)
+{
+	FILE *out = r->out;
+	fputs("<section id='paths'><h2>Paths</h2><div class='metric-switch' "
+		"data-section='paths'></div>", out);
+	for (size_t i = 0; i < ps->n; i++)
+		one_path(r, &ps->p[i]);
+	if (!ps->n)
+		fputs("<p>No chain of nodes linked by topics in this trace; name one in an "
+			"architecture file (caret report --arch FILE --path NAME).</p>", out);
+	fputs("</section>", out);
+	return 0;
+}

@@ -1,0 +1,376 @@
+/*
+ * sec_sched.c - the Callback scheduling section: per executor and thread a
+ * lane, each callback run a bar from its start to its end, coloured by
+ * callback (drawn by web/report.js on the time axis every timeline shares);
+ * the runs that carried a path's messages, for the path chosen in the page,
+ * stand out: the view that shows why a message waited.
+ */
+#define _GNU_SOURCE /* qsort_r */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+#include "report.h"
+
+/* Beyond this many runs, each lane keeps the longest run of each slice of
+ * the trace's time (said on the page). */
+#define SCHED_RUNS 200000
+
+struct lane {
+	int64_t pid, tid;
+	size_t executor; /* the first seen of its callbacks' executors, or CA_NONE */
+	size_t first, n; /* its runs in `order` */
+};
+
+struct sched {
+	const ca_callback_instance *runs; /* ca_records_callbacks */
+	size_t n_runs;
+	struct lane *lanes;
+	size_t n_lanes;
+	size_t *order;  /* the runs shown, lane by lane, each lane by start */
+	size_t n_order;
+	size_t *kept;   /* per run: its position in `order` after thinning, or CA_NONE */
+};
+
+static size_t executor_of_callback(const ca_architecture *a, size_t cb)
+{
+	const ca_callback *c = &a->callbacks[cb];
+	size_t group = c->kind == CA_CALLBACK_TIMER ? a->timers[c->owner].group :
+		c->kind == CA_CALLBACK_SUBSCRIPTION ? a->subscriptions[c->owner].group :
+		a->services[c->owner].group;
+	return group == CA_NONE ? CA_NONE : a->groups[group].executor;
+}
+
+static int lane_order(const void *x, const void *y, void *arch)
+{
+	const struct lane *a = x, *b = y;
+	const ca_architecture *ar = arch;
+	const char *ea = a->executor == CA_NONE ? "~" : ar->executors[a->executor].name;
+	const char *eb = b->executor == CA_NONE ? "~" : ar->executors[b->executor].name;
+	int c = strcmp(ea, eb);
+	if (c)
+		return c;
+	return a->pid != b->pid ? (a->pid < b->pid ? -1 : 1) : a->tid < b->tid ? -1 : a->tid > b->tid;
+}
+
+static int run_by_start(const void *x, const void *y, void *runs)
+{
+	const ca_callback_instance *r = runs;
+	const ca_callback_instance *a = &r[*(const size_t *)x], *b = &r[*(const size_t *)y];
+	return a->start < b->start ? -1 : a->start > b->start;
+}
+
+static size_t lane_of(struct sched *s, int64_t pid, int64_t tid)
+{
+	for (size_t i = 0; i < s->n_lanes; i++)
+		if (s->lanes[i].pid == pid && s->lanes[i].tid == tid)
+			return i;
+	return CA_NONE;
+}
+
+static bool build(struct report *r, struct sched *s)
+{
+	s->n_runs = ca_records_callbacks(r->records, &s->runs);
+	s->lanes = calloc(64, sizeof *s->lanes);
+	s->order = malloc((s->n_runs + 1) * sizeof *s->order);
+	s->kept = malloc((s->n_runs + 1) * sizeof *s->kept);
+	size_t cap = 64;
+	if (!s->lanes || !s->order || !s->kept)
+		return false;
+	/* the lanes, and each run's lane in kept (for now) */
+	for (size_t i = 0; i < s->n_runs; i++) {
+		const ca_callback_instance *x = &s->runs[i];
+		s->kept[i] = CA_NONE;
+		if (!report_shows_callback(r, x->callback))
+			continue;
+		size_t l = lane_of(s, x->pid, x->tid);
+		if (l == CA_NONE) {
+			if (s->n_lanes == cap) {
+				struct lane *grown = realloc(s->lanes, 2 * cap * sizeof *grown);
+				if (!grown)
+					return false;
+				s->lanes = grown;
+				cap *= 2;
+			}
+			l = s->n_lanes++;
+			s->lanes[l] = (struct lane){ x->pid, x->tid, CA_NONE, 0, 0 };
+		}
+		if (s->lanes[l].executor == CA_NONE)
+			s->lanes[l].executor = executor_of_callback(r->arch, x->callback);
+		s->lanes[l].n++;
+	}
+	qsort_r(s->lanes, s->n_lanes, sizeof *s->lanes, lane_order, (void *)r->arch);
+	size_t at = 0;
+	for (size_t l = 0; l < s->n_lanes; l++) {
+		s->lanes[l].first = at;
+		at += s->lanes[l].n;
+		s->lanes[l].n = 0;
+	}
+	for (size_t i = 0; i < s->n_runs; i++) {
+		const ca_callback_instance *x = &s->runs[i];
+		if (!report_shows_callback(r, x->callback))
+			continue;
+		struct lane *l = &s->lanes[lane_of(s, x->pid, x->tid)];
+		s->order[l->first + l->n++] = i;
+	}
+	for (size_t l = 0; l < s->n_lanes; l++)
+		qsort_r(s->order + s->lanes[l].first, s->lanes[l].n, sizeof *s->order, run_by_start,
+			(void *)s->runs);
+	s->n_order = at;
+	return true;
+}
+
+static uint64_t run_end(const struct report *r, const ca_callback_instance *x)
+{
+	return x->end ? x->end : r->t1; /* not ended: to the end of the trace */
+}
+
+/* Past SCHED_RUNS, per lane and slice of the trace's time the longest run. */
+static void thin(struct report *r, struct sched *s)
+{
+	size_t slices = s->n_lanes ? SCHED_RUNS / s->n_lanes : 0, n = 0;
+	double span = r->t1 > r->t0 ? (double)(r->t1 - r->t0) + 1 : 1;
+	for (size_t l = 0; l < s->n_lanes; l++) {
+		struct lane *ln = &s->lanes[l];
+		size_t first = n, slice = CA_NONE, best = CA_NONE;
+		for (size_t k = 0; k <= ln->n; k++) {
+			size_t run = k < ln->n ? s->order[ln->first + k] : CA_NONE, at = CA_NONE;
+			if (run != CA_NONE) {
+				const ca_callback_instance *x = &s->runs[run];
+				at = (size_t)((double)(x->start > r->t0 ? x->start - r->t0 : 0) / span *
+					(double)slices);
+			}
+			if (at != slice && best != CA_NONE)
+				s->order[n++] = best;
+			if (run == CA_NONE)
+				break;
+			if (at != slice)
+				slice = at, best = run;
+			const ca_callback_instance *x = &s->runs[run], *b = &s->runs[best];
+			if (run_end(r, x) - x->start > run_end(r, b) - b->start)
+				best = run;
+		}
+		ln->first = first;
+		ln->n = n - first;
+	}
+	s->n_order = n;
+}
+
+/* Where each callback's runs are in ca_records_callbacks (sorted by
+ * callback, then start): [first[cb], first[cb] + count[cb]). */
+struct ranges {
+	size_t *first, *count;
+};
+
+static bool ranges_of(const struct report *r, const struct sched *s, struct ranges *g)
+{
+	size_t n = r->arch->n_callbacks;
+	g->first = calloc(n + 1, sizeof *g->first);
+	g->count = calloc(n + 1, sizeof *g->count);
+	if (!g->first || !g->count)
+		return false;
+	for (size_t i = s->n_runs; i-- > 0;) {
+		size_t cb = s->runs[i].callback;
+		if (cb != CA_NONE) {
+			g->first[cb] = i;
+			g->count[cb]++;
+		}
+	}
+	return true;
+}
+
+/* Among the runs of the callbacks cbs[0..n): the one that starts at t, or
+ * (within) the latest one that started by t and runs at t; CA_NONE. */
+static size_t run_at(const struct report *r, const struct sched *s, const struct ranges *g,
+	const size_t *cbs, size_t n, uint64_t t, bool within)
+{
+	size_t found = CA_NONE;
+	for (size_t c = 0; c < n; c++) {
+		size_t lo = g->first[cbs[c]], hi = lo + g->count[cbs[c]];
+		while (lo < hi) { /* the first run starting after t */
+			size_t mid = lo + (hi - lo) / 2;
+			if (s->runs[mid].start <= t)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo == g->first[cbs[c]])
+			continue;
+		const ca_callback_instance *x = &s->runs[lo - 1];
+		if ((x->start == t || (within && run_end(r, x) >= t)) &&
+		    (found == CA_NONE || x->start > s->runs[found].start))
+			found = lo - 1;
+	}
+	return found;
+}
+
+/* Per path, the runs (positions in the page's order) its messages went
+ * through: each node's run that started for the message and the run that
+ * published it on. */
+static void path_runs(const struct report *r, const struct sched *s, FILE *d,
+	const ca_path_latency *l, const ca_path *p)
+{
+	const ca_architecture *a = r->arch;
+	const ca_path_message *m;
+	const int64_t *hops;
+	size_t n = l ? ca_path_latency_messages(l, &m, &hops) : 0;
+	size_t h = l ? ca_path_latency_hop_count(l) : 0, written = 0;
+	uint8_t *marked = calloc(s->n_order + 1, 1);
+	size_t *cbs = calloc(a->n_callbacks + 1, sizeof *cbs);
+	size_t *node_first = calloc(p->node_count + 1, sizeof *node_first);
+	struct ranges g = { 0 };
+	if (!marked || !cbs || !node_first || !ranges_of(r, s, &g))
+		n = 0;
+	/* each path node's callbacks, one after the other in cbs */
+	for (size_t k = 0, used = 0; n && k < p->node_count; k++) {
+		node_first[k] = used;
+		for (size_t cb = 0; cb < a->n_callbacks; cb++)
+			if (a->callbacks[cb].node != CA_NONE &&
+			    !strcmp(a->nodes[a->callbacks[cb].node].fqn, p->nodes[k]))
+				cbs[used++] = cb;
+		node_first[k + 1] = used;
+	}
+	for (size_t i = 0; i < n; i++) {
+		uint64_t t = m[i].callback_start; /* the node's run started */
+		for (size_t node = 0; node < p->node_count; node++) {
+			size_t k = 2 * node, *own = cbs + node_first[node];
+			size_t n_own = node_first[node + 1] - node_first[node];
+			if (node && hops[i * h + k - 1] == CA_HOP_NONE)
+				break;
+			if (node)
+				t += (uint64_t)hops[i * h + k - 1];
+			size_t run = run_at(r, s, &g, own, n_own, t, false);
+			if (run != CA_NONE && s->kept[run] != CA_NONE)
+				marked[s->kept[run]] = 1;
+			if (k + 1 >= h || hops[i * h + k] == CA_HOP_NONE)
+				break;
+			t += (uint64_t)hops[i * h + k]; /* the output's publish */
+			run = run_at(r, s, &g, own, n_own, t, true);
+			if (run != CA_NONE && s->kept[run] != CA_NONE)
+				marked[s->kept[run]] = 1;
+		}
+	}
+	fputc('[', d);
+	for (size_t i = 0; marked && i < s->n_order; i++)
+		if (marked[i])
+			fprintf(d, "%s%zu", written++ ? "," : "", i);
+	fputc(']', d);
+	free(marked);
+	free(cbs);
+	free(node_first);
+	free(g.first);
+	free(g.count);
+}
+
+void report_sched_section(struct report *r, const ca_path_latency *const *paths,
+	const ca_path *const *path_defs, size_t n_paths)
+{
+	struct sched s = { 0 };
+	const ca_architecture *a = r->arch;
+	FILE *out = r->out;
+	size_t *cbs = calloc(a->n_callbacks + 1, sizeof *cbs), n_cbs = 0;
+	fputs("<section id='sched'><h2>Callback scheduling</h2>", out);
+	if (!cbs || !build(r, &s)) {
+		fputs("<p class='error'>Out of memory.</p></section>", out);
+		goto out;
+	}
+	if (!s.n_order) {
+		fputs("<p>No callback of the system ran in the trace.</p></section>", out);
+		goto out;
+	}
+	size_t total = s.n_order;
+	if (total > SCHED_RUNS)
+		thin(r, &s);
+	for (size_t i = 0; i < s.n_order; i++)
+		s.kept[s.order[i]] = i;
+	char id[32];
+	report_chart_id(r, id, sizeof id);
+	fprintf(out, "<p>Per executor and thread, each callback run from its start to its end "
+		"(a run not ended inside the trace goes to its end), coloured by callback. Choose "
+		"a path to see the runs its messages went through; hover a run for its callback "
+		"and times.%s</p><div class='sched' id='%s' data-chart='%s'></div></section>",
+		total > SCHED_RUNS ? " This trace has more runs than the page draws: each thread "
+		"shows the longest run of each slice of time." : "", id, id);
+	FILE *d = report_datum(r, id);
+	fputs("{\"lanes\":[", d);
+	for (size_t l = 0; l < s.n_lanes; l++) {
+		const struct lane *ln = &s.lanes[l];
+		const ca_process *p = ca_architecture_process(a, ln->pid);
+		char detail[512];
+		if (p && p->procname)
+			snprintf(detail, sizeof detail, "%s tid %" PRId64, p->procname, ln->tid);
+		else
+			snprintf(detail, sizeof detail, "pid %" PRId64 " tid %" PRId64, ln->pid, ln->tid);
+		fputs(l ? ",{\"executor\":" : "{\"executor\":", d);
+		if (ln->executor == CA_NONE)
+			json_string(d, "(executor unknown)");
+		else {
+			const ca_executor *x = &a->executors[ln->executor];
+			char *name = malloc(strlen(x->name) + strlen(x->type ? x->type : "") + 8);
+			if (name)
+				report_executor_label(x, name);
+			json_string(d, name ? name : x->name);
+			free(name);
+		}
+		fputs(",\"thread\":", d);
+		json_string(d, detail);
+		fprintf(d, ",\"pid\":%" PRId64 ",\"at\":%zu,\"n\":%zu}", ln->pid, ln->first, ln->n);
+	}
+	/* the callbacks, each once, numbered in the order first met */
+	size_t *number = malloc((a->n_callbacks + 1) * sizeof *number);
+	for (size_t i = 0; number && i < a->n_callbacks; i++)
+		number[i] = CA_NONE;
+	for (size_t i = 0; number && i < s.n_order; i++) {
+		size_t cb = s.runs[s.order[i]].callback;
+		if (number[cb] == CA_NONE)
+			number[cb] = n_cbs, cbs[n_cbs++] = cb;
+	}
+	fputs("],\"cbs\":[", d);
+	for (size_t i = 0; i < n_cbs; i++) {
+		if (i)
+			fputc(',', d);
+		json_string(d, a->callbacks[cbs[i]].name);
+	}
+	fputs("],\"s\":[", d);
+	for (size_t i = 0; i < s.n_order; i++) {
+		const ca_callback_instance *x = &s.runs[s.order[i]];
+		if (i)
+			fputc(',', d);
+		json_us(d, x->start > r->t0 ? (int64_t)(x->start - r->t0) : 0);
+	}
+	fputs("],\"d\":[", d);
+	for (size_t i = 0; i < s.n_order; i++) {
+		const ca_callback_instance *x = &s.runs[s.order[i]];
+		if (i)
+			fputc(',', d);
+		json_us(d, (int64_t)(run_end(r, x) - x->start));
+	}
+	fputs("],\"cb\":[", d);
+	for (size_t i = 0; number && i < s.n_order; i++)
+		fprintf(d, i ? ",%zu" : "%zu", number[s.runs[s.order[i]].callback]);
+	fputs("],\"open\":[", d);
+	for (size_t i = 0, k = 0; i < s.n_order; i++)
+		if (!s.runs[s.order[i]].end)
+			fprintf(d, k++ ? ",%zu" : "%zu", i);
+	fprintf(d, "],\"total\":%zu,\"paths\":[", total);
+	for (size_t i = 0; i < n_paths; i++) {
+		fputs(i ? ",{\"name\":" : "{\"name\":", d);
+		char name[1024];
+		size_t used = 0;
+		for (size_t k = 0; k < path_defs[i]->node_count && used < sizeof name; k++)
+			used += (size_t)snprintf(name + used, sizeof name - used, "%s%s", k ? " → " : "",
+				path_defs[i]->nodes[k]);
+		json_string(d, name);
+		fputs(",\"runs\":", d);
+		path_runs(r, &s, d, paths[i], path_defs[i]);
+		fputc('}', d);
+	}
+	fputs("]}", d);
+	free(number);
+out:
+	free(cbs);
+	free(s.lanes);
+	free(s.order);
+	free(s.kept);
+}

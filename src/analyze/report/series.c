@@ -1,0 +1,292 @@
+/*
+ * series.c - see series.h. Histograms are written twice, for the page's
+ * two views: linear bins of a round width up to the 99th percentile with
+ * the rest in one overflow bin, and bins on a 1-2-5 logarithmic ladder over
+ * the whole range.
+ */
+#include "series.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "caret/analyze.h"
+#include "json.h"
+
+#define LINEAR_BINS 30
+
+void series_push(struct series *s, uint64_t t, int64_t v)
+{
+	if (s->failed)
+		return;
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 64;
+		uint64_t *t2 = realloc(s->t, cap * sizeof *t2);
+		if (t2)
+			s->t = t2;
+		int64_t *v2 = t2 ? realloc(s->v, cap * sizeof *v2) : NULL;
+		if (!v2) {
+			s->failed = true;
+			return;
+		}
+		s->v = v2;
+		s->cap = cap;
+	}
+	s->t[s->n] = t;
+	s->v[s->n++] = v;
+}
+
+void series_clear(struct series *s)
+{
+	s->n = 0;
+	s->failed = false;
+}
+
+void series_free(struct series *s)
+{
+	free(s->t);
+	free(s->v);
+	*s = (struct series){ 0 };
+}
+
+struct point {
+	uint64_t t;
+	int64_t v;
+};
+
+static int by_time(const void *a, const void *b)
+{
+	const struct point *x = a, *y = b;
+	return x->t < y->t ? -1 : x->t > y->t ? 1 : x->v < y->v ? -1 : x->v > y->v;
+}
+
+void series_sort(struct series *s)
+{
+	size_t i = 1;
+	while (i < s->n && s->t[i - 1] <= s->t[i])
+		i++;
+	if (i >= s->n)
+		return;
+	struct point *p = malloc(s->n * sizeof *p);
+	if (!p) {
+		s->failed = true;
+		return;
+	}
+	for (i = 0; i < s->n; i++)
+		p[i] = (struct point){ s->t[i], s->v[i] };
+	qsort(p, s->n, sizeof *p, by_time);
+	for (i = 0; i < s->n; i++) {
+		s->t[i] = p[i].t;
+		s->v[i] = p[i].v;
+	}
+	free(p);
+}
+
+void series_period(const struct series *times, struct series *out)
+{
+	for (size_t i = 1; i < times->n; i++)
+		series_push(out, times->t[i], (int64_t)(times->t[i] - times->t[i - 1]));
+}
+
+void series_frequency(const struct series *times, uint64_t from, uint64_t to,
+	struct series *out)
+{
+	size_t i = 0;
+	for (uint64_t second = from; second <= to; second += 1000000000u) {
+		int64_t count = 0;
+		while (i < times->n && times->t[i] < second + 1000000000u)
+			count += times->t[i++] >= second;
+		series_push(out, second, count);
+	}
+}
+
+/* ---- writing -------------------------------------------------------------- */
+
+static void value(FILE *out, int64_t v, enum series_unit unit)
+{
+	if (unit == SERIES_NS)
+		json_us(out, v);
+	else
+		json_int(out, v);
+}
+
+/* The smallest of 1, 2, 5 x 10^k at least x (x >= 1). */
+static int64_t round_up_125(double x)
+{
+	double p = pow(10, floor(log10(x)));
+	for (int k = 0;; k++) {
+		double m = (k % 3 == 0 ? 1 : k % 3 == 1 ? 2 : 5) * p * pow(10, k / 3);
+		if (m >= x)
+			return (int64_t)llround(m);
+	}
+}
+
+/* The greatest of 1, 2, 5 x 10^k at most x (x >= 1). */
+static int64_t round_down_125(double x)
+{
+	double p = pow(10, floor(log10(x)));
+	double m = x >= 5 * p ? 5 * p : x >= 2 * p ? 2 * p : p;
+	return (int64_t)llround(m);
+}
+
+static int64_t floor_to(int64_t v, int64_t step)
+{
+	int64_t q = v / step;
+	return (v % step && v < 0 ? q - 1 : q) * step;
+}
+
+/* sorted: the values, in order. */
+static void histogram(FILE *out, const int64_t *sorted, size_t n, enum series_unit unit)
+{
+	int64_t smallest = unit == SERIES_NS ? 100 : 1; /* what the page shows */
+	int64_t lo = sorted[0], hi = sorted[n - 1];
+	size_t rank = (size_t)ceil(0.99 * (double)n);
+	int64_t cut = sorted[rank ? rank - 1 : 0];
+	double raw = (double)(cut - lo) / LINEAR_BINS;
+	int64_t width = round_up_125(raw > (double)smallest ? raw : (double)smallest);
+	int64_t start = floor_to(lo, width);
+	size_t bins = (size_t)((cut - start) / width) + 1, over = 0;
+	size_t *count = calloc(bins, sizeof *count);
+	if (!count)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		size_t b = (size_t)((sorted[i] - start) / width);
+		if (b < bins)
+			count[b]++;
+		else
+			over++;
+	}
+	fputs(",\"h\":{\"lo\":", out);
+	value(out, start, unit);
+	fputs(",\"w\":", out);
+	value(out, width, unit);
+	fputs(",\"c\":[", out);
+	for (size_t b = 0; b < bins; b++) {
+		if (b)
+			fputc(',', out);
+		json_int(out, (int64_t)count[b]);
+	}
+	fputs("],\"over\":", out);
+	json_int(out, (int64_t)over);
+	fputs(",\"max\":", out);
+	value(out, hi, unit);
+	free(count);
+
+	/* the logarithmic ladder: 1, 2, 5, 10, ... from below the least value
+	 * (at least `smallest`) to above the greatest; 64 edges reach past
+	 * the range of int64 */
+	int64_t edges[64];
+	size_t counts[64], n_bins = 0, i = 0;
+	edges[0] = round_down_125((double)(lo > smallest ? lo : smallest));
+	do {
+		edges[n_bins + 1] = round_up_125((double)edges[n_bins] * 1.5);
+		counts[n_bins] = 0;
+		while (i < n && sorted[i] < edges[n_bins + 1])
+			i++, counts[n_bins]++;
+		n_bins++;
+	} while (i < n && n_bins < 62);
+	fputs(",\"log\":{\"e\":[", out);
+	for (size_t b = 0; b <= n_bins; b++) {
+		if (b)
+			fputc(',', out);
+		value(out, edges[b], unit);
+	}
+	fputs("],\"c\":[", out);
+	for (size_t b = 0; b < n_bins; b++) {
+		if (b)
+			fputc(',', out);
+		json_int(out, (int64_t)counts[b]);
+	}
+	fputs("]}}", out);
+}
+
+static void statistics(FILE *out, int64_t *v, size_t n, enum series_unit unit)
+{
+	ca_stats s;
+	ca_stats_of(v, n, CA_PERCENTILE_LINEAR, &s);
+	fputs(",\"s\":{\"min\":", out);
+	value(out, s.min, unit);
+	fputs(",\"mean\":", out);
+	value(out, (int64_t)llround(s.mean), unit);
+	fputs(",\"p50\":", out);
+	value(out, (int64_t)llround(s.p50), unit);
+	fputs(",\"p99\":", out);
+	value(out, (int64_t)llround(s.p99), unit);
+	fputs(",\"max\":", out);
+	value(out, s.max, unit);
+	fputc('}', out);
+}
+
+size_t series_thin(const struct series *s, uint64_t t0, uint64_t t1, size_t *keep)
+{
+	if (s->n <= SERIES_POINTS)
+		return (size_t)-1;
+	const size_t slices = SERIES_POINTS / 2;
+	double span = t1 > t0 ? (double)(t1 - t0) + 1 : 1;
+	size_t n = 0, low = 0, high = 0, slice = SIZE_MAX;
+	for (size_t i = 0; i <= s->n; i++) {
+		size_t at = SIZE_MAX;
+		if (i < s->n) {
+			double x = s->t[i] > t0 ? (double)(s->t[i] - t0) / span : 0;
+			at = (size_t)(x * (double)slices);
+			at = at < slices ? at : slices - 1;
+		}
+		if (at != slice && slice != SIZE_MAX) { /* the slice ended */
+			keep[n++] = low < high ? low : high;
+			if (low != high)
+				keep[n++] = low < high ? high : low;
+		}
+		if (i == s->n)
+			break;
+		if (at != slice)
+			low = high = i, slice = at;
+		low = s->v[i] < s->v[low] ? i : low;
+		high = s->v[i] > s->v[high] ? i : high;
+	}
+	return n;
+}
+
+void series_write(FILE *out, const struct series *s, enum series_unit unit, const char *what,
+	uint64_t t0, uint64_t t1)
+{
+	size_t n = s->failed ? 0 : s->n, kept = n;
+	size_t *keep = n > SERIES_POINTS ? malloc(SERIES_POINTS * sizeof *keep) : NULL;
+	if (keep)
+		kept = series_thin(s, t0, t1, keep);
+	else if (n > SERIES_POINTS)
+		n = kept = 0; /* out of memory: nothing rather than too much */
+	fputs("{\"x\":[", out);
+	for (size_t k = 0; k < kept; k++) {
+		size_t i = keep ? keep[k] : k;
+		if (k)
+			fputc(',', out);
+		json_int(out, s->t[i] > t0 ? (int64_t)((s->t[i] - t0) / 1000) : 0);
+	}
+	fputs("],\"y\":[", out);
+	for (size_t k = 0; k < kept; k++) {
+		if (k)
+			fputc(',', out);
+		value(out, s->v[keep ? keep[k] : k], unit);
+	}
+	fputc(']', out);
+	if (keep) {
+		fputs(",\"i\":[", out);
+		for (size_t k = 0; k < kept; k++) {
+			if (k)
+				fputc(',', out);
+			json_int(out, (int64_t)keep[k]);
+		}
+		fputc(']', out);
+	}
+	fprintf(out, ",\"n\":%zu,\"unit\":\"%s\",\"what\":", n, unit == SERIES_NS ? "ms" : "Hz");
+	json_string(out, what);
+	int64_t *sorted = n ? malloc(n * sizeof *sorted) : NULL;
+	if (sorted) {
+		memcpy(sorted, s->v, n * sizeof *sorted);
+		statistics(out, sorted, n, unit); /* sorts them */
+		histogram(out, sorted, n, unit);
+	}
+	fputc('}', out);
+	free(sorted);
+	free(keep);
+}
