@@ -58,8 +58,10 @@ typedef struct ca_load_options {
 	/* Not NULL (and the runtime events not kept): the records
 	 * ca_records_build_options will be asked for with these options are
 	 * scanned in the second pass, beside the model's runtime counts,
-	 * instead of a third. */
+	 * instead of a third; n_records of them (0 means 1; at most 8), each
+	 * seeing every event of that one pass. */
 	const struct ca_records_options *records;
+	size_t n_records;
 	/* With the runtime events not kept: the tf events (sent, set and
 	 * looked-up transforms) kept all the same, for ca_tf_build and the
 	 * links through tf of paths (a small part of most traces). */
@@ -395,6 +397,13 @@ typedef struct ca_records_options {
 	 * topic not in the trace) gets its nodes' full records instead. */
 	const struct ca_path *follow;
 	ca_node_policy follow_policy;
+	/* Follow, as `follow` does, the path ca_path_longest would give
+	 * (without tf links, and the tracer's own nodes left out), chosen
+	 * when the scan meets the architecture, when follow is NULL. */
+	bool follow_longest;
+	/* With latencies_only: each latency's publish time kept too (8 more
+	 * bytes a latency), for latencies against time. */
+	bool latency_times;
 } ca_records_options;
 /* o NULL: every record, as ca_records_build. */
 ca_records *ca_records_build_options(const ca_trace *trace, const ca_records_options *o,
@@ -647,12 +656,25 @@ typedef struct ca_report_options {
 /* One self-contained HTML page (its script, styles, chart library and
  * data inline; nothing fetched): a header (trace, recording date,
  * distribution, rmw, duration), the check's findings per process, the
- * system graph, each path's end-to-end latency with its worst instances,
- * response times and per-hop breakdown, the callbacks' scheduling per
- * executor and thread, and per callback and topic the latency,
- * frequency and period (docs/report.md). 0, or -1 with err. */
-int ca_report_write(const ca_trace *trace, const ca_records *records,
-	const ca_report_options *options, FILE *out, char *err, size_t err_size);
+ * system graph, each path's end-to-end latency and response times with its
+ * worst instances first, per-hop breakdown and flows, the callbacks'
+ * scheduling per executor and thread, and per callback and topic the
+ * latency, frequency and period (docs/report.md).
+ *
+ * In three steps, so that the report reads the trace in the one pass of
+ * its load: ca_report_new (the named paths read from the architecture
+ * file: NULL with err when one is not there; the options, arrays
+ * included, must outlive the report), ca_report_records (the records it
+ * reads: to give the load as ca_load_options.records and n_records),
+ * then ca_report_write of the trace loaded (records the load did not scan
+ * are built in passes of their own; a trace with tf events also gets
+ * every record, in a pass of its own). 0, or -1 with err. */
+typedef struct ca_report ca_report;
+ca_report *ca_report_new(const ca_report_options *options, char *err, size_t err_size);
+size_t ca_report_records(const ca_report *report, const ca_records_options **records);
+int ca_report_write(ca_report *report, const ca_trace *trace, FILE *out, char *err,
+	size_t err_size);
+void ca_report_free(ca_report *report);
 
 /* ---- the Trace Event format (Perfetto, chrome://tracing) ---------------------- */
 

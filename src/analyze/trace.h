@@ -49,6 +49,9 @@ struct ca_discarded_stream {
 
 struct ca_model;
 
+/* How many records one load can scan in its runtime pass. */
+#define CA_MAX_RIDING 8
+
 struct ca_trace {
 	struct ca_table tables[CS_EVENT_COUNT];
 	struct ca_class_map classes[CA_CLASS_SLOTS];
@@ -95,9 +98,9 @@ struct ca_trace {
 	char replay_error[1024]; /* why replay_runtime failed, when not out of memory */
 	/* A second visitor of the model's runtime pass (the load sets it
 	 * while the model is built): the scan of the records the load was
-	 * asked for (ca_load_options.records), which then cost no pass of
-	 * their own. prebuilt: those records, until ca_records_build_options
-	 * takes them. */
+	 * asked for (ca_load_options.records, one or several: each of them
+	 * sees every event), which then cost no pass of their own. prebuilt:
+	 * those records, until ca_records_build_options takes them. */
 	void (*tee)(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid, int32_t vtid,
 		const uint64_t *values);
 	void *tee_ctx;
@@ -115,7 +118,8 @@ struct ca_trace {
 	/* ca_load_options.records_only: the tee alone in that pass, no runtime
 	 * count, no finding */
 	bool records_only;
-	struct ca_records *prebuilt;
+	struct ca_records *prebuilt[CA_MAX_RIDING];
+	size_t n_prebuilt;
 	struct ca_model *model;
 };
 

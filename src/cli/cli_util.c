@@ -18,8 +18,8 @@ int cli_parse_format(const char *verb, const char *arg, enum cli_format *format)
 	return -1;
 }
 
-ca_load_options cli_load_options = { CA_READER_NATIVE, NAN, NAN, NAN, NAN, true, NULL, false,
-	false };
+ca_load_options cli_load_options = { .reader = CA_READER_NATIVE, .since = NAN, .until = NAN,
+	.strip_start = NAN, .strip_end = NAN, .keep_runtime = true };
 
 /* One option's value into the load options; -1 after a message. */
 static int take_value(const char *option, const char *value)

@@ -74,33 +74,32 @@ int caret_cmd_report(int argc, char **argv)
 		fprintf(stderr, "caret report: --arch needs one --path NAME or more\n");
 		return 2;
 	}
-	/* every record, scanned in the load's second pass; of the runtime
-	 * events, only the tf events' tables are held (the tf section) */
-	ca_records_options every = { 0 };
+	char err[1024];
+	ca_report_options o = { .arch_file = arch, .path_names = paths, .n_paths = n_paths,
+		.trace_paths = (const char *const *)(argv + optind),
+		.n_trace_paths = (size_t)(argc - optind), .all = all };
+	ca_report *report = ca_report_new(&o, err, sizeof err);
+	if (!report) {
+		fprintf(stderr, "caret report: %s\n", err);
+		return 1;
+	}
+	/* the records the report reads, scanned in the load's second pass; of
+	 * the runtime events, only the tf events' tables are held */
 	cli_load_options.keep_runtime = !cli_lean();
 	cli_load_options.keep_tf = true;
-	cli_load_options.records = cli_load_options.keep_runtime ? NULL : &every;
+	if (!cli_load_options.keep_runtime)
+		cli_load_options.n_records = ca_report_records(report, &cli_load_options.records);
 	ca_trace *t = cli_load("report", argv + optind, argc - optind);
-	cli_load_options.records = NULL; /* `every` lives in this function only */
-	if (!t)
-		return 1;
-	char err[1024];
+	cli_load_options.records = NULL; /* the report's, freed below */
+	cli_load_options.n_records = 0;
 	int status = 1;
-	ca_records *r = ca_records_build(t, err, sizeof err);
-	FILE *out = r ? fopen(output, "w") : NULL;
-	if (!r)
-		fprintf(stderr, "caret report: %s\n", err);
-	else if (!out)
+	FILE *out = t ? fopen(output, "w") : NULL;
+	if (t && !out)
 		fprintf(stderr, "caret report: cannot write %s: %s\n", output, strerror(errno));
-	else {
-		ca_report_options o = { .arch_file = arch, .path_names = paths, .n_paths = n_paths,
-			.trace_paths = (const char *const *)(argv + optind),
-			.n_trace_paths = (size_t)(argc - optind), .all = all };
-		if (ca_report_write(t, r, &o, out, err, sizeof err) != 0)
-			fprintf(stderr, "caret report: %s\n", err);
-		else
-			status = 0;
-	}
+	else if (t && ca_report_write(report, t, out, err, sizeof err) != 0)
+		fprintf(stderr, "caret report: %s\n", err);
+	else if (t)
+		status = 0;
 	if (out && fclose(out) != 0 && !status) {
 		fprintf(stderr, "caret report: cannot write %s: %s\n", output, strerror(errno));
 		status = 1;
@@ -109,7 +108,7 @@ int caret_cmd_report(int argc, char **argv)
 		printf("%s\n", output);
 	else if (out)
 		remove(output);
-	ca_records_free(r);
 	ca_trace_free(t);
+	ca_report_free(report);
 	return status;
 }

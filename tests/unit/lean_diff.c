@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "caret/analyze.h"
+#include "records.h"
 #include "trace.h"
 
 static int failures;
@@ -355,6 +356,83 @@ out:
 	ca_records_free(b);
 }
 
+struct timed_pair {
+	uint64_t time;
+	int64_t latency;
+};
+
+static int by_time_then_latency(const void *x, const void *y)
+{
+	const struct timed_pair *a = x, *b = y;
+	return a->time != b->time ? (a->time < b->time ? -1 : 1) :
+		(a->latency > b->latency) - (a->latency < b->latency);
+}
+
+/* The (publish time, latency) of each message of a topic and delivery, as
+ * the report reads them: from latencies_only records kept with
+ * latency_times (from t), equal to the full records' (of kept). */
+static void compare_timed(const char *path, const ca_trace *kept, const ca_trace *t,
+	const char *which)
+{
+	char err[256];
+	ca_records_options o = { .latencies_only = true, .latency_times = true };
+	ca_records *a = ca_records_build(kept, err, sizeof err);
+	ca_records *b = a ? ca_records_build_options(t, &o, err, sizeof err) : NULL;
+	const ca_topic_count *topics;
+	size_t n_topics = ca_trace_topic_counts(kept, &topics), pairs = 0;
+	printf("%s: timed latencies (%s) ", path, which);
+	for (size_t k = 0; a && b && k < n_topics; k++)
+		for (int intra = 0; intra < 2; intra++) {
+			const char *topic = topics[k].topic;
+			size_t na = ca_records_topic_timed_count(a, topic, intra);
+			size_t nb = ca_records_topic_timed_count(b, topic, intra);
+			SAME("timed: count", na, nb);
+			uint64_t *ta = malloc((na + 1) * sizeof *ta), *tb = malloc((nb + 1) * sizeof *tb);
+			int64_t *la = malloc((na + 1) * sizeof *la), *lb = malloc((nb + 1) * sizeof *lb);
+			struct timed_pair *pa = malloc((na + 1) * sizeof *pa);
+			struct timed_pair *pb = malloc((nb + 1) * sizeof *pb);
+			uint64_t lost_a = 0, lost_b = 0;
+			if (ta && tb && la && lb && pa && pb) {
+				size_t ga = ca_records_topic_timed(a, topic, intra, ta, la, &lost_a);
+				size_t gb = ca_records_topic_timed(b, topic, intra, tb, lb, &lost_b);
+				SAME("timed: messages", ga, gb);
+				SAME("timed: not_published", lost_a, lost_b);
+				for (size_t i = 0; i < ga; i++) {
+					if (i && ta[i] < ta[i - 1])
+						SAME("timed: in publish order", ta[i - 1], ta[i]);
+					pa[i] = (struct timed_pair){ ta[i], la[i] };
+				}
+				for (size_t i = 0; i < gb; i++)
+					pb[i] = (struct timed_pair){ tb[i], lb[i] };
+				qsort(pa, ga, sizeof *pa, by_time_then_latency);
+				qsort(pb, gb, sizeof *pb, by_time_then_latency);
+				for (size_t i = 0; i < ga && i < gb; i++)
+					if (pa[i].time != pb[i].time || pa[i].latency != pb[i].latency) {
+						printf("\nFAIL %s: %s (%s): message %zu at %" PRIu64 " / %" PRIu64
+							", latency %" PRId64 " / %" PRId64 "\n", path, topic,
+							intra ? "intra" : "inter", i, pa[i].time, pb[i].time,
+							pa[i].latency, pb[i].latency);
+						failures++;
+						break;
+					}
+				pairs += ga;
+			}
+			free(ta);
+			free(tb);
+			free(la);
+			free(lb);
+			free(pa);
+			free(pb);
+		}
+	if (!a || !b) {
+		printf("FAIL %s: timed latencies (%s): %s\n", path, which, err);
+		failures++;
+	}
+	printf("%zu messages\n", pairs);
+	ca_records_free(a);
+	ca_records_free(b);
+}
+
 /* ---- paths followed as the scan goes ------------------------------------------ */
 
 #define MAX_FOLLOWED 40
@@ -454,6 +532,54 @@ static size_t compare_followed(const char *path, const ca_trace *kept, const ca_
 	ca_records_free(an);
 	ca_records_free(b);
 	return n;
+}
+
+/* The records a report reads, all scanned in one load's pass (several
+ * riding at once): each as when built alone; the longest chain followed
+ * as path/latency.c walks it over the full records. */
+static void compare_riders(const char *path, const ca_trace *kept)
+{
+	char err[1024];
+	ca_records_options riders[3] = { { .runs_only = true },
+		{ .latencies_only = true, .latency_times = true },
+		{ .follow_longest = true, .follow_policy = CA_POLICY_USE_LATEST_MESSAGE } };
+	ca_load_options o = ca_load_defaults();
+	o.keep_runtime = false;
+	o.records = riders;
+	o.n_records = 3;
+	ca_trace *t = ca_trace_load_options(&path, 1, &o, err, sizeof err);
+	if (!t) {
+		printf("FAIL %s: a load with three records riding: %s\n", path, err);
+		failures++;
+		return;
+	}
+	SAME("riders: all three scanned in the load's pass", 3, t->n_prebuilt);
+	compare_runs_only(path, kept, t, "riding with two others");
+	compare_timed(path, kept, t, "riding with two others");
+	ca_path_set *longest = ca_path_longest(kept, NULL, false);
+	const ca_path *p;
+	if (ca_path_set_paths(longest, &p)) {
+		ca_records *full = ca_records_build(kept, err, sizeof err);
+		ca_records *followed = ca_records_build_options(t, &riders[2], err, sizeof err);
+		ca_path_latency *x = full ? ca_path_latency_build(full, p,
+			CA_POLICY_USE_LATEST_MESSAGE, err, sizeof err) : NULL;
+		ca_path_latency *y = followed ? ca_path_latency_build(followed, p,
+			CA_POLICY_USE_LATEST_MESSAGE, err, sizeof err) : NULL;
+		if (!x || !y) {
+			printf("FAIL %s: the longest chain followed riding: %s\n", path, err);
+			failures++;
+		} else {
+			same_path_latency(path, "the longest chain, followed riding", x, y);
+			printf("%s: the longest chain (%zu nodes) followed riding with two others\n",
+				path, p->node_count);
+		}
+		ca_path_latency_free(x);
+		ca_path_latency_free(y);
+		ca_records_free(full);
+		ca_records_free(followed);
+	}
+	ca_path_set_free(longest);
+	ca_trace_free(t);
 }
 
 /* Every path of some_paths, both policies, from the kept tables; the
@@ -556,6 +682,7 @@ static void compare(const char *path, const ca_trace *kept, const ca_trace *lean
 	compare_runs_only(path, kept, lean, "lean");
 	compare_latencies_only(path, kept, kept, "kept");
 	compare_latencies_only(path, kept, lean, "lean");
+	compare_timed(path, kept, lean, "lean");
 	compare_paths(path, kept);
 	if (!failures)
 		printf("ok %s: %" PRIu64 " events, %zu findings, %zu nodes, %zu topics, the "
@@ -609,6 +736,7 @@ int main(int argc, char **argv)
 		}
 		compare(path, kept, lean);
 		ca_trace_free(lean);
+		compare_riders(path, kept);
 		/* the records scanned in the load's runtime pass, beside the
 		 * model's counts (ca_load_options.records), each kind */
 		for (int kind = 0; kind < 6; kind++) {
@@ -623,7 +751,7 @@ int main(int argc, char **argv)
 				ca_trace_free(kept);
 				return 2;
 			}
-			SAME("records scanned in the load's pass", 1, lean->prebuilt != NULL);
+			SAME("records scanned in the load's pass", 1, lean->n_prebuilt);
 			const ca_finding *none;
 			if (kind == 1)
 				compare_runs_only(path, kept, lean, "lean, in the load's pass");

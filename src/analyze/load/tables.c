@@ -357,7 +357,8 @@ static int finish(ca_trace *t, bool sort, const char *path, char *err, size_t er
 
 ca_load_options ca_load_defaults(void)
 {
-	return (ca_load_options){ CA_READER_NATIVE, NAN, NAN, NAN, NAN, true, NULL, false, false };
+	return (ca_load_options){ .reader = CA_READER_NATIVE, .since = NAN, .until = NAN,
+		.strip_start = NAN, .strip_end = NAN, .keep_runtime = true };
 }
 
 static bool has_window(const ca_load_options *o)
@@ -534,24 +535,33 @@ ca_trace *ca_trace_load_options(const char *const *paths, size_t n_paths,
 	}
 	free(ranges);
 	/* records asked for in advance are scanned in the model's runtime
-	 * pass, not in one of their own (NULL: they will be) */
-	struct ca_records *riding = t->runtime_not_kept && o->records ?
-		ca_records_ride(t, o->records) : NULL;
-	if (riding) {
-		t->tee = ca_records_scan_visit;
-		t->tee_ctx = riding;
-		t->tee_joins = !riding->runs_only;
-		t->tee_object = t->tee_joins ? ca_records_event_object : NULL;
+	 * pass, not in one of their own (none: they will be) */
+	struct ca_records *riding[CA_MAX_RIDING] = { 0 };
+	struct ca_riders riders = { riding, 0 };
+	size_t asked = !o->records ? 0 : o->n_records ? o->n_records : 1;
+	bool joins = false;
+	for (size_t i = 0; t->runtime_not_kept && i < asked && i < CA_MAX_RIDING; i++) {
+		if (!(riding[riders.n] = ca_records_ride(t, &o->records[i])))
+			continue; /* out of memory: built in a pass of their own, if at all */
+		joins = joins || !riding[riders.n]->runs_only;
+		riders.n++;
+	}
+	if (riders.n) {
+		t->tee = riders.n == 1 ? ca_records_scan_visit : ca_records_scan_visit_all;
+		t->tee_ctx = riders.n == 1 ? (void *)riding[0] : (void *)&riders;
+		t->tee_joins = joins;
+		t->tee_object = joins ? ca_records_event_object : NULL;
 		t->records_only = o->records_only;
 	}
 	int status = finish(t, sort, paths[0], err, err_size);
 	t->tee = NULL;
 	t->tee_joins = false;
 	t->tee_object = NULL;
-	if (riding && !status && ca_records_scan_end(riding) == 0)
-		t->prebuilt = riding;
-	else
-		ca_records_free(riding);
+	for (size_t i = 0; i < riders.n; i++)
+		if (!status && ca_records_scan_end(riding[i]) == 0)
+			t->prebuilt[t->n_prebuilt++] = riding[i];
+		else
+			ca_records_free(riding[i]);
 	if (status != 0) {
 		ca_trace_free(t);
 		return NULL;
@@ -618,7 +628,8 @@ void ca_trace_free(ca_trace *t)
 {
 	if (!t)
 		return;
-	ca_records_free(t->prebuilt); /* asked for, never taken */
+	for (size_t i = 0; i < t->n_prebuilt; i++)
+		ca_records_free(t->prebuilt[i]); /* asked for, never taken */
 	for (size_t i = 0; i < CS_EVENT_COUNT; i++) {
 		struct ca_table *tb = &t->tables[i];
 		free(tb->time);

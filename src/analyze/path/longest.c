@@ -13,14 +13,26 @@ static bool shown(const ca_architecture *a, size_t node, bool all)
 
 ca_path_set *ca_path_longest(const ca_trace *t, const ca_records *r, bool all)
 {
-	const ca_architecture *a = ca_trace_architecture(t);
-	size_t n = a->n_nodes, n_links = 0;
 	struct ca_tf_links tf = { 0 }; /* chains go through tf too */
+	ca_path_set *set = NULL;
+	if (ca_tf_links_of(t, r, &tf) == 0)
+		set = ca_path_longest_of(ca_trace_architecture(t), &tf, all);
+	ca_tf_links_free(&tf);
+	return set;
+}
+
+ca_path_set *ca_path_longest_of(const ca_architecture *a, struct ca_tf_links *tf_links,
+	bool all)
+{
+	size_t n = a->n_nodes, n_links = 0;
+	struct ca_tf_links none = { 0 }, *tf_in = tf_links ? tf_links : &none;
+	struct ca_tf_links tf = *tf_in; /* the set adopts the names; the caller's freed empty */
 	size_t *depth = calloc(n + 1, sizeof *depth), *prev = malloc((n + 1) * sizeof *prev);
 	const char **via = calloc(n + 1, sizeof *via);
 	struct ca_topic_link *links = ca_topic_links(a, &n_links);
 	ca_path_set *set = NULL;
-	if (!depth || !prev || !via || !links || ca_tf_links_of(t, r, &tf))
+	*tf_in = (struct ca_tf_links){ 0 };
+	if (!depth || !prev || !via || !links)
 		goto out;
 	for (size_t i = 0; i < n; i++)
 		prev[i] = CA_NONE;

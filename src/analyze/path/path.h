@@ -86,4 +86,9 @@ int ca_tf_ends_of(const ca_trace *t, const ca_records *records, struct ca_tf_end
 /* The set takes the links' names (they name its paths' tf hops). */
 int ca_path_set_adopt(ca_path_set *set, struct ca_tf_links *links);
 
+/* ca_path_longest over an architecture and tf links (NULL: none), which
+ * the set takes over (*tf_links left empty). */
+ca_path_set *ca_path_longest_of(const ca_architecture *a, struct ca_tf_links *tf_links,
+	bool all);
+
 #endif

@@ -15,23 +15,33 @@ ca_records *ca_records_build(const ca_trace *t, char *err, size_t err_size)
 	return ca_records_build_options(t, NULL, err, err_size);
 }
 
-/* The records the load scanned in its second pass, if they are these. */
+/* The records the load scanned in its second pass, if some are these. */
 static ca_records *take_prebuilt(const ca_trace *t, bool runs_only, bool latencies_only,
-	size_t n_nodes, const ca_path *follow)
+	size_t n_nodes, const ca_path *follow, bool follow_longest, bool latency_times)
 {
-	ca_records *r = t ? t->prebuilt : NULL;
-	if (!r || r->runs_only != runs_only || r->n_node_names != n_nodes ||
-	    r->follow_request != follow ||
-	    (!follow && r->latencies_only != latencies_only))
-		return NULL;
-	((ca_trace *)t)->prebuilt = NULL; /* handed out once */
-	return r;
+	for (size_t i = 0; t && i < t->n_prebuilt; i++) {
+		ca_records *r = t->prebuilt[i];
+		if (r->runs_only != runs_only || r->follow_longest != follow_longest ||
+		    (!follow_longest && (r->n_node_names != n_nodes || r->follow_request != follow)) ||
+		    (!follow && !follow_longest && r->latencies_only != latencies_only) ||
+		    r->latency_times != (latency_times && r->latencies_only && !follow))
+			continue;
+		ca_trace *owner = (ca_trace *)t; /* handed out once */
+		memmove(&owner->prebuilt[i], &owner->prebuilt[i + 1],
+			(owner->n_prebuilt - i - 1) * sizeof *owner->prebuilt);
+		owner->n_prebuilt--;
+		return r;
+	}
+	return NULL;
 }
 
 /* A path to follow (its nodes the nodes whose records count). */
 static void follow_options(struct ca_records *r, const ca_records_options *o)
 {
-	if (r->runs_only || r->latencies_only || !o->follow || o->follow->node_count < 2)
+	if (r->runs_only || r->latencies_only)
+		return;
+	r->follow_longest = o->follow_longest && !o->follow; /* chosen with the model */
+	if (!o->follow || o->follow->node_count < 2)
 		return;
 	r->follow_request = o->follow;
 	r->follow_policy = o->follow_policy;
@@ -47,6 +57,7 @@ struct ca_records *ca_records_ride(ca_trace *t, const ca_records_options *o)
 	r->t = t;
 	r->runs_only = o->runs_only;
 	r->latencies_only = o->latencies_only && !o->runs_only;
+	r->latency_times = r->latencies_only && o->latency_times;
 	r->node_names = o->nodes;
 	r->n_node_names = r->runs_only || r->latencies_only ? 0 : o->n_nodes;
 	follow_options(r, o);
@@ -64,8 +75,10 @@ ca_records *ca_records_build_options(const ca_trace *t, const ca_records_options
 	bool joined = !runs_only && !latencies_only; /* the others are complete once scanned */
 	const ca_path *follow = joined && o && o->follow && o->follow->node_count >= 2 ?
 		o->follow : NULL;
+	bool longest = joined && o && o->follow_longest && !o->follow;
 	size_t n_nodes = follow ? follow->node_count : joined && o ? o->n_nodes : 0;
-	ca_records *r = take_prebuilt(t, runs_only, latencies_only, n_nodes, follow);
+	ca_records *r = take_prebuilt(t, runs_only, latencies_only, n_nodes, follow, longest,
+		o && o->latency_times);
 	if (r) {
 		joined = joined && !r->latencies_only; /* a path followed: complete too */
 		if (r->oom || (joined && ca_records_join(r) != 0)) {
@@ -85,11 +98,12 @@ ca_records *ca_records_build_options(const ca_trace *t, const ca_records_options
 	r->m = t->model;
 	r->runs_only = runs_only;
 	r->latencies_only = latencies_only;
+	r->latency_times = latencies_only && o->latency_times;
 	r->node_names = n_nodes ? o->nodes : NULL;
 	r->n_node_names = n_nodes;
-	if (follow)
+	if (follow || longest)
 		follow_options(r, o);
-	if (!ca_records_setup_follow(r))
+	if (!ca_records_choose_longest(r) || !ca_records_setup_follow(r))
 		goto out_of_memory;
 	latencies_only = r->latencies_only;
 	joined = !runs_only && !latencies_only;
@@ -147,6 +161,23 @@ static bool followable(struct ca_records *r, const char **nodes, const char **to
 			ca_path_shared_topic(&m->arch, nodes[i - 1], nodes[i], err, sizeof err)))
 			return false; /* through tf, or not found: the records will tell */
 	}
+	return true;
+}
+
+bool ca_records_choose_longest(struct ca_records *r)
+{
+	if (!r->follow_longest || r->follow_request || r->longest)
+		return true;
+	const ca_path *p;
+	r->longest = ca_path_longest_of(ca_trace_architecture(r->t), NULL, false);
+	if (!r->longest || !ca_path_set_paths(r->longest, &p)) {
+		r->keep_none = true; /* no chain: nothing to follow, no record kept */
+		return true;
+	}
+	r->follow_request = p;
+	r->follow_policy = CA_POLICY_USE_LATEST_MESSAGE;
+	r->node_names = p->nodes;
+	r->n_node_names = p->node_count;
 	return true;
 }
 
@@ -210,8 +241,10 @@ void ca_records_free(ca_records *r)
 	free(r->enqueues);
 	free(r->not_received);
 	free(r->by_thread);
-	for (size_t i = 0; r->latencies && i < 2 * r->m->n_subscriptions; i++)
+	for (size_t i = 0; r->latencies && i < 2 * r->m->n_subscriptions; i++) {
 		free(r->latencies[i].values);
+		free(r->latencies[i].published);
+	}
 	free(r->latencies);
 	free(r->not_published);
 	for (size_t i = 0; i < r->n_node_paths; i++)
@@ -223,6 +256,7 @@ void ca_records_free(ca_records *r)
 	free((void *)r->follow_path.nodes);
 	free((void *)r->follow_path.topics);
 	free((void *)r->follow_path.policies);
+	ca_path_set_free(r->longest);
 	ca_path_latency_free(r->followed);
 	ca_stream_free(r->stream);
 	ca_run_store_free(r->run_store);
@@ -411,6 +445,67 @@ size_t ca_records_topic_latencies(const ca_records *r, const char *topic, bool i
 	}
 	if (not_published)
 		*not_published = lost;
+	return n;
+}
+
+size_t ca_records_topic_timed_count(const ca_records *r, const char *topic, bool intra)
+{
+	if (r && r->latencies_only)
+		return r->latency_times ? ca_records_topic_latency_count(r, topic, intra) : 0;
+	size_t n = 0;
+	for (size_t i = 0; r && i < r->n_communications; i++) {
+		const ca_communication *c = &r->communications[i];
+		n += c->subscription != CA_NONE && c->intra == intra && c->publish != CA_NONE &&
+			!strcmp(r->m->subscriptions[c->subscription].topic, topic);
+	}
+	return n;
+}
+
+size_t ca_records_topic_timed(const ca_records *r, const char *topic, bool intra,
+	uint64_t *published, int64_t *latencies, uint64_t *not_published)
+{
+	size_t n = 0;
+	uint64_t lost = 0;
+	if (r && r->latencies_only && r->latency_times) {
+		for (size_t s = next_subscription(r, topic, CA_NONE); s != CA_NONE;
+		     s = next_subscription(r, topic, s)) {
+			const struct ca_latency_list *l = &r->latencies[2 * s + intra];
+			if (l->n) {
+				memcpy(latencies + n, l->values, l->n * sizeof *latencies);
+				memcpy(published + n, l->published, l->n * sizeof *published);
+			}
+			n += l->n;
+			lost += r->not_published[2 * s + intra];
+		}
+	} else if (r && !r->latencies_only) {
+		for (size_t i = 0; i < r->n_communications; i++) {
+			const ca_communication *c = &r->communications[i];
+			if (c->subscription == CA_NONE || c->intra != intra ||
+			    strcmp(r->m->subscriptions[c->subscription].topic, topic))
+				continue;
+			if (c->publish == CA_NONE) {
+				lost++;
+				continue;
+			}
+			published[n] = ca_publish_time(&r->publishes[c->publish]);
+			latencies[n] = (int64_t)(r->runs[c->callback_instance].start - published[n]);
+			n++;
+		}
+	}
+	if (not_published)
+		*not_published = lost;
+	/* in publish order (stable: the runs' order for one publish) */
+	struct ca_radix *sorter = NULL;
+	if (n > 1 && ca_radix_prepare(&sorter, n)) {
+		memcpy(sorter->keys, published, n * sizeof *published);
+		ca_radix_by(sorter);
+		if (!ca_radix_permute(sorter, published, sizeof *published) ||
+		    !ca_radix_permute(sorter, latencies, sizeof *latencies))
+			n = 0; /* out of memory */
+	} else if (n > 1) {
+		n = 0;
+	}
+	ca_radix_free(sorter);
 	return n;
 }
 

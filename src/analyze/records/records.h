@@ -61,9 +61,12 @@ size_t ca_run_store_runs(const struct ca_run_store *s, size_t callback,
 	ca_callback_instance *out);
 size_t ca_run_store_starts(const struct ca_run_store *s, size_t callback, uint64_t *out);
 
-/* The latencies of one subscription's messages of one delivery. */
+/* The latencies of one subscription's messages of one delivery, in the
+ * order of the runs that handled them; with latency_times, the publish
+ * time (ca_publish_time) of each. */
 struct ca_latency_list {
 	int64_t *values;
+	uint64_t *published;
 	size_t n;
 };
 
@@ -72,6 +75,7 @@ struct ca_records {
 	const struct ca_model *m;
 	bool runs_only;
 	bool latencies_only; /* the streamed joins' results alone (stream.c) */
+	bool latency_times;  /* latencies_only: each latency's publish time kept */
 	/* ca_records_options.nodes, kept until the model is met, then per
 	 * node of the model whether its records are kept (NULL: all) */
 	const char *const *node_names;
@@ -90,6 +94,11 @@ struct ca_records {
 	 * stream follows it (follow.c) into `followed`. */
 	const ca_path *follow_request;
 	ca_node_policy follow_policy;
+	/* ca_records_options.follow_longest: the path chosen when the model is
+	 * met (ca_records_choose_longest), owned */
+	bool follow_longest;
+	ca_path_set *longest;
+	bool keep_none; /* follow_longest and no chain: no node's records kept */
 	ca_path follow_path; /* each node's policy in its policies */
 	ca_path_latency *followed;
 	uint64_t next_run_id; /* runs numbered for the follower, from 1 */
@@ -131,6 +140,9 @@ bool ca_records_filter_nodes(struct ca_records *r);
  * (a hop through tf, a node inheriting stamps or named twice, a topic
  * not found); false out of memory. */
 bool ca_records_setup_follow(struct ca_records *r);
+/* Records asked to follow the longest chain: follow_request set to it
+ * once r->m is set (none when there is no chain); false out of memory. */
+bool ca_records_choose_longest(struct ca_records *r);
 /* The path latency these records followed, handed over once, when
  * (path, policy) is what they followed (*done set; NULL and err: not
  * that path, or handed over already); else *done false. */
@@ -140,6 +152,14 @@ int ca_records_join(struct ca_records *r);
 /* The scan in steps, its events given by the model's runtime pass (the
  * trace's tee): begin (-1 out of memory), visit each event, end. */
 int ca_records_scan_begin(struct ca_records *r);
+/* Several records riding one load: each sees every event (ctx: the
+ * riders). */
+struct ca_riders {
+	struct ca_records **r;
+	size_t n;
+};
+void ca_records_scan_visit_all(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid,
+	int32_t vtid, const uint64_t *values);
 void ca_records_scan_visit(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid,
 	int32_t vtid, const uint64_t *values);
 int ca_records_scan_end(struct ca_records *r);
@@ -147,6 +167,17 @@ void ca_records_scan_drop(struct ca_records *r); /* a scan begun, not ended */
 /* Records of options o whose scan rides along the model's runtime pass of
  * a load (t->tee, ca_records_scan_visit): NULL out of memory. */
 struct ca_records *ca_records_ride(ca_trace *t, const ca_records_options *o);
+
+/* The messages on topic with the given delivery that a callback handled
+ * and whose publish is in the trace, as publish times (ca_publish_time) in
+ * `published` and latencies (the callback's start - it) in `latencies`,
+ * each with room for ca_records_topic_timed_count(), in publish order;
+ * *not_published (if not NULL) counts those handled with no publish.
+ * Every record, or latencies_only records with latency_times (0 from
+ * other records, and out of memory). */
+size_t ca_records_topic_timed_count(const ca_records *r, const char *topic, bool intra);
+size_t ca_records_topic_timed(const ca_records *r, const char *topic, bool intra,
+	uint64_t *published, int64_t *latencies, uint64_t *not_published);
 
 /* ---- stable radix sorts (radix.c) ------------------------------------------
  * To order n items by several keys: fill keys[i] with item i's least

@@ -587,7 +587,8 @@ int ca_records_scan_begin(struct ca_records *r)
 	if (!(r->live = calloc(1, sizeof *r->live)))
 		return -1;
 	*r->live = (struct scan){ .r = r, .t = r->t, .threads.last = CA_NONE };
-	return r->follow_request ? 0 : reserve(r); /* which records: known with the model */
+	/* which records: known with the model */
+	return r->follow_request || r->follow_longest ? 0 : reserve(r);
 }
 
 /* The model is built when its runtime pass begins: what the scan needs
@@ -602,7 +603,7 @@ static void meet_model(struct ca_records *r)
 	}
 	if (r->runs_only && !(r->run_store = ca_run_store_new(r->m->n_callbacks)))
 		r->oom = true;
-	if (!ca_records_setup_follow(r) ||
+	if (!ca_records_choose_longest(r) || !ca_records_setup_follow(r) ||
 	    (r->follow_request && !r->latencies_only && reserve(r) != 0))
 		r->oom = true;
 	if (r->latencies_only && !(r->stream = ca_stream_new(r)))
@@ -613,7 +614,7 @@ static void meet_model(struct ca_records *r)
 
 bool ca_records_filter_nodes(struct ca_records *r)
 {
-	if (!r->n_node_names || r->keep_node)
+	if ((!r->n_node_names && !r->keep_none) || r->keep_node)
 		return true;
 	if (!(r->keep_node = calloc(r->m->n_nodes + 1, sizeof *r->keep_node)) ||
 	    !(r->keep_callback = calloc(r->m->n_callbacks + 1, sizeof *r->keep_callback)))
@@ -634,6 +635,14 @@ void ca_records_scan_visit(void *ctx, enum cs_event_id id, uint64_t time, int32_
 	struct ca_records *r = ctx;
 	meet_model(r);
 	visit(r->live, id, time, vpid, vtid, values); /* nothing once out of memory */
+}
+
+void ca_records_scan_visit_all(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid,
+	int32_t vtid, const uint64_t *values)
+{
+	const struct ca_riders *riders = ctx;
+	for (size_t i = 0; i < riders->n; i++)
+		ca_records_scan_visit(riders->r[i], id, time, vpid, vtid, values);
 }
 
 int ca_records_scan_end(struct ca_records *r)

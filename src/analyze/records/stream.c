@@ -54,6 +54,11 @@ struct values {
 	size_t n, cap;
 };
 
+struct times {
+	uint64_t *t;
+	size_t n, cap;
+};
+
 struct waiting_take {
 	struct ca_take take;
 	uint64_t seq, takes, publish_time; /* intra-process: found at the take; 0: none */
@@ -107,6 +112,7 @@ struct ca_stream {
 	struct ca_pair_map path_of;    /* (callback, topic) -> r->node_paths[] */
 	struct values *path_values;    /* parallel to r->node_paths */
 	struct values *delivered;      /* [2 subscription + intra] */
+	struct times *delivered_at;    /* the same, their publish times (latency_times) */
 	struct ca_deliveries deliveries;
 	uint64_t *received;            /* [2 subscription + intra] */
 	CA_ARRAY(struct deferred, deferred); /* from first_deferred on, by deadline */
@@ -165,6 +171,8 @@ struct ca_stream *ca_stream_new(struct ca_records *r)
 	s->last_thread_key = UINT64_MAX; /* no thread's */
 	s->delivered = calloc(n, sizeof *s->delivered);
 	bool ready = ca_deliveries_init(&s->deliveries, r->t, r->m);
+	if (r->latency_times && !(s->delivered_at = calloc(n, sizeof *s->delivered_at)))
+		ready = false;
 	s->received = calloc(n, sizeof *s->received);
 	r->not_received = calloc(n, sizeof *r->not_received);
 	r->not_published = calloc(n, sizeof *r->not_published);
@@ -199,6 +207,9 @@ void ca_stream_free(struct ca_stream *s)
 	free(s->threads);
 	for (size_t i = 0; s->delivered && i < 2 * s->m->n_subscriptions; i++)
 		free(s->delivered[i].v);
+	for (size_t i = 0; s->delivered_at && i < 2 * s->m->n_subscriptions; i++)
+		free(s->delivered_at[i].t);
+	free(s->delivered_at);
 	for (size_t i = 0; i < s->r->n_node_paths; i++)
 		free(s->path_values[i].v);
 	free(s->path_values);
@@ -504,6 +515,14 @@ static void deliver(struct ca_stream *s, size_t sub, bool intra, const struct ca
 		oom(s);
 	else
 		*x = (int64_t)(start - publish_time);
+	if (s->delivered_at) {
+		struct times *at = &s->delivered_at[2 * sub + intra];
+		uint64_t *y = VEC_PUSH_RAW(at->t, at->n, at->cap);
+		if (!y)
+			oom(s);
+		else
+			*y = publish_time;
+	}
 	s->received[2 * sub + intra]++;
 }
 
@@ -698,8 +717,11 @@ int ca_stream_end(struct ca_stream *s)
 				r->losses.taken_not_run += s->waiting[i].of[d].takes;
 	ca_deliveries_not_received(&s->deliveries, s->received, r->not_received);
 	for (size_t i = 0; i < 2 * s->m->n_subscriptions; i++) {
-		r->latencies[i] = (struct ca_latency_list){ s->delivered[i].v, s->delivered[i].n };
+		r->latencies[i] = (struct ca_latency_list){ s->delivered[i].v,
+			s->delivered_at ? s->delivered_at[i].t : NULL, s->delivered[i].n };
 		s->delivered[i] = (struct values){ 0 };
+		if (s->delivered_at)
+			s->delivered_at[i] = (struct times){ 0 };
 	}
 	for (size_t i = 0; i < r->n_node_paths; i++) {
 		r->node_paths[i].values = s->path_values[i].v;

@@ -146,8 +146,14 @@ static bool part_open(struct part *p, const struct report *base, const char *pre
 	return true;
 }
 
+static void part_drop(struct part *p)
+{
+	report_buffer_put(&p->html, NULL);
+	report_buffer_put(&p->data, NULL);
+}
+
 /* The callbacks' and the topics' sections: most of a large trace's series,
- * written while the other thread follows the paths. */
+ * written while the other thread writes the paths and the scheduling. */
 static void *lists(void *arg)
 {
 	struct part *p = arg;
@@ -167,59 +173,134 @@ static void paths_and_scheduling(struct part *p, struct report_paths *paths)
 	report_sched_section(&p->r, l, defs, n);
 }
 
-int ca_report_write(const ca_trace *trace, const ca_records *records,
-	const ca_report_options *options, FILE *out, char *err, size_t err_size)
+/* ---- ca_report ------------------------------------------------------------ */
+
+/* The records a report reads (ca_report_records): the runs alone, the
+ * messages' latencies with their times, then one path followed each. */
+enum { WANT_RUNS, WANT_MESSAGES, WANT_PATHS, MAX_FOLLOWED = CA_MAX_RIDING - WANT_PATHS };
+
+struct ca_report {
+	ca_report_options o; /* the caller's, its arrays too */
+	ca_path_set **sets;  /* the named paths, one set each */
+	const ca_path **paths;
+	ca_records_options wanted[CA_MAX_RIDING];
+	size_t n_wanted;
+};
+
+void ca_report_free(ca_report *rep)
 {
-	ca_report_options defaults = { 0 };
-	struct report r = { .out = out, .trace = trace, .records = records,
-		.arch = ca_trace_architecture(trace), .options = options ? options : &defaults,
-		.err = err, .err_size = err_size };
+	if (!rep)
+		return;
+	for (size_t i = 0; rep->sets && i < rep->o.n_paths; i++)
+		ca_path_set_free(rep->sets[i]);
+	free(rep->sets);
+	free(rep->paths);
+	free(rep);
+}
+
+ca_report *ca_report_new(const ca_report_options *o, char *err, size_t err_size)
+{
+	ca_report *rep = calloc(1, sizeof *rep);
+	size_t n = o && o->arch_file ? o->n_paths : 0;
+	if (!rep || !(rep->sets = calloc(n + 1, sizeof *rep->sets)) ||
+	    !(rep->paths = calloc(n + 1, sizeof *rep->paths))) {
+		snprintf(err, err_size, "out of memory");
+		ca_report_free(rep);
+		return NULL;
+	}
+	if (o)
+		rep->o = *o;
+	rep->o.n_paths = n;
+	for (size_t i = 0; i < n; i++)
+		if (!(rep->sets[i] = ca_arch_file_path(o->arch_file, o->path_names[i], err,
+			err_size)) || !ca_path_set_paths(rep->sets[i], &rep->paths[i])) {
+			ca_report_free(rep);
+			return NULL;
+		}
+	rep->wanted[WANT_RUNS] = (ca_records_options){ .runs_only = true };
+	rep->wanted[WANT_MESSAGES] = (ca_records_options){ .latencies_only = true,
+		.latency_times = true };
+	rep->n_wanted = WANT_PATHS;
+	for (size_t i = 0; i < n && i < MAX_FOLLOWED; i++)
+		rep->wanted[rep->n_wanted++] = (ca_records_options){ .follow = rep->paths[i],
+			.follow_policy = CA_POLICY_USE_LATEST_MESSAGE };
+	if (!n) /* the chain ca_path_longest finds, chosen with the architecture */
+		rep->wanted[rep->n_wanted++] = (ca_records_options){ .follow_longest = true,
+			.follow_policy = CA_POLICY_USE_LATEST_MESSAGE };
+	return rep;
+}
+
+size_t ca_report_records(const ca_report *rep, const ca_records_options **records)
+{
+	*records = rep->wanted;
+	return rep->n_wanted;
+}
+
+static bool has_tf(const ca_trace *t)
+{
+	return ca_trace_rows_of(t, CS_EV_ros2_caret_send_transform) ||
+		ca_trace_rows_of(t, CS_EV_ros2_caret_send_static_transform) ||
+		ca_trace_rows_of(t, CS_EV_ros2_caret_tf_set_transform) ||
+		ca_trace_rows_of(t, CS_EV_ros2_caret_tf_set_static_transform) ||
+		ca_trace_rows_of(t, CS_EV_ros2_caret_tf_lookup_transform);
+}
+
+/* The page of a trace whose records are built: the parts written (two of
+ * them at once), then put together. */
+static int write_page(struct report *r, const ca_report *rep, const ca_records *const *followed)
+{
+	FILE *out = r->out;
 	struct part main_part, list_part, tf_part;
 	struct part *parts[3] = { &main_part, &list_part, &tf_part };
-	time_base(&r);
-	bool opened[3] = { part_open(&main_part, &r, "p"), part_open(&list_part, &r, "c"),
-		part_open(&tf_part, &r, "t") };
+	bool opened[3] = { part_open(&main_part, r, "p"), part_open(&list_part, r, "c"),
+		part_open(&tf_part, r, "t") };
 	if (!opened[0] || !opened[1] || !opened[2]) {
 		for (int i = 0; i < 3; i++)
-			if (opened[i]) {
-				report_buffer_put(&parts[i]->html, NULL);
-				report_buffer_put(&parts[i]->data, NULL);
-			}
-		snprintf(err, err_size, "out of memory");
+			if (opened[i])
+				part_drop(parts[i]);
+		snprintf(r->err, r->err_size, "out of memory");
+		return -1;
+	}
+	/* the paths' latencies first: handed over by the records that followed
+	 * them, unless a path needs a pass of its own */
+	static const char *const longest_title[] = { "the longest chain found (no path named)" };
+	ca_path_set *longest = rep->o.n_paths ? NULL :
+		ca_path_longest(r->trace, r->every ? r->every : r->runs, rep->o.all);
+	const ca_path *longest_path = NULL;
+	size_t n_paths = rep->o.n_paths ? rep->o.n_paths :
+		ca_path_set_paths(longest, &longest_path) ? 1 : 0;
+	struct report_paths *paths = report_paths_build(&main_part.r,
+		rep->o.n_paths ? rep->o.path_names : longest_title,
+		rep->o.n_paths ? rep->paths : &longest_path, followed, n_paths);
+	if (!paths) {
+		for (int i = 0; i < 3; i++)
+			part_drop(parts[i]);
+		ca_path_set_free(longest);
 		return -1;
 	}
 	pthread_t thread;
 	bool threaded = pthread_create(&thread, NULL, lists, &list_part) == 0;
-	struct report_paths *paths = report_paths_build(&main_part.r);
-	if (paths)
-		paths_and_scheduling(&main_part, paths);
+	paths_and_scheduling(&main_part, paths);
 	if (threaded)
 		pthread_join(thread, NULL);
-	else if (paths)
+	else
 		lists(&list_part);
-	if (!paths) { /* a named path the architecture file does not give: err says */
-		for (int i = 0; i < 3; i++) {
-			report_buffer_put(&parts[i]->html, NULL);
-			report_buffer_put(&parts[i]->data, NULL);
-		}
-		return -1;
-	}
 	report_tf_section(&tf_part.r);
 	report_paths_free(paths);
+	ca_path_set_free(longest);
 
 	fprintf(out, "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'><meta "
 		"name='viewport' content='width=device-width'><title>caret report</title><style>%s"
 		"</style><style>%s</style></head><body>", ca_asset_uplot_css, ca_asset_report_css);
-	report_header(&r);
+	report_header(r);
 	bar(out);
-	report_buffer_put(&main_part.html, out);
-	report_buffer_put(&list_part.html, out);
-	report_buffer_put(&tf_part.html, out);
+	for (int i = 0; i < 3; i++)
+		report_buffer_put(&parts[i]->html, out);
 	fputs("<footer class='muted'>Definitions of every number: docs/latency.md of caret-c. "
 		"Times are the trace's clock.</footer>", out);
 	/* the data, then the chart library and the page's script */
 	fputs("<script type='application/json' id='caret-data'>{\"dur\":", out);
-	json_int(out, (int64_t)((r.t1 - r.t0) / 1000));
+	json_int(out, (int64_t)((r->t1 - r->t0) / 1000));
 	fputs(",\"charts\":{", out);
 	bool comma = false;
 	for (int i = 0; i < 3; i++) {
@@ -231,8 +312,41 @@ int ca_report_write(const ca_trace *trace, const ca_records *records,
 	fprintf(out, "}}</script><script>%s</script><script>%s</script></body></html>\n",
 		ca_asset_uplot_js, ca_asset_report_js);
 	if (ferror(out)) {
-		snprintf(err, err_size, "cannot write the report");
+		snprintf(r->err, r->err_size, "cannot write the report");
 		return -1;
 	}
 	return 0;
+}
+
+int ca_report_write(ca_report *rep, const ca_trace *trace, FILE *out, char *err,
+	size_t err_size)
+{
+	struct report r = { .out = out, .trace = trace, .arch = ca_trace_architecture(trace),
+		.options = &rep->o, .err = err, .err_size = err_size };
+	ca_records *built[CA_MAX_RIDING] = { 0 }, *every = NULL;
+	const ca_records **followed = calloc(rep->o.n_paths + 1, sizeof *followed);
+	int status = -1;
+	time_base(&r);
+	if (!followed) {
+		snprintf(err, err_size, "out of memory");
+		return -1;
+	}
+	/* each taken from the load's pass when it rode along, else in its own */
+	for (size_t i = 0; i < rep->n_wanted; i++)
+		if (!(built[i] = ca_records_build_options(trace, &rep->wanted[i], err, err_size)))
+			goto out;
+	if (has_tf(trace) && !(every = ca_records_build(trace, err, err_size)))
+		goto out; /* tf: placed in the callback runs of every record */
+	r.runs = built[WANT_RUNS];
+	r.messages = built[WANT_MESSAGES];
+	r.every = every;
+	for (size_t i = WANT_PATHS; i < rep->n_wanted; i++)
+		followed[i - WANT_PATHS] = built[i];
+	status = write_page(&r, rep, followed);
+out:
+	for (size_t i = 0; i < rep->n_wanted; i++)
+		ca_records_free(built[i]);
+	ca_records_free(every);
+	free(followed);
+	return status;
 }

@@ -64,3 +64,10 @@ void json_key(FILE *out, const char *key, int first)
 	json_string(out, key);
 	fputc(':', out);
 }
+
+void json_item(FILE *out, size_t i, int64_t v)
+{
+	if (i)
+		fputc(',', out);
+	json_int(out, v);
+}

@@ -20,6 +20,9 @@ void json_int(FILE *out, int64_t v);
 /* ns as microseconds with one decimal, the trailing ".0" left out. */
 void json_us(FILE *out, int64_t ns);
 
+/* Item i of a list of integers: a comma before all but the first. */
+void json_item(FILE *out, size_t i, int64_t v);
+
 /* "key": before a value, with a comma before it unless it is the first. */
 void json_key(FILE *out, const char *key, int first);
 

@@ -106,7 +106,13 @@ void report_stats_cells(FILE *out, int64_t *values, size_t n)
 {
 	ca_stats s;
 	ca_stats_of(values, n, CA_PERCENTILE_LINEAR, &s);
-	if (!n) {
+	report_stats_cells_of(out, &s);
+}
+
+void report_stats_cells_of(FILE *out, const ca_stats *stats)
+{
+	const ca_stats s = *stats;
+	if (!s.count) {
 		fputs("<td>0</td><td></td><td></td><td></td><td></td><td></td>", out);
 		return;
 	}

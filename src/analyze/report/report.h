@@ -25,7 +25,12 @@ struct report {
 	FILE *data;  /* the members of the page's "charts" object (a memory stream) */
 	size_t data_members;
 	const ca_trace *trace;
-	const ca_records *records;
+	/* The records each part reads (html.c, ca_report_records): the
+	 * callbacks' runs (any kind of records); the messages' latencies with
+	 * their publish times, and the joins' caveats (every record, or
+	 * latencies_only with latency_times); every record, for tf, or NULL
+	 * (the trace has no tf event). */
+	const ca_records *runs, *messages, *every;
 	const ca_architecture *arch;
 	const ca_report_options *options;
 	uint64_t t0, t1; /* the time base: the trace's first and last event (ns) */
@@ -77,6 +82,8 @@ void report_buffer_put(struct report_buffer *b, FILE *out);
 /* One row of statistics in ms (count min mean p50 p99 max) of values
  * (sorted by it); the first cell and the cells after are the caller's. */
 void report_stats_cells(FILE *out, int64_t *values, size_t n);
+/* The same cells of statistics already taken. */
+void report_stats_cells_of(FILE *out, const ca_stats *stats);
 /* A table's head for report_stats_cells rows: first column, then extra
  * columns (HTML) after the statistics. */
 void report_stats_head(FILE *out, const char *first, const char *extra);
@@ -95,11 +102,14 @@ void report_sched_section(struct report *r, const ca_path_latency *const *paths,
 void report_callbacks_section(struct report *r);
 void report_topics_section(struct report *r);
 void report_tf_section(struct report *r);
-/* The paths: named ones of the architecture file, or the longest chain;
- * their latencies built (and kept in *latencies, *defs, for the
- * scheduling view) by report_paths_build, written by report_paths_section. */
+/* The paths, each (title, path) with its latency built from the records
+ * that followed it (followed[i], may be NULL), else from every record,
+ * else from records of a pass of their own (report_paths_build); their
+ * latencies also for the scheduling view (report_paths_view); written by
+ * report_paths_section. */
 struct report_paths;
-struct report_paths *report_paths_build(struct report *r);
+struct report_paths *report_paths_build(struct report *r, const char *const *titles,
+	const ca_path *const *paths, const ca_records *const *followed, size_t n);
 size_t report_paths_view(const struct report_paths *p, const ca_path_latency *const **l,
 	const ca_path *const **defs);
 int report_paths_section(struct report *r, const struct report_paths *p);

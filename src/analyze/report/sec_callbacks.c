@@ -39,7 +39,10 @@ static const char *describe(const ca_architecture *a, const ca_callback *c, char
 	return buf;
 }
 
-static void write_card(struct report *r, FILE *cards, size_t callback, struct metrics *m)
+/* The callback's card, its charts' data, and (*latency) its latency's
+ * statistics. */
+static void write_card(struct report *r, FILE *cards, size_t callback, struct metrics *m,
+	ca_stats *latency)
 {
 	const ca_architecture *a = r->arch;
 	const ca_callback *c = &a->callbacks[callback];
@@ -62,14 +65,14 @@ static void write_card(struct report *r, FILE *cards, size_t callback, struct me
 	fputs("{\"title\":", d);
 	json_string(d, c->name);
 	fputs(",\"m\":{\"latency\":", d);
-	series_write(d, &m->latency, SERIES_NS, "run", r->t0, r->t1);
+	series_write(d, &m->latency, SERIES_NS, "run", r->t0, r->t1, latency);
 	fputs(",\"frequency\":", d);
-	series_write(d, &m->frequency, SERIES_PER_SECOND, "second", r->t0, r->t1);
+	series_write(d, &m->frequency, SERIES_PER_SECOND, "second", r->t0, r->t1, NULL);
 	fputs(",\"period\":", d);
-	series_write(d, &m->period, SERIES_NS, "run", r->t0, r->t1);
+	series_write(d, &m->period, SERIES_NS, "run", r->t0, r->t1, NULL);
 	if (c->kind == CA_CALLBACK_TIMER) {
 		fputs(",\"timer delay\":", d);
-		series_write(d, &m->delay, SERIES_NS, "run", r->t0, r->t1);
+		series_write(d, &m->delay, SERIES_NS, "run", r->t0, r->t1, NULL);
 	}
 	fputs("}}", d);
 }
@@ -81,7 +84,7 @@ void report_callbacks_section(struct report *r)
 	struct report_buffer cards;
 	struct metrics m = { 0 };
 	ca_callback_instance *runs = NULL;
-	int64_t *values = NULL, *delays = NULL;
+	int64_t *delays = NULL;
 	FILE *out = r->out;
 	if (!order || !report_buffer_open(&cards))
 		goto out;
@@ -92,15 +95,12 @@ void report_callbacks_section(struct report *r)
 		"<div class='metric-switch' data-section='callbacks'></div>", out);
 	report_stats_head(out, "callback", "<th>not ended</th><th>mean Hz</th><th class='kind'>kind</th>");
 	for (size_t k = 0; k < n; k++) {
-		size_t cb = order[k], count = ca_records_callback_run_count(r->records, cb);
+		size_t cb = order[k], count = ca_records_callback_run_count(r->runs, cb);
 		ca_callback_instance *grown = realloc(runs, (count + 1) * sizeof *runs);
-		int64_t *v = grown ? realloc(values, (count + 1) * sizeof *v) : NULL;
-		if (grown)
-			runs = grown;
-		if (!v)
+		if (!grown)
 			break;
-		values = v;
-		count = ca_records_callback_runs(r->records, cb, runs);
+		runs = grown;
+		count = ca_records_callback_runs(r->runs, cb, runs);
 		series_clear(&m.latency);
 		series_clear(&m.starts);
 		series_clear(&m.frequency);
@@ -111,7 +111,7 @@ void report_callbacks_section(struct report *r)
 			series_push(&m.starts, runs[i].start, 0);
 			if (runs[i].end) {
 				series_push(&m.latency, runs[i].start, (int64_t)(runs[i].end - runs[i].start));
-				values[ended++] = (int64_t)(runs[i].end - runs[i].start);
+				ended++;
 			}
 		}
 		series_period(&m.starts, &m.period);
@@ -120,12 +120,15 @@ void report_callbacks_section(struct report *r)
 		if (c->kind == CA_CALLBACK_TIMER && (delays = realloc(delays, (count + 1) *
 			sizeof *delays))) {
 			/* one per run, but for runs before the timer was created */
-			size_t d = ca_records_timer_delays(r->records, c->owner, delays);
+			size_t d = ca_records_timer_delays(r->runs, c->owner, delays);
 			for (size_t i = 0, skip = count > d ? count - d : 0; i < d && i + skip < count; i++)
 				series_push(&m.delay, runs[i + skip].start, delays[i]);
 		}
 		char id[32], what[600];
+		ca_stats latency = { 0 };
 		report_next_chart_id(r, id, sizeof id);
+		if (count)
+			write_card(r, cards.f, cb, &m, &latency);
 		fprintf(out, "<tr data-name='");
 		report_text(out, c->name);
 		fputs("'><td>", out);
@@ -133,14 +136,12 @@ void report_callbacks_section(struct report *r)
 			fprintf(out, "<a href='#%s'>", id);
 		report_text(out, c->name);
 		fputs(count ? "</a></td>" : "</td>", out);
-		report_stats_cells(out, values, ended);
+		report_stats_cells_of(out, &latency);
 		double hz = count > 1 && runs[count - 1].start > runs[0].start ?
 			(double)(count - 1) * 1e9 / (double)(runs[count - 1].start - runs[0].start) : 0;
 		fprintf(out, "<td>%zu</td><td>%.2f</td><td class='kind'>", count - ended, hz);
 		report_text(out, describe(a, c, what, sizeof what));
 		fputs("</td></tr>", out);
-		if (count)
-			write_card(r, cards.f, cb, &m);
 	}
 	fputs("</tbody></table>", out);
 	if (!n)
@@ -151,6 +152,5 @@ out:
 	metrics_free(&m);
 	free(order);
 	free(runs);
-	free(values);
 	free(delays);
 }

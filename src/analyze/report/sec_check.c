@@ -69,7 +69,7 @@ void report_check_section(struct report *r)
 		fputs("</ul></details>", out);
 	}
 	char note[512];
-	for (size_t k = 0; ca_records_caveat(r->records, k, note, sizeof note); k++) {
+	for (size_t k = 0; ca_records_caveat(r->messages, k, note, sizeof note); k++) {
 		fputs("<p class='warning'>Note: ", out);
 		report_text(out, note);
 		fputs(".</p>", out);

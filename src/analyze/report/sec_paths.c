@@ -19,7 +19,6 @@
 
 struct report_path {
 	char title[512];
-	ca_path_set *set; /* owns path */
 	const ca_path *path;
 	ca_path_latency *latency; /* NULL: error says why */
 	char error[512];
@@ -32,51 +31,46 @@ struct report_paths {
 	const ca_path **defs;
 };
 
-static bool add_path(struct report_paths *ps, ca_path_set *set, const char *title,
-	const struct report *r)
+/* The path's latency: handed over by the records that followed it, else
+ * walked over every record, else followed in a pass of its own. */
+static ca_path_latency *latency_of(const struct report *r, const ca_path *path,
+	const ca_records *followed, char *err, size_t err_size)
 {
-	struct report_path *p = &ps->p[ps->n];
-	*p = (struct report_path){ .set = set };
-	snprintf(p->title, sizeof p->title, "%s", title);
-	if (!ca_path_set_paths(set, &p->path)) {
-		ca_path_set_free(set);
-		return false;
-	}
-	p->latency = ca_path_latency_build(r->records, p->path, CA_POLICY_USE_LATEST_MESSAGE,
-		p->error, sizeof p->error);
-	ps->latencies[ps->n] = p->latency;
-	ps->defs[ps->n] = p->path;
-	ps->n++;
-	return true;
+	const ca_node_policy policy = CA_POLICY_USE_LATEST_MESSAGE;
+	ca_path_latency *l = followed ? ca_path_latency_build(followed, path, policy, err,
+		err_size) : NULL;
+	if (!l && r->every)
+		l = ca_path_latency_build(r->every, path, policy, err, err_size);
+	if (l || r->every)
+		return l;
+	ca_records_options o = { .follow = path, .follow_policy = policy };
+	ca_records *own = ca_records_build_options(r->trace, &o, err, err_size);
+	if (own)
+		l = ca_path_latency_build(own, path, policy, err, err_size);
+	ca_records_free(own); /* the latency owns its arrays */
+	return l;
 }
 
-struct report_paths *report_paths_build(struct report *r)
+struct report_paths *report_paths_build(struct report *r, const char *const *titles,
+	const ca_path *const *paths, const ca_records *const *followed, size_t n)
 {
-	const ca_report_options *o = r->options;
-	size_t max = o->arch_file ? o->n_paths : 1;
 	struct report_paths *ps = calloc(1, sizeof *ps);
-	if (!ps || !(ps->p = calloc(max + 1, sizeof *ps->p)) ||
-	    !(ps->latencies = calloc(max + 1, sizeof *ps->latencies)) ||
-	    !(ps->defs = calloc(max + 1, sizeof *ps->defs))) {
+	if (!ps || !(ps->p = calloc(n + 1, sizeof *ps->p)) ||
+	    !(ps->latencies = calloc(n + 1, sizeof *ps->latencies)) ||
+	    !(ps->defs = calloc(n + 1, sizeof *ps->defs))) {
 		snprintf(r->err, r->err_size, "out of memory");
 		report_paths_free(ps);
 		return NULL;
 	}
-	if (!o->arch_file) {
-		ca_path_set *set = ca_path_longest(r->trace, r->records, r->options->all);
-		if (set)
-			add_path(ps, set, "the longest chain found (no path named)", r);
-		return ps;
+	for (size_t i = 0; i < n; i++) {
+		struct report_path *p = &ps->p[i];
+		snprintf(p->title, sizeof p->title, "%s", titles[i]);
+		p->path = paths[i];
+		p->latency = latency_of(r, paths[i], followed[i], p->error, sizeof p->error);
+		ps->latencies[i] = p->latency;
+		ps->defs[i] = p->path;
 	}
-	for (size_t i = 0; i < o->n_paths; i++) {
-		ca_path_set *set = ca_arch_file_path(o->arch_file, o->path_names[i], r->err,
-			r->err_size);
-		if (!set) {
-			report_paths_free(ps);
-			return NULL;
-		}
-		add_path(ps, set, o->path_names[i], r);
-	}
+	ps->n = n;
 	return ps;
 }
 
@@ -92,10 +86,8 @@ void report_paths_free(struct report_paths *ps)
 {
 	if (!ps)
 		return;
-	for (size_t i = 0; ps->p && i < ps->n; i++) {
+	for (size_t i = 0; ps->p && i < ps->n; i++)
 		ca_path_latency_free(ps->p[i].latency);
-		ca_path_set_free(ps->p[i].set);
-	}
 	free(ps->p);
 	free(ps->latencies);
 	free(ps->defs);
@@ -242,12 +234,12 @@ static void path_data(struct report *r, const char *id, const struct report_path
 	fputs("{\"title\":", d);
 	json_string(d, p->title);
 	fputs(",\"m\":{\"end to end\":", d);
-	series_write(d, e2e, SERIES_NS, "instance", r->t0, r->t1);
+	series_write(d, e2e, SERIES_NS, "instance", r->t0, r->t1, NULL);
 	for (int c = 0; c < 4; c++) {
 		fputc(',', d);
 		json_string(d, cases[c]);
 		fputc(':', d);
-		series_write(d, &resp[c], SERIES_NS, "output", r->t0, r->t1);
+		series_write(d, &resp[c], SERIES_NS, "output", r->t0, r->t1, NULL);
 	}
 	fputs("},\"nodes\":[", d);
 	for (size_t i = 0; i < p->path->node_count; i++) {
@@ -276,7 +268,7 @@ static void path_data(struct report *r, const char *id, const struct report_path
 	if (!all) {
 		fputs("\"k\":[", d);
 		for (size_t i = 0; i < count; i++)
-			fprintf(d, "%s%zu", i ? "," : "", keep[i]);
+			json_item(d, i, (int64_t)keep[i]);
 		fputs("],", d);
 	}
 	fputs("\"m\":[", d);

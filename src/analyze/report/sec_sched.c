@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "records.h"
 #include "report.h"
 
 /* Beyond this many runs, each lane keeps the longest run of each slice of
@@ -24,7 +25,7 @@ struct lane {
 };
 
 struct sched {
-	const ca_callback_instance *runs; /* ca_records_callbacks */
+	ca_callback_instance *runs; /* of the callbacks shown, by callback, then start */
 	size_t n_runs;
 	struct lane *lanes;
 	size_t n_lanes;
@@ -54,71 +55,132 @@ static int lane_order(const void *x, const void *y, void *arch)
 	return a->pid != b->pid ? (a->pid < b->pid ? -1 : 1) : a->tid < b->tid ? -1 : a->tid > b->tid;
 }
 
-static int run_by_start(const void *x, const void *y, void *runs)
+/* The lane of (pid, tid), added if new (with room for it); CA_NONE out of
+ * memory. The last one found is tried first: runs come thread by thread. */
+static size_t lane_of(struct sched *s, size_t *cap, int64_t pid, int64_t tid, size_t *last)
 {
-	const ca_callback_instance *r = runs;
-	const ca_callback_instance *a = &r[*(const size_t *)x], *b = &r[*(const size_t *)y];
-	return a->start < b->start ? -1 : a->start > b->start;
-}
-
-static size_t lane_of(struct sched *s, int64_t pid, int64_t tid)
-{
+	if (*last < s->n_lanes && s->lanes[*last].pid == pid && s->lanes[*last].tid == tid)
+		return *last;
 	for (size_t i = 0; i < s->n_lanes; i++)
 		if (s->lanes[i].pid == pid && s->lanes[i].tid == tid)
-			return i;
-	return CA_NONE;
+			return *last = i;
+	if (s->n_lanes == *cap) {
+		struct lane *grown = realloc(s->lanes, 2 * *cap * sizeof *grown);
+		if (!grown)
+			return CA_NONE;
+		s->lanes = grown;
+		*cap *= 2;
+	}
+	s->lanes[s->n_lanes] = (struct lane){ pid, tid, CA_NONE, 0, 0 };
+	return *last = s->n_lanes++;
 }
 
+/* Runs v[0..n) of one thread, each callback's in start order one after the
+ * other (as counted out of s->runs): merged pairwise into start order,
+ * through tmp (room for n); false out of memory. */
+static bool merge_callbacks(size_t *v, size_t n, size_t *tmp, const ca_callback_instance *runs)
+{
+	size_t *bounds = malloc((n + 2) * sizeof *bounds), n_bounds = 0;
+	if (!bounds)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!i || runs[v[i]].callback != runs[v[i - 1]].callback)
+			bounds[n_bounds++] = i;
+	bounds[n_bounds] = n;
+	size_t *from = v, *to = tmp;
+	while (n_bounds > 1) {
+		size_t merged = 0;
+		for (size_t b = 0; b < n_bounds; b += 2) {
+			size_t lo = bounds[b], mid = bounds[b + 1];
+			size_t hi = b + 2 <= n_bounds ? bounds[b + 2] : mid;
+			size_t i = lo, j = mid, k = lo;
+			while (i < mid && j < hi)
+				to[k++] = runs[from[j]].start < runs[from[i]].start ? from[j++] : from[i++];
+			while (i < mid)
+				to[k++] = from[i++];
+			while (j < hi)
+				to[k++] = from[j++];
+			bounds[merged++] = lo;
+		}
+		bounds[merged] = n;
+		n_bounds = merged;
+		size_t *swap = from;
+		from = to;
+		to = swap;
+	}
+	if (from != v)
+		memcpy(v, from, n * sizeof *v);
+	free(bounds);
+	return true;
+}
+
+/* The runs of the callbacks shown, by callback then start; their lanes,
+ * ordered by executor, process and thread; `order`, lane by lane and by
+ * start within a lane. */
 static bool build(struct report *r, struct sched *s)
 {
-	s->n_runs = ca_records_callbacks(r->records, &s->runs);
-	s->lanes = calloc(64, sizeof *s->lanes);
-	s->order = malloc((s->n_runs + 1) * sizeof *s->order);
-	s->kept = malloc((s->n_runs + 1) * sizeof *s->kept);
-	size_t cap = 64;
-	if (!s->lanes || !s->order || !s->kept)
-		return false;
-	/* the lanes, and each run's lane in kept (for now) */
-	for (size_t i = 0; i < s->n_runs; i++) {
+	const ca_architecture *a = r->arch;
+	size_t total = 0, cap = 16, last = CA_NONE;
+	for (size_t cb = 0; cb < a->n_callbacks; cb++)
+		total += report_shows_callback(r, cb) ? ca_records_callback_run_count(r->runs, cb) : 0;
+	s->runs = malloc((total + 1) * sizeof *s->runs);
+	s->lanes = malloc(cap * sizeof *s->lanes);
+	s->order = malloc((total + 1) * sizeof *s->order);
+	s->kept = malloc((total + 1) * sizeof *s->kept);
+	size_t *lane = malloc((total + 1) * sizeof *lane);
+	size_t *tmp = malloc((total + 1) * sizeof *tmp);
+	bool ok = s->runs && s->lanes && s->order && s->kept && lane && tmp;
+	for (size_t cb = 0; ok && cb < a->n_callbacks; cb++)
+		if (report_shows_callback(r, cb))
+			s->n_runs += ca_records_callback_runs(r->runs, cb, s->runs + s->n_runs);
+	for (size_t i = 0; ok && i < s->n_runs; i++) {
 		const ca_callback_instance *x = &s->runs[i];
-		s->kept[i] = CA_NONE;
-		if (!report_shows_callback(r, x->callback))
-			continue;
-		size_t l = lane_of(s, x->pid, x->tid);
-		if (l == CA_NONE) {
-			if (s->n_lanes == cap) {
-				struct lane *grown = realloc(s->lanes, 2 * cap * sizeof *grown);
-				if (!grown)
-					return false;
-				s->lanes = grown;
-				cap *= 2;
-			}
-			l = s->n_lanes++;
-			s->lanes[l] = (struct lane){ x->pid, x->tid, CA_NONE, 0, 0 };
+		s->kept[i] = CA_NONE; /* until placed in order */
+		if ((lane[i] = lane_of(s, &cap, x->pid, x->tid, &last)) == CA_NONE)
+			ok = false;
+		else if (s->lanes[lane[i]].executor == CA_NONE)
+			s->lanes[lane[i]].executor = executor_of_callback(a, x->callback);
+	}
+	if (ok) { /* the lanes in their order; each run's lane renumbered */
+		size_t *rank = malloc((s->n_lanes + 1) * sizeof *rank);
+		struct lane *sorted = malloc((s->n_lanes + 1) * sizeof *sorted);
+		ok = rank && sorted;
+		for (size_t l = 0; ok && l < s->n_lanes; l++) {
+			sorted[l] = s->lanes[l];
+			sorted[l].first = l; /* where it was */
 		}
-		if (s->lanes[l].executor == CA_NONE)
-			s->lanes[l].executor = executor_of_callback(r->arch, x->callback);
-		s->lanes[l].n++;
+		if (ok) {
+			qsort_r(sorted, s->n_lanes, sizeof *sorted, lane_order, (void *)a);
+			for (size_t l = 0; l < s->n_lanes; l++)
+				rank[sorted[l].first] = l;
+			memcpy(s->lanes, sorted, s->n_lanes * sizeof *sorted);
+			for (size_t i = 0; i < s->n_runs; i++)
+				lane[i] = rank[lane[i]];
+		}
+		free(rank);
+		free(sorted);
 	}
-	qsort_r(s->lanes, s->n_lanes, sizeof *s->lanes, lane_order, (void *)r->arch);
-	size_t at = 0;
-	for (size_t l = 0; l < s->n_lanes; l++) {
-		s->lanes[l].first = at;
-		at += s->lanes[l].n;
-		s->lanes[l].n = 0;
+	if (ok) { /* by lane (counted), then start: merging each lane's callbacks */
+		for (size_t l = 0; l < s->n_lanes; l++)
+			s->lanes[l].first = s->lanes[l].n = 0;
+		for (size_t i = 0; i < s->n_runs; i++)
+			s->lanes[lane[i]].n++;
+		for (size_t l = 1; l < s->n_lanes; l++)
+			s->lanes[l].first = s->lanes[l - 1].first + s->lanes[l - 1].n;
+		for (size_t l = 0; l < s->n_lanes; l++)
+			s->lanes[l].n = 0;
+		for (size_t i = 0; i < s->n_runs; i++) {
+			struct lane *ln = &s->lanes[lane[i]];
+			s->order[ln->first + ln->n++] = i;
+		}
+		for (size_t l = 0; ok && l < s->n_lanes; l++)
+			ok = merge_callbacks(s->order + s->lanes[l].first, s->lanes[l].n, tmp,
+				s->runs);
+		s->n_order = s->n_runs;
 	}
-	for (size_t i = 0; i < s->n_runs; i++) {
-		const ca_callback_instance *x = &s->runs[i];
-		if (!report_shows_callback(r, x->callback))
-			continue;
-		struct lane *l = &s->lanes[lane_of(s, x->pid, x->tid)];
-		s->order[l->first + l->n++] = i;
-	}
-	for (size_t l = 0; l < s->n_lanes; l++)
-		qsort_r(s->order + s->lanes[l].first, s->lanes[l].n, sizeof *s->order, run_by_start,
-			(void *)s->runs);
-	s->n_order = at;
-	return true;
+	free(tmp);
+	free(lane);
+	return ok;
 }
 
 static uint64_t run_end(const struct report *r, const ca_callback_instance *x)
@@ -157,7 +219,7 @@ static void thin(struct report *r, struct sched *s)
 	s->n_order = n;
 }
 
-/* Where each callback's runs are in ca_records_callbacks (sorted by
+/* Where each callback's runs are in s->runs (sorted by
  * callback, then start): [first[cb], first[cb] + count[cb]). */
 struct ranges {
 	size_t *first, *count;
@@ -254,7 +316,7 @@ static void path_runs(const struct report *r, const struct sched *s, FILE *d,
 	fputc('[', d);
 	for (size_t i = 0; marked && i < s->n_order; i++)
 		if (marked[i])
-			fprintf(d, "%s%zu", written++ ? "," : "", i);
+			json_item(d, written++, (int64_t)i);
 	fputc(']', d);
 	free(marked);
 	free(cbs);
@@ -348,11 +410,11 @@ void report_sched_section(struct report *r, const ca_path_latency *const *paths,
 	}
 	fputs("],\"cb\":[", d);
 	for (size_t i = 0; number && i < s.n_order; i++)
-		fprintf(d, i ? ",%zu" : "%zu", number[s.runs[s.order[i]].callback]);
+		json_item(d, i, (int64_t)number[s.runs[s.order[i]].callback]);
 	fputs("],\"open\":[", d);
 	for (size_t i = 0, k = 0; i < s.n_order; i++)
 		if (!s.runs[s.order[i]].end)
-			fprintf(d, k++ ? ",%zu" : "%zu", i);
+			json_item(d, k++, (int64_t)i);
 	fprintf(d, "],\"total\":%zu,\"paths\":[", total);
 	for (size_t i = 0; i < n_paths; i++) {
 		fputs(i ? ",{\"name\":" : "{\"name\":", d);
@@ -370,6 +432,7 @@ void report_sched_section(struct report *r, const ca_path_latency *const *paths,
 	free(number);
 out:
 	free(cbs);
+	free(s.runs);
 	free(s.lanes);
 	free(s.order);
 	free(s.kept);

@@ -43,7 +43,7 @@ void report_tf_section(struct report *rep)
 {
 	FILE *out = rep->out;
 	const ca_trace *tr = rep->trace;
-	const ca_records *r = rep->records;
+	const ca_records *r = rep->every;
 	char err[128];
 	ca_tf *tf = ca_tf_build(tr, r, err, sizeof err);
 	const ca_tf_send *sends;

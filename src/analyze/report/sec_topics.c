@@ -9,14 +9,9 @@
 #include <string.h>
 
 #include "json.h"
+#include "records.h"
 #include "report.h"
 #include "series.h"
-
-static int by_index(const void *x, const void *y)
-{
-	size_t a = *(const size_t *)x, b = *(const size_t *)y;
-	return a < b ? -1 : a > b;
-}
 
 /* The nodes on each side of a topic: "/a, /b → /c", into buf. */
 static const char *ends(const struct report *r, const char *topic, char *buf, size_t size)
@@ -45,34 +40,20 @@ struct topic_series {
 };
 
 static void one_delivery(struct report *r, FILE *cards, const char *topic, bool intra,
-	size_t *messages, int64_t *values, size_t *pubs, struct topic_series *s)
+	uint64_t *published, int64_t *values, struct topic_series *s)
 {
-	const ca_communication *c;
-	const ca_callback_instance *runs;
-	const ca_publish_instance *p;
-	ca_records_communications(r->records, &c);
-	ca_records_callbacks(r->records, &runs);
-	ca_records_publishes(r->records, &p);
-	size_t m = ca_records_topic_messages(r->records, topic, intra, messages, NULL);
+	size_t m = ca_records_topic_timed(r->messages, topic, intra, published, values, NULL);
 	if (!m)
 		return;
 	series_clear(&s->latency);
 	series_clear(&s->publishes);
 	series_clear(&s->frequency);
 	series_clear(&s->period);
-	for (size_t i = 0; i < m; i++) {
-		const ca_communication *x = &c[messages[i]];
-		uint64_t at = ca_publish_time(&p[x->publish]);
-		values[i] = (int64_t)(runs[x->callback_instance].start - at);
-		series_push(&s->latency, at, values[i]);
-		pubs[i] = x->publish;
+	for (size_t i = 0; i < m; i++) { /* in publish order */
+		series_push(&s->latency, published[i], values[i]);
+		if (!i || published[i] != published[i - 1]) /* a publish each subscriber took */
+			series_push(&s->publishes, published[i], 0);
 	}
-	series_sort(&s->latency);
-	qsort(pubs, m, sizeof *pubs, by_index); /* publishes are in time order */
-	for (size_t i = 0; i < m; i++)
-		if (!i || pubs[i] != pubs[i - 1])
-			series_push(&s->publishes, ca_publish_time(&p[pubs[i]]), 0);
-	series_sort(&s->publishes);
 	series_period(&s->publishes, &s->period);
 	series_frequency(&s->publishes, r->t0, r->t1, &s->frequency);
 
@@ -80,66 +61,73 @@ static void one_delivery(struct report *r, FILE *cards, const char *topic, bool 
 	FILE *out = r->out;
 	report_chart_id(r, id, sizeof id);
 	snprintf(name, sizeof name, "%s (%s)", topic, intra ? "intra-process" : "inter-process");
-	fputs("<tr data-name='", out);
-	report_text(out, name);
-	fprintf(out, "'><td><a href='#%s'>", id);
-	report_text(out, name);
-	fputs("</a></td>", out);
-	report_stats_cells(out, values, m);
-	size_t n_pub = s->publishes.n;
-	double hz = n_pub > 1 && s->publishes.t[n_pub - 1] > s->publishes.t[0] ?
-		(double)(n_pub - 1) * 1e9 / (double)(s->publishes.t[n_pub - 1] - s->publishes.t[0]) : 0;
-	fprintf(out, "<td>%" PRIu64 "</td><td>%.2f</td><td class='kind'>",
-		ca_records_topic_not_received(r->records, topic, intra), hz);
-	report_text(out, ends(r, topic, sides, sizeof sides));
-	fputs("</td></tr>", out);
-
+	ca_stats latency;
+	/* the card and its data first: the row takes their statistics */
 	fprintf(cards, "<div class='card' id='%s' data-chart='%s' data-name='", id, id);
 	report_text(cards, name);
 	fputs("'><h3>", cards);
 	report_text(cards, name);
 	fputs("</h3><p class='sub'>", cards);
-	report_text(cards, sides);
+	report_text(cards, ends(r, topic, sides, sizeof sides));
 	fputs("</p><div class='plots'><div class='tl'></div><div class='hist'></div></div></div>",
 		cards);
 	FILE *d = report_datum(r, id);
 	fputs("{\"title\":", d);
 	json_string(d, name);
 	fputs(",\"m\":{\"latency\":", d);
-	series_write(d, &s->latency, SERIES_NS, "message", r->t0, r->t1);
+	series_write(d, &s->latency, SERIES_NS, "message", r->t0, r->t1, &latency);
 	fputs(",\"frequency\":", d);
-	series_write(d, &s->frequency, SERIES_PER_SECOND, "second", r->t0, r->t1);
+	series_write(d, &s->frequency, SERIES_PER_SECOND, "second", r->t0, r->t1, NULL);
 	fputs(",\"period\":", d);
-	series_write(d, &s->period, SERIES_NS, "message", r->t0, r->t1);
+	series_write(d, &s->period, SERIES_NS, "message", r->t0, r->t1, NULL);
 	fputs("}}", d);
+
+	fputs("<tr data-name='", out);
+	report_text(out, name);
+	fprintf(out, "'><td><a href='#%s'>", id);
+	report_text(out, name);
+	fputs("</a></td>", out);
+	report_stats_cells_of(out, &latency);
+	size_t n_pub = s->publishes.n;
+	double hz = n_pub > 1 && s->publishes.t[n_pub - 1] > s->publishes.t[0] ?
+		(double)(n_pub - 1) * 1e9 / (double)(s->publishes.t[n_pub - 1] - s->publishes.t[0]) : 0;
+	fprintf(out, "<td>%" PRIu64 "</td><td>%.2f</td><td class='kind'>",
+		ca_records_topic_not_received(r->messages, topic, intra), hz);
+	report_text(out, sides);
+	fputs("</td></tr>", out);
 }
 
 void report_topics_section(struct report *r)
 {
 	const ca_topic_count *topics;
-	const ca_communication *c;
-	size_t n_topics = ca_trace_topic_counts(r->trace, &topics);
-	size_t n = ca_records_communications(r->records, &c);
-	size_t *messages = malloc((n + 1) * sizeof *messages), *pubs = malloc((n + 1) * sizeof *pubs);
-	int64_t *values = malloc((n + 1) * sizeof *values);
+	size_t n_topics = ca_trace_topic_counts(r->trace, &topics), most = 0;
+	for (size_t k = 0; k < n_topics; k++)
+		for (int intra = 0; intra < 2; intra++) {
+			size_t n = report_shows_topic(r, topics[k].topic) ?
+				ca_records_topic_timed_count(r->messages, topics[k].topic, intra) : 0;
+			most = n > most ? n : most;
+		}
+	uint64_t *published = malloc((most + 1) * sizeof *published);
+	int64_t *values = malloc((most + 1) * sizeof *values);
 	struct topic_series s = { 0 };
 	struct report_buffer cards;
 	FILE *out = r->out;
-	if (!messages || !pubs || !values || !report_buffer_open(&cards))
+	if (!published || !values || !report_buffer_open(&cards))
 		goto out;
 	fputs("<section id='topics'><h2>Communication</h2><p>Per topic and delivery. Latency: "
 		"the subscriber's callback_start − rclcpp_publish of each message, at its publish; "
 		"frequency: messages published in each second; period: the time since the message "
 		"before. Not received: published while a subscriber recorded, never handled by "
 		"it.</p><div class='metric-switch' data-section='topics'></div>", out);
-	report_stats_head(out, "topic", "<th>not received</th><th>mean Hz</th><th class='kind'>from → to</th>");
+	report_stats_head(out, "topic", "<th>not received</th><th>mean Hz</th>"
+		"<th class='kind'>from → to</th>");
 	size_t shown = 0;
 	for (size_t k = 0; k < n_topics; k++) {
 		if (!report_shows_topic(r, topics[k].topic))
 			continue;
 		for (int intra = 0; intra < 2; intra++) {
 			size_t before = r->charts;
-			one_delivery(r, cards.f, topics[k].topic, intra, messages, values, pubs, &s);
+			one_delivery(r, cards.f, topics[k].topic, intra, published, values, &s);
 			shown += r->charts != before;
 		}
 	}
@@ -154,7 +142,6 @@ out:
 	series_free(&s.publishes);
 	series_free(&s.frequency);
 	series_free(&s.period);
-	free(messages);
-	free(pubs);
+	free(published);
 	free(values);
 }

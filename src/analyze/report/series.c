@@ -200,10 +200,12 @@ static void histogram(FILE *out, const int64_t *sorted, size_t n, enum series_un
 	fputs("]}}", out);
 }
 
-static void statistics(FILE *out, int64_t *v, size_t n, enum series_unit unit)
+static void statistics(FILE *out, int64_t *v, size_t n, enum series_unit unit, ca_stats *stats)
 {
 	ca_stats s;
 	ca_stats_of(v, n, CA_PERCENTILE_LINEAR, &s);
+	if (stats)
+		*stats = s;
 	fputs(",\"s\":{\"min\":", out);
 	value(out, s.min, unit);
 	fputs(",\"mean\":", out);
@@ -247,8 +249,10 @@ size_t series_thin(const struct series *s, uint64_t t0, uint64_t t1, size_t *kee
 }
 
 void series_write(FILE *out, const struct series *s, enum series_unit unit, const char *what,
-	uint64_t t0, uint64_t t1)
+	uint64_t t0, uint64_t t1, ca_stats *stats)
 {
+	if (stats)
+		*stats = (ca_stats){ 0 };
 	size_t n = s->failed ? 0 : s->n, kept = n;
 	size_t *keep = n > SERIES_POINTS ? malloc(SERIES_POINTS * sizeof *keep) : NULL;
 	if (keep)
@@ -283,7 +287,7 @@ void series_write(FILE *out, const struct series *s, enum series_unit unit, cons
 	int64_t *sorted = n ? malloc(n * sizeof *sorted) : NULL;
 	if (sorted) {
 		memcpy(sorted, s->v, n * sizeof *sorted);
-		statistics(out, sorted, n, unit); /* sorts them */
+		statistics(out, sorted, n, unit, stats); /* sorts them */
 		histogram(out, sorted, n, unit);
 	}
 	fputc('}', out);

@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "caret/analyze.h"
+
 #define SERIES_POINTS 20000
 
 /* What a value is: ns (shown in ms), or a count per second (Hz). */
@@ -47,8 +49,9 @@ void series_frequency(const struct series *times, uint64_t from, uint64_t to,
 size_t series_thin(const struct series *s, uint64_t t0, uint64_t t1, size_t *keep);
 
 /* {"x":[µs since t0],"y":[values],"i":[indexes, when thinned],"n":count,
- * "unit":"ms"|"Hz","what":what,"s":{statistics},"h":{histogram}}. */
+ * "unit":"ms"|"Hz","what":what,"s":{statistics},"h":{histogram}}; the
+ * statistics also in *stats (if not NULL), all 0 for no value. */
 void series_write(FILE *out, const struct series *s, enum series_unit unit, const char *what,
-	uint64_t t0, uint64_t t1);
+	uint64_t t0, uint64_t t1, ca_stats *stats);
 
 #endif
