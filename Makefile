@@ -62,6 +62,7 @@ bench: deps build
 	@bench/analyze/run.sh $(BUILD_DIR)
 	@bench/real/run.sh $(BUILD_DIR)
 	@bench/tf/run.sh $(BUILD_DIR)
+	@bench/report/run.sh $(BUILD_DIR)
 
 clean:
 	rm -rf $(BUILD_DIR) $(ASAN_BUILD_DIR) $(TSAN_BUILD_DIR) build-fuzz

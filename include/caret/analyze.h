@@ -402,8 +402,9 @@ typedef struct ca_records_options {
 	 * when the scan meets the architecture, when follow is NULL. */
 	bool follow_longest;
 	/* With latencies_only: each latency's publish time kept too (8 more
-	 * bytes a latency), for latencies against time. */
-	bool latency_times;
+	 * bytes a latency), for latencies against time; the callbacks' runs
+	 * kept too, as runs_only keeps them (ca_records_callback_runs). */
+	bool latency_times, with_runs;
 } ca_records_options;
 /* o NULL: every record, as ca_records_build. */
 ca_records *ca_records_build_options(const ca_trace *trace, const ca_records_options *o,

@@ -131,11 +131,10 @@ static void compare_records(const char *path, const ca_trace *kept, const ca_tra
 /* Records built runs_only (what callback and timer latencies use) give
  * every callback the runs, the timer delays and the run losses the full
  * records give, on the kept load and on the lean one. */
-static void compare_runs_only(const char *path, const ca_trace *kept, const ca_trace *t,
-	const char *which)
+static void compare_runs_of(const char *path, const ca_trace *kept, const ca_trace *t,
+	const char *which, ca_records_options o)
 {
 	char err[256];
-	ca_records_options o = { .runs_only = true };
 	ca_records *a = ca_records_build(kept, err, sizeof err);
 	ca_records *b = a ? ca_records_build_options(t, &o, err, sizeof err) : NULL;
 	const ca_architecture *arch = ca_trace_architecture(kept);
@@ -285,6 +284,12 @@ out:
 	free(matched);
 }
 
+static void compare_runs_only(const char *path, const ca_trace *kept, const ca_trace *t,
+	const char *which)
+{
+	compare_runs_of(path, kept, t, which, (ca_records_options){ .runs_only = true });
+}
+
 /* Records built latencies_only (what topic and node latencies use) give
  * every topic and delivery, subscription and node path the latencies and
  * losses the full records' joins give. */
@@ -372,10 +377,9 @@ static int by_time_then_latency(const void *x, const void *y)
  * the report reads them: from latencies_only records kept with
  * latency_times (from t), equal to the full records' (of kept). */
 static void compare_timed(const char *path, const ca_trace *kept, const ca_trace *t,
-	const char *which)
+	const char *which, ca_records_options o)
 {
 	char err[256];
-	ca_records_options o = { .latencies_only = true, .latency_times = true };
 	ca_records *a = ca_records_build(kept, err, sizeof err);
 	ca_records *b = a ? ca_records_build_options(t, &o, err, sizeof err) : NULL;
 	const ca_topic_count *topics;
@@ -534,33 +538,49 @@ static size_t compare_followed(const char *path, const ca_trace *kept, const ca_
 	return n;
 }
 
-/* The records a report reads, all scanned in one load's pass (several
- * riding at once): each as when built alone; the longest chain followed
- * as path/latency.c walks it over the full records. */
-static void compare_riders(const char *path, const ca_trace *kept)
+/* A lean load with the records a report reads riding its pass: the runs
+ * with the timed latencies, and the longest chain followed. */
+static ca_trace *load_riders(const char *path, ca_records_options *riders)
 {
 	char err[1024];
-	ca_records_options riders[3] = { { .runs_only = true },
-		{ .latencies_only = true, .latency_times = true },
-		{ .follow_longest = true, .follow_policy = CA_POLICY_USE_LATEST_MESSAGE } };
 	ca_load_options o = ca_load_defaults();
 	o.keep_runtime = false;
 	o.records = riders;
-	o.n_records = 3;
+	o.n_records = 2;
 	ca_trace *t = ca_trace_load_options(&path, 1, &o, err, sizeof err);
 	if (!t) {
-		printf("FAIL %s: a load with three records riding: %s\n", path, err);
+		printf("FAIL %s: a load with two records riding: %s\n", path, err);
 		failures++;
-		return;
+	} else {
+		SAME("riders: both scanned in the load's pass", 2, t->n_prebuilt);
 	}
-	SAME("riders: all three scanned in the load's pass", 3, t->n_prebuilt);
-	compare_runs_only(path, kept, t, "riding with two others");
-	compare_timed(path, kept, t, "riding with two others");
+	return t;
+}
+
+/* The records a report reads, scanned in one load's pass together: the
+ * runs and the timed latencies (one records object) as the full records
+ * give them, in two loads (each comparison takes the records); the
+ * longest chain followed as path/latency.c walks it over the full
+ * records. */
+static void compare_riders(const char *path, const ca_trace *kept)
+{
+	char err[1024];
+	ca_records_options riders[2] = {
+		{ .latencies_only = true, .latency_times = true, .with_runs = true },
+		{ .follow_longest = true, .follow_policy = CA_POLICY_USE_LATEST_MESSAGE } };
+	ca_trace *t = load_riders(path, riders);
+	if (!t)
+		return;
+	compare_timed(path, kept, t, "with the runs, riding", riders[0]);
+	ca_trace_free(t);
+	if (!(t = load_riders(path, riders)))
+		return;
+	compare_runs_of(path, kept, t, "with the latencies, riding", riders[0]);
 	ca_path_set *longest = ca_path_longest(kept, NULL, false);
 	const ca_path *p;
 	if (ca_path_set_paths(longest, &p)) {
 		ca_records *full = ca_records_build(kept, err, sizeof err);
-		ca_records *followed = ca_records_build_options(t, &riders[2], err, sizeof err);
+		ca_records *followed = ca_records_build_options(t, &riders[1], err, sizeof err);
 		ca_path_latency *x = full ? ca_path_latency_build(full, p,
 			CA_POLICY_USE_LATEST_MESSAGE, err, sizeof err) : NULL;
 		ca_path_latency *y = followed ? ca_path_latency_build(followed, p,
@@ -570,7 +590,7 @@ static void compare_riders(const char *path, const ca_trace *kept)
 			failures++;
 		} else {
 			same_path_latency(path, "the longest chain, followed riding", x, y);
-			printf("%s: the longest chain (%zu nodes) followed riding with two others\n",
+			printf("%s: the longest chain (%zu nodes) followed riding with another\n",
 				path, p->node_count);
 		}
 		ca_path_latency_free(x);
@@ -682,7 +702,8 @@ static void compare(const char *path, const ca_trace *kept, const ca_trace *lean
 	compare_runs_only(path, kept, lean, "lean");
 	compare_latencies_only(path, kept, kept, "kept");
 	compare_latencies_only(path, kept, lean, "lean");
-	compare_timed(path, kept, lean, "lean");
+	compare_timed(path, kept, lean, "lean",
+		(ca_records_options){ .latencies_only = true, .latency_times = true });
 	compare_paths(path, kept);
 	if (!failures)
 		printf("ok %s: %" PRIu64 " events, %zu findings, %zu nodes, %zu topics, the "

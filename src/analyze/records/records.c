@@ -17,14 +17,16 @@ ca_records *ca_records_build(const ca_trace *t, char *err, size_t err_size)
 
 /* The records the load scanned in its second pass, if some are these. */
 static ca_records *take_prebuilt(const ca_trace *t, bool runs_only, bool latencies_only,
-	size_t n_nodes, const ca_path *follow, bool follow_longest, bool latency_times)
+	size_t n_nodes, const ca_path *follow, bool follow_longest, bool latency_times,
+	bool with_runs)
 {
 	for (size_t i = 0; t && i < t->n_prebuilt; i++) {
 		ca_records *r = t->prebuilt[i];
 		if (r->runs_only != runs_only || r->follow_longest != follow_longest ||
 		    (!follow_longest && (r->n_node_names != n_nodes || r->follow_request != follow)) ||
 		    (!follow && !follow_longest && r->latencies_only != latencies_only) ||
-		    r->latency_times != (latency_times && r->latencies_only && !follow))
+		    r->latency_times != (latency_times && r->latencies_only && !follow) ||
+		    r->with_runs != (with_runs && r->latencies_only && !follow))
 			continue;
 		ca_trace *owner = (ca_trace *)t; /* handed out once */
 		memmove(&owner->prebuilt[i], &owner->prebuilt[i + 1],
@@ -58,6 +60,7 @@ struct ca_records *ca_records_ride(ca_trace *t, const ca_records_options *o)
 	r->runs_only = o->runs_only;
 	r->latencies_only = o->latencies_only && !o->runs_only;
 	r->latency_times = r->latencies_only && o->latency_times;
+	r->with_runs = r->latencies_only && o->with_runs;
 	r->node_names = o->nodes;
 	r->n_node_names = r->runs_only || r->latencies_only ? 0 : o->n_nodes;
 	follow_options(r, o);
@@ -78,7 +81,7 @@ ca_records *ca_records_build_options(const ca_trace *t, const ca_records_options
 	bool longest = joined && o && o->follow_longest && !o->follow;
 	size_t n_nodes = follow ? follow->node_count : joined && o ? o->n_nodes : 0;
 	ca_records *r = take_prebuilt(t, runs_only, latencies_only, n_nodes, follow, longest,
-		o && o->latency_times);
+		o && o->latency_times, o && o->with_runs);
 	if (r) {
 		joined = joined && !r->latencies_only; /* a path followed: complete too */
 		if (r->oom || (joined && ca_records_join(r) != 0)) {
@@ -99,6 +102,7 @@ ca_records *ca_records_build_options(const ca_trace *t, const ca_records_options
 	r->runs_only = runs_only;
 	r->latencies_only = latencies_only;
 	r->latency_times = latencies_only && o->latency_times;
+	r->with_runs = latencies_only && o->with_runs;
 	r->node_names = n_nodes ? o->nodes : NULL;
 	r->n_node_names = n_nodes;
 	if (follow || longest)
@@ -108,7 +112,8 @@ ca_records *ca_records_build_options(const ca_trace *t, const ca_records_options
 	latencies_only = r->latencies_only;
 	joined = !runs_only && !latencies_only;
 	if (!ca_records_filter_nodes(r) ||
-	    (runs_only && !(r->run_store = ca_run_store_new(r->m->n_callbacks))) ||
+	    ((runs_only || r->with_runs) &&
+	     !(r->run_store = ca_run_store_new(r->m->n_callbacks))) ||
 	    (latencies_only && !(r->stream = ca_stream_new(r))) ||
 	    ca_records_scan(r) != 0 || (joined && ca_records_join(r) != 0))
 		goto out_of_memory;
@@ -494,7 +499,13 @@ size_t ca_records_topic_timed(const ca_records *r, const char *topic, bool intra
 	}
 	if (not_published)
 		*not_published = lost;
-	/* in publish order (stable: the runs' order for one publish) */
+	/* in publish order (stable: the runs' order for one publish); most
+	 * often they are already */
+	size_t sorted = 1;
+	while (sorted < n && published[sorted - 1] <= published[sorted])
+		sorted++;
+	if (sorted >= n)
+		return n;
 	struct ca_radix *sorter = NULL;
 	if (n > 1 && ca_radix_prepare(&sorter, n)) {
 		memcpy(sorter->keys, published, n * sizeof *published);
@@ -542,6 +553,90 @@ static double percentile(const int64_t *sorted, size_t n, unsigned p, ca_percent
 		return (double)sorted[whole];
 	return (double)sorted[whole] +
 		(double)(sorted[whole + 1] - sorted[whole]) * (double)part / 100.0;
+}
+
+/* Reorders v[lo..n) so that v[k] is what it would be sorted, the smaller
+ * before it and the greater after (quickselect, the median of three as
+ * pivot; a range that shrinks too slowly is sorted instead). */
+static void select_kth(int64_t *v, size_t lo, size_t n, size_t k)
+{
+	size_t hi = n - 1, rounds = 0;
+	while (hi > lo) {
+		if (++rounds > 64) { /* far from halving each round: sort what is left */
+			qsort(v + lo, hi - lo + 1, sizeof *v, by_value);
+			return;
+		}
+		size_t mid = lo + (hi - lo) / 2;
+		int64_t a = v[lo], b = v[mid], c = v[hi];
+		int64_t pivot = a < b ? (b < c ? b : a < c ? c : a) : (a < c ? a : b < c ? c : b);
+		size_t i = lo, j = hi;
+		while (i <= j) {
+			while (v[i] < pivot)
+				i++;
+			while (v[j] > pivot)
+				j--;
+			if (i <= j) {
+				int64_t t = v[i];
+				v[i] = v[j];
+				v[j] = t;
+				i++;
+				if (j == 0)
+					break;
+				j--;
+			}
+		}
+		if (k <= j)
+			hi = j;
+		else if (k >= i)
+			lo = i;
+		else
+			return; /* between j and i: equal to the pivot, in place */
+	}
+}
+
+/* percentile() of v selected, not sorted: the ranks it reads put in place
+ * (v[from..n) holds what is not placed yet; from moves past them). */
+static double percentile_selected(int64_t *v, size_t n, unsigned p, ca_percentile_method m,
+	size_t *from)
+{
+	size_t whole = m == CA_PERCENTILE_NEAREST_RANK ? ((n * p + 99) / 100 ? (n * p + 99) / 100 - 1 :
+		0) : (n - 1) * p / 100;
+	size_t part = m == CA_PERCENTILE_NEAREST_RANK ? 0 : (n - 1) * p % 100;
+	if (whole >= *from) {
+		select_kth(v, *from, n, whole);
+		*from = whole + 1;
+	}
+	if (!part || whole + 1 >= n)
+		return (double)v[whole];
+	if (whole + 1 >= *from) { /* the next in order: the least of the rest */
+		size_t least = whole + 1;
+		for (size_t i = whole + 2; i < n; i++)
+			least = v[i] < v[least] ? i : least;
+		int64_t t = v[whole + 1];
+		v[whole + 1] = v[least];
+		v[least] = t;
+		*from = whole + 2;
+	}
+	return (double)v[whole] + (double)(v[whole + 1] - v[whole]) * (double)part / 100.0;
+}
+
+void ca_stats_select(int64_t *v, size_t n, ca_percentile_method m, ca_stats *s)
+{
+	*s = (ca_stats){ 0 };
+	if (!n)
+		return;
+	long double sum = 0;
+	int64_t least = v[0], most = v[0];
+	for (size_t i = 0; i < n; i++) {
+		sum += (long double)v[i];
+		least = v[i] < least ? v[i] : least;
+		most = v[i] > most ? v[i] : most;
+	}
+	size_t from = 0;
+	double p50 = percentile_selected(v, n, 50, m, &from);
+	double p90 = percentile_selected(v, n, 90, m, &from);
+	double p99 = percentile_selected(v, n, 99, m, &from);
+	*s = (ca_stats){ n, least, most, p50, p90, p99, (double)(sum / (long double)n) };
 }
 
 void ca_stats_of(int64_t *v, size_t n, ca_percentile_method m, ca_stats *s)

@@ -76,6 +76,7 @@ struct ca_records {
 	bool runs_only;
 	bool latencies_only; /* the streamed joins' results alone (stream.c) */
 	bool latency_times;  /* latencies_only: each latency's publish time kept */
+	bool with_runs;      /* latencies_only: the runs kept too, in run_store */
 	/* ca_records_options.nodes, kept until the model is met, then per
 	 * node of the model whether its records are kept (NULL: all) */
 	const char *const *node_names;
@@ -87,7 +88,7 @@ struct ca_records {
 	uint64_t *not_published;           /* latencies_only: [2 subscription + intra] */
 	CA_ARRAY(ca_node_path, node_paths); /* latencies_only */
 	CA_ARRAY(size_t, free_publishes);   /* latencies_only: publishes is a pool */
-	struct ca_run_store *run_store; /* runs_only: the runs are here, not in runs */
+	struct ca_run_store *run_store; /* runs_only, with_runs: the runs, not in runs */
 	/* ca_records_options.follow, kept until the model is met; then, when
 	 * the stream can follow it, the path as the model interned it (its
 	 * arrays owned) and each node's policy: latencies_only records whose
@@ -178,6 +179,10 @@ struct ca_records *ca_records_ride(ca_trace *t, const ca_records_options *o);
 size_t ca_records_topic_timed_count(const ca_records *r, const char *topic, bool intra);
 size_t ca_records_topic_timed(const ca_records *r, const char *topic, bool intra,
 	uint64_t *published, int64_t *latencies, uint64_t *not_published);
+
+/* ca_stats_of's statistics, the values reordered but not sorted (a few
+ * selections: faster than the sort on large arrays). */
+void ca_stats_select(int64_t *v, size_t n, ca_percentile_method m, ca_stats *s);
 
 /* ---- stable radix sorts (radix.c) ------------------------------------------
  * To order n items by several keys: fill keys[i] with item i's least

@@ -19,6 +19,7 @@ struct thread {
 	uint64_t open_address[MAX_NESTING];
 	size_t open_run[MAX_NESTING];
 	uint64_t open_start[MAX_NESTING]; /* latencies_only: the open runs as started */
+	struct ca_run_slot *open_slot[MAX_NESTING]; /* latencies_only with runs: their slots */
 	size_t open_callback[MAX_NESTING];
 	int depth;
 	size_t publishing; /* publish with stages to come, or CA_NONE */
@@ -135,20 +136,23 @@ static bool kept_callback(const struct scan *s, size_t callback)
 	return !s->r->keep_callback || (callback != CA_NONE && s->r->keep_callback[callback]);
 }
 
-/* A new run: its index in r->runs, or (runs_only) its slot's address;
+/* A new run: its index in r->runs, or (runs_only) its slot's address, or
+ * (latencies_only) its number, and then (with_runs) its slot in *slot;
  * false out of memory. */
 static bool new_run(struct scan *s, struct thread *th, size_t callback, uint64_t start,
-	uint64_t end, bool intra, size_t *handle)
+	uint64_t end, bool intra, size_t *handle, struct ca_run_slot **slot)
 {
-	if (s->r->stream) { /* latencies_only: nothing kept of runs, numbered */
+	*slot = NULL;
+	if (s->r->run_store && !(*slot = ca_run_store_add(s->r->run_store, callback, start, end,
+		th->pid, th->tid, intra)))
+		return false;
+	if (s->r->stream) { /* latencies_only: runs numbered for the joins */
 		*handle = ++s->r->next_run_id;
 		return true;
 	}
 	if (s->r->run_store) {
-		struct ca_run_slot *slot = ca_run_store_add(s->r->run_store, callback, start, end,
-			th->pid, th->tid, intra);
-		*handle = (size_t)(uintptr_t)slot;
-		return slot != NULL;
+		*handle = (size_t)(uintptr_t)*slot;
+		return true;
 	}
 	if (!kept_callback(s, callback)) {
 		*handle = CA_NONE; /* on the thread's stack all the same: runs nest */
@@ -172,7 +176,8 @@ static void start_run(struct scan *s, struct thread *th, uint64_t address, size_
 	uint64_t time, bool intra)
 {
 	size_t handle;
-	if (!new_run(s, th, callback, time, 0, intra, &handle)) {
+	struct ca_run_slot *slot;
+	if (!new_run(s, th, callback, time, 0, intra, &handle, &slot)) {
 		s->r->oom = true;
 		return;
 	}
@@ -187,6 +192,7 @@ static void start_run(struct scan *s, struct thread *th, uint64_t address, size_
 		memmove(th->open_start, th->open_start + 1, th->depth * sizeof *th->open_start);
 		memmove(th->open_callback, th->open_callback + 1,
 			th->depth * sizeof *th->open_callback);
+		memmove(th->open_slot, th->open_slot + 1, th->depth * sizeof *th->open_slot);
 		if (s->r->stream)
 			ca_stream_run_dropped(s->r->stream, th->pid, th->tid);
 	}
@@ -196,6 +202,7 @@ static void start_run(struct scan *s, struct thread *th, uint64_t address, size_
 	th->open_address[th->depth] = address;
 	th->open_start[th->depth] = time;
 	th->open_callback[th->depth] = callback;
+	th->open_slot[th->depth] = slot;
 	th->open_run[th->depth++] = handle;
 }
 
@@ -206,13 +213,13 @@ static void end_run(struct scan *s, struct thread *th, uint64_t address, uint64_
 	for (int d = th->depth - 1; d >= 0; d--) {
 		if (th->open_address[d] != address)
 			continue;
-		if (s->r->run_store)
-			((struct ca_run_slot *)(uintptr_t)th->open_run[d])->end = time;
-		else if (s->r->stream && s->r->follow_request && streamed(s, th->open_callback[d]))
-			ca_stream_run_end(s->r->stream, &(struct ca_stream_run){ th->open_start[d],
-				th->open_callback[d], d, th->open_run[d] }, time);
+		if (th->open_slot[d]) /* a run kept in the run store */
+			th->open_slot[d]->end = time;
 		else if (!s->r->stream && th->open_run[d] != CA_NONE) /* a run kept in runs */
 			s->r->runs[th->open_run[d]].end = time;
+		if (s->r->stream && s->r->follow_request && streamed(s, th->open_callback[d]))
+			ca_stream_run_end(s->r->stream, &(struct ca_stream_run){ th->open_start[d],
+				th->open_callback[d], d, th->open_run[d] }, time);
 		s->r->losses.not_ended += (uint64_t)(th->depth - 1 - d);
 		th->depth = d;
 		return;
@@ -323,7 +330,7 @@ static size_t buffer_subscription(const struct scan *s, size_t buffer)
 static void handle(struct scan *s, enum cs_event_id id, uint64_t time, int32_t vpid,
 	int32_t vtid, const uint64_t *v)
 {
-	if (s->r->run_store && id != CS_EV_ros2_callback_start && id != CS_EV_ros2_callback_end &&
+	if (s->r->runs_only && id != CS_EV_ros2_callback_start && id != CS_EV_ros2_callback_end &&
 	    id != CS_EV_ros2_caret_merged_callback_timing)
 		return; /* runs_only */
 	struct thread *th = thread_of(&s->threads, vpid, vtid);
@@ -351,7 +358,8 @@ static void handle(struct scan *s, enum cs_event_id id, uint64_t time, int32_t v
 			break;
 		}
 		size_t handle, callback = object;
-		if (!new_run(s, th, callback, v[1], time, v[2] != 0, &handle))
+		struct ca_run_slot *slot;
+		if (!new_run(s, th, callback, v[1], time, v[2] != 0, &handle, &slot))
 			s->r->oom = true;
 		else if (streamed(s, callback))
 			ca_stream_run_merged(s->r->stream, th->pid, th->tid,
@@ -517,7 +525,7 @@ static void merge_tables(struct scan *s)
 {
 	const struct ca_records *r = s->r;
 	struct columns c;
-	size_t pos[N_SCANNED] = { 0 }, n_scanned = r->run_store ? N_RUN_EVENTS : N_SCANNED;
+	size_t pos[N_SCANNED] = { 0 }, n_scanned = r->runs_only ? N_RUN_EVENTS : N_SCANNED;
 	for (size_t i = 0; i < n_scanned; i++)
 		for (size_t f = 0; f < cs_events[scanned[i]].field_count; f++)
 			c.f[i][f] = ca_table_column(r->t, scanned[i], cs_events[scanned[i]].fields[f].name);
@@ -601,7 +609,7 @@ static void meet_model(struct ca_records *r)
 		r->oom = true; /* no model: these records will not be handed out */
 		return;
 	}
-	if (r->runs_only && !(r->run_store = ca_run_store_new(r->m->n_callbacks)))
+	if ((r->runs_only || r->with_runs) && !(r->run_store = ca_run_store_new(r->m->n_callbacks)))
 		r->oom = true;
 	if (!ca_records_choose_longest(r) || !ca_records_setup_follow(r) ||
 	    (r->follow_request && !r->latencies_only && reserve(r) != 0))

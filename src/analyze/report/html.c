@@ -1,7 +1,9 @@
 /*
  * html.c - the HTML report (ca_report_write): the page's frame (head,
  * header, contents, the bar that searches and moves the time view), its
- * sections in order (report.h), then its data and script. Everything
+ * sections in order (report.h), written in parts by three threads (the
+ * callbacks' and topics' cards, the scheduling view, the rest), then its
+ * data and script. Everything
  * inline, so the page opens offline; docs/dev/report.md says why the
  * charts are drawn by uPlot in the page.
  */
@@ -162,22 +164,27 @@ static void *lists(void *arg)
 	return NULL;
 }
 
-static void paths_and_scheduling(struct part *p, struct report_paths *paths)
+/* The scheduling view, with the runs of the paths' messages. */
+struct scheduling {
+	struct part part;
+	const struct report_paths *paths;
+};
+
+static void *scheduling(void *arg)
 {
+	struct scheduling *s = arg;
 	const ca_path_latency *const *l;
 	const ca_path *const *defs;
-	size_t n = report_paths_view(paths, &l, &defs);
-	report_check_section(&p->r);
-	report_graph_section(&p->r);
-	report_paths_section(&p->r, paths);
-	report_sched_section(&p->r, l, defs, n);
+	size_t n = report_paths_view(s->paths, &l, &defs);
+	report_sched_section(&s->part.r, l, defs, n);
+	return NULL;
 }
 
 /* ---- ca_report ------------------------------------------------------------ */
 
-/* The records a report reads (ca_report_records): the runs alone, the
- * messages' latencies with their times, then one path followed each. */
-enum { WANT_RUNS, WANT_MESSAGES, WANT_PATHS, MAX_FOLLOWED = CA_MAX_RIDING - WANT_PATHS };
+/* The records a report reads (ca_report_records): the callbacks' runs and
+ * the messages' latencies with their times, then one path followed each. */
+enum { WANT_RUNS_AND_MESSAGES, WANT_PATHS, MAX_FOLLOWED = CA_MAX_RIDING - WANT_PATHS };
 
 struct ca_report {
 	ca_report_options o; /* the caller's, its arrays too */
@@ -217,9 +224,8 @@ ca_report *ca_report_new(const ca_report_options *o, char *err, size_t err_size)
 			ca_report_free(rep);
 			return NULL;
 		}
-	rep->wanted[WANT_RUNS] = (ca_records_options){ .runs_only = true };
-	rep->wanted[WANT_MESSAGES] = (ca_records_options){ .latencies_only = true,
-		.latency_times = true };
+	rep->wanted[WANT_RUNS_AND_MESSAGES] = (ca_records_options){ .latencies_only = true,
+		.latency_times = true, .with_runs = true };
 	rep->n_wanted = WANT_PATHS;
 	for (size_t i = 0; i < n && i < MAX_FOLLOWED; i++)
 		rep->wanted[rep->n_wanted++] = (ca_records_options){ .follow = rep->paths[i],
@@ -251,13 +257,18 @@ static int write_page(struct report *r, const ca_report *rep, const ca_records *
 {
 	FILE *out = r->out;
 	struct part main_part, list_part, tf_part;
-	struct part *parts[3] = { &main_part, &list_part, &tf_part };
-	bool opened[3] = { part_open(&main_part, r, "p"), part_open(&list_part, r, "c"),
-		part_open(&tf_part, r, "t") };
-	if (!opened[0] || !opened[1] || !opened[2]) {
-		for (int i = 0; i < 3; i++)
-			if (opened[i])
-				part_drop(parts[i]);
+	struct scheduling sched = { 0 };
+	struct part *parts[4] = { &main_part, &sched.part, &list_part, &tf_part };
+	static const char *const prefixes[4] = { "p", "s", "c", "t" };
+	bool opened = true;
+	for (int i = 0; i < 4; i++)
+		if (!part_open(parts[i], r, prefixes[i])) {
+			for (int k = 0; k < i; k++)
+				part_drop(parts[k]);
+			opened = false;
+			break;
+		}
+	if (!opened) {
 		snprintf(r->err, r->err_size, "out of memory");
 		return -1;
 	}
@@ -273,18 +284,27 @@ static int write_page(struct report *r, const ca_report *rep, const ca_records *
 		rep->o.n_paths ? rep->o.path_names : longest_title,
 		rep->o.n_paths ? rep->paths : &longest_path, followed, n_paths);
 	if (!paths) {
-		for (int i = 0; i < 3; i++)
+		for (int i = 0; i < 4; i++)
 			part_drop(parts[i]);
 		ca_path_set_free(longest);
 		return -1;
 	}
-	pthread_t thread;
-	bool threaded = pthread_create(&thread, NULL, lists, &list_part) == 0;
-	paths_and_scheduling(&main_part, paths);
-	if (threaded)
-		pthread_join(thread, NULL);
+	/* three parts at once: the lists, the scheduling, the paths */
+	sched.paths = paths;
+	pthread_t threads[2];
+	bool started[2] = { pthread_create(&threads[0], NULL, lists, &list_part) == 0,
+		pthread_create(&threads[1], NULL, scheduling, &sched) == 0 };
+	report_check_section(&main_part.r);
+	report_graph_section(&main_part.r);
+	report_paths_section(&main_part.r, paths);
+	if (started[0])
+		pthread_join(threads[0], NULL);
 	else
 		lists(&list_part);
+	if (started[1])
+		pthread_join(threads[1], NULL);
+	else
+		scheduling(&sched);
 	report_tf_section(&tf_part.r);
 	report_paths_free(paths);
 	ca_path_set_free(longest);
@@ -294,7 +314,7 @@ static int write_page(struct report *r, const ca_report *rep, const ca_records *
 		"</style><style>%s</style></head><body>", ca_asset_uplot_css, ca_asset_report_css);
 	report_header(r);
 	bar(out);
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 4; i++)
 		report_buffer_put(&parts[i]->html, out);
 	fputs("<footer class='muted'>Definitions of every number: docs/latency.md of caret-c. "
 		"Times are the trace's clock.</footer>", out);
@@ -303,7 +323,7 @@ static int write_page(struct report *r, const ca_report *rep, const ca_records *
 	json_int(out, (int64_t)((r->t1 - r->t0) / 1000));
 	fputs(",\"charts\":{", out);
 	bool comma = false;
-	for (int i = 0; i < 3; i++) {
+	for (int i = 0; i < 4; i++) {
 		if (comma && parts[i]->r.data_members)
 			fputc(',', out);
 		comma = comma || parts[i]->r.data_members;
@@ -337,8 +357,7 @@ int ca_report_write(ca_report *rep, const ca_trace *trace, FILE *out, char *err,
 			goto out;
 	if (has_tf(trace) && !(every = ca_records_build(trace, err, err_size)))
 		goto out; /* tf: placed in the callback runs of every record */
-	r.runs = built[WANT_RUNS];
-	r.messages = built[WANT_MESSAGES];
+	r.runs = r.messages = built[WANT_RUNS_AND_MESSAGES];
 	r.every = every;
 	for (size_t i = WANT_PATHS; i < rep->n_wanted; i++)
 		followed[i - WANT_PATHS] = built[i];

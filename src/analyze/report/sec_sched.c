@@ -243,13 +243,20 @@ static bool ranges_of(const struct report *r, const struct sched *s, struct rang
 }
 
 /* Among the runs of the callbacks cbs[0..n): the one that starts at t, or
- * (within) the latest one that started by t and runs at t; CA_NONE. */
+ * (within) the latest one that started by t and runs at t; CA_NONE.
+ * at[c]: where the search for callback cbs[c] ended last; the times asked
+ * mostly grow, so it mostly moves forward a step or two. */
 static size_t run_at(const struct report *r, const struct sched *s, const struct ranges *g,
-	const size_t *cbs, size_t n, uint64_t t, bool within)
+	const size_t *cbs, size_t *at, size_t n, uint64_t t, bool within)
 {
 	size_t found = CA_NONE;
 	for (size_t c = 0; c < n; c++) {
-		size_t lo = g->first[cbs[c]], hi = lo + g->count[cbs[c]];
+		size_t first = g->first[cbs[c]], end = first + g->count[cbs[c]];
+		size_t lo = at[c] < first ? first : at[c], hi = end;
+		if (lo > first && s->runs[lo - 1].start > t)
+			lo = first, hi = at[c]; /* t went back */
+		for (int step = 0; step < 8 && lo < hi && s->runs[lo].start <= t; step++)
+			lo++; /* a few steps forward first: the usual case */
 		while (lo < hi) { /* the first run starting after t */
 			size_t mid = lo + (hi - lo) / 2;
 			if (s->runs[mid].start <= t)
@@ -257,7 +264,8 @@ static size_t run_at(const struct report *r, const struct sched *s, const struct
 			else
 				hi = mid;
 		}
-		if (lo == g->first[cbs[c]])
+		at[c] = lo;
+		if (lo == first)
 			continue;
 		const ca_callback_instance *x = &s->runs[lo - 1];
 		if ((x->start == t || (within && run_end(r, x) >= t)) &&
@@ -280,9 +288,11 @@ static void path_runs(const struct report *r, const struct sched *s, FILE *d,
 	size_t h = l ? ca_path_latency_hop_count(l) : 0, written = 0;
 	uint8_t *marked = calloc(s->n_order + 1, 1);
 	size_t *cbs = calloc(a->n_callbacks + 1, sizeof *cbs);
+	size_t *at_in = calloc(a->n_callbacks + 1, sizeof *at_in);
+	size_t *at_out = calloc(a->n_callbacks + 1, sizeof *at_out);
 	size_t *node_first = calloc(p->node_count + 1, sizeof *node_first);
 	struct ranges g = { 0 };
-	if (!marked || !cbs || !node_first || !ranges_of(r, s, &g))
+	if (!marked || !cbs || !at_in || !at_out || !node_first || !ranges_of(r, s, &g))
 		n = 0;
 	/* each path node's callbacks, one after the other in cbs */
 	for (size_t k = 0, used = 0; n && k < p->node_count; k++) {
@@ -302,13 +312,13 @@ static void path_runs(const struct report *r, const struct sched *s, FILE *d,
 				break;
 			if (node)
 				t += (uint64_t)hops[i * h + k - 1];
-			size_t run = run_at(r, s, &g, own, n_own, t, false);
+			size_t run = run_at(r, s, &g, own, at_in + node_first[node], n_own, t, false);
 			if (run != CA_NONE && s->kept[run] != CA_NONE)
 				marked[s->kept[run]] = 1;
 			if (k + 1 >= h || hops[i * h + k] == CA_HOP_NONE)
 				break;
 			t += (uint64_t)hops[i * h + k]; /* the output's publish */
-			run = run_at(r, s, &g, own, n_own, t, true);
+			run = run_at(r, s, &g, own, at_out + node_first[node], n_own, t, true);
 			if (run != CA_NONE && s->kept[run] != CA_NONE)
 				marked[s->kept[run]] = 1;
 		}
@@ -320,6 +330,8 @@ static void path_runs(const struct report *r, const struct sched *s, FILE *d,
 	fputc(']', d);
 	free(marked);
 	free(cbs);
+	free(at_in);
+	free(at_out);
 	free(node_first);
 	free(g.first);
 	free(g.count);

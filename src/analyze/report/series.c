@@ -12,6 +12,7 @@
 
 #include "caret/analyze.h"
 #include "json.h"
+#include "records.h"
 
 #define LINEAR_BINS 30
 
@@ -135,13 +136,27 @@ static int64_t floor_to(int64_t v, int64_t step)
 	return (v % step && v < 0 ? q - 1 : q) * step;
 }
 
-/* sorted: the values, in order. */
-static void histogram(FILE *out, const int64_t *sorted, size_t n, enum series_unit unit)
+/* The bin of value v among the logarithmic ladder's edges e[0..n]: the
+ * last edge at or below it (values below e[0] in the first bin). */
+static size_t ladder_bin(const int64_t *e, size_t n, int64_t v)
+{
+	size_t lo = 0, hi = n; /* the first edge above v, in [1, n] */
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (e[mid] <= v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo ? lo - 1 : 0;
+}
+
+/* values (in any order) with their statistics s. */
+static void histogram(FILE *out, const int64_t *values, size_t n, const ca_stats *s,
+	enum series_unit unit)
 {
 	int64_t smallest = unit == SERIES_NS ? 100 : 1; /* what the page shows */
-	int64_t lo = sorted[0], hi = sorted[n - 1];
-	size_t rank = (size_t)ceil(0.99 * (double)n);
-	int64_t cut = sorted[rank ? rank - 1 : 0];
+	int64_t lo = s->min, hi = s->max, cut = (int64_t)ceil(s->p99);
 	double raw = (double)(cut - lo) / LINEAR_BINS;
 	int64_t width = round_up_125(raw > (double)smallest ? raw : (double)smallest);
 	int64_t start = floor_to(lo, width);
@@ -150,7 +165,7 @@ static void histogram(FILE *out, const int64_t *sorted, size_t n, enum series_un
 	if (!count)
 		return;
 	for (size_t i = 0; i < n; i++) {
-		size_t b = (size_t)((sorted[i] - start) / width);
+		size_t b = (size_t)((values[i] - start) / width);
 		if (b < bins)
 			count[b]++;
 		else
@@ -161,11 +176,8 @@ static void histogram(FILE *out, const int64_t *sorted, size_t n, enum series_un
 	fputs(",\"w\":", out);
 	value(out, width, unit);
 	fputs(",\"c\":[", out);
-	for (size_t b = 0; b < bins; b++) {
-		if (b)
-			fputc(',', out);
-		json_int(out, (int64_t)count[b]);
-	}
+	for (size_t b = 0; b < bins; b++)
+		json_item(out, b, (int64_t)count[b]);
 	fputs("],\"over\":", out);
 	json_int(out, (int64_t)over);
 	fputs(",\"max\":", out);
@@ -176,15 +188,14 @@ static void histogram(FILE *out, const int64_t *sorted, size_t n, enum series_un
 	 * (at least `smallest`) to above the greatest; 64 edges reach past
 	 * the range of int64 */
 	int64_t edges[64];
-	size_t counts[64], n_bins = 0, i = 0;
+	size_t counts[64] = { 0 }, n_bins = 0;
 	edges[0] = round_down_125((double)(lo > smallest ? lo : smallest));
 	do {
 		edges[n_bins + 1] = round_up_125((double)edges[n_bins] * 1.5);
-		counts[n_bins] = 0;
-		while (i < n && sorted[i] < edges[n_bins + 1])
-			i++, counts[n_bins]++;
 		n_bins++;
-	} while (i < n && n_bins < 62);
+	} while (edges[n_bins] <= hi && n_bins < 62);
+	for (size_t i = 0; i < n; i++)
+		counts[ladder_bin(edges, n_bins, values[i])]++;
 	fputs(",\"log\":{\"e\":[", out);
 	for (size_t b = 0; b <= n_bins; b++) {
 		if (b)
@@ -192,18 +203,15 @@ static void histogram(FILE *out, const int64_t *sorted, size_t n, enum series_un
 		value(out, edges[b], unit);
 	}
 	fputs("],\"c\":[", out);
-	for (size_t b = 0; b < n_bins; b++) {
-		if (b)
-			fputc(',', out);
-		json_int(out, (int64_t)counts[b]);
-	}
+	for (size_t b = 0; b < n_bins; b++)
+		json_item(out, b, (int64_t)counts[b]);
 	fputs("]}}", out);
 }
 
 static void statistics(FILE *out, int64_t *v, size_t n, enum series_unit unit, ca_stats *stats)
 {
 	ca_stats s;
-	ca_stats_of(v, n, CA_PERCENTILE_LINEAR, &s);
+	ca_stats_select(v, n, CA_PERCENTILE_LINEAR, &s);
 	if (stats)
 		*stats = s;
 	fputs(",\"s\":{\"min\":", out);
@@ -284,13 +292,16 @@ void series_write(FILE *out, const struct series *s, enum series_unit unit, cons
 	}
 	fprintf(out, ",\"n\":%zu,\"unit\":\"%s\",\"what\":", n, unit == SERIES_NS ? "ms" : "Hz");
 	json_string(out, what);
-	int64_t *sorted = n ? malloc(n * sizeof *sorted) : NULL;
-	if (sorted) {
-		memcpy(sorted, s->v, n * sizeof *sorted);
-		statistics(out, sorted, n, unit, stats); /* sorts them */
-		histogram(out, sorted, n, unit);
+	int64_t *copy = n ? malloc(n * sizeof *copy) : NULL;
+	if (copy) {
+		ca_stats st;
+		memcpy(copy, s->v, n * sizeof *copy);
+		statistics(out, copy, n, unit, &st); /* reorders the copy */
+		histogram(out, copy, n, &st, unit);
+		if (stats)
+			*stats = st;
 	}
 	fputc('}', out);
-	free(sorted);
+	free(copy);
 	free(keep);
 }

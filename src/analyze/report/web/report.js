@@ -326,6 +326,33 @@
 		return b;
 	}
 
+	/* The bin edges to label: in linear bins, those at a round multiple (a
+	 * 1-2-5 step, wide enough for its label); on the logarithmic ladder,
+	 * every edge or every other. The overflow bin's edge always. */
+	function labelledEdges(b, log, width) {
+		var n = b.length, room = Math.max(1, Math.floor(width / 58)), out = [];
+		if (!n)
+			return out;
+		if (log) {
+			for (var k = 0, every = Math.ceil((n + 1) / room); k <= n; k += every)
+				out.push(k);
+			return out;
+		}
+		var regular = b[n - 1].over ? n - 1 : n, w = b[0].hi - b[0].lo;
+		var step = niceStep(w * Math.max(1, Math.ceil((regular + 1) / room)));
+		for (var e = 0; e <= regular; e++) {
+			var v = b[0].lo + e * w, q = v / step;
+			if (Math.abs(q - Math.round(q)) < 1e-6)
+				out.push(e);
+		}
+		if (regular < n && out[out.length - 1] !== regular) { /* where the overflow begins */
+			if (out.length && regular - out[out.length - 1] < (n + 1) / room)
+				out.pop(); /* its label would run into this one */
+			out.push(regular);
+		}
+		return out;
+	}
+
 	function Histogram(el, s, name, colour, log) {
 		var b = bins(s, log), self = this;
 		this.b = b;
@@ -355,11 +382,7 @@
 				{
 					label: name + ' (' + unitLabel(s) + ')' + (log ? ', log bins' : ''), size: 42,
 					splits: function (u) {
-						var step = Math.max(1, Math.ceil(b.length * 58 / Math.max(1, u.bbox.width / devicePixelRatio)));
-						var out = [];
-						for (var k = 0; k <= b.length; k += step)
-							out.push(k);
-						return out;
+						return labelledEdges(b, log, Math.max(1, u.bbox.width / devicePixelRatio));
 					},
 					values: function (u, splits) {
 						return splits.map(function (k) {
