@@ -35,13 +35,14 @@ test-asan: deps
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest --test-dir $(ASAN_BUILD_DIR) --output-on-failure -j $(CTEST_JOBS) -LE slow
 
-# The tracer's stress test and the native reader's two threads (its
-# differential, damaged-trace and lean-load tests) built with ThreadSanitizer.
-TSAN_READER_TESTS = test_ctf_native_differential|test_ctf_native_damaged|test_lean_load_differential
+# The tracer's stress test, the native reader's two threads (its
+# differential, damaged-trace and lean-load tests) and the report's three
+# (caret report and export of the real traces) built with ThreadSanitizer.
+TSAN_READER_TESTS = test_ctf_native_differential|test_ctf_native_damaged|test_lean_load_differential|test_report_real
 test-tsan: deps
 	@cmake -S . -B $(TSAN_BUILD_DIR) -DCMAKE_BUILD_TYPE=Debug -DCARET_TSAN=ON >/dev/null
 	@cmake --build $(TSAN_BUILD_DIR) -j $(JOBS) --target tracer_stress tb_event_counts \
-	  control_client ctf_reader_diff lean_diff
+	  control_client ctf_reader_diff lean_diff caret_cli
 	@TSAN_OPTIONS=suppressions=$(CURDIR)/tests/tsan.supp:die_after_fork=0 \
 	  ctest --test-dir $(TSAN_BUILD_DIR) --output-on-failure -L stress
 	@TSAN_OPTIONS=suppressions=$(CURDIR)/tests/tsan.supp:die_after_fork=0:halt_on_error=1 \

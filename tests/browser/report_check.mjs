@@ -16,10 +16,9 @@
  * JSON line: the page's bytes and how long it took to be ready.
  * Exit 1 when a check fails.
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import puppeteer from 'puppeteer-core';
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { launch } from './chromium.mjs';
 
 const args = process.argv.slice(2);
 const file = resolve(args[0] || '');
@@ -38,14 +37,8 @@ const check = (ok, what) => {
 
 const settle = () => new Promise((r) => setTimeout(r, 150)); /* scroll events first */
 
-const profile = mkdtempSync(join(tmpdir(), 'caret-chromium-'));
-const browser = await puppeteer.launch({
-	executablePath: process.env.CARET_CHROMIUM || '/usr/bin/chromium',
-	headless: true,
-	args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-quic',
-		'--disable-background-networking', '--disable-component-update', '--disable-sync',
-		'--disable-extensions', `--user-data-dir=${profile}`],
-});
+const chromium = await launch();
+const browser = chromium.browser;
 try {
 	const page = await browser.newPage();
 	const messages = [], requests = [];
@@ -248,7 +241,6 @@ try {
 		console.log(JSON.stringify({ file, bytes: statSync(file).size, loadMs, readyMs: first.readyMs,
 			navigationToReadyMs: Math.round(first.navigationMs) }));
 } finally {
-	await browser.close();
-	rmSync(profile, { recursive: true, force: true });
+	await chromium.close();
 }
 process.exit(failures ? 1 : 0);

@@ -7,20 +7,12 @@
  *
  * usage: node screenshots.mjs REPORT.html OUT_DIR
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import puppeteer from 'puppeteer-core';
+import { launch } from './chromium.mjs';
 
 const [file, outDir] = process.argv.slice(2).map((a) => resolve(a));
-const profile = mkdtempSync(join(tmpdir(), 'caret-chromium-'));
-const browser = await puppeteer.launch({
-	executablePath: process.env.CARET_CHROMIUM || '/usr/bin/chromium',
-	headless: true,
-	args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-quic',
-		'--disable-background-networking', '--disable-component-update', '--disable-sync',
-		`--user-data-dir=${profile}`],
-});
+const chromium = await launch();
+const browser = chromium.browser;
 try {
 	const page = await browser.newPage();
 	await page.setViewport({ width: 1280, height: 1000 });
@@ -52,6 +44,5 @@ try {
 	await new Promise((r) => setTimeout(r, 200));
 	await shoot('#sched', 'report-demo-scheduling.png', 900);
 } finally {
-	await browser.close();
-	rmSync(profile, { recursive: true, force: true });
+	await chromium.close();
 }

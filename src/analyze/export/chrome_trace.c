@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "model.h"
 #include "path.h"
 
 #define PATHS_PID 0
@@ -59,15 +60,6 @@ static void metadata(struct writer *w, const char *what, int64_t pid, int64_t ti
 		what, pid, tid);
 	json_string(out, name);
 	fputs("}}", out);
-}
-
-static size_t executor_of(const ca_architecture *a, size_t cb)
-{
-	const ca_callback *c = &a->callbacks[cb];
-	size_t group = c->kind == CA_CALLBACK_TIMER ? a->timers[c->owner].group :
-		c->kind == CA_CALLBACK_SUBSCRIPTION ? a->subscriptions[c->owner].group :
-		a->services[c->owner].group;
-	return group == CA_NONE ? CA_NONE : a->groups[group].executor;
 }
 
 static bool shown(const ca_architecture *a, size_t cb, bool all)
@@ -114,7 +106,7 @@ static int tracks(struct writer *w, const ca_architecture *a, const ca_callback_
 				t = grown;
 			}
 			t[n_t++] = (struct thread){ runs[i].pid, runs[i].tid,
-				executor_of(a, runs[i].callback) };
+				ca_model_callback_executor(a, runs[i].callback) };
 		}
 	}
 	for (size_t k = 0; k < n_t; k++) {

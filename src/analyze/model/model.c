@@ -179,3 +179,12 @@ bool ca_trace_process_window(const ca_trace *t, int64_t pid, uint64_t *first, ui
 	*last = t->pids[i].last_time;
 	return true;
 }
+
+size_t ca_model_callback_executor(const ca_architecture *a, size_t callback)
+{
+	const ca_callback *c = &a->callbacks[callback];
+	size_t group = c->kind == CA_CALLBACK_TIMER ? a->timers[c->owner].group :
+		c->kind == CA_CALLBACK_SUBSCRIPTION ? a->subscriptions[c->owner].group :
+		a->services[c->owner].group;
+	return group == CA_NONE ? CA_NONE : a->groups[group].executor;
+}

@@ -64,6 +64,8 @@ struct ca_model {
 
 /* The process index of a pid (processes are sorted by pid), or SIZE_MAX. */
 size_t ca_model_process_index(const struct ca_model *m, int64_t pid);
+/* The executor (index) of a callback's group, or CA_NONE. */
+size_t ca_model_callback_executor(const ca_architecture *a, size_t callback);
 
 int ca_model_init_objects(ca_trace *t, struct ca_model *m);
 int ca_model_name_objects(ca_trace *t, struct ca_model *m);

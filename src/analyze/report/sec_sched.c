@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "model.h"
 #include "records.h"
 #include "report.h"
 
@@ -33,15 +34,6 @@ struct sched {
 	size_t n_order;
 	size_t *kept;   /* per run: its position in `order` after thinning, or CA_NONE */
 };
-
-static size_t executor_of_callback(const ca_architecture *a, size_t cb)
-{
-	const ca_callback *c = &a->callbacks[cb];
-	size_t group = c->kind == CA_CALLBACK_TIMER ? a->timers[c->owner].group :
-		c->kind == CA_CALLBACK_SUBSCRIPTION ? a->subscriptions[c->owner].group :
-		a->services[c->owner].group;
-	return group == CA_NONE ? CA_NONE : a->groups[group].executor;
-}
 
 static int lane_order(const void *x, const void *y, void *arch)
 {
@@ -139,7 +131,7 @@ static bool build(struct report *r, struct sched *s)
 		if ((lane[i] = lane_of(s, &cap, x->pid, x->tid, &last)) == CA_NONE)
 			ok = false;
 		else if (s->lanes[lane[i]].executor == CA_NONE)
-			s->lanes[lane[i]].executor = executor_of_callback(a, x->callback);
+			s->lanes[lane[i]].executor = ca_model_callback_executor(a, x->callback);
 	}
 	if (ok) { /* the lanes in their order; each run's lane renumbered */
 		size_t *rank = malloc((s->n_lanes + 1) * sizeof *rank);
