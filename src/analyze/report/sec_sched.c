@@ -247,8 +247,11 @@ static size_t run_at(const struct report *r, const struct sched *s, const struct
 		size_t lo = at[c] < first ? first : at[c], hi = end;
 		if (lo > first && s->runs[lo - 1].start > t)
 			lo = first, hi = at[c]; /* t went back */
-		for (int step = 0; step < 8 && lo < hi && s->runs[lo].start <= t; step++)
-			lo++; /* a few steps forward first: the usual case */
+		int step = 0; /* a few steps forward first: the usual case */
+		while (step++ < 8 && lo < hi && s->runs[lo].start <= t)
+			lo++;
+		if (lo == hi || s->runs[lo].start > t)
+			hi = lo; /* found: no search */
 		while (lo < hi) { /* the first run starting after t */
 			size_t mid = lo + (hi - lo) / 2;
 			if (s->runs[mid].start <= t)
