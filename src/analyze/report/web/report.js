@@ -792,33 +792,51 @@
 		if (!quiet)
 			this.u.redraw(false);
 	};
+	/* Each lane's runs of the view as bars; runs that fall in the same
+	 * pixel column with the same look are one bar (a trace has far more
+	 * runs than the view has pixels). */
 	Sched.prototype.paint = function (u) {
 		var ctx = u.ctx, d = this.d, self = this;
-		var bb = u.bbox, laneH = bb.height / this.lanes;
+		var bb = u.bbox, laneH = bb.height / this.lanes, px = devicePixelRatio;
+		var pad = laneH * 0.18, foot = 3 * px;
 		ctx.save();
 		ctx.beginPath();
 		ctx.rect(bb.left, bb.top, bb.width, bb.height);
 		ctx.clip();
 		d.lanes.forEach(function (l, li) {
 			var y = bb.top + li * laneH;
+			ctx.globalAlpha = 1;
 			ctx.fillStyle = li % 2 ? '#f6f8fa' : '#ffffff';
 			ctx.fillRect(bb.left, y, bb.width, laneH);
 			var from = lowerBound(self.start.subarray(l.at, l.at + l.n), view.min - self.longest[li]);
+			var bar = null; /* the bar being widened: x0, x1, colour, marked */
+			function flush() {
+				if (!bar)
+					return;
+				ctx.globalAlpha = self.mark && !bar.marked ? 0.35 : 1;
+				ctx.fillStyle = bar.colour;
+				ctx.fillRect(bar.x0, y + pad, Math.max(px, bar.x1 - bar.x0),
+					laneH - 2 * pad - (bar.marked ? foot : 0));
+				if (bar.marked) { /* a dark foot under the run: seen however thin it is */
+					ctx.globalAlpha = 1;
+					ctx.fillStyle = '#1f2328';
+					ctx.fillRect(bar.x0, y + laneH - pad - foot, Math.max(px, bar.x1 - bar.x0), foot);
+				}
+				bar = null;
+			}
 			for (var k = l.at + from; k < l.at + l.n && self.start[k] <= view.max; k++) {
 				if (self.end[k] < view.min)
 					continue;
 				var x0 = u.valToPos(self.start[k], 'x', true), x1 = u.valToPos(self.end[k], 'x', true);
-				var marked = self.mark && self.mark[k], w = Math.max(devicePixelRatio, x1 - x0);
-				ctx.globalAlpha = self.mark && !marked ? 0.35 : 1;
-				ctx.fillStyle = self.colour[d.cb[k]];
-				var pad = laneH * 0.18;
-				ctx.fillRect(x0, y + pad, w, laneH - 2 * pad - (marked ? 3 * devicePixelRatio : 0));
-				if (marked) { /* a dark foot under the run: seen however thin it is */
-					ctx.globalAlpha = 1;
-					ctx.fillStyle = '#1f2328';
-					ctx.fillRect(x0, y + laneH - pad - 3 * devicePixelRatio, w, 3 * devicePixelRatio);
+				var colour = self.colour[d.cb[k]], marked = !!(self.mark && self.mark[k]);
+				if (bar && bar.colour === colour && bar.marked === marked && x0 - bar.x1 < px) {
+					bar.x1 = Math.max(bar.x1, x1);
+					continue;
 				}
+				flush();
+				bar = { x0: x0, x1: x1, colour: colour, marked: marked };
 			}
+			flush();
 		});
 		ctx.restore();
 	};
@@ -923,7 +941,7 @@
 		if (sched)
 			schedChart = new Sched(sched, CHARTS[sched.getAttribute('data-chart')]);
 		setUpSearch();
-		setView(0, DURATION);
+		document.getElementById('view-range').textContent = '0 – ' + fixed(DURATION, 6) + ' s';
 		if (!observer)
 			Object.keys(sections).forEach(function (id) {
 				sections[id].cards.forEach(function (c) { c.draw(); });
