@@ -196,7 +196,7 @@ static void worst_table(FILE *out, uint64_t t0, const struct report_path *p, cha
 		"<table class='worst'><thead><tr><th>hop</th>", out);
 	for (size_t j = 0; j < n_pick; j++)
 		fprintf(out, "<th>%s<br><span class='muted'>#%zu at %.3f s</span></th>", pick_names[j],
-			in[pick[j]].message, (double)(int64_t)(m[in[pick[j]].message].callback_start - t0) / 1e9);
+			pick[j], (double)(int64_t)(m[in[pick[j]].message].callback_start - t0) / 1e9);
 	fputs("</tr></thead><tbody>", out);
 	const ca_path_span span = { false, false };
 	for (size_t k = 0; k < h; k++) {

@@ -613,7 +613,8 @@
 		var h = data.hops.length, hops = data.inst.h.slice(j * h, j * h + h);
 		var e2e = data.m['end to end'], k = e2e.i ? e2e.i.indexOf(position) : position;
 		var latency = k >= 0 && k < e2e.y.length ? shown(e2e.y[k], 'ms') : '';
-		h5.textContent = name + ': message #' + count(data.inst.m[j]) + ' of the first node, ' +
+		h5.textContent = name + ': instance #' + count(position) + ' (message #' +
+			count(data.inst.m[j]) + ' of the first node), ' +
 			'its callback at ' + seconds(data.inst.s[j] / 1e6) + (latency ? ', end to end ' +
 			latency : '');
 		var scale = Math.max(card.flowScale || 0, flowTotal(data, j));
