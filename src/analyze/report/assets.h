@@ -2,7 +2,7 @@
  * assets.h - the report's web assets, carried in the binary (embed.cmake
  * generates their definitions at build time): uPlot's script and styles
  * (from npm, pinned in web/package-lock.json) and the page's own
- * (web/report.js, web/report.css).
+ * (the files of web/page/ joined in one function, and web/report.css).
  */
 #ifndef CA_REPORT_ASSETS_H
 #define CA_REPORT_ASSETS_H

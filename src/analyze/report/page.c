@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "records.h"
 #include "report.h"
 
 const char *report_chart_id(struct report *r, char *buf, size_t size)
@@ -105,7 +106,7 @@ void report_stats_head(FILE *out, const char *first, const char *extra)
 void report_stats_cells(FILE *out, int64_t *values, size_t n)
 {
 	ca_stats s;
-	ca_stats_of(values, n, CA_PERCENTILE_LINEAR, &s);
+	ca_stats_select(values, n, CA_PERCENTILE_LINEAR, &s);
 	report_stats_cells_of(out, &s);
 }
 

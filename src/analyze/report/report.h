@@ -5,7 +5,7 @@
  *
  * The page is HTML written top to bottom (header, tables, the places of
  * the charts), then one JSON object with every chart's data, then the
- * chart library and the page's script (web/report.js), all inline. Parts
+ * chart library and the page's script (web/page/, one file a job), all inline. Parts
  * of the page are written at once by two threads (html.c), each into its
  * own buffers with its own chart ids: a section reads the trace and the
  * records, and writes nothing but its part.
@@ -80,7 +80,7 @@ struct report_buffer {
 bool report_buffer_open(struct report_buffer *b);
 void report_buffer_put(struct report_buffer *b, FILE *out);
 /* One row of statistics in ms (count min mean p50 p99 max) of values
- * (sorted by it); the first cell and the cells after are the caller's. */
+ * (reordered by it); the first cell and the cells after are the caller's. */
 void report_stats_cells(FILE *out, int64_t *values, size_t n);
 /* The same cells of statistics already taken. */
 void report_stats_cells_of(FILE *out, const ca_stats *stats);

@@ -1,7 +1,7 @@
 /*
  * sec_callbacks.c - the Callbacks section: a table of every callback of the
  * user's system (by node, then name), then a card per callback whose
- * charts (web/report.js) show one metric at a time: latency (end - start
+ * charts (web/page/cards.js) show one metric at a time: latency (end - start
  * of each run), frequency (runs per second), period (time since the run
  * before) and, for timers, the delay (start - the firing it was due at).
  */

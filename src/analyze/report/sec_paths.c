@@ -5,7 +5,7 @@
  * the statistics of every hop, where the time goes (the mean of each hop),
  * and the worst instances first: those at the maximum, the 99th percentile
  * and the median, and the first ones, each hop of each, with their flow
- * through the nodes drawn by the page (web/report.js), which also draws the
+ * through the nodes drawn by the page (web/page/flows.js), which also draws the
  * flow of any instance clicked on the timeline.
  */
 #include <inttypes.h>
@@ -14,6 +14,7 @@
 
 #include "json.h"
 #include "path.h"
+#include "records.h"
 #include "report.h"
 #include "series.h"
 
@@ -305,59 +306,34 @@ static void path_data(struct report *r, const char *id, const struct report_path
 	free(keep);
 }
 
-static void one_path(struct report *r, const struct report_path *p)
+/* The messages with an end under the default span, by their start; how
+ * many (in, room for every message). */
+static size_t instances_of(const ca_path_latency *l, struct instance *in)
 {
-	FILE *out = r->out;
-	char id[32];
-	report_chart_id(r, id, sizeof id);
-	fprintf(out, "<div class='card path' id='%s' data-chart='%s' data-name='", id, id);
-	report_text(out, p->title);
-	for (size_t i = 0; i < p->path->node_count; i++) {
-		fputc(' ', out);
-		report_text(out, p->path->nodes[i]);
-	}
-	fputs("'><h3>", out);
-	report_text(out, p->title);
-	fputs("</h3>", out);
-	chain(out, p->path);
-	if (!p->latency) {
-		fputs("<p class='error'>", out);
-		report_text(out, p->error);
-		fputs("</p></div>", out);
-		return;
-	}
 	const ca_path_message *m;
-	const int64_t *hops;
-	size_t n = ca_path_latency_messages(p->latency, &m, &hops);
-	size_t h = ca_path_latency_hop_count(p->latency);
-	const ca_path_span span = { false, false }, whole = { true, true };
-	struct instance *in = malloc((n + 1) * sizeof *in);
-	int64_t *v = malloc((n + 1) * sizeof *v);
-	uint64_t *t = malloc((n + 1) * sizeof *t);
-	double *mean = calloc(h + 1, sizeof *mean);
-	char **labels = calloc(h + 1, sizeof *labels);
-	struct series e2e = { 0 }, resp[4] = { { 0 } };
-	size_t n_in = 0;
-	if (!in || !v || !t || !mean || !labels)
-		goto out;
-	for (size_t k = 0; k < h; k++)
-		if (!(labels[k] = malloc(600)))
-			goto out;
-		else
-			hop_label(p->path, k, labels[k], 600);
+	const ca_path_span span = { false, false };
+	size_t n = ca_path_latency_messages(l, &m, NULL), n_in = 0;
 	for (size_t i = 0; i < n; i++) {
 		uint64_t start, end;
 		if (ca_path_message_span(&m[i], span, &start, &end))
 			in[n_in++] = (struct instance){ start, (int64_t)(end - start), i };
 	}
 	qsort(in, n_in, sizeof *in, by_start);
-	for (size_t i = 0; i < n_in; i++)
-		series_push(&e2e, in[i].start, in[i].latency);
+	return n_in;
+}
 
-	fprintf(out, "<p>End-to-end latency as the original CARET counts it by default: from "
-		"the first node's publish on the first topic to the start of the last node's "
-		"callback. %zu of %zu messages of the first node reached the end.</p>",
-		n_in, n);
+/* The table: end to end, each response-time case (their series into
+ * resp), each hop over the messages that went all the way (their means
+ * into mean). Returns how many went all the way. v, t: room for every
+ * message. */
+static size_t latency_table(FILE *out, const struct report_path *p, const struct instance *in,
+	size_t n_in, char **labels, double *mean, struct series *resp, int64_t *v, uint64_t *t)
+{
+	const ca_path_message *m;
+	const int64_t *hops;
+	size_t n = ca_path_latency_messages(p->latency, &m, &hops);
+	size_t h = ca_path_latency_hop_count(p->latency), done = 0;
+	const ca_path_span span = { false, false }, whole = { true, true };
 	report_stats_head(out, "", NULL);
 	fputs("<tr><td>end to end</td>", out);
 	for (size_t i = 0; i < n_in; i++)
@@ -376,8 +352,6 @@ static void one_path(struct report *r, const struct report_path *p)
 		report_stats_cells(out, v, k);
 		fputs("</tr>", out);
 	}
-	/* per hop, over the messages that went all the way */
-	size_t done = 0;
 	for (size_t k = 0; k < h; k++) {
 		done = 0;
 		for (size_t i = 0; i < n; i++) {
@@ -393,35 +367,102 @@ static void one_path(struct report *r, const struct report_path *p)
 		report_stats_cells(out, v, done);
 		fputs("</tr>", out);
 	}
-	fputs("</tbody></table><div class='plots'><div class='tl'></div><div class='hist'></div></div>", out);
+	fputs("</tbody></table>", out);
+	return done;
+}
+
+/* The instances at the maximum, the 99th percentile and the median, and
+ * the first: their positions in pick, each once, named by all it is
+ * ("max = p99") in text. Returns how many. v: room for n_in. */
+static size_t pick_worst(const struct instance *in, size_t n_in, int64_t *v, size_t pick[4],
+	char text[4][32])
+{
+	static const char *const names[4] = { "max", "p99", "p50", "first" };
+	size_t max = 0, n_pick = 0;
+	for (size_t i = 0; i < n_in; i++) {
+		v[i] = in[i].latency;
+		max = in[i].latency > in[max].latency ? i : max;
+	}
+	ca_stats s;
+	ca_stats_select(v, n_in, CA_PERCENTILE_LINEAR, &s);
+	const size_t at[4] = { max, instance_at_or_above(in, n_in, s.p99),
+		instance_at_or_above(in, n_in, s.p50), 0 };
+	for (size_t j = 0; j < 4; j++) {
+		size_t k = 0;
+		while (k < n_pick && pick[k] != at[j])
+			k++;
+		if (k == n_pick) {
+			pick[n_pick] = at[j];
+			snprintf(text[n_pick++], sizeof *text, "%s", names[j]);
+		} else {
+			size_t used = strlen(text[k]);
+			snprintf(text[k] + used, sizeof *text - used, " = %s", names[j]);
+		}
+	}
+	return n_pick;
+}
+
+/* The card's head: its title, the chain, and an error when the path's
+ * latency could not be built. */
+static void path_head(FILE *out, const char *id, const struct report_path *p)
+{
+	fprintf(out, "<div class='card path' id='%s' data-chart='%s' data-name='", id, id);
+	report_text(out, p->title);
+	for (size_t i = 0; i < p->path->node_count; i++) {
+		fputc(' ', out);
+		report_text(out, p->path->nodes[i]);
+	}
+	fputs("'><h3>", out);
+	report_text(out, p->title);
+	fputs("</h3>", out);
+	chain(out, p->path);
+	if (!p->latency) {
+		fputs("<p class='error'>", out);
+		report_text(out, p->error);
+		fputs("</p>", out);
+	}
+}
+
+static void one_path(struct report *r, const struct report_path *p)
+{
+	FILE *out = r->out;
+	char id[32];
+	report_chart_id(r, id, sizeof id);
+	path_head(out, id, p);
+	if (!p->latency) {
+		fputs("</div>", out);
+		return;
+	}
+	const ca_path_message *m;
+	const int64_t *hops;
+	size_t n = ca_path_latency_messages(p->latency, &m, &hops);
+	size_t h = ca_path_latency_hop_count(p->latency), n_pick = 0, pick[4];
+	struct instance *in = malloc((n + 1) * sizeof *in);
+	int64_t *v = malloc((n + 1) * sizeof *v);
+	uint64_t *t = malloc((n + 1) * sizeof *t);
+	double *mean = calloc(h + 1, sizeof *mean);
+	char **labels = calloc(h + 1, sizeof *labels), pick_text[4][32];
+	const char *pick_names[4];
+	struct series e2e = { 0 }, resp[4] = { { 0 } };
+	if (!in || !v || !t || !mean || !labels)
+		goto out;
+	for (size_t k = 0; k < h; k++)
+		if (!(labels[k] = malloc(600)))
+			goto out;
+		else
+			hop_label(p->path, k, labels[k], 600);
+	size_t n_in = instances_of(p->latency, in);
+	for (size_t i = 0; i < n_in; i++)
+		series_push(&e2e, in[i].start, in[i].latency);
+	fprintf(out, "<p>End-to-end latency as the original CARET counts it by default: from "
+		"the first node's publish on the first topic to the start of the last node's "
+		"callback. %zu of %zu messages of the first node reached the end.</p>", n_in, n);
+	size_t done = latency_table(out, p, in, n_in, labels, mean, resp, v, t);
+	fputs("<div class='plots'><div class='tl'></div><div class='hist'></div></div>", out);
 	if (done)
 		where_time_goes(out, labels, mean, h);
-	size_t pick[4], n_pick = 0;
-	const char *pick_names[4];
-	char pick_text[4][32];
 	if (n_in) {
-		size_t max = 0;
-		for (size_t i = 0; i < n_in; i++) {
-			v[i] = in[i].latency;
-			max = in[i].latency > in[max].latency ? i : max;
-		}
-		ca_stats s;
-		ca_stats_of(v, n_in, CA_PERCENTILE_LINEAR, &s);
-		const size_t at[4] = { max, instance_at_or_above(in, n_in, s.p99),
-			instance_at_or_above(in, n_in, s.p50), 0 };
-		static const char *const names[4] = { "max", "p99", "p50", "first" };
-		for (size_t j = 0; j < 4; j++) { /* one column per instance, named by all it is */
-			size_t k = 0;
-			while (k < n_pick && pick[k] != at[j])
-				k++;
-			if (k == n_pick) {
-				pick[n_pick] = at[j];
-				snprintf(pick_text[n_pick++], sizeof *pick_text, "%s", names[j]);
-			} else {
-				size_t used = strlen(pick_text[k]);
-				snprintf(pick_text[k] + used, sizeof *pick_text - used, " = %s", names[j]);
-			}
-		}
+		n_pick = pick_worst(in, n_in, v, pick, pick_text);
 		for (size_t j = 0; j < n_pick; j++)
 			pick_names[j] = pick_text[j];
 		worst_table(out, r->t0, p, labels, in, pick, pick_names, n_pick, hops, h);

@@ -1,7 +1,7 @@
 /*
  * sec_sched.c - the Callback scheduling section: per executor and thread a
  * lane, each callback run a bar from its start to its end, coloured by
- * callback (drawn by web/report.js on the time axis every timeline shares);
+ * callback (drawn by web/page/sched.js on the time axis every timeline shares);
  * the runs that carried a path's messages, for the path chosen in the page,
  * stand out: the view that shows why a message waited.
  */
@@ -332,15 +332,108 @@ static void path_runs(const struct report *r, const struct sched *s, FILE *d,
 	free(g.count);
 }
 
+/* "lanes": each lane's executor, thread, pid and runs in the page's order. */
+static void write_lanes(FILE *d, const struct report *r, const struct sched *s)
+{
+	const ca_architecture *a = r->arch;
+	fputs("\"lanes\":[", d);
+	for (size_t l = 0; l < s->n_lanes; l++) {
+		const struct lane *ln = &s->lanes[l];
+		const ca_process *p = ca_architecture_process(a, ln->pid);
+		char detail[512];
+		if (p && p->procname)
+			snprintf(detail, sizeof detail, "%s tid %" PRId64, p->procname, ln->tid);
+		else
+			snprintf(detail, sizeof detail, "pid %" PRId64 " tid %" PRId64, ln->pid, ln->tid);
+		fputs(l ? ",{\"executor\":" : "{\"executor\":", d);
+		if (ln->executor == CA_NONE) {
+			json_string(d, "(executor unknown)");
+		} else {
+			const ca_executor *x = &a->executors[ln->executor];
+			char *name = malloc(strlen(x->name) + strlen(x->type ? x->type : "") + 8);
+			if (name)
+				report_executor_label(x, name);
+			json_string(d, name ? name : x->name);
+			free(name);
+		}
+		fputs(",\"thread\":", d);
+		json_string(d, detail);
+		fprintf(d, ",\"pid\":%" PRId64 ",\"at\":%zu,\"n\":%zu}", ln->pid, ln->first, ln->n);
+	}
+	fputc(']', d);
+}
+
+/* "cbs" (the callbacks, each once, numbered as first met), then the runs:
+ * "s" starts and "d" durations (µs), "cb" callback numbers, "open" those
+ * not ended. */
+static void write_runs(FILE *d, const struct report *r, const struct sched *s)
+{
+	const ca_architecture *a = r->arch;
+	size_t *number = malloc((a->n_callbacks + 1) * sizeof *number), n_cbs = 0;
+	for (size_t i = 0; number && i < a->n_callbacks; i++)
+		number[i] = CA_NONE;
+	fputs(",\"cbs\":[", d);
+	for (size_t i = 0; number && i < s->n_order; i++) {
+		size_t cb = s->runs[s->order[i]].callback;
+		if (number[cb] != CA_NONE)
+			continue;
+		number[cb] = n_cbs;
+		if (n_cbs++)
+			fputc(',', d);
+		json_string(d, a->callbacks[cb].name);
+	}
+	fputs("],\"s\":[", d);
+	for (size_t i = 0; i < s->n_order; i++) {
+		const ca_callback_instance *x = &s->runs[s->order[i]];
+		if (i)
+			fputc(',', d);
+		json_us(d, x->start > r->t0 ? (int64_t)(x->start - r->t0) : 0);
+	}
+	fputs("],\"d\":[", d);
+	for (size_t i = 0; i < s->n_order; i++) {
+		const ca_callback_instance *x = &s->runs[s->order[i]];
+		if (i)
+			fputc(',', d);
+		json_us(d, (int64_t)(run_end(r, x) - x->start));
+	}
+	fputs("],\"cb\":[", d);
+	for (size_t i = 0; number && i < s->n_order; i++)
+		json_item(d, i, (int64_t)number[s->runs[s->order[i]].callback]);
+	fputs("],\"open\":[", d);
+	for (size_t i = 0, k = 0; i < s->n_order; i++)
+		if (!s->runs[s->order[i]].end)
+			json_item(d, k++, (int64_t)i);
+	fputc(']', d);
+	free(number);
+}
+
+/* "paths": each path's nodes, and the runs its messages went through. */
+static void write_paths(FILE *d, const struct report *r, const struct sched *s,
+	const ca_path_latency *const *paths, const ca_path *const *path_defs, size_t n_paths)
+{
+	fputs(",\"paths\":[", d);
+	for (size_t i = 0; i < n_paths; i++) {
+		fputs(i ? ",{\"name\":" : "{\"name\":", d);
+		char name[1024];
+		size_t used = 0;
+		for (size_t k = 0; k < path_defs[i]->node_count && used < sizeof name; k++)
+			used += (size_t)snprintf(name + used, sizeof name - used, "%s%s", k ? " → " : "",
+				path_defs[i]->nodes[k]);
+		json_string(d, name);
+		fputs(",\"runs\":", d);
+		path_runs(r, s, d, paths[i], path_defs[i]);
+		fputc('}', d);
+	}
+	fputc(']', d);
+}
+
 void report_sched_section(struct report *r, const ca_path_latency *const *paths,
 	const ca_path *const *path_defs, size_t n_paths)
 {
 	struct sched s = { 0 };
-	const ca_architecture *a = r->arch;
 	FILE *out = r->out;
-	size_t *cbs = calloc(a->n_callbacks + 1, sizeof *cbs), n_cbs = 0;
 	fputs("<section id='sched'><h2>Callback scheduling</h2>", out);
-	if (!cbs || !build(r, &s)) {
+	if (!build(r, &s)) {
 		fputs("<p class='error'>Out of memory.</p></section>", out);
 		goto out;
 	}
@@ -362,83 +455,13 @@ void report_sched_section(struct report *r, const ca_path_latency *const *paths,
 		total > SCHED_RUNS ? " This trace has more runs than the page draws: each thread "
 		"shows the longest run of each slice of time." : "", id, id);
 	FILE *d = report_datum(r, id);
-	fputs("{\"lanes\":[", d);
-	for (size_t l = 0; l < s.n_lanes; l++) {
-		const struct lane *ln = &s.lanes[l];
-		const ca_process *p = ca_architecture_process(a, ln->pid);
-		char detail[512];
-		if (p && p->procname)
-			snprintf(detail, sizeof detail, "%s tid %" PRId64, p->procname, ln->tid);
-		else
-			snprintf(detail, sizeof detail, "pid %" PRId64 " tid %" PRId64, ln->pid, ln->tid);
-		fputs(l ? ",{\"executor\":" : "{\"executor\":", d);
-		if (ln->executor == CA_NONE)
-			json_string(d, "(executor unknown)");
-		else {
-			const ca_executor *x = &a->executors[ln->executor];
-			char *name = malloc(strlen(x->name) + strlen(x->type ? x->type : "") + 8);
-			if (name)
-				report_executor_label(x, name);
-			json_string(d, name ? name : x->name);
-			free(name);
-		}
-		fputs(",\"thread\":", d);
-		json_string(d, detail);
-		fprintf(d, ",\"pid\":%" PRId64 ",\"at\":%zu,\"n\":%zu}", ln->pid, ln->first, ln->n);
-	}
-	/* the callbacks, each once, numbered in the order first met */
-	size_t *number = malloc((a->n_callbacks + 1) * sizeof *number);
-	for (size_t i = 0; number && i < a->n_callbacks; i++)
-		number[i] = CA_NONE;
-	for (size_t i = 0; number && i < s.n_order; i++) {
-		size_t cb = s.runs[s.order[i]].callback;
-		if (number[cb] == CA_NONE)
-			number[cb] = n_cbs, cbs[n_cbs++] = cb;
-	}
-	fputs("],\"cbs\":[", d);
-	for (size_t i = 0; i < n_cbs; i++) {
-		if (i)
-			fputc(',', d);
-		json_string(d, a->callbacks[cbs[i]].name);
-	}
-	fputs("],\"s\":[", d);
-	for (size_t i = 0; i < s.n_order; i++) {
-		const ca_callback_instance *x = &s.runs[s.order[i]];
-		if (i)
-			fputc(',', d);
-		json_us(d, x->start > r->t0 ? (int64_t)(x->start - r->t0) : 0);
-	}
-	fputs("],\"d\":[", d);
-	for (size_t i = 0; i < s.n_order; i++) {
-		const ca_callback_instance *x = &s.runs[s.order[i]];
-		if (i)
-			fputc(',', d);
-		json_us(d, (int64_t)(run_end(r, x) - x->start));
-	}
-	fputs("],\"cb\":[", d);
-	for (size_t i = 0; number && i < s.n_order; i++)
-		json_item(d, i, (int64_t)number[s.runs[s.order[i]].callback]);
-	fputs("],\"open\":[", d);
-	for (size_t i = 0, k = 0; i < s.n_order; i++)
-		if (!s.runs[s.order[i]].end)
-			json_item(d, k++, (int64_t)i);
-	fprintf(d, "],\"total\":%zu,\"paths\":[", total);
-	for (size_t i = 0; i < n_paths; i++) {
-		fputs(i ? ",{\"name\":" : "{\"name\":", d);
-		char name[1024];
-		size_t used = 0;
-		for (size_t k = 0; k < path_defs[i]->node_count && used < sizeof name; k++)
-			used += (size_t)snprintf(name + used, sizeof name - used, "%s%s", k ? " → " : "",
-				path_defs[i]->nodes[k]);
-		json_string(d, name);
-		fputs(",\"runs\":", d);
-		path_runs(r, &s, d, paths[i], path_defs[i]);
-		fputc('}', d);
-	}
-	fputs("]}", d);
-	free(number);
+	fputc('{', d);
+	write_lanes(d, r, &s);
+	write_runs(d, r, &s);
+	fprintf(d, ",\"total\":%zu", total);
+	write_paths(d, r, &s, paths, path_defs, n_paths);
+	fputc('}', d);
 out:
-	free(cbs);
 	free(s.runs);
 	free(s.lanes);
 	free(s.order);
