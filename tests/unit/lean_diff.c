@@ -131,12 +131,11 @@ static void compare_records(const char *path, const ca_trace *kept, const ca_tra
 /* Records built runs_only (what callback and timer latencies use) give
  * every callback the runs, the timer delays and the run losses the full
  * records give, on the kept load and on the lean one. */
-static void compare_runs_of(const char *path, const ca_trace *kept, const ca_trace *t,
-	const char *which, ca_records_options o)
+/* The runs of records b (built from kept's trace or another load of it)
+ * against the full records a of kept. */
+static void runs_equal(const char *path, const ca_trace *kept, const char *which,
+	const ca_records *a, const ca_records *b, const char *err)
 {
-	char err[256];
-	ca_records *a = ca_records_build(kept, err, sizeof err);
-	ca_records *b = a ? ca_records_build_options(t, &o, err, sizeof err) : NULL;
 	const ca_architecture *arch = ca_trace_architecture(kept);
 	const ca_callback_instance *all;
 	size_t n = a ? ca_records_callbacks(a, &all) : 0, seen = 0;
@@ -186,6 +185,15 @@ out:
 	free(rb);
 	free(da);
 	free(db);
+}
+
+static void compare_runs_of(const char *path, const ca_trace *kept, const ca_trace *t,
+	const char *which, ca_records_options o)
+{
+	char err[256] = "";
+	ca_records *a = ca_records_build(kept, err, sizeof err);
+	ca_records *b = a ? ca_records_build_options(t, &o, err, sizeof err) : NULL;
+	runs_equal(path, kept, which, a, b, err);
 	ca_records_free(a);
 	ca_records_free(b);
 }
@@ -376,12 +384,9 @@ static int by_time_then_latency(const void *x, const void *y)
 /* The (publish time, latency) of each message of a topic and delivery, as
  * the report reads them: from latencies_only records kept with
  * latency_times (from t), equal to the full records' (of kept). */
-static void compare_timed(const char *path, const ca_trace *kept, const ca_trace *t,
-	const char *which, ca_records_options o)
+static void timed_equal(const char *path, const ca_trace *kept, const char *which,
+	const ca_records *a, const ca_records *b, const char *err)
 {
-	char err[256];
-	ca_records *a = ca_records_build(kept, err, sizeof err);
-	ca_records *b = a ? ca_records_build_options(t, &o, err, sizeof err) : NULL;
 	const ca_topic_count *topics;
 	size_t n_topics = ca_trace_topic_counts(kept, &topics), pairs = 0;
 	printf("%s: timed latencies (%s) ", path, which);
@@ -433,8 +438,6 @@ static void compare_timed(const char *path, const ca_trace *kept, const ca_trace
 		failures++;
 	}
 	printf("%zu messages\n", pairs);
-	ca_records_free(a);
-	ca_records_free(b);
 }
 
 /* ---- paths followed as the scan goes ------------------------------------------ */
@@ -538,51 +541,39 @@ static size_t compare_followed(const char *path, const ca_trace *kept, const ca_
 	return n;
 }
 
-/* A lean load with the records a report reads riding its pass: the runs
- * with the timed latencies, and the longest chain followed. */
-static ca_trace *load_riders(const char *path, ca_records_options *riders)
+/* The records a report reads, scanned in one lean load's pass together:
+ * the runs and the timed latencies (one records object) as the full
+ * records of kept give them, and the longest chain followed as
+ * path/latency.c walks it over them. */
+static void compare_riders(const char *path, const ca_trace *kept)
 {
-	char err[1024];
+	char err[1024] = "";
+	ca_records_options riders[2] = {
+		{ .latencies_only = true, .latency_times = true, .with_runs = true },
+		{ .follow_longest = true, .follow_policy = CA_POLICY_USE_LATEST_MESSAGE } };
 	ca_load_options o = ca_load_defaults();
 	o.keep_runtime = false;
 	o.records = riders;
 	o.n_records = 2;
 	ca_trace *t = ca_trace_load_options(&path, 1, &o, err, sizeof err);
-	if (!t) {
+	ca_records *full = t ? ca_records_build(kept, err, sizeof err) : NULL;
+	if (!full) {
 		printf("FAIL %s: a load with two records riding: %s\n", path, err);
 		failures++;
-	} else {
-		SAME("riders: both scanned in the load's pass", 2, t->n_prebuilt);
+		ca_trace_free(t);
+		return;
 	}
-	return t;
-}
-
-/* The records a report reads, scanned in one load's pass together: the
- * runs and the timed latencies (one records object) as the full records
- * give them, in two loads (each comparison takes the records); the
- * longest chain followed as path/latency.c walks it over the full
- * records. */
-static void compare_riders(const char *path, const ca_trace *kept)
-{
-	char err[1024];
-	ca_records_options riders[2] = {
-		{ .latencies_only = true, .latency_times = true, .with_runs = true },
-		{ .follow_longest = true, .follow_policy = CA_POLICY_USE_LATEST_MESSAGE } };
-	ca_trace *t = load_riders(path, riders);
-	if (!t)
-		return;
-	compare_timed(path, kept, t, "with the runs, riding", riders[0]);
-	ca_trace_free(t);
-	if (!(t = load_riders(path, riders)))
-		return;
-	compare_runs_of(path, kept, t, "with the latencies, riding", riders[0]);
+	SAME("riders: both scanned in the load's pass", 2, t->n_prebuilt);
+	ca_records *both = ca_records_build_options(t, &riders[0], err, sizeof err);
+	SAME("riders: the runs and latencies taken from the pass", 1, t->n_prebuilt);
+	timed_equal(path, kept, "with the runs, riding", full, both, err);
+	runs_equal(path, kept, "with the latencies, riding", full, both, err);
 	ca_path_set *longest = ca_path_longest(kept, NULL, false);
 	const ca_path *p;
 	if (ca_path_set_paths(longest, &p)) {
-		ca_records *full = ca_records_build(kept, err, sizeof err);
 		ca_records *followed = ca_records_build_options(t, &riders[1], err, sizeof err);
-		ca_path_latency *x = full ? ca_path_latency_build(full, p,
-			CA_POLICY_USE_LATEST_MESSAGE, err, sizeof err) : NULL;
+		ca_path_latency *x = ca_path_latency_build(full, p, CA_POLICY_USE_LATEST_MESSAGE, err,
+			sizeof err);
 		ca_path_latency *y = followed ? ca_path_latency_build(followed, p,
 			CA_POLICY_USE_LATEST_MESSAGE, err, sizeof err) : NULL;
 		if (!x || !y) {
@@ -595,10 +586,11 @@ static void compare_riders(const char *path, const ca_trace *kept)
 		}
 		ca_path_latency_free(x);
 		ca_path_latency_free(y);
-		ca_records_free(full);
 		ca_records_free(followed);
 	}
 	ca_path_set_free(longest);
+	ca_records_free(both);
+	ca_records_free(full);
 	ca_trace_free(t);
 }
 
@@ -702,8 +694,6 @@ static void compare(const char *path, const ca_trace *kept, const ca_trace *lean
 	compare_runs_only(path, kept, lean, "lean");
 	compare_latencies_only(path, kept, kept, "kept");
 	compare_latencies_only(path, kept, lean, "lean");
-	compare_timed(path, kept, lean, "lean",
-		(ca_records_options){ .latencies_only = true, .latency_times = true });
 	compare_paths(path, kept);
 	if (!failures)
 		printf("ok %s: %" PRIu64 " events, %zu findings, %zu nodes, %zu topics, the "
