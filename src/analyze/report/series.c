@@ -93,7 +93,10 @@ void series_frequency(const struct series *times, uint64_t from, uint64_t to,
 	struct series *out)
 {
 	size_t i = 0;
-	for (uint64_t second = from; second <= to; second += 1000000000u) {
+	/* whole seconds only: a last part of a second would read as a drop
+	 * (but a trace shorter than a second has its one part) */
+	uint64_t last = to - from >= 1000000000u ? to - 1000000000u : from;
+	for (uint64_t second = from; second <= last; second += 1000000000u) {
 		int64_t count = 0;
 		while (i < times->n && times->t[i] < second + 1000000000u)
 			count += times->t[i++] >= second;

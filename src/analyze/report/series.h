@@ -37,8 +37,9 @@ void series_sort(struct series *s);
 /* The period of sorted times: at each time but the first, the time since
  * the one before. */
 void series_period(const struct series *times, struct series *out);
-/* Occurrences per second: for each whole second from `from` to `to`, the
- * times in it (at the second's start). */
+/* Occurrences per second: for each whole second from `from` up to `to`,
+ * the times in it (at the second's start); a trace shorter than a second
+ * has one. */
 void series_frequency(const struct series *times, uint64_t from, uint64_t to,
 	struct series *out);
 
