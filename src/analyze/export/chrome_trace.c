@@ -276,16 +276,8 @@ int ca_export_chrome_trace(const ca_trace *trace, const ca_records *records,
 	const ca_architecture *a = ca_trace_architecture(trace);
 	const ca_callback_instance *runs;
 	size_t n = ca_records_callbacks(records, &runs);
-	uint64_t t0 = UINT64_MAX, t1 = 0;
-	for (size_t i = 0; i < a->n_processes; i++) {
-		uint64_t first, last;
-		if (ca_trace_process_window(trace, a->processes[i].pid, &first, &last)) {
-			t0 = first < t0 ? first : t0;
-			t1 = last > t1 ? last : t1;
-		}
-	}
-	if (t0 == UINT64_MAX)
-		t0 = t1 = 0;
+	uint64_t t0, t1;
+	ca_model_time_span(trace, &t0, &t1);
 	struct writer w = { out, t0, 0 };
 	fputs("{\"displayTimeUnit\":\"ms\",\"otherData\":{\"generator\":\"caret export\","
 		"\"time_base\":\"microseconds since the trace's first event\"},\"traceEvents\":[", out);

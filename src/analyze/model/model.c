@@ -188,3 +188,18 @@ size_t ca_model_callback_executor(const ca_architecture *a, size_t callback)
 		a->services[c->owner].group;
 	return group == CA_NONE ? CA_NONE : a->groups[group].executor;
 }
+
+void ca_model_time_span(const ca_trace *t, uint64_t *first, uint64_t *last)
+{
+	const ca_architecture *a = ca_trace_architecture(t);
+	uint64_t t0 = UINT64_MAX, t1 = 0;
+	for (size_t i = 0; i < a->n_processes; i++) {
+		uint64_t f, l;
+		if (ca_trace_process_window(t, a->processes[i].pid, &f, &l)) {
+			t0 = f < t0 ? f : t0;
+			t1 = l > t1 ? l : t1;
+		}
+	}
+	*first = t0 == UINT64_MAX ? 0 : t0;
+	*last = t1 > *first ? t1 : *first;
+}

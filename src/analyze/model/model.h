@@ -64,6 +64,9 @@ struct ca_model {
 
 /* The process index of a pid (processes are sorted by pid), or SIZE_MAX. */
 size_t ca_model_process_index(const struct ca_model *m, int64_t pid);
+/* The first and the last event of the trace's processes (0, 0: none): the
+ * time base of the report and the export. */
+void ca_model_time_span(const ca_trace *t, uint64_t *first, uint64_t *last);
 /* The executor (index) of a callback's group, or CA_NONE. */
 size_t ca_model_callback_executor(const ca_architecture *a, size_t callback);
 

@@ -107,7 +107,8 @@ ca_records *ca_records_build_options(const ca_trace *t, const ca_records_options
 	r->n_node_names = n_nodes;
 	if (follow || longest)
 		follow_options(r, o);
-	if (!ca_records_choose_longest(r) || !ca_records_setup_follow(r))
+	ca_records_choose_longest(r);
+	if (!ca_records_setup_follow(r))
 		goto out_of_memory;
 	latencies_only = r->latencies_only;
 	joined = !runs_only && !latencies_only;
@@ -169,21 +170,20 @@ static bool followable(struct ca_records *r, const char **nodes, const char **to
 	return true;
 }
 
-bool ca_records_choose_longest(struct ca_records *r)
+void ca_records_choose_longest(struct ca_records *r)
 {
 	if (!r->follow_longest || r->follow_request || r->longest)
-		return true;
+		return;
 	const ca_path *p;
 	r->longest = ca_path_longest_of(ca_trace_architecture(r->t), NULL, false);
 	if (!r->longest || !ca_path_set_paths(r->longest, &p)) {
-		r->keep_none = true; /* no chain: nothing to follow, no record kept */
-		return true;
+		r->keep_none = true; /* no chain (or no memory): nothing followed, nothing kept */
+		return;
 	}
 	r->follow_request = p;
 	r->follow_policy = CA_POLICY_USE_LATEST_MESSAGE;
 	r->node_names = p->nodes;
 	r->n_node_names = p->node_count;
-	return true;
 }
 
 bool ca_records_setup_follow(struct ca_records *r)
@@ -541,18 +541,32 @@ static int by_value(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static double percentile(const int64_t *sorted, size_t n, unsigned p, ca_percentile_method m)
+/* Where percentile p of n sorted values v lies, by method m: v[whole] +
+ * (v[whole + 1] - v[whole]) * part / 100, v[whole] alone when part is 0
+ * (the linear method's exact rational rank (n - 1) * p / 100: no rounding
+ * before the end). */
+static void rank_of(size_t n, unsigned p, ca_percentile_method m, size_t *whole, size_t *part)
 {
 	if (m == CA_PERCENTILE_NEAREST_RANK) {
 		size_t rank = (n * p + 99) / 100;
-		return (double)sorted[rank ? rank - 1 : 0];
+		*whole = rank ? rank - 1 : 0;
+		*part = 0;
+		return;
 	}
-	/* exact rational rank (n - 1) * p / 100: no rounding before the end */
-	size_t whole = (n - 1) * p / 100, part = (n - 1) * p % 100;
-	if (!part || whole + 1 >= n)
-		return (double)sorted[whole];
-	return (double)sorted[whole] +
-		(double)(sorted[whole + 1] - sorted[whole]) * (double)part / 100.0;
+	*whole = (n - 1) * p / 100;
+	*part = *whole + 1 < n ? (n - 1) * p % 100 : 0;
+}
+
+static double interpolate(int64_t at, int64_t next, size_t part)
+{
+	return part ? (double)at + (double)(next - at) * (double)part / 100.0 : (double)at;
+}
+
+static double percentile(const int64_t *sorted, size_t n, unsigned p, ca_percentile_method m)
+{
+	size_t whole, part;
+	rank_of(n, p, m, &whole, &part);
+	return interpolate(sorted[whole], part ? sorted[whole + 1] : 0, part);
 }
 
 /* Reorders v[lo..n) so that v[k] is what it would be sorted, the smaller
@@ -599,16 +613,13 @@ static void select_kth(int64_t *v, size_t lo, size_t n, size_t k)
 static double percentile_selected(int64_t *v, size_t n, unsigned p, ca_percentile_method m,
 	size_t *from)
 {
-	size_t whole = m == CA_PERCENTILE_NEAREST_RANK ? ((n * p + 99) / 100 ? (n * p + 99) / 100 - 1 :
-		0) : (n - 1) * p / 100;
-	size_t part = m == CA_PERCENTILE_NEAREST_RANK ? 0 : (n - 1) * p % 100;
+	size_t whole, part;
+	rank_of(n, p, m, &whole, &part);
 	if (whole >= *from) {
 		select_kth(v, *from, n, whole);
 		*from = whole + 1;
 	}
-	if (!part || whole + 1 >= n)
-		return (double)v[whole];
-	if (whole + 1 >= *from) { /* the next in order: the least of the rest */
+	if (part && whole + 1 >= *from) { /* the next in order: the least of the rest */
 		size_t least = whole + 1;
 		for (size_t i = whole + 2; i < n; i++)
 			least = v[i] < v[least] ? i : least;
@@ -617,7 +628,7 @@ static double percentile_selected(int64_t *v, size_t n, unsigned p, ca_percentil
 		v[least] = t;
 		*from = whole + 2;
 	}
-	return (double)v[whole] + (double)(v[whole + 1] - v[whole]) * (double)part / 100.0;
+	return interpolate(v[whole], part ? v[whole + 1] : 0, part);
 }
 
 void ca_stats_select(int64_t *v, size_t n, ca_percentile_method m, ca_stats *s)

@@ -142,8 +142,8 @@ bool ca_records_filter_nodes(struct ca_records *r);
  * not found); false out of memory. */
 bool ca_records_setup_follow(struct ca_records *r);
 /* Records asked to follow the longest chain: follow_request set to it
- * once r->m is set (none when there is no chain); false out of memory. */
-bool ca_records_choose_longest(struct ca_records *r);
+ * once r->m is set (none, and no record kept, when there is no chain). */
+void ca_records_choose_longest(struct ca_records *r);
 /* The path latency these records followed, handed over once, when
  * (path, policy) is what they followed (*done set; NULL and err: not
  * that path, or handed over already); else *done false. */

@@ -611,7 +611,8 @@ static void meet_model(struct ca_records *r)
 	}
 	if ((r->runs_only || r->with_runs) && !(r->run_store = ca_run_store_new(r->m->n_callbacks)))
 		r->oom = true;
-	if (!ca_records_choose_longest(r) || !ca_records_setup_follow(r) ||
+	ca_records_choose_longest(r);
+	if (!ca_records_setup_follow(r) ||
 	    (r->follow_request && !r->latencies_only && reserve(r) != 0))
 		r->oom = true;
 	if (r->latencies_only && !(r->stream = ca_stream_new(r)))

@@ -15,24 +15,11 @@
 
 #include "assets.h"
 #include "json.h"
+#include "model.h"
 #include "report.h"
 #include "trace.h"
 
 /* The time base: the first and the last event of the processes. */
-static void time_base(struct report *r)
-{
-	uint64_t t0 = UINT64_MAX, t1 = 0;
-	for (size_t i = 0; i < r->arch->n_processes; i++) {
-		uint64_t first, last;
-		if (ca_trace_process_window(r->trace, r->arch->processes[i].pid, &first, &last)) {
-			t0 = first < t0 ? first : t0;
-			t1 = last > t1 ? last : t1;
-		}
-	}
-	r->t0 = t0 == UINT64_MAX ? 0 : t0;
-	r->t1 = t1 > r->t0 ? t1 : r->t0;
-}
-
 /* The distinct values of a process field, ", "-joined ("not recorded"). */
 static void distinct(FILE *out, const ca_architecture *a, bool rmw)
 {
@@ -346,7 +333,7 @@ int ca_report_write(ca_report *rep, const ca_trace *trace, FILE *out, char *err,
 	ca_records *built[CA_MAX_RIDING] = { 0 }, *every = NULL;
 	const ca_records **followed = calloc(rep->o.n_paths + 1, sizeof *followed);
 	int status = -1;
-	time_base(&r);
+	ca_model_time_span(trace, &r.t0, &r.t1);
 	if (!followed) {
 		snprintf(err, err_size, "out of memory");
 		return -1;
