@@ -8,7 +8,7 @@ CTEST_JOBS     ?= 2
 
 FUZZ_SECONDS   ?= 600
 
-.PHONY: all deps build test test-slow test-asan test-tsan test-fuzz demo bench clean
+.PHONY: all deps build test test-busy test-slow test-asan test-tsan test-fuzz demo bench clean
 
 all: build
 
@@ -22,6 +22,11 @@ build:
 # Unit and integration tests; slow ones have their own target.
 test: deps build
 	@ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(CTEST_JOBS) -LE slow
+
+# The same suite while other work keeps both cores busy (scripts/busy.sh):
+# slower, and it must pass.
+test-busy: deps build
+	@scripts/busy.sh -- ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(CTEST_JOBS) -LE slow
 
 test-slow: deps build
 	@ctest --test-dir $(BUILD_DIR) --output-on-failure -L slow

@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
 # deps.sh - installs every Debian package caret-c needs, and the real ROS 2
-# trees of shared/ros2/ into /opt/ros/<name> where that prefix is missing
-# (never over an existing installation); quick when all are present.
+# trees of shared/ros2/ into /opt/ros/<name> where that prefix is missing or
+# holds an older tree the project installed from there (never over another
+# installation); quick when all are present.
 # Called by `make deps` (and so by `make test` and `make demo`).
 #
-#   CARET_SHARED_DIR  the shared/ folder (default: beside the repository, or
-#                     beside the repository a clone was made from)
-#   CARET_ROS_ROOT    where the trees go (default /opt/ros)
+#   CARET_SHARED_DIR, CARET_ROS_ROOT: see scripts/ros-trees.sh
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 
@@ -31,6 +30,8 @@ packages=(
 	libsqlite3-0 libssl3 libtinyxml2-9 libyaml-0-2 libuuid1
 	python3-catkin-pkg python3-empy python3-lark python3-yaml
 	libspdlog-dev libconsole-bridge-dev libfastrtps-dev libfastcdr-dev
+	# Jazzy's Fast DDS 2.14 (in its tree) is configured against these
+	libfoonathan-memory-dev libtinyxml2-dev libssl-dev
 	# the original CARET analyzer (shared/anchors), which tests compare with
 	python3-bt2 python3-pandas python3-numpy python3-colorcet python3-pydantic
 	python3-graphviz python3-tqdm python3-packaging libyaml-cpp0.7
@@ -77,32 +78,5 @@ for dir in "$here/../src/analyze/report/web" "$here/../tests/browser"; do
 	cp "$dir/package-lock.json" "$stamp"
 done
 
-# The real ROS 2 trees: humble before humble-caret (an overlay on it).
-shared=${CARET_SHARED_DIR:-}
-if [[ -z $shared ]]; then
-	shared=$here/../../shared
-	if [[ ! -d $shared/ros2 ]]; then
-		origin=$(git -C "$here/.." config --get remote.origin.url 2>/dev/null || true)
-		[[ -n $origin && -d $origin/../shared/ros2 ]] && shared=$origin/../shared
-	fi
-fi
-root=${CARET_ROS_ROOT:-/opt/ros}
-for tree in humble humble-caret jazzy; do
-	prefix=$root/$tree tarball=$shared/ros2/$tree.tar.zst
-	if [[ -e $prefix ]]; then
-		[[ -f $prefix/setup.bash ]] || echo "deps: $prefix exists but has no setup.bash; left alone"
-		continue
-	fi
-	if [[ ! -f $tarball ]]; then
-		echo "deps: no $tarball; the tests on real ROS 2 $tree will be skipped"
-		continue
-	fi
-	echo "deps: installing ROS 2 $tree into $prefix"
-	# Unpacked beside the prefix and renamed into place: an interrupted
-	# install never leaves a half tree that looks installed.
-	as_root mkdir -p "$root"
-	as_root rm -rf "$prefix.partial"
-	as_root mkdir "$prefix.partial"
-	as_root tar --zstd -xf "$tarball" -C "$prefix.partial"
-	as_root mv "$prefix.partial" "$prefix"
-done
+# The real ROS 2 trees of shared/ros2 (scripts/ros-trees.sh).
+"$here/ros-trees.sh"

@@ -7,7 +7,8 @@
 #   tracetools      no tracer; an LTTng session records ros2:* (ros2_tracing alone)
 #   caret-merged    libcaret.so preloaded, recording from the start (default form)
 #   caret-unmerged  the same with CARET_MERGE=0
-#   caret-original  the original CARET tracer (caret_trace, in humble-caret), recording
+#   caret-original  the original CARET tracer (caret_trace, in humble-caret or
+#                   jazzy-caret), recording
 # Per mode, from the apps' own truth: publish -> subscription callback start
 # latency of every message on both topics (median, p99), and the CPU time of
 # the three processes per message published by /sensor; then each against
@@ -16,7 +17,8 @@
 # rounds.
 # usage: bench/real/run.sh [BUILD_DIR] [SECONDS] [ROUNDS] [TREE] [RMW]
 #        (defaults: build, 5 s, 3 rounds, humble-caret, cyclonedds;
-#        RMW fastdds: rmw_fastrtps_cpp, Humble's trees only)
+#        TREE jazzy-caret: Jazzy's apps, with its original tracer;
+#        RMW fastdds: rmw_fastrtps_cpp)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 export CARET_SOURCE_DIR=$(cd "$here/../.." && pwd)
@@ -34,7 +36,7 @@ caret_lttng_ensure_daemon
 export ROS_DOMAIN_ID=${ROS_DOMAIN_ID:-78}
 work=$(mktemp -d)
 caret_at_exit "rm -rf '$work'"
-original=$REAL_PREFIX/humble-caret/lib/libcaret.so
+original=$REAL_PREFIX/$tree/lib/libcaret.so
 export CARET_SUBBUF_SIZE=4M CARET_NUM_SUBBUF=8
 
 # mode NAME SESSION(0|1) ENV...: one run of the pipeline; its truth in
@@ -60,7 +62,7 @@ mode() {
 }
 
 modes=(plain tracetools caret-merged caret-unmerged)
-[[ $tree == humble-caret && -f $original ]] && modes+=(caret-original)
+[[ $tree == *-caret && -f $original ]] && modes+=(caret-original)
 run_mode() { # MODE ROUND
 	case $1 in
 	plain) mode "$1.$2" 0 ;;
@@ -68,7 +70,7 @@ run_mode() { # MODE ROUND
 	caret-merged) mode "$1.$2" 1 LD_PRELOAD="$CARET_LIB" ;;
 	caret-unmerged) mode "$1.$2" 1 LD_PRELOAD="$CARET_LIB" CARET_MERGE=0 ;;
 	# it needs ROS_DISTRO, and finds sessions with `lttng list`
-	caret-original) mode "$1.$2" 1 LD_PRELOAD="$original" ROS_DISTRO=humble ;;
+	caret-original) mode "$1.$2" 1 LD_PRELOAD="$original" ROS_DISTRO="${tree%-caret}" ;;
 	esac
 }
 for ((round = 1; round <= rounds; round++)); do

@@ -6,6 +6,9 @@
 # if a process failed. The environment (LD_PRELOAD, CARET_*, ROS) passes to
 # the apps; `caret record -- launch.sh ...` preloads the tracer that way.
 #
+# With REAL_FIFO=1 every app runs SCHED_FIFO (priority 10; tests/real set
+# it where allowed, see real_env.sh).
+#
 # With REAL_RMW=mixed, the processes alternate between Fast DDS and Cyclone
 # DDS in the order they start (the first on rmw_fastrtps_cpp); otherwise
 # RMW_IMPLEMENTATION chooses for all.
@@ -37,11 +40,12 @@ started=()
 
 rmws=(rmw_fastrtps_cpp rmw_cyclonedds_cpp)
 start() { # ROLE APP ARGS...
-	local role=$1 app=$2 rmw=()
+	local role=$1 app=$2 rmw=() rt=()
 	shift 2
 	ln -s "$apps/$app" "$names/$role"
 	[[ ${REAL_RMW:-} == mixed ]] && rmw=(env "RMW_IMPLEMENTATION=${rmws[${#started[@]} % 2]}")
-	"${rmw[@]}" "$names/$role" --process "$role" --truth "$truth" --duration "$duration" \
+	[[ ${REAL_FIFO:-0} == 1 ]] && rt=(chrt --fifo 10)
+	"${rt[@]}" "${rmw[@]}" "$names/$role" --process "$role" --truth "$truth" --duration "$duration" \
 		"$@" "${extra[@]}" &
 	echo "$role $!" >>"$pids"
 	started+=("$!")
@@ -75,7 +79,9 @@ tf1) start tf real_tf ;;
 	;;
 esac
 
-# Ctrl-C / TERM reach every app, which then stops as rclcpp does.
+# Ctrl-C / TERM reach every app, which then stops as rclcpp does. (A
+# script that started this in the background stops it with TERM: there
+# bash ignores INT, and a signal ignored on entry cannot be trapped.)
 trap 'kill -INT "${started[@]}" 2>/dev/null' INT TERM
 failed=0
 for pid in "${started[@]}"; do

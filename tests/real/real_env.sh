@@ -2,10 +2,11 @@
 # the tree's environment (as `source setup.bash` gives it), its apps, DDS on
 # the loopback interface, and helpers to run and check the apps.
 #
-# usage: . real_env.sh TREE [RMW]  TREE: humble | humble-caret | jazzy
+# usage: . real_env.sh TREE [RMW]  TREE: humble | humble-caret | jazzy |
+#                                        jazzy-caret (the original tracer's
+#                                        overlay; the apps are jazzy's: no fork)
 #                                  RMW: cyclonedds (default) | fastdds |
-#                                  mixed (launch.sh alternates the two;
-#                                  Humble's trees only: Jazzy's has no Fast DDS)
+#                                  mixed (launch.sh alternates the two)
 #
 # When the tree is not installed the test is skipped: one line saying why,
 # exit 77 (CTest's SKIP_RETURN_CODE: "Not Run", never counted as passed).
@@ -17,7 +18,7 @@
 REAL_TREE=$1
 REAL_RMW=${2:-cyclonedds}
 REAL_PREFIX=${CARET_ROS_ROOT:-/opt/ros}
-REAL_APPS=$CARET_BUILD_DIR/real/$REAL_TREE/bin
+REAL_APPS=$CARET_BUILD_DIR/real/${REAL_TREE/#jazzy-caret/jazzy}/bin
 REAL_LAUNCH=$CARET_SOURCE_DIR/tests/real/launch.sh
 CARET_LIB=$CARET_BUILD_DIR/lib/libcaret.so
 BIN=$CARET_BUILD_DIR/bin
@@ -27,6 +28,7 @@ case $REAL_TREE in
 humble) _real_setup=("$REAL_PREFIX/humble/setup.bash") ;;
 humble-caret) _real_setup=("$REAL_PREFIX/humble/setup.bash" "$REAL_PREFIX/humble-caret/setup.bash") ;;
 jazzy) _real_setup=("$REAL_PREFIX/jazzy/setup.bash") ;;
+jazzy-caret) _real_setup=("$REAL_PREFIX/jazzy/setup.bash" "$REAL_PREFIX/jazzy-caret/setup.bash") ;;
 *)
 	echo "real_env.sh: unknown tree '$REAL_TREE'" >&2
 	exit 2
@@ -54,7 +56,7 @@ unset ROS_DISTRO ROS_LOCALHOST_ONLY ROS_AUTOMATIC_DISCOVERY_RANGE ROS_STATIC_PEE
 case $REAL_RMW in
 cyclonedds) export RMW_IMPLEMENTATION=rmw_cyclonedds_cpp ;;
 fastdds | mixed)
-	# in the tree or in the base an overlay's setup chains (Jazzy's has none)
+	# in the tree or in the base an overlay's setup chains
 	_fast=
 	for _s in "${_real_setup[@]}"; do
 		[[ -f $(dirname "$_s")/lib/librmw_fastrtps_cpp.so ]] && _fast=yes
@@ -73,6 +75,51 @@ esac
 export REAL_RMW
 export CYCLONEDDS_URI=${CYCLONEDDS_URI:-file://$CARET_SOURCE_DIR/scripts/cyclonedds-loopback.xml}
 export FASTRTPS_DEFAULT_PROFILES_FILE=${FASTRTPS_DEFAULT_PROFILES_FILE:-$CARET_SOURCE_DIR/scripts/fastdds-loopback.xml}
+
+# The apps' threads run SCHED_FIFO where the test may set it (root): on a
+# busy machine a thread preempted between a tracepoint and the app's own
+# clock read makes the truth and the trace disagree by the time it waited,
+# which is the machine's doing, not the tracer's or the analyzer's; so does
+# discovery that ends after a short run. (launch.sh reads REAL_FIFO;
+# bench/real measures the apps as they usually run, without it.)
+if [[ -z ${REAL_FIFO:-} ]]; then
+	REAL_FIFO=0
+	chrt --fifo 10 true 2>/dev/null && REAL_FIFO=1
+fi
+export REAL_FIFO
+
+# real_record_start OUT [ARGS...]: `caret record -o OUT --immediate ARGS`
+# (the session before the apps) in the background until real_record_stop;
+# returns once the session records, not after a fixed sleep (creating it
+# can take seconds on a busy machine). Its stderr in OUT.err.
+real_record_start() {
+	local out=$1 i
+	shift
+	"$BIN/caret" record -o "$out" --immediate "$@" >/dev/null 2>"$out.err" &
+	REAL_RECORDER=$!
+	caret_at_exit "kill -INT $REAL_RECORDER 2>/dev/null || true"
+	for ((i = 0; i < 600; i++)); do
+		grep -q '^caret record: session ' "$out.err" && return 0
+		kill -0 "$REAL_RECORDER" 2>/dev/null || break
+		sleep 0.1
+	done
+	cat "$out.err" >&2
+	echo "caret record did not start recording" >&2
+	return 1
+}
+
+# real_record_stop OUT: ends the recording as Ctrl-C does, once what it must
+# hold has happened; fails if caret record failed or lost events.
+real_record_stop() {
+	local out=$1 status=0
+	kill -INT "$REAL_RECORDER" 2>/dev/null
+	wait "$REAL_RECORDER" || status=$?
+	if ((status != 0)) || ! grep -q ' 0 discarded$' "$out.err"; then
+		cat "$out.err" >&2
+		echo "caret record failed ($status) or lost events" >&2
+		return 1
+	fi
+}
 
 # The node chain of the pipeline systems, for the path checks.
 REAL_PATH=/sensor,/filter,/sink

@@ -3,10 +3,12 @@
 # a user records, each trace checked against the apps' own truth
 # (real_check: architecture, callback runs, messages, path instances,
 # `caret check`):
-#   1. session first (`caret record --immediate`, the apps after it), with
+#   1. session first (`caret record --immediate`, the apps once it records,
+#      the recording stopped once they ended), with
 #      the standard events (CARET_MERGE=0); the original CARET analyzer
 #      reads this trace too and gives the same answers;
-#   2. `caret record` started while the apps run, twice in a row (merged);
+#   2. `caret record` started while the apps run, twice in a row (merged;
+#      the apps stopped after the second);
 #   3. `caret record -- CMD`: the recorder launches the apps (Cyclone DDS
 #      only: on Fast DDS, 1 records from the start already).
 # pipeline3 on Cyclone DDS: the report of 2's first trace (in Chromium on
@@ -36,21 +38,15 @@ launch() {
 	LD_PRELOAD=$CARET_LIB "${CARET_GROUP[@]}" "$REAL_LAUNCH" "$REAL_APPS" "$system" "$2" \
 		"$work/$1/truth" "$work/$1/pids" &
 	launcher=$!
-	caret_at_exit "kill -INT $launcher 2>/dev/null || true"
+	caret_at_exit "kill -TERM $launcher 2>/dev/null || true"
 }
 
 echo "== 1. session first, CARET_MERGE=0"
 mkdir -p "$work/first"
-"$BIN/caret" record -o "$work/first/trace" --immediate --duration 5.5 \
-	>"$work/record.out" 2>"$work/record.err" &
-recorder=$!
-sleep 1
+real_record_start "$work/first/trace"
 CARET_MERGE=0 launch first 3
 wait "$launcher"
-status=0
-wait "$recorder" || status=$?
-cat "$work/record.err"
-((status == 0))
+real_record_stop "$work/first/trace"
 "$BIN/caret" summary events "$work/first/trace" | grep -q '^ros2:callback_start ' ||
 	{ echo "no ros2:callback_start in an unmerged trace" >&2; exit 1; }
 real_check "$work/first/trace" "$work/first/truth" "$work/first/pids" "$system"
@@ -71,12 +67,15 @@ PYTHONPATH=$work/anchor /usr/bin/python3 "$CARET_SOURCE_DIR/tests/unit/original_
 grep -E 'differences' "$work/compared"
 
 echo "== 2. caret record while the apps run, twice"
+# The apps run until both recordings are done (then stopped as Ctrl-C
+# stops them), however long the recordings take to start.
 mkdir -p "$work/late"
-launch late 8
+launch late 120
 sleep 2
 record "$work/late/trace1" --duration 2
 grep -q "all $(wc -l <"$work/late/pids") processes recording" "$work/record.err"
 record "$work/late/trace2" --duration 2
+kill -TERM "$launcher"
 wait "$launcher"
 for trace in trace1 trace2; do
 	echo "-- $trace"

@@ -27,15 +27,17 @@ discovered() {
 	shift
 	echo "== $*"
 	mkdir -p "$work/$name"
-	env "$@" LD_PRELOAD="$CARET_LIB" "${CARET_GROUP[@]}" "$REAL_LAUNCH" "$REAL_APPS" pipeline3 7 \
+	# the apps run until the recording is done (then stopped as Ctrl-C does)
+	env "$@" LD_PRELOAD="$CARET_LIB" "${CARET_GROUP[@]}" "$REAL_LAUNCH" "$REAL_APPS" pipeline3 120 \
 		"$work/$name/truth" "$work/$name/pids" &
 	launcher=$!
-	caret_at_exit "kill -INT $launcher 2>/dev/null || true"
+	caret_at_exit "kill -TERM $launcher 2>/dev/null || true"
 	sleep 2
 	env "$@" "$BIN/caret" record -o "$work/$name/trace" --duration 2 >/dev/null \
 		2>"$work/record.err" || { cat "$work/record.err"; return 1; }
 	cat "$work/record.err"
 	grep -q "all 3 processes recording" "$work/record.err"
+	kill -TERM "$launcher"
 	wait "$launcher"
 	real_check "$work/$name/trace" "$work/$name/truth" "$work/$name/pids" pipeline3
 }

@@ -25,14 +25,12 @@ run() {
 	local name=$1 merge=$2
 	shift 2
 	echo "== $name (CARET_MERGE=$merge): $*"
-	"$BIN/caret" record -o "$work/$name" --immediate --duration 4 >/dev/null 2>"$work/record.err" &
-	local recorder=$!
-	sleep 1
+	real_record_start "$work/$name" || { failures=$((failures + 1)); return; }
 	env "$@" CARET_MERGE="$merge" LD_PRELOAD="$CARET_LIB" "${CARET_GROUP[@]}" \
 		"$REAL_LAUNCH" "$REAL_APPS" "${SYSTEM:-pipeline3}" 2 "$work/truth-$name" \
 		"$work/pids-$name" ||
 		{ echo "FAIL $name: the apps failed"; failures=$((failures + 1)); }
-	wait "$recorder" || { cat "$work/record.err"; failures=$((failures + 1)); }
+	real_record_stop "$work/$name" || failures=$((failures + 1))
 	"$BIN/caret" summary nodes --format csv "$work/$name" >"$work/$name.nodes"
 	"$BIN/caret" summary topics --format csv "$work/$name" >"$work/$name.topics"
 }

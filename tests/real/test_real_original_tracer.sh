@@ -14,7 +14,7 @@ set -euo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
 . "$CARET_SOURCE_DIR/tests/real/real_env.sh" "$1" "${3:-}"
 system=$2
-original=$REAL_PREFIX/humble-caret/lib/libcaret.so
+original=$REAL_PREFIX/$REAL_TREE/lib/libcaret.so
 [[ -f $original ]] || { echo "FAIL: no original tracer at $original" >&2; exit 1; }
 work=$(mktemp -d)
 caret_at_exit "rm -rf '$work'"
@@ -24,7 +24,7 @@ caret_lttng_ensure_daemon
 CARET_TRACE_DIR=$work/trace
 caret_lttng_start caret-test-original 'ros2:*' 'ros2_caret:*'
 # it needs ROS_DISTRO (docs/real-ros2.md)
-LD_PRELOAD=$original ROS_DISTRO=humble "${CARET_GROUP[@]}" "$REAL_LAUNCH" "$REAL_APPS" \
+LD_PRELOAD=$original ROS_DISTRO=${REAL_TREE%-caret} "${CARET_GROUP[@]}" "$REAL_LAUNCH" "$REAL_APPS" \
 	"$system" 3 "$work/truth" "$work/pids" >/dev/null
 caret_lttng_stop
 "$BIN/caret" summary events "$work/trace" | grep -E '^(ros2_caret:dds_bind_addr_to_stamp|total) '

@@ -18,18 +18,16 @@ caret_lttng_require
 caret_lttng_ensure_daemon
 
 # from_start DIR SYSTEM [VAR=VALUE...]: the session first, then the system
-# for 2 s (the variables in its environment); its trace in DIR/trace.
+# for 2 s (the variables in its environment), the recording stopped once
+# it ended; its trace in DIR/trace.
 from_start() {
-	local dir=$1 system=$2 recorder
+	local dir=$1 system=$2
 	shift 2
 	mkdir -p "$dir"
-	"$BIN/caret" record -o "$dir/trace" --immediate --duration 6 >/dev/null \
-		2>"$work/record.err" &
-	recorder=$!
-	sleep 1
+	real_record_start "$dir/trace"
 	env "$@" LD_PRELOAD="$CARET_LIB" "${CARET_GROUP[@]}" "$REAL_LAUNCH" "$REAL_APPS" "$system" 2 \
 		"$dir" "$dir/pids" >/dev/null
-	wait "$recorder" || { cat "$work/record.err"; exit 1; }
+	real_record_stop "$dir/trace"
 }
 
 # the original analyzer, to load caret-c's architecture file with tf keys
@@ -65,13 +63,15 @@ done
 
 echo "== tf1, recorded while it runs"
 mkdir -p "$work/late"
-LD_PRELOAD=$CARET_LIB "${CARET_GROUP[@]}" "$REAL_LAUNCH" "$REAL_APPS" tf1 6 "$work/late" \
+# (the app runs until the recording is done, then stopped as Ctrl-C would)
+LD_PRELOAD=$CARET_LIB "${CARET_GROUP[@]}" "$REAL_LAUNCH" "$REAL_APPS" tf1 120 "$work/late" \
 	"$work/late/pids" >/dev/null &
 launcher=$!
-caret_at_exit "kill -INT $launcher 2>/dev/null || true"
+caret_at_exit "kill -TERM $launcher 2>/dev/null || true"
 sleep 2.5
 "$BIN/caret" record -o "$work/late/trace" --duration 2 >/dev/null 2>"$work/record.err" ||
 	{ cat "$work/record.err"; exit 1; }
+kill -TERM "$launcher"
 wait "$launcher"
 /usr/bin/python3 "$CARET_SOURCE_DIR/tests/real/tf_check.py" "$work/late/trace" "$work/late" \
 	--late --caret "$BIN/caret"

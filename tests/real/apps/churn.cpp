@@ -2,6 +2,7 @@
 // destroyed (rmw then deletes the DDS domain with its last node); then
 // /steady publishes /beat from a timer for the whole run, while /ephemeral,
 // subscribed to it, is created at 30 % of the run and destroyed at 60 %.
+#include <algorithm>
 #include "real_app.hpp"
 
 namespace
@@ -75,12 +76,15 @@ int main(int argc, char ** argv)
     main_exec->add_node(steady);
     truth.executor_node(*main_exec, *steady);
     std::thread spinner([&]() {real::spin_for(*main_exec, o.duration_s);});
-    sleep_s(0.3 * o.duration_s);
+    // the ephemeral node's life: a third of a short run each side; on a
+    // run the test stops (a long duration), as on an 8 s one
+    const double phase_s = std::min(0.3 * o.duration_s, 2.4);
+    sleep_s(phase_s);
     if (rclcpp::ok()) {
       auto ephemeral = std::make_shared<Ephemeral>(truth);
       main_exec->add_node(ephemeral);
       truth.executor_node(*main_exec, *ephemeral);
-      sleep_s(0.3 * o.duration_s);
+      sleep_s(phase_s);
       main_exec->remove_node(ephemeral);
     }
     spinner.join();
