@@ -17,6 +17,8 @@ n=${2:-200000}
 rounds=${3:-5}
 tree=${4:-humble}
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
+# the apps as they usually run: not SCHED_FIFO as the tests run them
+export REAL_FIFO=0
 # shellcheck source=../../tests/real/real_env.sh
 . "$CARET_SOURCE_DIR/tests/real/real_env.sh" "$tree" || exit 1
 caret_lttng_require
