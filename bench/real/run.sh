@@ -29,8 +29,8 @@ tree=${4:-humble-caret}
 rmw=${5:-cyclonedds}
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
 . "$CARET_SOURCE_DIR/scripts/dds-loopback.sh"
-# the apps as they usually run: not SCHED_FIFO as the tests run them
-export REAL_FIFO=0
+# the apps as they usually run: not reniced as the tests run them
+export REAL_NICE=
 # shellcheck source=../../tests/real/real_env.sh
 . "$CARET_SOURCE_DIR/tests/real/real_env.sh" "$tree" "$rmw" || exit 1
 caret_lttng_require

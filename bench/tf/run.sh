@@ -17,8 +17,8 @@ n=${2:-200000}
 rounds=${3:-5}
 tree=${4:-humble}
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
-# the apps as they usually run: not SCHED_FIFO as the tests run them
-export REAL_FIFO=0
+# the apps as they usually run: not reniced as the tests run them
+export REAL_NICE=
 # shellcheck source=../../tests/real/real_env.sh
 . "$CARET_SOURCE_DIR/tests/real/real_env.sh" "$tree" || exit 1
 caret_lttng_require

@@ -193,14 +193,14 @@ typedef struct ca_timer {
 
 typedef struct ca_service {
 	int64_t pid;
-	uint64_t handle, time;
+	uint64_t handle, rmw_handle, time;
 	size_t node, callback, group;
 	const char *name;
 } ca_service;
 
 typedef struct ca_client {
 	int64_t pid;
-	uint64_t handle, time;
+	uint64_t handle, rmw_handle, time;
 	size_t node, group;
 	const char *name;
 } ca_client;
@@ -628,6 +628,29 @@ size_t ca_tf_sets(const ca_tf *tf, const ca_tf_set **sets);
 size_t ca_tf_lookups(const ca_tf *tf, const ca_tf_lookup **lookups);
 size_t ca_tf_uses(const ca_tf *tf, const ca_tf_use **uses);
 void ca_tf_free(ca_tf *tf);
+
+/* ---- services ------------------------------------------------------------- */
+
+/* A service call: the client's request, its take by the service, the
+ * service's response and the client's take of it (rmw events: Kilted's
+ * ros2_tracing, or the tracer's on Humble and Jazzy). Times are trace
+ * clock ns, 0 where the trace does not show the stage. */
+typedef struct ca_service_call {
+	size_t client, service; /* ca_architecture.clients / .services; CA_NONE: unknown */
+	int64_t sequence_number;
+	uint64_t send_request, take_request, send_response, take_response;
+	int64_t client_pid, service_pid; /* service_pid -1: not taken in the trace */
+} ca_service_call;
+typedef struct ca_service_calls ca_service_calls;
+
+/* Every request the trace shows sent, in the order sent, followed as far
+ * as the trace shows it (docs/latency.md, "services"). NULL with err when
+ * out of memory; a trace without service events gives none. */
+ca_service_calls *ca_service_calls_build(const ca_trace *trace, char *err, size_t err_size);
+size_t ca_service_calls_get(const ca_service_calls *calls, const ca_service_call **out);
+/* Requests a service took whose send is not in the trace. */
+uint64_t ca_service_calls_not_sent(const ca_service_calls *calls);
+void ca_service_calls_free(ca_service_calls *calls);
 
 /* ---- timers --------------------------------------------------------------- */
 

@@ -1,9 +1,11 @@
 /*
- * cmd_latency.c - `caret latency callbacks|topics|timers|nodes TRACE...`:
- * latency statistics per callback (end - start), per topic (subscriber
- * callback start - publish, inter- and intra-process apart, with the
- * losses), per timer (delay) or per node path (a subscription callback's
- * start to its publish); --records FILE writes every instance as CSV.
+ * cmd_latency.c - `caret latency callbacks|topics|timers|nodes|tf|services
+ * TRACE...`: latency statistics per callback (end - start), per topic
+ * (subscriber callback start - publish, inter- and intra-process apart,
+ * with the losses), per timer (delay), per node path (a subscription
+ * callback's start to its publish), per tf edge, or per service and client
+ * (request, service, response, round trip); --records FILE writes every
+ * instance as CSV.
  */
 #include <getopt.h>
 #include <inttypes.h>
@@ -17,7 +19,8 @@
 static int usage(FILE *out)
 {
 	fprintf(out,
-		"usage: caret latency callbacks|topics|timers|nodes|tf [--format text|csv|json]\n"
+		"usage: caret latency callbacks|topics|timers|nodes|tf|services\n"
+		"                     [--format text|csv|json]\n"
 		"                     [--records FILE] [--percentiles linear|nearest]\n"
 		"                     TRACE...\n"
 		"\n"
@@ -39,6 +42,11 @@ static int usage(FILE *out)
 		"  tf         per transform edge and buffer: broadcast (sendTransform) to\n"
 		"             the buffer's setTransform; per lookup and edge it read: the\n"
 		"             age of the transform it used, since its broadcast\n"
+		"  services   per service and client: calls, and for each the request\n"
+		"             (client's send to the service's take), the service (take to\n"
+		"             its response's send), the response (send to the client's\n"
+		"             take) and the round trip (the client's send to its take);\n"
+		"             calls whose stages the trace does not all show\n"
 		"\n"
 		"Times are in microseconds in text, nanoseconds in CSV and JSON (means and\n"
 		"percentiles at full precision). Percentiles are numpy's linear\n"
@@ -745,6 +753,149 @@ out:
 	return status;
 }
 
+/* ---- services ------------------------------------------------------------- */
+
+static const ca_architecture *call_arch;
+
+static const char *client_node(const ca_architecture *a, size_t client)
+{
+	size_t n = client == CA_NONE ? CA_NONE : a->clients[client].node;
+	return n == CA_NONE ? "?" : a->nodes[n].fqn;
+}
+
+static const char *service_node(const ca_architecture *a, size_t service)
+{
+	size_t n = service == CA_NONE ? CA_NONE : a->services[service].node;
+	return n == CA_NONE ? "?" : a->nodes[n].fqn;
+}
+
+static const char *call_name(const ca_architecture *a, const ca_service_call *c)
+{
+	return c->client == CA_NONE ? "?" : a->clients[c->client].name;
+}
+
+/* By service name, client, service; then in the order sent. */
+static int by_pair(const void *x, const void *y)
+{
+	const ca_service_call *a = x, *b = y;
+	int c = strcmp(call_name(call_arch, a), call_name(call_arch, b));
+	if (c)
+		return c;
+	if (a->client != b->client)
+		return a->client < b->client ? -1 : 1;
+	if (a->service != b->service)
+		return a->service < b->service ? -1 : 1;
+	return (a->send_request > b->send_request) - (a->send_request < b->send_request);
+}
+
+/* Measure m of a call (request, service, response, round trip) into
+ * *value; false when the trace lacks one of its two stages. A send is
+ * recorded once the rmw has written it: the other side's take can come
+ * first, a request or response latency below 0 (docs/latency.md). */
+static bool call_measure(const ca_service_call *c, int m, int64_t *value)
+{
+	const uint64_t from[] = { c->send_request, c->take_request, c->send_response,
+		c->send_request };
+	const uint64_t to[] = { c->take_request, c->send_response, c->take_response,
+		c->take_response };
+	*value = (int64_t)(to[m] - from[m]);
+	return from[m] && to[m];
+}
+
+static int services(const ca_trace *t, const ca_records *rec, enum cli_format f, FILE *records)
+{
+	static const char *const measures[] = { "request", "service", "response", "round_trip" };
+	(void)rec;
+	char err[256];
+	const ca_architecture *a = ca_trace_architecture(t);
+	ca_service_calls *x = ca_service_calls_build(t, err, sizeof err);
+	if (!x) {
+		fprintf(stderr, "caret latency: %s\n", err);
+		return 1;
+	}
+	const ca_service_call *got;
+	size_t n = ca_service_calls_get(x, &got);
+	ca_service_call *calls = malloc((n + 1) * sizeof *calls);
+	int64_t *values = malloc((n + 1) * sizeof *values);
+	if (!calls || !values) {
+		fprintf(stderr, "caret latency: out of memory\n");
+		free(calls);
+		free(values);
+		ca_service_calls_free(x);
+		return 1;
+	}
+	if (n)
+		memcpy(calls, got, n * sizeof *calls);
+	call_arch = a;
+	qsort(calls, n, sizeof *calls, by_pair);
+	if (records) {
+		fprintf(records, "service,client,server,client_pid,server_pid,sequence_number,"
+			"send_request_ns,take_request_ns,send_response_ns,take_response_ns\n");
+		for (size_t i = 0; i < n; i++)
+			fprintf(records, "%s,%s,%s,%" PRId64 ",%" PRId64 ",%" PRId64 ",%" PRIu64 ",%" PRIu64
+				",%" PRIu64 ",%" PRIu64 "\n", call_name(a, &calls[i]),
+				client_node(a, calls[i].client), service_node(a, calls[i].service),
+				calls[i].client_pid, calls[i].service_pid, calls[i].sequence_number,
+				calls[i].send_request, calls[i].take_request, calls[i].send_response,
+				calls[i].take_response);
+	}
+	if (f == CLI_TEXT)
+		printf("%-56s %-10s %8s %10s %10s %10s %10s %10s %10s %10s\n", "service (client -> server)",
+			"measure", "count", "min_us", "mean_us", "p50_us", "p90_us", "p99_us", "max_us",
+			"incomplete");
+	else if (f == CLI_CSV)
+		printf("service,client,server,measure,count,min_ns,mean_ns,p50_ns,p90_ns,p99_ns,max_ns,"
+			"incomplete\n");
+	else
+		printf("{\"services\": [");
+	bool first = true;
+	for (size_t i = 0, j; i < n; i = j) {
+		for (j = i; j < n && calls[j].client == calls[i].client &&
+		     calls[j].service == calls[i].service &&
+		     !strcmp(call_name(a, &calls[j]), call_name(a, &calls[i])); j++)
+			;
+		const char *name = call_name(a, &calls[i]), *client = client_node(a, calls[i].client),
+			*server = service_node(a, calls[i].service);
+		for (int m = 0; m < 4; m++) {
+			size_t k = 0;
+			for (size_t c = i; c < j; c++)
+				k += call_measure(&calls[c], m, &values[k]);
+			ca_stats s;
+			ca_stats_of(values, k, percentiles, &s);
+			uint64_t incomplete = (uint64_t)(j - i - k);
+			if (f == CLI_TEXT) {
+				char label[512];
+				snprintf(label, sizeof label, "%s (%s -> %s)", name, client, server);
+				printf("%-56s %-10s ", label, measures[m]);
+			} else if (f == CLI_CSV) {
+				printf("%s,%s,%s,%s,", name, client, server, measures[m]);
+			} else {
+				printf("%s{\"service\": ", first ? "" : ", ");
+				cli_json_string(stdout, name);
+				printf(", \"client\": ");
+				cli_json_string(stdout, client);
+				printf(", \"server\": ");
+				cli_json_string(stdout, server);
+				printf(", \"measure\": \"%s\", ", measures[m]);
+			}
+			first = false;
+			cli_print_stats(stdout, f, &s);
+			printf(f == CLI_TEXT ? " %10" PRIu64 "\n" : f == CLI_CSV ? ",%" PRIu64 "\n" :
+				", \"incomplete\": %" PRIu64 "}", incomplete);
+		}
+	}
+	if (f == CLI_JSON)
+		printf("]}\n");
+	uint64_t not_sent = ca_service_calls_not_sent(x);
+	if (not_sent)
+		fprintf(stderr, "note: %" PRIu64 " request%s taken by a service with no send in the "
+			"trace\n", not_sent, not_sent == 1 ? "" : "s");
+	free(calls);
+	free(values);
+	ca_service_calls_free(x);
+	return 0;
+}
+
 int caret_cmd_latency(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -764,14 +915,15 @@ int caret_cmd_latency(int argc, char **argv)
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
 		return usage(stdout);
 	int (*const kinds[])(const ca_trace *, const ca_records *, enum cli_format, FILE *) = {
-		callbacks, topics, timers, nodes, tf };
-	static const char *const names[] = { "callbacks", "topics", "timers", "nodes", "tf" };
+		callbacks, topics, timers, nodes, tf, services };
+	static const char *const names[] = { "callbacks", "topics", "timers", "nodes", "tf",
+		"services" };
 	size_t kind = 0;
-	while (kind < 5 && strcmp(argv[1], names[kind]))
+	while (kind < 6 && strcmp(argv[1], names[kind]))
 		kind++;
-	if (kind == 5) {
-		fprintf(stderr, "caret latency: '%s': expected callbacks, topics, timers, nodes or "
-			"tf\n", argv[1]);
+	if (kind == 6) {
+		fprintf(stderr, "caret latency: '%s': expected callbacks, topics, timers, nodes, tf "
+			"or services\n", argv[1]);
 		return 2;
 	}
 	argc--;
@@ -792,7 +944,9 @@ int caret_cmd_latency(int argc, char **argv)
 		return usage(stderr);
 	/* the records come from a second pass: no table of runtime events is
 	 * held, but tf's events' for tf */
-	cli_load_options.keep_runtime = !cli_lean();
+	/* (services read their events from the tables: a small part of most
+	 * traces) */
+	cli_load_options.keep_runtime = !cli_lean() || kinds[kind] == services;
 	cli_load_options.keep_tf = kinds[kind] == tf;
 	/* callback and timer latencies need the runs alone; without the
 	 * tables, the records are scanned in the load's runtime pass */
@@ -800,7 +954,8 @@ int caret_cmd_latency(int argc, char **argv)
 		/* topic and node latencies joined as the scan goes, unless every
 		 * instance is to be written */
 		.latencies_only = !records_path && (kinds[kind] == topics || kinds[kind] == nodes) };
-	cli_load_options.records = kinds[kind] == tf && !records_path ? NULL : &ro;
+	bool no_records = kinds[kind] == services || (kinds[kind] == tf && !records_path);
+	cli_load_options.records = no_records ? NULL : &ro;
 	/* callback, timer, and streamed topic and node latencies show no
 	 * runtime count nor finding */
 	cli_load_options.records_only = ro.runs_only || ro.latencies_only;
@@ -811,11 +966,10 @@ int caret_cmd_latency(int argc, char **argv)
 		return 1;
 	char err[1024];
 	/* tf's latencies need no record: its --records names the runs' callbacks */
-	ca_records *rec = kinds[kind] == tf && !records_path ? NULL :
-		ca_records_build_options(t, &ro, err, sizeof err);
+	ca_records *rec = no_records ? NULL : ca_records_build_options(t, &ro, err, sizeof err);
 	FILE *records = records_path ? fopen(records_path, "w") : NULL;
 	int status = 1;
-	if (!rec && (kinds[kind] != tf || records_path))
+	if (!rec && !no_records)
 		fprintf(stderr, "caret latency: %s\n", err);
 	else if (records_path && !records)
 		fprintf(stderr, "caret latency: cannot write %s\n", records_path);

@@ -3,7 +3,8 @@
  * schema table, so that the events LTTng records are exactly the ones the
  * analyzer expects.
  *
- * usage: gen_tp PROVIDER HEADER_NAME OUTPUT_FILE
+ * usage: gen_tp [--gid16] PROVIDER HEADER_NAME OUTPUT_FILE
+ *            --gid16: every GID as Kilted's tracetools writes it, u8[16]
  *        gen_tp --list     (every event: "provider:name role field:type ...")
  *        gen_tp --emitter OUTPUT_FILE
  *            ct_emit_record(): emits a stored ros2_caret record (struct
@@ -16,6 +17,8 @@
 #include <stdio.h>
 #include <string.h>
 
+static bool gid16; /* --gid16: Kilted's layout */
+
 static const char *arg_type(enum cs_type type)
 {
 	switch (type) {
@@ -24,7 +27,8 @@ static const char *arg_type(enum cs_type type)
 	case CS_TYPE_I64: return "int64_t";
 	case CS_TYPE_I32: return "int32_t";
 	case CS_TYPE_STR: return "const char *";
-	case CS_TYPE_GID: return "const uint8_t *";
+	case CS_TYPE_GID:
+	case CS_TYPE_GID16: return "const uint8_t *";
 	}
 	return NULL;
 }
@@ -48,8 +52,9 @@ static void write_field(FILE *out, const struct cs_field *f)
 		fprintf(out, "\t\tlttng_ust_field_string(%s, %s)\n", n, n);
 		break;
 	case CS_TYPE_GID:
-		fprintf(out, "\t\tlttng_ust_field_array(uint8_t, %s, %s, %d)\n",
-			n, n, CS_GID_LENGTH);
+	case CS_TYPE_GID16:
+		fprintf(out, "\t\tlttng_ust_field_array(uint8_t, %s, %s, %u)\n",
+			n, n, gid16 ? CS_GID16_LENGTH : cs_gid_length(f->type));
 		break;
 	}
 }
@@ -88,7 +93,8 @@ static void write_record_arg(FILE *out, const struct cs_field *f, size_t i)
 	case CS_TYPE_I64: fprintf(out, "r->v[%zu].i", i); break;
 	case CS_TYPE_I32: fprintf(out, "(int32_t)r->v[%zu].i", i); break;
 	case CS_TYPE_STR: fprintf(out, "r->v[%zu].s", i); break;
-	case CS_TYPE_GID: fprintf(out, "(const uint8_t *)r->v[%zu].s", i); break;
+	case CS_TYPE_GID:
+	case CS_TYPE_GID16: fprintf(out, "(const uint8_t *)r->v[%zu].s", i); break;
 	}
 }
 
@@ -127,8 +133,13 @@ int main(int argc, char **argv)
 		list_events();
 		return 0;
 	}
+	if (argc == 5 && strcmp(argv[1], "--gid16") == 0) {
+		gid16 = true;
+		argc--;
+		argv++;
+	}
 	if (argc != 4) {
-		fprintf(stderr, "usage: gen_tp PROVIDER HEADER_NAME OUTPUT_FILE\n"
+		fprintf(stderr, "usage: gen_tp [--gid16] PROVIDER HEADER_NAME OUTPUT_FILE\n"
 			"       gen_tp --list\n");
 		return 2;
 	}

@@ -47,7 +47,8 @@ unsigned cs_type_bits(enum cs_type type)
 {
 	switch (type) {
 	case CS_TYPE_I32: return 32;
-	case CS_TYPE_GID: return 8;
+	case CS_TYPE_GID:
+	case CS_TYPE_GID16: return 8;
 	case CS_TYPE_STR: return 0;
 	default: return 64;
 	}
@@ -60,7 +61,7 @@ bool cs_type_is_signed(enum cs_type type)
 
 bool cs_type_is_integer(enum cs_type type)
 {
-	return type != CS_TYPE_STR && type != CS_TYPE_GID;
+	return type != CS_TYPE_STR && !cs_gid_length(type);
 }
 
 unsigned cs_type_display_base(enum cs_type type)
@@ -77,6 +78,7 @@ const char *cs_type_name(enum cs_type type)
 	case CS_TYPE_I32: return "i32";
 	case CS_TYPE_STR: return "str";
 	case CS_TYPE_GID: return "u8[24]";
+	case CS_TYPE_GID16: return "u8[16]";
 	}
 	return "?";
 }

@@ -18,6 +18,7 @@ enum cs_type {
 	CS_TYPE_I32,
 	CS_TYPE_STR,
 	CS_TYPE_GID,   /* static array of 24 unsigned 8-bit integers */
+	CS_TYPE_GID16, /* static array of 16 (Kilted's tracetools and later) */
 };
 
 enum cs_role {
@@ -38,6 +39,12 @@ enum cs_event_id {
 };
 
 #define CS_GID_LENGTH 24
+#define CS_GID16_LENGTH 16
+/* The length of a GID type's array (0: not a GID). */
+static inline unsigned cs_gid_length(enum cs_type type)
+{
+	return type == CS_TYPE_GID ? CS_GID_LENGTH : type == CS_TYPE_GID16 ? CS_GID16_LENGTH : 0;
+}
 #define CS_MAX_FIELDS 10 /* LTTng-UST takes at most 10 tracepoint arguments */
 
 struct cs_field {
@@ -64,7 +71,7 @@ const struct cs_event *cs_event_by_full_name(const char *full_name);
 /* Index of the field called name in ev, or -1. */
 int cs_field_index(const struct cs_event *ev, const char *name);
 
-/* Properties of a field type as LTTng writes it. For GID: of one element. */
+/* Properties of a field type as LTTng writes it. For GIDs: of one element. */
 unsigned cs_type_bits(enum cs_type type);
 bool cs_type_is_signed(enum cs_type type);
 bool cs_type_is_integer(enum cs_type type);

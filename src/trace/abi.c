@@ -22,8 +22,10 @@ static bool have(const char *symbol)
  * functions. Jazzy: with them and with Jazzy's ring-buffer tracepoints, and
  * an rclcpp (if loaded) that has Jazzy's ExecutorEntitiesCollector and not
  * Humble's add_callback_group_to_map. Anything else (Iron, a newer
- * distribution, a mix) is unknown. No tracetools at all: nothing will call
- * the tracepoint hooks; Humble's rules are then harmless.
+ * distribution, a mix) is unknown: Kilted and later (tracetools 8.5 and
+ * later, with the rmw service tracepoints) are told apart from Jazzy by
+ * those, never taken for it. No tracetools at all: nothing will call the
+ * tracepoint hooks; Humble's rules are then harmless.
  */
 static enum ct_abi classify(void)
 {
@@ -31,7 +33,8 @@ static enum ct_abi classify(void)
 	if (!iron_or_later)
 		return CT_ABI_HUMBLE;
 	bool jazzy_tracetools = have("ros_trace_rclcpp_ring_buffer_enqueue") &&
-		have("ros_trace_do_rclcpp_callback_register");
+		have("ros_trace_do_rclcpp_callback_register") &&
+		!have("ros_trace_rmw_send_request"); /* Kilted's */
 	bool humble_rclcpp = have(RCLCPP_SYM_ADD_CALLBACK_GROUP_TO_MAP);
 	bool jazzy_rclcpp = have(RCLCPP_SYM_JAZZY_ADD_TO_COLLECTION);
 	bool rclcpp = have(RCLCPP_SYM_GROUP_ADD_TIMER);
@@ -46,7 +49,9 @@ static void detect_once(void)
 	atomic_store_explicit(&ct_abi_detected, abi, memory_order_release);
 	if (abi == CT_ABI_UNKNOWN)
 		ct_debug("this process's tracetools/rclcpp ABI is not one the tracer knows "
-			"(Humble, Jazzy): it records nothing and forwards every call");
+			"(Humble, Jazzy)%s: it records nothing and forwards every call",
+			have("ros_trace_rmw_send_request") ? "; its tracetools is Kilted's or later's" :
+			"");
 }
 
 enum ct_abi ct_abi_detect(void)

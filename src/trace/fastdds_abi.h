@@ -23,6 +23,13 @@
 #define CT_FASTDDS_CHANGE_WRITER_KIND 27
 #define CT_FASTDDS_BUILTIN_ENTITY 0xc0
 
+/* CacheChange_t::sequenceNumber, an rtps::SequenceNumber_t. */
+#define CT_FASTDDS_CHANGE_SEQUENCE_NUMBER 48
+struct ct_fastdds_sequence_number {
+	int32_t high;
+	uint32_t low;
+};
+
 /* CacheChange_t::sourceTimestamp, an rtps::Time_t. */
 #define CT_FASTDDS_CHANGE_SOURCE_TIMESTAMP 108
 

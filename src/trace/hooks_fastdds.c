@@ -90,6 +90,15 @@ static uint64_t source_stamp(const void *change)
 	return (uint64_t)t.seconds * 1000000000u + t.nanosec;
 }
 
+/* CacheChange_t::sequenceNumber: what rmw_fastrtps gives a request as
+ * its sequence number. */
+static int64_t sequence_number(const void *change)
+{
+	struct ct_fastdds_sequence_number n;
+	memcpy(&n, (const char *)change + CT_FASTDDS_CHANGE_SEQUENCE_NUMBER, sizeof n);
+	return (int64_t)n.high << 32 | n.low;
+}
+
 static bool user_writer(const void *change)
 {
 	uint8_t kind = ((const uint8_t *)change)[CT_FASTDDS_CHANGE_WRITER_KIND];
@@ -120,8 +129,20 @@ CT_EXPORT void HOOK(void *history, void *change)
 		atomic_store_explicit(&original_set_fragments, original, memory_order_release);
 		atomic_store_explicit(&looked_up, true, memory_order_release);
 	}
+	if (ct_thread.service_write.kind != CT_SERVICE_WRITE_NONE && change &&
+	    !ct_thread.in_control && user_writer(change)) {
+		/* a service request or response (hooks_services.c), before it
+		 * goes out: the sample's number and stamp are set already */
+		if (ct_thread.service_write.kind == CT_SERVICE_WRITE_REQUEST)
+			ct_service_write_request(sequence_number(change));
+		else if (source_stamp(change))
+			ct_service_write_response((int64_t)source_stamp(change));
+	}
 	if (original)
 		original(history, change);
+	if (ct_thread.service_write.kind == CT_SERVICE_WRITE_RESPONSE && change &&
+	    !ct_thread.in_control && user_writer(change))
+		ct_service_write_response((int64_t)source_stamp(change)); /* if not yet */
 	const void *message = ct_thread.writing_message;
 	if (message && change && !ct_thread.in_control && ct_thread.depth == 1 &&
 	    ct_recording() && user_writer(change)) {

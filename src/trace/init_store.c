@@ -38,6 +38,26 @@ static uint64_t mix(uint64_t h, uint64_t x)
 	return (h ^ x) * 0x100000001b3ull;
 }
 
+/* Fields whose value is pointed to (a string, a GID's bytes): copied into
+ * the store, compared and hashed by content. A NULL one reads as empty (a
+ * GID of zeros). */
+static const char zeros[CS_GID_LENGTH];
+
+static bool is_pointed(enum cs_type type)
+{
+	return type == CS_TYPE_STR || cs_gid_length(type);
+}
+
+static const char *pointed(enum cs_type type, const char *s)
+{
+	return s ? s : type == CS_TYPE_STR ? "" : zeros;
+}
+
+static size_t pointed_size(enum cs_type type, const char *s)
+{
+	return type == CS_TYPE_STR ? strlen(s) + 1 : cs_gid_length(type);
+}
+
 static uint64_t hash(const struct ct_record *r)
 {
 	const struct cs_event *ev = &cs_events[r->id];
@@ -45,11 +65,13 @@ static uint64_t hash(const struct ct_record *r)
 
 	/* init_timestamp (last) is not part of identity: a repeat is a repeat. */
 	for (size_t i = 0; i + 1 < ev->field_count; i++) {
-		if (ev->fields[i].type == CS_TYPE_STR)
-			for (const char *p = r->v[i].s ? r->v[i].s : ""; *p; p++)
-				h = mix(h, (unsigned char)*p);
-		else
+		if (is_pointed(ev->fields[i].type)) {
+			const char *p = pointed(ev->fields[i].type, r->v[i].s);
+			for (size_t k = 0, n = pointed_size(ev->fields[i].type, p); k < n; k++)
+				h = mix(h, (unsigned char)p[k]);
+		} else {
 			h = mix(h, r->v[i].u);
+		}
 	}
 	return h;
 }
@@ -61,8 +83,11 @@ static bool same(const struct ct_record *a, const struct ct_record *b)
 	if (a->id != b->id)
 		return false;
 	for (size_t i = 0; i + 1 < ev->field_count; i++) {
-		if (ev->fields[i].type == CS_TYPE_STR) {
-			if (strcmp(a->v[i].s ? a->v[i].s : "", b->v[i].s ? b->v[i].s : ""))
+		enum cs_type type = ev->fields[i].type;
+		if (is_pointed(type)) {
+			const char *pa = pointed(type, a->v[i].s), *pb = pointed(type, b->v[i].s);
+			size_t na = pointed_size(type, pa);
+			if (na != pointed_size(type, pb) || memcmp(pa, pb, na))
 				return false;
 		} else if (a->v[i].u != b->v[i].u) {
 			return false;
@@ -171,14 +196,14 @@ static bool copy_into(struct ct_record *dst, const struct ct_record *r)
 
 	*dst = *r;
 	for (size_t i = 0; i < ev->field_count; i++) {
-		if (ev->fields[i].type != CS_TYPE_STR)
+		if (!is_pointed(ev->fields[i].type))
 			continue;
-		const char *s = r->v[i].s ? r->v[i].s : "";
-		size_t n = strlen(s) + 1;
+		const char *s = pointed(ev->fields[i].type, r->v[i].s);
+		size_t n = pointed_size(ev->fields[i].type, s);
 		char *copy = malloc(n);
 		if (!copy) {
 			for (size_t j = 0; j < i; j++)
-				if (ev->fields[j].type == CS_TYPE_STR)
+				if (is_pointed(ev->fields[j].type))
 					free((char *)dst->v[j].s);
 			return false;
 		}
@@ -278,7 +303,7 @@ void ct_store_reset(void)
 	for (size_t i = 0; i < count; i++) {
 		const struct cs_event *ev = &cs_events[at(i)->id];
 		for (size_t j = 0; j < ev->field_count; j++)
-			if (ev->fields[j].type == CS_TYPE_STR)
+			if (is_pointed(ev->fields[j].type))
 				free((char *)at(i)->v[j].s);
 	}
 	for (size_t i = 0; i < n_chunks; i++)

@@ -55,6 +55,19 @@ struct ct_thread {
 	 * while filters are on until its rcl_publish says whose it is. */
 	const void *unnamed_message;
 	int64_t unnamed_time;
+	/* A service request or response being written (hooks_services.c):
+	 * its event, emitted by the DDS write hook just before the sample goes
+	 * out (where the request's sequence number or the response's source
+	 * timestamp is known), else by the rmw hook after the write. */
+	struct ct_service_write {
+		int kind; /* CT_SERVICE_WRITE_* */
+		const void *handle, *message;
+		const uint8_t *client_gid;
+		int64_t sequence_number;
+		bool emitted;
+		bool seen;           /* a DDS hook read a request's number... */
+		int64_t seen_number; /* ...this one */
+	} service_write;
 	/* With filters on: which of the callback runs open in this thread
 	 * (innermost last, up to 32) the filters leave out; tf events follow
 	 * the run they happen in. */
@@ -124,6 +137,14 @@ CT_HIDDEN void ct_emit_caret_init(void);
 CT_HIDDEN void ct_control_node_created(void);
 /* A node of this process, for Status. */
 CT_HIDDEN void ct_control_note_node(const char *fqn);
+
+/* The service write in progress in this thread (ct_thread.service_write),
+ * emitted now, just before its sample goes out: a request with the rmw's
+ * sequence number for it, a response with its DDS source timestamp
+ * (hooks_services.c; called by the DDS write hooks). */
+enum { CT_SERVICE_WRITE_NONE, CT_SERVICE_WRITE_REQUEST, CT_SERVICE_WRITE_RESPONSE };
+CT_HIDDEN void ct_service_write_request(int64_t sequence_number);
+CT_HIDDEN void ct_service_write_response(int64_t source_timestamp);
 
 /* A problem of the tracer's that the recorder should hear of: the first
  * one reported is kept (copied) and sent with every Status, as a warning,

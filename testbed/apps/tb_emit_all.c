@@ -129,6 +129,22 @@ static void emit_ros2(void)
 	lttng_ust_tracepoint(ros2, rclcpp_ring_buffer_dequeue, RP(rclcpp_ring_buffer_dequeue, buffer),
 		RU(rclcpp_ring_buffer_dequeue, index), RU(rclcpp_ring_buffer_dequeue, size));
 	lttng_ust_tracepoint(ros2, rclcpp_ring_buffer_clear, RP(rclcpp_ring_buffer_clear, buffer));
+	/* Kilted's services (u8[16] gids: the first 16 of the expected 24) */
+	tb_expected_gid("ros2:rmw_client_init", "gid", gid);
+	lttng_ust_tracepoint(ros2, rmw_client_init, RP(rmw_client_init, rmw_client_handle), gid);
+	lttng_ust_tracepoint(ros2, rmw_send_request, RP(rmw_send_request, rmw_client_handle),
+		RP(rmw_send_request, request), RI(rmw_send_request, sequence_number));
+	tb_expected_gid("ros2:rmw_take_request", "client_gid", gid);
+	lttng_ust_tracepoint(ros2, rmw_take_request, RP(rmw_take_request, rmw_service_handle),
+		RP(rmw_take_request, request), gid, RI(rmw_take_request, sequence_number),
+		I32("ros2", rmw_take_request, taken));
+	tb_expected_gid("ros2:rmw_send_response", "client_gid", gid);
+	lttng_ust_tracepoint(ros2, rmw_send_response, RP(rmw_send_response, rmw_service_handle),
+		RP(rmw_send_response, response), gid, RI(rmw_send_response, sequence_number),
+		RI(rmw_send_response, timestamp));
+	lttng_ust_tracepoint(ros2, rmw_take_response, RP(rmw_take_response, rmw_client_handle),
+		RP(rmw_take_response, response), RI(rmw_take_response, sequence_number),
+		RI(rmw_take_response, source_timestamp), I32("ros2", rmw_take_response, taken));
 }
 
 #define CP(ev, f) PTR("ros2_caret", ev, f)
@@ -140,6 +156,8 @@ static void emit_ros2(void)
 
 static void emit_ros2_caret(void)
 {
+	uint8_t gid[TB_GID_LENGTH];
+
 	TP(rcl_init, CP(rcl_init, context_handle), CTS(rcl_init));
 	TP(rcl_node_init, CP(rcl_node_init, node_handle),
 		CP(rcl_node_init, rmw_handle), CS(rcl_node_init, node_name),
@@ -191,6 +209,8 @@ static void emit_ros2_caret(void)
 		CP(rcl_lifecycle_state_machine_init, node_handle),
 		CP(rcl_lifecycle_state_machine_init, state_machine),
 		CTS(rcl_lifecycle_state_machine_init));
+	tb_expected_gid("ros2_caret:rmw_client_init", "gid", gid);
+	TP(rmw_client_init, CP(rmw_client_init, rmw_client_handle), gid, CTS(rmw_client_init));
 	TP(rmw_implementation, CS(rmw_implementation, rmw_impl),
 		CTS(rmw_implementation));
 	TP(rclcpp_construct_ring_buffer, CP(rclcpp_construct_ring_buffer, buffer),
@@ -251,6 +271,19 @@ static void emit_ros2_caret(void)
 	TP(dds_bind_addr_to_addr, CP(dds_bind_addr_to_addr, addr_from),
 		CP(dds_bind_addr_to_addr, addr_to));
 	TP(on_data_available, CU(on_data_available, source_stamp));
+	tb_expected_gid("ros2_caret:rmw_take_request", "client_gid", gid);
+	TP(rmw_send_request, CP(rmw_send_request, rmw_client_handle), CP(rmw_send_request, request),
+		CI(rmw_send_request, sequence_number));
+	TP(rmw_take_request, CP(rmw_take_request, rmw_service_handle), CP(rmw_take_request, request),
+		gid, CI(rmw_take_request, sequence_number),
+		I32("ros2_caret", rmw_take_request, taken));
+	tb_expected_gid("ros2_caret:rmw_send_response", "client_gid", gid);
+	TP(rmw_send_response, CP(rmw_send_response, rmw_service_handle),
+		CP(rmw_send_response, response), gid, CI(rmw_send_response, sequence_number),
+		CI(rmw_send_response, timestamp));
+	TP(rmw_take_response, CP(rmw_take_response, rmw_client_handle),
+		CP(rmw_take_response, response), CI(rmw_take_response, sequence_number),
+		CI(rmw_take_response, source_timestamp), I32("ros2_caret", rmw_take_response, taken));
 	TP(sim_time, CU(sim_time, stamp));
 	TP(init_tf_buffer_frame_id_compact, CP(init_tf_buffer_frame_id_compact, tf_buffer_core),
 		CS(init_tf_buffer_frame_id_compact, frame_id),

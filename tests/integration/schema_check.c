@@ -77,10 +77,11 @@ static void check_value(struct check *c, const struct cs_event *e,
 				got, want);
 		break;
 	}
-	case CS_TYPE_GID: {
-		uint8_t want[TB_GID_LENGTH];
+	case CS_TYPE_GID:
+	case CS_TYPE_GID16: {
+		uint8_t want[TB_GID_LENGTH]; /* a GID16 is its first 16 */
 		tb_expected_gid(ev, n, want);
-		for (uint64_t i = 0; i < TB_GID_LENGTH; i++) {
+		for (uint64_t i = 0; i < cs_gid_length(f->type); i++) {
 			uint64_t got = bt_field_integer_unsigned_get_value(
 				bt_field_array_borrow_element_field_by_index_const(field, i));
 			if (got != want[i]) {

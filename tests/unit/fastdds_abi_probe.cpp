@@ -24,6 +24,14 @@ static_assert(offsetof(CacheChange_t, writerGUID) + offsetof(GUID_t, entityId) +
 	offsetof(EntityId_t, value) + 3 == CT_FASTDDS_CHANGE_WRITER_KIND,
 	"CacheChange_t::writerGUID.entityId.value[3] moved");
 static_assert(sizeof(Time_t) == sizeof(struct ct_fastdds_time), "rtps::Time_t's size changed");
+static_assert(offsetof(CacheChange_t, sequenceNumber) == CT_FASTDDS_CHANGE_SEQUENCE_NUMBER,
+	"CacheChange_t::sequenceNumber moved");
+static_assert(offsetof(eprosima::fastrtps::rtps::SequenceNumber_t, high) ==
+	offsetof(struct ct_fastdds_sequence_number, high) &&
+	offsetof(eprosima::fastrtps::rtps::SequenceNumber_t, low) ==
+	offsetof(struct ct_fastdds_sequence_number, low) &&
+	sizeof(eprosima::fastrtps::rtps::SequenceNumber_t) == sizeof(struct ct_fastdds_sequence_number),
+	"rtps::SequenceNumber_t's layout changed");
 
 int main()
 {

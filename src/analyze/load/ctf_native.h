@@ -37,7 +37,8 @@ struct ctf_enum_range {
 enum ctf_fixed_op { CTF_FIX_UNSIGNED, CTF_FIX_SIGNED, CTF_FIX_TEXT, CTF_FIX_SKIP };
 struct ctf_fixed {
 	uint32_t offset;   /* bytes from the structure's start */
-	uint8_t op, bytes; /* UNSIGNED, SIGNED: 1, 2, 4 or 8 bytes */
+	uint8_t op, bytes; /* UNSIGNED, SIGNED: 1, 2, 4 or 8 bytes; SKIP: 1 for
+			    * unsigned bytes (a GID: ca_gid_key), else 0 */
 	uint32_t length;   /* TEXT, SKIP: the array's elements */
 };
 
@@ -116,7 +117,8 @@ const struct ctf_stream_class *ctf_meta_stream(const struct ctf_meta *m, uint64_
 /* One leaf of an event's context or payload, flattened in declaration order:
  * an integer (u: its bits, sign-extended for signed ones), a float (its
  * bits), a string or a text array (s, NUL-terminated, valid until the next
- * event), or an array or sequence of numbers (not kept: n_elements only). */
+ * event), or an array or sequence of numbers (not kept: n_elements only;
+ * an array of bytes, a GID, has u = ca_gid_key of them). */
 struct ctf_value {
 	const struct ctf_field *field;
 	uint64_t u;

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "gid_key.h"
 #include "ctf_stream.h"
 
 #define CTF_PACKET_MAGIC 0xC1FC1FC1u
@@ -195,6 +196,8 @@ static bool decode_array(struct decoder *d, const struct ctf_field *f, const str
 			return false;
 		if (length > (d->limit - d->pos) / e->size)
 			return failed(d, "an array goes past the packet's content");
+		if (v && e->kind == CTF_INT && e->size == 8 && !e->is_signed) /* a GID */
+			v->u = ca_gid_key(d->base + d->pos / 8, (size_t)length);
 		d->pos += length * e->size;
 		return true;
 	}
@@ -345,7 +348,8 @@ static bool decode_fixed(struct decoder *d, const struct ctf_type *t)
 			continue;
 		}
 		if (x->op == CTF_FIX_SKIP) {
-			out[i] = (struct ctf_value){ &t->fields[i], 0, NULL, x->length };
+			uint64_t key = x->bytes == 1 ? ca_gid_key(at, x->length) : 0;
+			out[i] = (struct ctf_value){ &t->fields[i], key, NULL, x->length };
 			continue;
 		}
 		switch (x->bytes) {

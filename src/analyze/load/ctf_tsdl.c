@@ -680,8 +680,11 @@ static void plan_fixed(struct parser *p, struct ctf_type *t)
 			   m->length <= UINT32_MAX / 8) {
 			bool text = m->element->kind == CTF_INT && m->element->text &&
 				m->element->size == 8;
-			x[i] = (struct ctf_fixed){ (uint32_t)at, text ? CTF_FIX_TEXT : CTF_FIX_SKIP, 0,
-				(uint32_t)m->length };
+			/* bytes 1: unsigned bytes, a GID (its key is read) */
+			bool gid = !text && m->element->kind == CTF_INT && m->element->size == 8 &&
+				!m->element->is_signed;
+			x[i] = (struct ctf_fixed){ (uint32_t)at, text ? CTF_FIX_TEXT : CTF_FIX_SKIP,
+				gid ? 1 : 0, (uint32_t)m->length };
 			at += m->length * (m->element->size / 8);
 		} else {
 			return; /* a string, a sequence, a bit field: read member by member */

@@ -59,8 +59,8 @@ static int match_field(const bt_field_class *fc, enum cs_type type,
 		return -1;
 	}
 	if (got != BT_FIELD_CLASS_TYPE_STATIC_ARRAY ||
-	    bt_field_class_array_static_get_length(fc) != CS_GID_LENGTH) {
-		snprintf(why, n, "expected u8[%d], got %s", CS_GID_LENGTH,
+	    bt_field_class_array_static_get_length(fc) != cs_gid_length(type)) {
+		snprintf(why, n, "expected u8[%u], got %s", cs_gid_length(type),
 			class_type_name(got));
 		return -1;
 	}

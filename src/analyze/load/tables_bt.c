@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "gid_key.h"
 #include "ctf_iter.h"
 #include "tables.h"
 
@@ -54,6 +55,23 @@ static int64_t context_int(const bt_event *ev, int member)
 		bt_field_structure_borrow_member_field_by_index_const(ctx, (uint64_t)member)) : -1;
 }
 
+/* An array of bytes (a GID): its key, as the native reader gives it
+ * (ca_gid_key); other arrays 0. */
+static uint64_t gid_key(const bt_field *f)
+{
+	uint8_t bytes[16];
+	uint64_t n = bt_field_array_get_length(f);
+	for (uint64_t i = 0; i < n && i < sizeof bytes; i++) {
+		const bt_field *e = bt_field_array_borrow_element_field_by_index_const(f, i);
+		const bt_field_class *c = bt_field_borrow_class_const(e);
+		if (bt_field_get_class_type(e) != BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER ||
+		    bt_field_class_integer_get_field_value_range(c) != 8)
+			return 0;
+		bytes[i] = (uint8_t)bt_field_integer_unsigned_get_value(e);
+	}
+	return ca_gid_key(bytes, n < sizeof bytes ? (size_t)n : sizeof bytes);
+}
+
 static uint64_t value_of(ca_trace *t, const bt_field *f)
 {
 	bt_field_class_type type = bt_field_get_class_type(f);
@@ -64,7 +82,9 @@ static uint64_t value_of(ca_trace *t, const bt_field *f)
 		return (uint64_t)bt_field_integer_signed_get_value(f);
 	if (type == BT_FIELD_CLASS_TYPE_STRING)
 		return ca_trace_intern(t, bt_field_string_get_value(f));
-	return 0; /* arrays (gid) and floats are not kept */
+	if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_ARRAY))
+		return gid_key(f);
+	return 0; /* floats are not kept */
 }
 
 static int64_t clock_epoch_offset(const bt_event *ev)

@@ -63,7 +63,9 @@ static uint64_t value_of(ca_trace *t, const struct ctf_value *v)
 		return ca_trace_intern(t, v->s);
 	if (type->kind == CTF_INT)
 		return v->u;
-	return 0; /* arrays (gid) and floats are not kept, as through babeltrace2 */
+	if (type->kind == CTF_ARRAY || type->kind == CTF_SEQUENCE)
+		return v->u; /* of bytes: a GID's key (ca_gid_key); else 0 */
+	return 0; /* floats are not kept, as through babeltrace2 */
 }
 
 /* The earliest event of the first path with events gives the epoch

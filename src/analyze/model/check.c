@@ -236,6 +236,50 @@ static void check_caret_init(struct out *o, size_t p)
 			"%" PRIu64 " times", proc->caret_inits, proc->caret_inits);
 }
 
+/* The distribution of a ros2_tracing version (ros2:rcl_init's): Humble
+ * 4.1, Iron 7.x, Jazzy 8.0-8.2, Kilted 8.3-8.6 (its services' events came
+ * in 8.5), Rolling 8.7-8.10 between them, Lyrical 9.x; NULL otherwise. */
+static const char *distribution_of(const char *version)
+{
+	unsigned major = 0, minor = 0;
+	if (sscanf(version, "%u.%u", &major, &minor) != 2)
+		return NULL;
+	if (major == 4 && minor == 1)
+		return "Humble";
+	if (major == 7)
+		return "Iron";
+	if (major == 8)
+		return minor <= 2 ? "Jazzy" : minor <= 6 ? "Kilted" : minor <= 10 ? "Rolling" : NULL;
+	if (major == 9)
+		return "Lyrical";
+	return NULL;
+}
+
+/* Plain ros2_tracing events name their tracetools' version (rcl_init):
+ * a distribution other than Humble and Jazzy is named, never guessed. */
+static void check_distribution(struct out *o, size_t p)
+{
+	const ca_process *proc = &o->m->processes[p];
+	const struct ca_table *tb = &o->t->tables[CS_EV_ros2_rcl_init];
+	const uint64_t *version = ca_table_column(o->t, CS_EV_ros2_rcl_init, "version");
+	for (size_t r = 0; r < tb->rows; r++) {
+		if (tb->vpid[r] != proc->pid)
+			continue;
+		const char *v = ca_trace_string(o->t, version[r]);
+		const char *d = v ? distribution_of(v) : NULL;
+		if (!v || !*v)
+			return;
+		if (!d)
+			say(o, CA_WARNING, proc->pid, "tracetools %s: a version of no distribution "
+				"caret-c knows; its events are read as Jazzy's and Kilted's are", v);
+		else if (strcmp(d, "Humble") && strcmp(d, "Jazzy"))
+			say(o, CA_INFO, proc->pid, "tracetools %s: ROS 2 %s, whose ABI caret-c's "
+				"tracer does not record (it forwards every call there); its ros2 "
+				"events are read as they are", v, d);
+		return;
+	}
+}
+
 /* Jazzy's rmw_publish (and CARET's Jazzy dds_write) with the DDS source
  * timestamp of the write; callback runs for an intra-process message. */
 struct flagged {
@@ -353,6 +397,7 @@ int ca_model_check(ca_trace *t, struct ca_model *m)
 				"replay (was libcaret.so preloaded?)");
 		} else {
 			check_caret_init(&o, p);
+			check_distribution(&o, p);
 			check_initialization(&o, p);
 		}
 		check_runtime(&o, p, &f);

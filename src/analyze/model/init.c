@@ -297,7 +297,7 @@ static void add_service(struct ctx *c)
 	if (!s)
 		return;
 	*s = (ca_service){ .pid = c->r->pid, .handle = field(c, "service_handle"),
-		.time = c->r->time, .node = find(c, CA_H_NODE, field(c, "node_handle")),
+		.rmw_handle = field(c, "rmw_service_handle"), .time = c->r->time, .node = find(c, CA_H_NODE, field(c, "node_handle")),
 		.callback = CA_NONE, .group = CA_NONE, .name = string(c, "service_name") };
 	add_handle(c, CA_H_SERVICE, s->handle, c->m->n_services - 1);
 }
@@ -308,7 +308,7 @@ static void add_client(struct ctx *c)
 	if (!s)
 		return;
 	*s = (ca_client){ .pid = c->r->pid, .handle = field(c, "client_handle"),
-		.time = c->r->time, .node = find(c, CA_H_NODE, field(c, "node_handle")),
+		.rmw_handle = field(c, "rmw_client_handle"), .time = c->r->time, .node = find(c, CA_H_NODE, field(c, "node_handle")),
 		.group = CA_NONE, .name = string(c, "service_name") };
 	add_handle(c, CA_H_CLIENT, s->handle, c->m->n_clients - 1);
 }

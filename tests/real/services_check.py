@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""The service calls caret-c follows (`caret latency services --records`)
+against what the services app recorded of itself (tests/real/apps/
+services.cpp: DIR/<process>.calls.<pid>.csv):
+
+- every call the client made while both processes were recorded is in the
+  records, by its sequence number, with all four stages (the client's send,
+  the service's take, its response, the client's take);
+- its send is just after the client's own clock read before
+  async_send_request, and its take of the response just before the response
+  callback started; the service's take comes before its callback's start
+  and its response after the callback's end; each within TOLERANCE of the
+  app's clock read (the response within RESPONSE_TOLERANCE: rclcpp
+  serializes it between the callback's end and the write), at most
+  NOISY_SHARE of the calls (or NOISY_MIN) further: a thread preempted
+  between the two, or the process's first request, which the tracer
+  records once written (hooks_services.c);
+- no call in the records that the client did not make;
+- `caret latency services` counts them, for the one client and service.
+
+usage: services_check.py TRACE TRUTH_DIR --caret BIN
+"""
+import csv
+import glob
+import os
+import subprocess
+import sys
+import tempfile
+
+TOLERANCE = 50_000  # ns
+RESPONSE_TOLERANCE = 150_000  # ns
+NOISY_SHARE, NOISY_MIN = 0.10, 5
+
+trace, truth_dir = sys.argv[1], sys.argv[2]
+caret = sys.argv[sys.argv.index('--caret') + 1]
+failures = 0
+
+
+def check(ok, what):
+    global failures
+    print(('ok ' if ok else 'FAIL ') + what)
+    failures += not ok
+
+
+def truth(role):
+    rows = {}
+    for path in glob.glob(os.path.join(truth_dir, f'{role}.calls.*.csv')):
+        for r in csv.DictReader(open(path)):
+            if r['role'] == role:
+                rows[int(r['sequence_number'])] = (int(r['start_ns']), int(r['end_ns']))
+    return rows
+
+
+client, server = truth('client'), truth('server')
+with tempfile.NamedTemporaryFile('r', suffix='.csv') as records:
+    out = subprocess.run([caret, 'latency', 'services', '--format', 'csv', '--records',
+                          records.name, trace], capture_output=True, text=True, check=True)
+    calls = [r for r in csv.DictReader(open(records.name)) if r['service'] == '/list_nodes']
+summary = [r for r in csv.DictReader(out.stdout.splitlines()) if r['service'] == '/list_nodes']
+
+# the window both processes were recorded in: the first and the last call
+# the trace shows complete bound it
+complete = [c for c in calls if all(int(c[k]) for k in
+            ('send_request_ns', 'take_request_ns', 'send_response_ns', 'take_response_ns'))]
+if not client:
+    # Fast DDS's and Cyclone DDS's rmw map services onto DDS differently: a
+    # mixed system's client gets no answer to its one request (it waits)
+    check(len(calls) <= 1 and not complete, f'no call completed where the client had no answer '
+          f'({len(calls)} sent, {len(complete)} complete)')
+    print(f'{failures} failures')
+    sys.exit(1 if failures else 0)
+check(len(complete) >= 5, f'{len(complete)} complete calls of /list_nodes in the trace')
+if complete:
+    first = min(int(c['send_request_ns']) for c in complete)
+    last = max(int(c['take_response_ns']) for c in complete)
+    made = {s: v for s, v in client.items() if first <= v[0] and v[1] <= last}
+    by_seq = {int(c['sequence_number']): c for c in calls}
+    missing = sorted(set(made) - set(by_seq))
+    check(not missing, f'every call the client made in the window is followed '
+          f'({len(made)} made, missing {missing[:5]})')
+    extra = sorted(s for s in by_seq if s not in client)
+    check(not extra, f'no call the client did not make (extra {extra[:5]})')
+    incomplete = [s for s in made if s in by_seq and not all(
+        int(by_seq[s][k]) for k in ('take_request_ns', 'send_response_ns', 'take_response_ns'))]
+    check(not incomplete, f'each with all four stages (incomplete {incomplete[:5]})')
+
+    # each stage next to the app's own clock read of it
+    off, worst, n = 0, 0, 0
+    for s in made:
+        c = by_seq.get(s)
+        if not c or s not in server:
+            continue
+        sent, answered = client[s]
+        started, ended = server[s]
+        gaps = [int(c['send_request_ns']) - sent,          # the send follows the read
+                answered - int(c['take_response_ns']),     # the take precedes the callback
+                started - int(c['take_request_ns']),       # the service's take precedes its run
+                int(c['send_response_ns']) - ended]        # its response follows the run
+        n += 1
+        if min(gaps) < 0:
+            check(False, f'call {s}: a stage on the wrong side of the app\'s clock read {gaps}')
+        worst = max(worst, max(gaps))
+        off += max(gaps[:3]) > TOLERANCE or gaps[3] > RESPONSE_TOLERANCE
+    allowed = max(NOISY_MIN, int(NOISY_SHARE * n))
+    check(off <= allowed, f'{n} calls: stages within {TOLERANCE} ns of the app\'s reads '
+          f'(responses {RESPONSE_TOLERANCE}) but {off} (at most {allowed}); worst {worst} ns')
+
+check(len({(r['client'], r['server']) for r in summary}) == 1 and
+      {r['measure'] for r in summary} == {'request', 'service', 'response', 'round_trip'} and
+      all(r['client'] == '/client' and r['server'] == '/server' for r in summary),
+      'latency services: one row per measure for /client -> /server')
+round_trip = [r for r in summary if r['measure'] == 'round_trip']
+check(bool(round_trip) and int(round_trip[0]['count']) == len(complete),
+      f'latency services counts the {len(complete)} complete calls')
+print(f'{failures} failures')
+sys.exit(1 if failures else 0)
