@@ -44,7 +44,7 @@ launch() {
 echo "== 1. session first, CARET_MERGE=0"
 mkdir -p "$work/first"
 real_record_start "$work/first/trace"
-CARET_MERGE=0 launch first 3
+CARET_MERGE=0 launch first 2
 wait "$launcher"
 real_record_stop "$work/first/trace"
 "$BIN/caret" summary events "$work/first/trace" | grep -q '^ros2:callback_start ' ||
@@ -56,25 +56,30 @@ real_check "$work/first/trace" "$work/first/truth" "$work/first/pids" "$system"
 # of a callback running in two threads at once (a reentrant group) across
 # the threads (124 and 144 runs of 166, some of 1 ms where every run takes
 # 3 ms), where caret-c has every run, as real_check above checks.
-anchor=$CARET_SHARED_DIR/anchors/caret_analyze-0.7.3.tar.zst
-mkdir -p "$work/anchor"
-tar --zstd -xf "$anchor" -C "$work/anchor"
-only=()
-[[ $system == executors ]] && only=(--architecture-only)
-PYTHONPATH=$work/anchor /usr/bin/python3 "$CARET_SOURCE_DIR/tests/unit/original_vs_caret.py" \
-	"$BIN/caret" "$work/first/trace" "${only[@]}" >"$work/compared" 2>"$work/original.err" ||
-	{ grep -E '^(FAIL|  )' "$work/compared"; tail -5 "$work/original.err"; exit 1; }
-grep -E 'differences' "$work/compared"
+# (On Fast DDS and mixed systems, on pipeline3 alone: what the DDS changes
+# for the original is how publishes bind, which pipeline3 has all of; the
+# rest of each system it compares on Cyclone DDS.)
+if [[ $REAL_RMW == cyclonedds || $system == pipeline3 ]]; then
+	anchor=$CARET_SHARED_DIR/anchors/caret_analyze-0.7.3.tar.zst
+	mkdir -p "$work/anchor"
+	tar --zstd -xf "$anchor" -C "$work/anchor"
+	only=()
+	[[ $system == executors ]] && only=(--architecture-only)
+	PYTHONPATH=$work/anchor /usr/bin/python3 "$CARET_SOURCE_DIR/tests/unit/original_vs_caret.py" \
+		"$BIN/caret" "$work/first/trace" "${only[@]}" >"$work/compared" 2>"$work/original.err" ||
+		{ grep -E '^(FAIL|  )' "$work/compared"; tail -5 "$work/original.err"; exit 1; }
+	grep -E 'differences' "$work/compared"
+fi
 
 echo "== 2. caret record while the apps run, twice"
 # The apps run until both recordings are done (then stopped as Ctrl-C
 # stops them), however long the recordings take to start.
 mkdir -p "$work/late"
 launch late 120
-sleep 2
-record "$work/late/trace1" --duration 2
+sleep 1.5
+record "$work/late/trace1" --duration 1.5
 grep -q "all $(wc -l <"$work/late/pids") processes recording" "$work/record.err"
-record "$work/late/trace2" --duration 2
+record "$work/late/trace2" --duration 1.5
 kill -TERM "$launcher"
 wait "$launcher"
 for trace in trace1 trace2; do
@@ -100,5 +105,5 @@ fi
 echo "== 3. caret record -- CMD"
 mkdir -p "$work/command"
 record "$work/command/trace" --duration 30 -- "${CARET_GROUP[@]}" "$REAL_LAUNCH" "$REAL_APPS" \
-	"$system" 3 "$work/command/truth" "$work/command/pids"
+	"$system" 2 "$work/command/truth" "$work/command/pids"
 real_check "$work/command/trace" "$work/command/truth" "$work/command/pids" "$system"

@@ -30,6 +30,21 @@ static uint64_t str_hash(const char *s)
 	return h;
 }
 
+/* A GID's value in the tables (docs/trace-format.md): FNV-1a of its first
+ * 16 bytes, 0 when they are all zero. */
+static uint64_t gid_key(const bt_field *array)
+{
+	uint64_t h = 0xcbf29ce484222325ull, n = bt_field_array_get_length(array);
+	bool zeros = true;
+	for (uint64_t i = 0; i < n && i < 16; i++) {
+		uint64_t b = bt_field_integer_unsigned_get_value(
+			bt_field_array_borrow_element_field_by_index_const(array, i));
+		zeros = zeros && !b;
+		h = (h ^ b) * 1099511628211ull;
+	}
+	return zeros ? 0 : h;
+}
+
 static int walk(const bt_event *ev, uint64_t clock, void *user)
 {
 	struct expected *x = user;
@@ -56,6 +71,9 @@ static int walk(const bt_event *ev, uint64_t clock, void *user)
 			break;
 		case BT_FIELD_CLASS_TYPE_STRING:
 			x->sum[e->id] += str_hash(bt_field_string_get_value(v)) * (f + 1);
+			break;
+		case BT_FIELD_CLASS_TYPE_STATIC_ARRAY:
+			x->sum[e->id] += gid_key(v) * (f + 1);
 			break;
 		default:
 			break;
