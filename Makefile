@@ -4,7 +4,7 @@ ASAN_BUILD_DIR ?= build-asan
 TSAN_BUILD_DIR ?= build-tsan
 BUILD_TYPE     ?= RelWithDebInfo
 JOBS           ?= $(shell nproc)
-CTEST_JOBS     ?= 2
+CTEST_JOBS     ?= 3
 
 FUZZ_SECONDS   ?= 600
 

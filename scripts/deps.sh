@@ -37,16 +37,7 @@ packages=(
 	python3-graphviz python3-tqdm python3-packaging libyaml-cpp0.7
 )
 
-as_root() {
-	if ((EUID == 0)); then
-		"$@"
-	elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
-		sudo -n "$@"
-	else
-		echo "deps: '$*' needs root; run 'sudo make deps'" >&2
-		return 1
-	fi
-}
+. "$here/as-root.sh"
 
 missing=()
 for p in "${packages[@]}"; do

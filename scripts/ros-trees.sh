@@ -10,16 +10,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 
-as_root() {
-	if ((EUID == 0)); then
-		"$@"
-	elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
-		sudo -n "$@"
-	else
-		echo "deps: '$*' needs root; run 'sudo make deps'" >&2
-		return 1
-	fi
-}
+. "$here/as-root.sh"
 
 shared=${CARET_SHARED_DIR:-}
 if [[ -z $shared ]]; then
