@@ -4,6 +4,8 @@ ASAN_BUILD_DIR ?= build-asan
 TSAN_BUILD_DIR ?= build-tsan
 BUILD_TYPE     ?= RelWithDebInfo
 JOBS           ?= $(shell nproc)
+# three tests at once on two cores: the real-ROS tests mostly wait on
+# their apps, and they hold on a busy machine (make test-busy)
 CTEST_JOBS     ?= 3
 
 FUZZ_SECONDS   ?= 600

@@ -217,9 +217,23 @@ static void check_callbacks(const ca_records *rec, struct csv *truth, struct csv
 		size_t r = run_near(runs, n, matched, pid, strtoll(f[5], NULL, 10), address, start,
 			end);
 		if (r == CA_NONE || !runs[r].end) {
-			if (failures++ < 10)
-				fprintf(stderr, "records_check: run of %s (%s) at %" PRIu64 " not found\n",
-					f[2], f[1], start);
+			if (failures++ < 10) {
+				/* the nearest run of that process, to tell what differs */
+				size_t near = CA_NONE;
+				for (size_t k = 0; k < n; k++)
+					if (runs[k].pid == pid && (near == CA_NONE ||
+					    diff((int64_t)runs[k].start, (int64_t)start) <
+					    diff((int64_t)runs[near].start, (int64_t)start)))
+						near = k;
+				fprintf(stderr, "records_check: run of %s (%s) at %" PRIu64 "-%" PRIu64
+					" (tid %s) not found", f[2], f[1], start, end, f[5]);
+				if (near != CA_NONE)
+					fprintf(stderr, "; nearest: %s at %" PRIu64 "-%" PRIu64 " (tid %"
+						PRId64 ")", runs[near].callback == CA_NONE ? "?" :
+						a->callbacks[runs[near].callback].name, runs[near].start,
+						runs[near].end, runs[near].tid);
+				fputc('\n', stderr);
+			}
 			continue;
 		}
 		found++;

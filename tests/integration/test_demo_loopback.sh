@@ -4,8 +4,8 @@
 # demo's DDS domain (sent to Cyclone's ports 7400 + 250 x domain ... + 249)
 # are all on the loopback interface, between 127.0.0.1 addresses, none
 # multicast; and there are such packets (the capture did see the demo).
-# (By destination: another program's packet from an ephemeral port that
-# falls in the range, a DNS query say, is not the demo's.)
+# (By destination, and never DNS: another program's query from, or its
+# answer to, an ephemeral port that falls in the range is not the demo's.)
 set -euo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
 command -v tcpdump >/dev/null || { echo "tcpdump missing: run 'make deps'" >&2; exit 1; }
@@ -14,7 +14,7 @@ caret_at_exit "rm -rf '$out'"
 domain=${ROS_DOMAIN_ID:?}
 low=$((7400 + 250 * domain)) high=$((7400 + 250 * domain + 249))
 
-tcpdump -i any -nn -l -q "udp and dst portrange $low-$high" >"$out/capture" 2>"$out/tcpdump.err" &
+tcpdump -i any -nn -l -q "udp and dst portrange $low-$high and not port 53" >"$out/capture" 2>"$out/tcpdump.err" &
 capture=$!
 caret_at_exit "kill $capture 2>/dev/null || true"
 for _ in $(seq 50); do grep -q 'listening on' "$out/tcpdump.err" && break; sleep 0.1; done
