@@ -7,6 +7,7 @@
 #   wait       libcaret.so preloaded, no session (WAIT: frame numbers and
 #              static transforms stored, nothing recorded)
 #   recording  libcaret.so preloaded, an LTTng session recording ros2_caret:*
+#              (every lookup and the edge it read must be in the trace)
 # and prints each mode's ns per call and its ratio to the baseline.
 # usage: bench/tf/run.sh [BUILD_DIR] [N] [ROUNDS] [TREE]   (build, 200000, 5, humble)
 set -euo pipefail
@@ -35,9 +36,12 @@ for ((r = 0; r < rounds; r++)); do
 	caret_lttng_start "caret-bench-tf-$$-$r" 'ros2_caret:*'
 	LD_PRELOAD=$CARET_LIB "${CARET_GROUP[@]}" "$bench" "$n" >>"$work/recording"
 	caret_lttng_stop
-	events=$("$BIN/caret" summary events --format csv "$CARET_TRACE_DIR" |
-		awk -F, '$1 == "ros2_caret:tf_lookup_transform" { print $2 }')
+	counts=$("$BIN/caret" summary events --format csv "$CARET_TRACE_DIR")
+	events=$(awk -F, '$1 == "ros2_caret:tf_lookup_transform" { print $2 }' <<<"$counts")
+	reads=$(awk -F, '$1 == "ros2_caret:tf_buffer_find_closest" { print $2 }' <<<"$counts")
 	((${events:-0} == n)) || { echo "bench/tf: $events lookups recorded, not $n" >&2; exit 1; }
+	# each lookup reads one dynamic edge (base_link's; map -> odom is static)
+	((${reads:-0} == n)) || { echo "bench/tf: $reads edges read recorded, not $n" >&2; exit 1; }
 done
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 printf '%-10s %10s %10s %8s %8s\n' mode set_ns lookup_ns set/a lookup/a

@@ -609,10 +609,14 @@ typedef struct ca_tf_lookup {
 	size_t run; /* the callback run it was made in, or CA_NONE */
 } ca_tf_lookup;
 
-/* A transform a lookup read: on a non-static edge between its frames, the
- * latest the buffer held at or before the stamp returned. */
+/* A transform a lookup read, on a non-static edge between its frames: the
+ * one the lookup's tf_buffer_find_closest names (traced), else the latest
+ * the buffer held at or before the stamp returned. A lookup between two
+ * transforms is charged to the older (set); newer is the one tf2
+ * interpolated with (CA_NONE: none, or not traced). */
 typedef struct ca_tf_use {
-	size_t lookup, set;
+	size_t lookup, set, newer;
+	bool traced;
 } ca_tf_use;
 
 typedef struct ca_tf ca_tf;

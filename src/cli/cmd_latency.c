@@ -687,7 +687,7 @@ static int tf(const ca_trace *t, const ca_records *rec, enum cli_format f, FILE 
 	}
 	if (records)
 		fprintf(records, "what,pid,frame_id,child_frame_id,lookup,stamp,send_ns,set_ns,"
-			"lookup_ns,latency_ns,send_callback,lookup_callback\n");
+			"lookup_ns,latency_ns,send_callback,lookup_callback,newer_stamp\n");
 #define NAME(id) ca_trace_string(t, id)
 	/* broadcast -> set, per buffer and edge (the sets come by buffer and child) */
 	for (size_t i = 0, j; i < n_sets; i = j) {
@@ -705,7 +705,7 @@ static int tf(const ca_trace *t, const ca_records *rec, enum cli_format f, FILE 
 			values[k++] = (int64_t)(sets[j].time - s->time);
 			if (records)
 				fprintf(records, "set,%" PRId64 ",%s,%s,,%" PRIu64 ",%" PRIu64 ",%" PRIu64
-					",,%" PRId64 ",%s,\n", sets[j].pid, r->frame, r->child, sets[j].stamp,
+					",,%" PRId64 ",%s,,\n", sets[j].pid, r->frame, r->child, sets[j].stamp,
 					s->time, sets[j].time, values[k - 1], run_callback(a, runs, s->run));
 		}
 		ca_stats_of(values, k, percentiles, &r->stats);
@@ -733,11 +733,15 @@ static int tf(const ca_trace *t, const ca_records *rec, enum cli_format f, FILE 
 			}
 			const ca_tf_send *s = &sends[sj->send];
 			values[k++] = (int64_t)(lj->time - s->time);
-			if (records)
+			if (records) {
 				fprintf(records, "lookup,%" PRId64 ",%s,%s,%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64
-					",%" PRIu64 ",%" PRId64 ",%s,%s\n", lj->pid, r->frame, r->child, names[i],
+					",%" PRIu64 ",%" PRId64 ",%s,%s,", lj->pid, r->frame, r->child, names[i],
 					sj->stamp, s->time, sj->time, lj->time, values[k - 1],
 					run_callback(a, runs, s->run), run_callback(a, runs, lj->run));
+				if (uses[j].newer != CA_NONE)
+					fprintf(records, "%" PRIu64, sets[uses[j].newer].stamp);
+				fputc('\n', records);
+			}
 		}
 		ca_stats_of(values, k, percentiles, &r->stats);
 	}

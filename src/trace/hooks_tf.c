@@ -1,8 +1,8 @@
 /*
  * hooks_tf.c - tf2 and tf2_ros functions interposed by their mangled names
  * (the same in Humble and Jazzy): what a broadcaster sends, what enters a
- * buffer, which frame numbers a buffer gives, and what a lookup returned
- * (docs/dev/tf.md).
+ * buffer, which frame numbers a buffer gives, what a lookup returned and
+ * which stored transforms each edge of it read (docs/dev/tf.md).
  *
  * lookupTransform throws when a transform is not there yet, a common and
  * caught case: this file is compiled with -fexceptions so that the throw
@@ -19,6 +19,7 @@
 #include "init_store.h"
 #include "original.h"
 #include "ros2_caret_tp.h"
+#include "tf_abi.h"
 #include "tracer.h"
 
 #define MANGLED(name) __asm__(name) CT_EXPORT
@@ -33,6 +34,13 @@
 #define SYM_LOOKUP_IMPL \
 	"_ZNK3tf210BufferCore19lookupTransformImplE" STRING_REF "S8_RK" TIME_POINT \
 	"RNS_9TransformERSH_"
+/* TimeCache::getData(time, TransformStorage &, std::string *), and in
+ * Jazzy with a TF2Error * after it. */
+#define SYM_GET_DATA \
+	"_ZN3tf29TimeCache7getDataENSt6chrono10time_pointINS1_3_V212system_clockENS1_8durationIlSt5" \
+	"ratioILl1ELl1000000000EEEEEERNS_16TransformStorageEPNSt7__cxx1112basic_stringIcSt11char_" \
+	"traitsIcESaIcEEE"
+#define SYM_GET_DATA_WITH_CODE SYM_GET_DATA "PNS_8TF2ErrorE"
 #define SYM_SEND(cls, len) "_ZN7tf2_ros" #len #cls "13sendTransformERK"
 #define SYM_SEND_ONE(cls, len) SYM_SEND(cls, len) "N13geometry_msgs3msg17TransformStamped_ISaIvEEE"
 #define SYM_SEND_MANY(cls, len) \
@@ -138,13 +146,19 @@ SEND_HOOK(ct_tf_send_static_many, SYM_SEND_MANY(StaticTransformBroadcaster, 26),
 
 /* ---- buffers ------------------------------------------------------------ */
 
+/* Edges a lookup holds before it emits them (more are emitted at once). */
+#define MAX_EDGES 32
+
 /* The frame numbers tf2 gives two frame names while setTransform or a
  * lookup runs in this thread, caught in the calls it makes to number them
- * (under the buffer's frame mutex: read later, the table could be moving). */
+ * (under the buffer's frame mutex: read later, the table could be moving);
+ * and for a lookup, what each edge it walked read. */
 struct capture {
 	const void *buffer;
 	const char *a, *b;
 	uint64_t a_number, b_number;
+	struct ct_tf_closest *edges; /* NULL: not a lookup */
+	size_t n_edges;
 };
 static CT_TLS struct capture *capturing;
 
@@ -214,7 +228,7 @@ bool ct_tf_set_transform(void *self, const struct transform_stamped *t,
 {
 	int e = errno;
 	struct capture c = { self, t ? stripped(t->frame_id.chars) : NULL,
-		t ? stripped(t->child_frame_id.chars) : NULL, 0, 0 };
+		t ? stripped(t->child_frame_id.chars) : NULL, 0, 0, NULL, 0 };
 	struct capture *outer __attribute__((cleanup(stop_capture))) = capturing;
 	capturing = &c;
 	CT_ORIGINAL(bool (*)(void *, const struct transform_stamped *, const struct std_string *,
@@ -233,8 +247,65 @@ bool ct_tf_set_transform(void *self, const struct transform_stamped *t,
 	return set;
 }
 
+/* What each edge of a lookup read, emitted with the lookup once it
+ * returned: a lookup that throws leaves none behind. */
+static void emit_edges(struct capture *c)
+{
+	for (size_t i = 0; i < c->n_edges; i++) {
+		const struct ct_tf_closest *x = &c->edges[i];
+		lttng_ust_tracepoint(ros2_caret, tf_buffer_find_closest, c->buffer, x->frame,
+			x->child, (uint64_t)x->stamp, x->frame_, x->child_, (uint64_t)x->stamp_);
+	}
+	c->n_edges = 0;
+}
+
+/* A getData that succeeded in a lookup of this thread: the transforms it
+ * used, read from the cache while the lookup holds the frame mutex. */
+static void note_edge(const void *cache, int64_t time)
+{
+	struct capture *c = capturing;
+	if (!c || !c->edges || !recorded())
+		return;
+	if (c->n_edges == MAX_EDGES) /* a tree deeper than any seen: emit early */
+		emit_edges(c);
+	if (ct_tf_find_closest(cache, time, &c->edges[c->n_edges]))
+		c->n_edges++;
+}
+
+bool ct_tf_get_data(void *self, int64_t time, void *out, void *error_str)
+	MANGLED(SYM_GET_DATA);
+bool ct_tf_get_data(void *self, int64_t time, void *out, void *error_str)
+{
+	int e = errno;
+	CT_ORIGINAL(bool (*)(void *, int64_t, void *, void *), SYM_GET_DATA);
+	errno = e;
+	bool got = original && original(self, time, out, error_str);
+	e = errno;
+	if (got)
+		note_edge(self, time);
+	errno = e;
+	return got;
+}
+
+bool ct_tf_get_data_with_code(void *self, int64_t time, void *out, void *error_str,
+	void *error_code) MANGLED(SYM_GET_DATA_WITH_CODE);
+bool ct_tf_get_data_with_code(void *self, int64_t time, void *out, void *error_str,
+	void *error_code)
+{
+	int e = errno;
+	CT_ORIGINAL(bool (*)(void *, int64_t, void *, void *, void *), SYM_GET_DATA_WITH_CODE);
+	errno = e;
+	bool got = original && original(self, time, out, error_str, error_code);
+	e = errno;
+	if (got)
+		note_edge(self, time);
+	errno = e;
+	return got;
+}
+
 /* The lookup behind every lookupTransform(target, source, time): recorded
- * when it succeeded (a failure throws, and unwinds through here). */
+ * when it succeeded (a failure throws, and unwinds through here), after
+ * what each of its edges read. */
 void ct_tf_lookup_impl(const void *self, const struct std_string *target,
 	const struct std_string *source, const int64_t *time, void *transform, int64_t *stamp)
 	MANGLED(SYM_LOOKUP_IMPL);
@@ -242,8 +313,9 @@ void ct_tf_lookup_impl(const void *self, const struct std_string *target,
 	const struct std_string *source, const int64_t *time, void *transform, int64_t *stamp)
 {
 	int e = errno;
+	struct ct_tf_closest edges[MAX_EDGES];
 	struct capture c = { self, target ? target->chars : NULL, source ? source->chars : NULL,
-		0, 0 };
+		0, 0, edges, 0 };
 	struct capture *outer __attribute__((cleanup(stop_capture))) = capturing;
 	capturing = &c;
 	CT_ORIGINAL(void (*)(const void *, const struct std_string *, const struct std_string *,
@@ -252,8 +324,10 @@ void ct_tf_lookup_impl(const void *self, const struct std_string *target,
 	if (original)
 		original(self, target, source, time, transform, stamp);
 	e = errno;
-	if (recorded())
+	if (recorded()) {
+		emit_edges(&c);
 		lttng_ust_tracepoint(ros2_caret, tf_lookup_transform, self, c.a_number, c.b_number,
 			time ? (uint64_t)*time : 0, stamp ? (uint64_t)*stamp : 0);
+	}
 	errno = e;
 }

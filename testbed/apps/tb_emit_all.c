@@ -303,6 +303,12 @@ static void emit_ros2_caret(void)
 		CU(tf_lookup_transform, target_frame_id_compact),
 		CU(tf_lookup_transform, source_frame_id_compact), CU(tf_lookup_transform, lookup_time),
 		CU(tf_lookup_transform, stamp));
+	TP(tf_buffer_find_closest, CP(tf_buffer_find_closest, tf_buffer_core),
+		CU(tf_buffer_find_closest, frame_id_compact),
+		CU(tf_buffer_find_closest, child_frame_id_compact), CU(tf_buffer_find_closest, stamp),
+		CU(tf_buffer_find_closest, frame_id_compact_),
+		CU(tf_buffer_find_closest, child_frame_id_compact_),
+		CU(tf_buffer_find_closest, stamp_));
 	TP(merged_callback_timing, CP(merged_callback_timing, callback),
 		CU(merged_callback_timing, callback_start_timestamp),
 		I32("ros2_caret", merged_callback_timing, is_intra_process));

@@ -14,12 +14,17 @@ they did (their DIR/<process>.tf.<pid> files, tests/real/apps/tf.cpp):
   recording began after the buffer had its frames);
 - static transforms are ros2_caret:send_static_transform and
   tf_set_static_transform, initialization events: a late recording has
-  them too, replayed.
+  them too, replayed;
+- each tf_lookup_transform comes after what its edges read, in its
+  thread: one ros2_caret:tf_buffer_find_closest for odom->base_link (the
+  static edge is not one), naming the transform sent last at or before the
+  stamp asked, and the next one sent when tf2 interpolated between them.
 
 And with --caret BIN, `caret latency tf --records` on the trace: every
 transform a buffer took is a "set" record of its broadcast (none without
 one), and every lookup that returned is one "lookup" record for the edge
-odom->base_link whose stamp is the one the app got, its age since the
+odom->base_link whose stamp is the one the app got (and, for a lookup in
+the past, the newer transform tf2 interpolated with), its age since the
 broadcast positive, sent in a run of /odometry's subscription callback
 and read in a run of /planner's timer callback; `caret path search` finds
 /wheels -> /odometry -> [tf:odom->base_link] -> /planner, and `caret path
@@ -56,17 +61,20 @@ def check(ok, what):
 
 # ---- the trace --------------------------------------------------------------
 event_re = re.compile(r'ros2_caret:(\w+): .*?vpid = (\d+).*?\}, \{ (.*) \}$')
+vtid_re = re.compile(r'vtid = (\d+)')
 field_re = re.compile(r'(\w+) = ("[^"]*"|[^,]+)')
 events = defaultdict(list)
 text = subprocess.run(['babeltrace2', trace], capture_output=True, text=True, check=True).stdout
-for line in text.splitlines():
+for seq, line in enumerate(text.splitlines()):
     m = event_re.search(line)
     if not m or m.group(1) not in ('send_transform', 'tf_set_transform', 'tf_lookup_transform',
                                    'init_tf_buffer_frame_id_compact', 'send_static_transform',
-                                   'tf_set_static_transform'):
+                                   'tf_set_static_transform', 'tf_buffer_find_closest'):
         continue
     fields = {k: v.strip('"') for k, v in field_re.findall(m.group(3))}
     fields['pid'] = int(m.group(2))
+    fields['tid'] = int(vtid_re.search(line).group(1))
+    fields['seq'] = seq
     for k in ('tf_broadcaster', 'tf_buffer_core'):
         if k in fields:
             fields[k] = int(fields[k], 16)
@@ -75,6 +83,15 @@ for line in text.splitlines():
     fields['is_static'] = int(name != m.group(1))
     events[name].append(fields)
 
+# the edges a lookup read come just before it, in its thread
+in_order = sorted(events['tf_buffer_find_closest'] + events['tf_lookup_transform'],
+                  key=lambda e: e['seq'])
+pending = defaultdict(list)
+for e in in_order:
+    if 'stamp_' in e:
+        pending[(e['pid'], e['tid'])].append(e)
+    else:
+        e['reads'] = pending.pop((e['pid'], e['tid']), [])
 names = defaultdict(dict)  # (pid, buffer) -> number -> frame
 for e in events['init_tf_buffer_frame_id_compact']:
     key = (e['pid'], e['tf_buffer_core'])
@@ -113,6 +130,11 @@ dynamic_stamps = sorted(s[2] for s in sends if (s[3], s[4]) == ('odom', 'base_li
 def read(stamp):
     i = bisect.bisect_right(dynamic_stamps, stamp)
     return dynamic_stamps[i - 1] if i else None
+
+
+def next_sent(stamp):
+    i = bisect.bisect_right(dynamic_stamps, stamp) if stamp is not None else 0
+    return dynamic_stamps[i] if stamp is not None and i < len(dynamic_stamps) else None
 
 
 def first_difference(got, want):
@@ -172,6 +194,29 @@ for pid, buffer in buffers:
     check(got == want, f'buffer {buffer:#x}: {len(got)} tf_lookup_transform for the '
           f'{len(want)} lookups that returned (and none for the {failed[(pid, buffer)]} '
           'that threw), frames and stamps as the app got them')
+    wrong, interpolated = [], 0
+    for e in events['tf_lookup_transform']:
+        if e['pid'] != pid or e['tf_buffer_core'] != buffer:
+            continue
+        asked = int(e['stamp'])
+        reads = [(frame(pid, buffer, r['frame_id_compact']),
+                  frame(pid, buffer, r['child_frame_id_compact']), int(r['stamp']),
+                  frame(pid, buffer, r['frame_id_compact_']) if int(r['stamp_']) else '',
+                  int(r['stamp_'])) for r in e['reads']]
+        older = read(asked)
+        newer = next_sent(older)
+        # an exact stamp: tf2 takes it alone, or with its newer neighbour
+        # when it is neither the newest nor the oldest it holds
+        fits = older == asked and (reads[0][4] if reads else 0) in (0, newer)
+        ok = (len(reads) == 1 and reads[0][:3] == ('odom', 'base_link', older) and
+              (fits or reads[0][3:] == ('odom', newer)))
+        interpolated += ok and reads[0][4] != 0
+        if not ok:
+            wrong.append((asked, reads))
+    check(not wrong, f'buffer {buffer:#x}: each lookup read odom->base_link: '
+          f'tf_buffer_find_closest names the transform sent at or before the stamp asked '
+          f'({interpolated} interpolated with the next one)' +
+          (f'; {len(wrong)} wrong, e.g. {wrong[:2]}' if wrong else ''))
 check(bool(buffers) and bool(sends), f'{len(buffers)} buffers, {len(sends)} transforms sent')
 
 # ---- caret latency tf ---------------------------------------------------------------
@@ -213,6 +258,15 @@ if '--caret' in sys.argv:
               f'({len(want)}, {past} of them 30 ms in the past through the fixed frame odom), '
               'ages since the broadcast positive' +
               ('' if got == want else f'; first difference at {first_difference(got, want)}'))
+        # a lookup in the past interpolates: the newer transform is named
+        # too; a lookup of the latest reads one
+        newer = [(r['lookup'], r['newer_stamp'], next_sent(int(r['stamp']))) for r in rows
+                 if r['what'] == 'lookup' and int(r['pid']) == pid]
+        off = [n for n in newer if n[1] != (str(n[2]) if n[0] == 'odom<-base_link' else '')]
+        check(bool(newer) and not off,
+              f'latency tf: the {sum(1 for n in newer if n[1])} lookups in the past name the '
+              'transform tf2 interpolated with (the next one sent), the others none' +
+              (f'; {len(off)} differ, e.g. {off[:2]}' if off else ''))
         mine = [r for r in rows if r['what'] == 'lookup' and int(r['pid']) == pid]
         if late:
             # the lookups of a run that began before the recording are in none

@@ -266,6 +266,7 @@ static const char *const own_events[] = {
 	"ros2_caret:init_tf_buffer_frame_id_compact", "ros2_caret:send_transform",
 	"ros2_caret:tf_set_transform", "ros2_caret:tf_lookup_transform",
 	"ros2_caret:send_static_transform", "ros2_caret:tf_set_static_transform",
+	"ros2_caret:tf_buffer_find_closest",
 	/* services: Kilted's ros2_tracing (8.5), and the tracer's twins of them */
 	"ros2:rmw_client_init", "ros2:rmw_send_request", "ros2:rmw_take_request",
 	"ros2:rmw_send_response", "ros2:rmw_take_response",

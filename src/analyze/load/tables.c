@@ -160,7 +160,8 @@ uint64_t ca_trace_rows_of(const ca_trace *t, enum cs_event_id id)
 static bool is_tf_event(int id)
 {
 	return id == CS_EV_ros2_caret_send_transform || id == CS_EV_ros2_caret_tf_set_transform ||
-		id == CS_EV_ros2_caret_tf_lookup_transform;
+		id == CS_EV_ros2_caret_tf_lookup_transform ||
+		id == CS_EV_ros2_caret_tf_buffer_find_closest;
 }
 
 bool ca_load_counts_only(const ca_trace *t, int id)

@@ -3,7 +3,8 @@
  * in (tf_set_transform, frames by the buffer's frame numbers) is matched
  * to the send_transform that broadcast it (stamp and frames); each lookup
  * is matched to the transforms it read: on every non-static edge of the
- * tree between its two frames, the latest one the buffer held at or
+ * tree between its two frames, the one its tf_buffer_find_closest event
+ * names, or in a trace without them the latest one the buffer held at or
  * before the stamp the lookup returned (docs/latency.md, "tf").
  */
 #include <stdio.h>
@@ -20,12 +21,21 @@ struct frame_name {
 	uint64_t buffer, number, name;
 };
 
+/* What one edge of a lookup read (tf_buffer_find_closest): frames as
+ * string ids; newer_stamp 0 when tf2 used one transform. */
+struct edge_read {
+	int64_t pid, tid;
+	uint64_t time, child, stamp, newer_stamp;
+	size_t lookup; /* the lookup it was read in, CA_NONE until placed */
+};
+
 struct ca_tf {
 	CA_ARRAY(ca_tf_send, sends);
 	CA_ARRAY(ca_tf_set, sets);
 	CA_ARRAY(ca_tf_lookup, lookups);
 	CA_ARRAY(ca_tf_use, uses);
 	CA_ARRAY(struct frame_name, names);
+	CA_ARRAY(struct edge_read, reads); /* by lookup, then child */
 };
 
 static int by_frame_number(const void *a, const void *b)
@@ -98,6 +108,31 @@ static bool same_set(const ca_tf_set *a, const ca_tf_set *b)
 	return a->pid == b->pid && a->buffer == b->buffer && a->frame == b->frame &&
 		a->child == b->child && a->stamp == b->stamp && a->time == b->time &&
 		a->is_static == b->is_static;
+}
+
+/* The edges lookups read. tf2 uses the newer transform only when it
+ * interpolates: the parent did not change between the two. */
+static int load_reads(const ca_trace *t, ca_tf *tf)
+{
+	enum cs_event_id id = CS_EV_ros2_caret_tf_buffer_find_closest;
+	const struct ca_table *s = &t->tables[id];
+	const uint64_t *buffer = ca_table_column(t, id, "tf_buffer_core");
+	const uint64_t *frame = ca_table_column(t, id, "frame_id_compact");
+	const uint64_t *child = ca_table_column(t, id, "child_frame_id_compact");
+	const uint64_t *stamp = ca_table_column(t, id, "stamp");
+	const uint64_t *newer_frame = ca_table_column(t, id, "frame_id_compact_");
+	const uint64_t *newer_stamp = ca_table_column(t, id, "stamp_");
+	for (size_t i = 0; i < s->rows; i++) {
+		struct edge_read *r = VEC_PUSH(tf->reads, tf->n_reads, tf->cap_reads);
+		if (!r)
+			return -1;
+		bool interpolated = newer_stamp[i] && newer_frame[i] == frame[i] &&
+			newer_stamp[i] != stamp[i];
+		*r = (struct edge_read){ s->vpid[i], s->vtid[i], s->time[i],
+			frame_of(tf, s->vpid[i], buffer[i], child[i]), stamp[i],
+			interpolated ? newer_stamp[i] : 0, CA_NONE };
+	}
+	return 0;
 }
 
 static int load(const ca_trace *t, ca_tf *tf)
@@ -181,7 +216,7 @@ static int load(const ca_trace *t, ca_tf *tf)
 			frame_of(tf, s->vpid[i], buffer[i], child[i]), asked[i], stamp[i], s->time[i],
 			CA_NONE };
 	}
-	return 0;
+	return load_reads(t, tf);
 }
 
 /* ---- what a lookup read ---------------------------------------------- */
@@ -201,10 +236,12 @@ static int by_buffer_child_stamp(const void *a, const void *b)
 	return (x->time > y->time) - (x->time < y->time);
 }
 
-/* The first set of (pid, buffer, child), or n. */
-static size_t first_of_child(const ca_tf *tf, int64_t pid, uint64_t buffer, uint64_t child)
+/* The first set of (pid, buffer, child) with a stamp at or after `stamp`,
+ * or n. */
+static size_t first_from(const ca_tf *tf, int64_t pid, uint64_t buffer, uint64_t child,
+	uint64_t stamp)
 {
-	ca_tf_set key = { pid, buffer, 0, child, 0, 0, false, 0 };
+	ca_tf_set key = { pid, buffer, 0, child, stamp, 0, false, 0 };
 	size_t lo = 0, hi = tf->n_sets;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -215,6 +252,12 @@ static size_t first_of_child(const ca_tf *tf, int64_t pid, uint64_t buffer, uint
 	}
 	return lo < tf->n_sets && tf->sets[lo].pid == pid && tf->sets[lo].buffer == buffer &&
 		tf->sets[lo].child == child ? lo : tf->n_sets;
+}
+
+/* The first set of (pid, buffer, child), or n. */
+static size_t first_of_child(const ca_tf *tf, int64_t pid, uint64_t buffer, uint64_t child)
+{
+	return first_from(tf, pid, buffer, child, 0);
 }
 
 /* The frames from `frame` up to the root of the buffer's tree (as the
@@ -231,6 +274,105 @@ static size_t ancestors(const ca_tf *tf, const ca_tf_lookup *l, uint64_t frame, 
 				frame = 0; /* a cycle: stop */
 	}
 	return n;
+}
+
+/* ---- what a lookup's events say it read -------------------------------- */
+
+static const ca_tf_lookup *order_lookups; /* the sort context below */
+
+static int by_thread_time(int64_t pa, int64_t ta, uint64_t a, int64_t pb, int64_t tb, uint64_t b)
+{
+	if (pa != pb)
+		return pa < pb ? -1 : 1;
+	if (ta != tb)
+		return ta < tb ? -1 : 1;
+	return (a > b) - (a < b);
+}
+
+static int lookup_by_thread_time(const void *a, const void *b)
+{
+	const ca_tf_lookup *x = &order_lookups[*(const size_t *)a];
+	const ca_tf_lookup *y = &order_lookups[*(const size_t *)b];
+	return by_thread_time(x->pid, x->tid, x->time, y->pid, y->tid, y->time);
+}
+
+static int read_by_thread_time(const void *a, const void *b)
+{
+	const struct edge_read *x = a, *y = b;
+	return by_thread_time(x->pid, x->tid, x->time, y->pid, y->tid, y->time);
+}
+
+static int read_by_lookup_child(const void *a, const void *b)
+{
+	const struct edge_read *x = a, *y = b;
+	if (x->lookup != y->lookup)
+		return x->lookup < y->lookup ? -1 : 1;
+	if (x->child != y->child)
+		return x->child < y->child ? -1 : 1;
+	return (x->time > y->time) - (x->time < y->time);
+}
+
+/* The tracer emits a lookup's reads just before the lookup, in its thread:
+ * each read belongs to the first lookup of its thread at or after it. */
+static int place_reads(ca_tf *tf)
+{
+	if (!tf->n_reads)
+		return 0;
+	size_t *order = malloc((tf->n_lookups + 1) * sizeof *order);
+	if (!order)
+		return -1;
+	for (size_t i = 0; i < tf->n_lookups; i++)
+		order[i] = i;
+	order_lookups = tf->lookups;
+	qsort(order, tf->n_lookups, sizeof *order, lookup_by_thread_time);
+	qsort(tf->reads, tf->n_reads, sizeof *tf->reads, read_by_thread_time);
+	size_t k = 0;
+	for (size_t i = 0; i < tf->n_reads; i++) {
+		struct edge_read *r = &tf->reads[i];
+		while (k < tf->n_lookups && by_thread_time(tf->lookups[order[k]].pid,
+			tf->lookups[order[k]].tid, tf->lookups[order[k]].time, r->pid, r->tid,
+			r->time) < 0)
+			k++;
+		if (k < tf->n_lookups && tf->lookups[order[k]].pid == r->pid &&
+		    tf->lookups[order[k]].tid == r->tid)
+			r->lookup = order[k];
+	}
+	free(order);
+	qsort(tf->reads, tf->n_reads, sizeof *tf->reads, read_by_lookup_child);
+	return 0;
+}
+
+/* The first read of lookup k on the edge of `child`, NULL when none;
+ * *any: whether lookup k has reads at all (a trace that has them). */
+static const struct edge_read *read_of(const ca_tf *tf, size_t k, uint64_t child, bool *any)
+{
+	size_t lo = 0, hi = tf->n_reads;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (tf->reads[mid].lookup < k)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*any = lo < tf->n_reads && tf->reads[lo].lookup == k;
+	for (; lo < tf->n_reads && tf->reads[lo].lookup == k; lo++)
+		if (tf->reads[lo].child == child)
+			return &tf->reads[lo];
+	return NULL;
+}
+
+/* The set of (child, stamp) a lookup read: the last one the buffer took
+ * by the lookup, or the first after it (its event is emitted once the
+ * set returned, and the lookup's thread can take the mutex first). */
+static size_t set_read(const ca_tf *tf, const ca_tf_lookup *l, uint64_t child, uint64_t stamp)
+{
+	size_t found = CA_NONE;
+	for (size_t i = first_from(tf, l->pid, l->buffer, child, stamp);
+	     i < tf->n_sets && tf->sets[i].pid == l->pid && tf->sets[i].buffer == l->buffer &&
+	     tf->sets[i].child == child && tf->sets[i].stamp == stamp; i++)
+		if (!tf->sets[i].is_static && (found == CA_NONE || tf->sets[i].time <= l->time))
+			found = i;
+	return found;
 }
 
 /* The set an edge (its child) gave a lookup: the latest the buffer held at
@@ -268,13 +410,20 @@ static int link_lookups(ca_tf *tf)
 		for (int side = 0; side < 2; side++) {
 			const uint64_t *chain = side ? b : a;
 			for (size_t i = 0; i < (side ? common_b : common_a); i++) {
-				size_t set = used_set(tf, l, chain[i]);
+				bool traced;
+				const struct edge_read *r = read_of(tf, k, chain[i], &traced);
+				/* a traced lookup without a read of this edge read a
+				 * static one (tf2's StaticCache is not hooked) */
+				size_t set = r ? set_read(tf, l, r->child, r->stamp) :
+					traced ? CA_NONE : used_set(tf, l, chain[i]);
+				size_t newer = r && r->newer_stamp ?
+					set_read(tf, l, r->child, r->newer_stamp) : CA_NONE;
 				ca_tf_use *u = set == CA_NONE ? NULL :
 					VEC_PUSH(tf->uses, tf->n_uses, tf->cap_uses);
 				if (set != CA_NONE && !u)
 					return -1;
 				if (u)
-					*u = (ca_tf_use){ k, set };
+					*u = (ca_tf_use){ k, set, newer, r != NULL };
 			}
 		}
 	}
@@ -305,7 +454,7 @@ ca_tf *ca_tf_build(const ca_trace *t, const ca_records *records, char *err, size
 		if (!kept || !same_set(&tf->sets[kept - 1], &tf->sets[i]))
 			tf->sets[kept++] = tf->sets[i];
 	tf->n_sets = kept;
-	if (link_lookups(tf) != 0)
+	if (place_reads(tf) != 0 || link_lookups(tf) != 0)
 		goto oom;
 	return tf;
 oom:
@@ -347,5 +496,6 @@ void ca_tf_free(ca_tf *tf)
 	free(tf->lookups);
 	free(tf->uses);
 	free(tf->names);
+	free(tf->reads);
 	free(tf);
 }
