@@ -656,6 +656,25 @@ size_t ca_service_calls_get(const ca_service_calls *calls, const ca_service_call
 uint64_t ca_service_calls_not_sent(const ca_service_calls *calls);
 void ca_service_calls_free(ca_service_calls *calls);
 
+/* ---- actions -------------------------------------------------------------- */
+
+/* A goal of an action, as rclcpp_action carries it over the action's
+ * services (ACTION/_action/send_goal, then ACTION/_action/get_result): the
+ * client's send_goal call and the get_result call its client node made
+ * next, once the goal was answered (indexes into the calls; get_result
+ * CA_NONE when the trace shows none). Goals are told apart by order: the
+ * goal's id is in the messages, which the trace does not hold. */
+typedef struct ca_action_goal {
+	const char *action; /* ACTION: its first action_length characters */
+	int action_length;
+	size_t send_goal, get_result;
+} ca_action_goal;
+
+/* The goals among calls (ca_service_calls_get's, in the order sent), in
+ * *goals (free it), in the order sent; (size_t)-1 when out of memory. */
+size_t ca_action_goals(const ca_architecture *a, const ca_service_call *calls, size_t n,
+	ca_action_goal **goals);
+
 /* ---- timers --------------------------------------------------------------- */
 
 /* How late a timer callback started: start - the last expected firing at or

@@ -1,11 +1,11 @@
 /*
- * cmd_latency.c - `caret latency callbacks|topics|timers|nodes|tf|services
- * TRACE...`: latency statistics per callback (end - start), per topic
- * (subscriber callback start - publish, inter- and intra-process apart,
- * with the losses), per timer (delay), per node path (a subscription
- * callback's start to its publish), per tf edge, or per service and client
- * (request, service, response, round trip); --records FILE writes every
- * instance as CSV.
+ * cmd_latency.c - `caret latency callbacks|topics|timers|nodes|tf|services|
+ * actions TRACE...`: latency statistics per callback (end - start), per
+ * topic (subscriber callback start - publish, inter- and intra-process
+ * apart, with the losses), per timer (delay), per node path (a
+ * subscription callback's start to its publish), per tf edge, per service
+ * and client (request, service, response, round trip), or per action
+ * (latency_actions.c); --records FILE writes every instance as CSV.
  */
 #include <getopt.h>
 #include <inttypes.h>
@@ -14,12 +14,13 @@
 #include <string.h>
 
 #include "cli_util.h"
+#include "latency_actions.h"
 #include "verbs.h"
 
 static int usage(FILE *out)
 {
 	fprintf(out,
-		"usage: caret latency callbacks|topics|timers|nodes|tf|services\n"
+		"usage: caret latency callbacks|topics|timers|nodes|tf|services|actions\n"
 		"                     [--format text|csv|json]\n"
 		"                     [--records FILE] [--percentiles linear|nearest]\n"
 		"                     TRACE...\n"
@@ -47,6 +48,11 @@ static int usage(FILE *out)
 		"             its response's send), the response (send to the client's\n"
 		"             take) and the round trip (the client's send to its take);\n"
 		"             calls whose stages the trace does not all show\n"
+		"  actions    per action and client (rclcpp_action, over the action's\n"
+		"             services): goals, and for each the goal's round trip\n"
+		"             (send_goal), the result's (get_result) and the goal to its\n"
+		"             result (the client's send_goal request to its take of the\n"
+		"             result); goals whose ends the trace does not both show\n"
 		"\n"
 		"Times are in microseconds in text, nanoseconds in CSV and JSON (means and\n"
 		"percentiles at full precision). Percentiles are numpy's linear\n"
@@ -900,6 +906,12 @@ static int services(const ca_trace *t, const ca_records *rec, enum cli_format f,
 	return 0;
 }
 
+static int actions(const ca_trace *t, const ca_records *rec, enum cli_format f, FILE *records)
+{
+	(void)rec;
+	return cli_latency_actions(t, f, records, percentiles);
+}
+
 int caret_cmd_latency(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -919,15 +931,15 @@ int caret_cmd_latency(int argc, char **argv)
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
 		return usage(stdout);
 	int (*const kinds[])(const ca_trace *, const ca_records *, enum cli_format, FILE *) = {
-		callbacks, topics, timers, nodes, tf, services };
+		callbacks, topics, timers, nodes, tf, services, actions };
 	static const char *const names[] = { "callbacks", "topics", "timers", "nodes", "tf",
-		"services" };
-	size_t kind = 0;
-	while (kind < 6 && strcmp(argv[1], names[kind]))
+		"services", "actions" };
+	size_t kind = 0, n_kinds = sizeof names / sizeof *names;
+	while (kind < n_kinds && strcmp(argv[1], names[kind]))
 		kind++;
-	if (kind == 6) {
-		fprintf(stderr, "caret latency: '%s': expected callbacks, topics, timers, nodes, tf "
-			"or services\n", argv[1]);
+	if (kind == n_kinds) {
+		fprintf(stderr, "caret latency: '%s': expected callbacks, topics, timers, nodes, tf, "
+			"services or actions\n", argv[1]);
 		return 2;
 	}
 	argc--;
@@ -950,7 +962,8 @@ int caret_cmd_latency(int argc, char **argv)
 	 * held, but tf's events' for tf */
 	/* (services read their events from the tables: a small part of most
 	 * traces) */
-	cli_load_options.keep_runtime = !cli_lean() || kinds[kind] == services;
+	bool calls = kinds[kind] == services || kinds[kind] == actions;
+	cli_load_options.keep_runtime = !cli_lean() || calls;
 	cli_load_options.keep_tf = kinds[kind] == tf;
 	/* callback and timer latencies need the runs alone; without the
 	 * tables, the records are scanned in the load's runtime pass */
@@ -958,7 +971,7 @@ int caret_cmd_latency(int argc, char **argv)
 		/* topic and node latencies joined as the scan goes, unless every
 		 * instance is to be written */
 		.latencies_only = !records_path && (kinds[kind] == topics || kinds[kind] == nodes) };
-	bool no_records = kinds[kind] == services || (kinds[kind] == tf && !records_path);
+	bool no_records = calls || (kinds[kind] == tf && !records_path);
 	cli_load_options.records = no_records ? NULL : &ro;
 	/* callback, timer, and streamed topic and node latencies show no
 	 * runtime count nor finding */

@@ -70,15 +70,16 @@ CT_EXPORT void *rmw_create_client(const void *node, const void *type_support,
  * and not the end of the write (the taker may run first); else by the
  * rmw hook once the write is done. */
 static void begin_write(int kind, const void *handle, const void *message,
-	const uint8_t *client_gid, int64_t sequence_number)
+	const uint8_t *client_gid, int64_t sequence_number, bool record)
 {
 	ct_thread.service_write = (struct ct_service_write){ kind, handle, message, client_gid,
-		sequence_number, false, false, 0 };
+		sequence_number, false, record, false, 0 };
 }
 
 /* Whether the number a DDS hook reads of a request is the one the rmw
- * then gives it: -1 not known yet (the first request is emitted after its
- * write, and tells), 0 no (every request is), 1 yes. */
+ * then gives it: -1 not known yet (the first request tells, recorded or
+ * not: a recording that begins later is exact from its first request; one
+ * that tells is emitted after its write), 0 no (every request is), 1 yes. */
 static atomic_int request_number_read = -1;
 
 static void emit_request(struct ct_service_write *w, int64_t sequence_number)
@@ -93,7 +94,8 @@ void ct_service_write_request(int64_t sequence_number)
 	if (w->kind != CT_SERVICE_WRITE_REQUEST || w->emitted)
 		return;
 	if (atomic_load_explicit(&request_number_read, memory_order_relaxed) == 1) {
-		emit_request(w, sequence_number);
+		if (w->record)
+			emit_request(w, sequence_number);
 	} else {
 		w->seen = true;
 		w->seen_number = sequence_number;
@@ -116,18 +118,24 @@ CT_EXPORT ct_rmw_ret rmw_send_request(const void *client, const void *ros_reques
 	CT_ENTER(e);
 	CT_ORIGINAL(ct_rmw_send_request_fn, "rmw_send_request");
 	bool record = sequence_id && recorded(CT_REENTERED());
-	if (record)
-		begin_write(CT_SERVICE_WRITE_REQUEST, client, ros_request, NULL, 0);
+	/* until a request told whether the DDS hook reads its number right,
+	 * each one asks, recorded or not */
+	bool probe = record || (sequence_id && !CT_REENTERED() && ct_abi_known() &&
+		!ct_thread.in_control &&
+		atomic_load_explicit(&request_number_read, memory_order_relaxed) == -1);
+	if (probe)
+		begin_write(CT_SERVICE_WRITE_REQUEST, client, ros_request, NULL, 0, record);
 	ct_rmw_ret rc = original ? original(client, ros_request, sequence_id) : 1;
 	e = errno;
 	struct ct_service_write *w = &ct_thread.service_write;
-	if (record && rc == CT_RMW_RET_OK && !w->emitted) { /* no DDS hook did */
+	if (probe && rc == CT_RMW_RET_OK && !w->emitted) { /* no DDS hook did */
 		if (w->seen) {
 			int expected = -1;
 			atomic_compare_exchange_strong(&request_number_read, &expected,
 				w->seen_number == *sequence_id);
 		}
-		emit_request(w, *sequence_id);
+		if (record)
+			emit_request(w, *sequence_id);
 	}
 	w->kind = CT_SERVICE_WRITE_NONE;
 	CT_LEAVE(e);
@@ -157,7 +165,7 @@ CT_EXPORT ct_rmw_ret rmw_send_response(const void *service,
 	bool record = request_header && recorded(CT_REENTERED());
 	if (record)
 		begin_write(CT_SERVICE_WRITE_RESPONSE, service, ros_response,
-			request_header->writer_guid, request_header->sequence_number);
+			request_header->writer_guid, request_header->sequence_number, true);
 	ct_rmw_ret rc = original ? original(service, request_header, ros_response) : 1;
 	e = errno;
 	if (record && rc == CT_RMW_RET_OK)

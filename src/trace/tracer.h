@@ -65,6 +65,7 @@ struct ct_thread {
 		const uint8_t *client_gid;
 		int64_t sequence_number;
 		bool emitted;
+		bool record;         /* recorded (else a request only probes, below) */
 		bool seen;           /* a DDS hook read a request's number... */
 		int64_t seen_number; /* ...this one */
 	} service_write;

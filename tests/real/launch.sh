@@ -20,6 +20,8 @@
 #   pipeline1-intra  the same with intra-process communication
 #   executors        multi-threaded (reentrant group) and static executors
 #   services         /server and /client in two processes
+#   actions          /action_server and /action_client (rclcpp_action), two
+#                    processes
 #   churn            nodes created and destroyed while others run
 #   events           the pipeline in one process on Jazzy's EventsExecutor
 #   tf4              /wheels, /odometry (tf broadcaster), /map_static (static
@@ -63,6 +65,10 @@ executors) start executors real_executors --period-ms 30 ;;
 services)
 	start server real_services --nodes server
 	start client real_services --nodes client --period-ms 50
+	;;
+actions)
+	start action_server real_actions --nodes action_server
+	start action_client real_actions --nodes action_client --period-ms 50
 	;;
 churn) start churn real_churn ;;
 events) start pipeline real_pipeline --executor events ;;

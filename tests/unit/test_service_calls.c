@@ -3,6 +3,8 @@
  * service and responses back to their client, in Kilted's events (ros2)
  * and the tracer's (ros2_caret) alike.
  */
+#include <stdlib.h>
+
 #include "trace_builder.h"
 
 #define GID_A 0xa1a1
@@ -153,12 +155,78 @@ static void test_kilted_events_and_gaps(void **state)
 	ca_service_calls_free(x);
 }
 
+/* ---- actions ------------------------------------------------------------ */
+
+/* A call of client rmw handle `client` (pid 20) to service rmw handle
+ * `service` (pid 10): sent at t, answered at t + 40. */
+static void call_of(uint64_t client, uint64_t service, uint64_t gid, int64_t seq, uint64_t t)
+{
+	ROW(ros2_caret_rmw_send_request, t, 20, "rmw_client_handle", U(client), "request",
+		U(0x900), "sequence_number", U(seq));
+	ROW(ros2_caret_rmw_take_request, t + 10, 10, "rmw_service_handle", U(service), "request",
+		U(0x901), "client_gid", U(gid), "sequence_number", U(seq), "taken", U(1));
+	ROW(ros2_caret_rmw_send_response, t + 30, 10, "rmw_service_handle", U(service),
+		"response", U(0x902), "client_gid", U(gid), "sequence_number", U(seq), "timestamp",
+		U(t + 30));
+	ROW(ros2_caret_rmw_take_response, t + 40, 20, "rmw_client_handle", U(client), "response",
+		U(0x903), "sequence_number", U(seq), "source_timestamp", U(t + 30), "taken", U(1));
+}
+
+/* An action server (pid 10) and, in pid 20, node /c's action client and
+ * node /d's get_result client of the same action: a goal's result is the
+ * next get_result of the goal's own node once the goal was answered. */
+static void test_action_goals(void **state)
+{
+	(void)state;
+	static const char *const services[] = { "/lookup/_action/send_goal",
+		"/lookup/_action/get_result" };
+	ROW(ros2_rcl_node_init, 1, 10, "node_handle", U(0x10), "node_name", S("server"),
+		"namespace", S("/"));
+	for (uint64_t i = 0; i < 2; i++)
+		ROW(ros2_rcl_service_init, 2, 10, "service_handle", U(0x15 + i), "node_handle",
+			U(0x10), "rmw_service_handle", U(0x17 + i), "service_name", S(services[i]));
+	ROW(ros2_rcl_node_init, 1, 20, "node_handle", U(0x20), "node_name", S("c"), "namespace",
+		S("/"));
+	ROW(ros2_rcl_node_init, 1, 20, "node_handle", U(0x30), "node_name", S("d"), "namespace",
+		S("/"));
+	for (uint64_t i = 0; i < 2; i++)
+		ROW(ros2_rcl_client_init, 2, 20, "client_handle", U(0x25 + i), "node_handle", U(0x20),
+			"rmw_client_handle", U(0x27 + i), "service_name", S(services[i]));
+	ROW(ros2_rcl_client_init, 2, 20, "client_handle", U(0x35), "node_handle", U(0x30),
+		"rmw_client_handle", U(0x37), "service_name", S(services[1]));
+	call_of(0x27, 0x17, 0xa1, 1, 1000); /* goal 1, answered at 1040 */
+	call_of(0x37, 0x18, 0xa3, 1, 1050); /* /d's: not goal 1's result */
+	call_of(0x28, 0x18, 0xa2, 1, 1100); /* goal 1's result */
+	call_of(0x27, 0x17, 0xa1, 2, 2000);
+	call_of(0x28, 0x18, 0xa2, 2, 2100);
+	call_of(0x27, 0x17, 0xa1, 3, 3000); /* no result in the trace */
+	const ca_architecture *a = build();
+	const ca_service_call *c;
+	ca_service_calls *x;
+	uint64_t not_sent;
+	size_t n = calls_of(&c, &x, &not_sent);
+	assert_int_equal(n, 6);
+	ca_action_goal *g;
+	assert_int_equal(ca_action_goals(a, c, n, &g), 3);
+	for (size_t i = 0; i < 3; i++) {
+		assert_int_equal(g[i].action_length, 7);
+		assert_memory_equal(g[i].action, "/lookup", 7);
+		assert_int_equal(c[g[i].send_goal].send_request, 1000 * (i + 1));
+	}
+	assert_int_equal(c[g[0].get_result].send_request, 1100);
+	assert_int_equal(c[g[1].get_result].send_request, 2100);
+	assert_int_equal(g[2].get_result, CA_NONE);
+	free(g);
+	ca_service_calls_free(x);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_one_client, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_two_clients_same_numbers, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_kilted_events_and_gaps, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_action_goals, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
