@@ -63,8 +63,10 @@ typedef struct ca_load_options {
 	const struct ca_records_options *records;
 	size_t n_records;
 	/* With the runtime events not kept: the tf events (sent, set and
-	 * looked-up transforms) kept all the same, for ca_tf_build and the
-	 * links through tf of paths (a small part of most traces). */
+	 * looked-up transforms) and the service events (the rmw's requests
+	 * and responses, the clients' runs) kept all the same, for
+	 * ca_tf_build, ca_service_calls_build and the links of paths through
+	 * tf and services (a small part of most traces). */
 	bool keep_tf;
 	/* With the runtime events not kept and `records` given: the second
 	 * pass scans those records alone. The model's runtime counts (per node
@@ -644,14 +646,28 @@ typedef struct ca_service_call {
 	int64_t sequence_number;
 	uint64_t send_request, take_request, send_response, take_response;
 	int64_t client_pid, service_pid; /* service_pid -1: not taken in the trace */
+	/* the threads of the send, of the service's take, and of the client's
+	 * take of the response */
+	int64_t client_tid, service_tid, response_tid;
+	size_t client_run; /* ca_service_calls_client_runs' run that took the response */
 } ca_service_call;
 typedef struct ca_service_calls ca_service_calls;
+
+/* A client's response callback run (caret-c's client_callback_start/end:
+ * rclcpp's execute_client, the take and the callback); end 0: not ended
+ * in the trace. */
+typedef struct ca_client_run {
+	int64_t pid, tid;
+	uint64_t start, end;
+} ca_client_run;
 
 /* Every request the trace shows sent, in the order sent, followed as far
  * as the trace shows it (docs/latency.md, "services"). NULL with err when
  * out of memory; a trace without service events gives none. */
 ca_service_calls *ca_service_calls_build(const ca_trace *trace, char *err, size_t err_size);
 size_t ca_service_calls_get(const ca_service_calls *calls, const ca_service_call **out);
+/* The client runs of the trace, by process, thread and start. */
+size_t ca_service_calls_client_runs(const ca_service_calls *calls, const ca_client_run **runs);
 /* Requests a service took whose send is not in the trace. */
 uint64_t ca_service_calls_not_sent(const ca_service_calls *calls);
 void ca_service_calls_free(ca_service_calls *calls);

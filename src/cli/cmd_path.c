@@ -43,7 +43,9 @@ static int usage(FILE *out)
 		"  --include-last-callback   end at the last callback's end, not at its\n"
 		"              start\n"
 		"  --nodes A,B,C  the chain by node names; the topic between two is the one\n"
-		"              they share\n"
+		"              they share, else a tf link, else a service one calls and the\n"
+		"              other serves (request:SERVICE, response:SERVICE back to the\n"
+		"              client's response run: --nodes /client,/server,/client)\n"
 		"  --arch FILE --path NAME  the named path of an architecture file (its\n"
 		"              node_chain, with publish_topic_name / subscribe_topic_name)\n"
 		"  --policy P  how a node turns input into output: use_latest_message\n"
@@ -59,8 +61,9 @@ static int usage(FILE *out)
 		"  --percentiles M  linear (default: numpy's, as the original CARET) or\n"
 		"              nearest (nearest rank); docs/latency.md defines both\n"
 		"The messages are followed as the trace is read, in memory that grows with the\n"
-		"path's messages and its nodes' publishes; a path through tf or a node\n"
-		"inheriting stamps is followed over the records of the path's nodes instead.\n");
+		"path's messages and its nodes' publishes; a path through tf or a service, or\n"
+		"a node inheriting stamps, is followed over the records of the path's nodes\n"
+		"instead.\n");
 	fputs(CLI_LOAD_OPTIONS_HELP, out);
 	fputs(CLI_MEMORY_HELP, out);
 	return out == stdout ? 0 : 2;

@@ -284,6 +284,8 @@ static void emit_ros2_caret(void)
 	TP(rmw_take_response, CP(rmw_take_response, rmw_client_handle),
 		CP(rmw_take_response, response), CI(rmw_take_response, sequence_number),
 		CI(rmw_take_response, source_timestamp), I32("ros2_caret", rmw_take_response, taken));
+	TP(client_callback_start, CP(client_callback_start, client));
+	TP(client_callback_end, CP(client_callback_end, client));
 	TP(sim_time, CU(sim_time, stamp));
 	TP(init_tf_buffer_frame_id_compact, CP(init_tf_buffer_frame_id_compact, tf_buffer_core),
 		CS(init_tf_buffer_frame_id_compact, frame_id),

@@ -124,5 +124,61 @@ check(len({(r['client'], r['server']) for r in served}) == 1 and
 round_trip = [r for r in served if r['measure'] == 'round_trip']
 check(bool(round_trip) and int(round_trip[0]['count']) == len(complete),
       f'latency services counts the {len(complete)} complete calls')
+
+# ---- the calls as a path: /client -> [request] -> /server -> [response] -> /client
+with tempfile.NamedTemporaryFile('r', suffix='.csv') as records:
+    run = subprocess.run([caret, 'path', 'latency', '--nodes', '/client,/server,/client',
+                          '--format', 'csv', '--records', records.name, trace],
+                         capture_output=True, text=True)
+    rows = list(csv.reader(open(records.name)))[1:] if run.returncode == 0 else []
+check(run.returncode == 0 and 'request:/list_nodes' in run.stdout and
+      'response:/list_nodes' in run.stdout,
+      f'path latency --nodes /client,/server,/client goes through the service '
+      f'{run.stdout.splitlines()[:1] or run.stderr.strip()}')
+# columns: first start, first publish, last start, last end, start, end,
+# latency, then the hops: /client's run, request, /server, response, /client's run
+reached = [list(map(int, r[:7])) + list(map(int, r[7:])) for r in rows if r[6]]
+by_send = {int(c['send_request_ns']): c for c in complete}
+check(len(reached) == len(complete) and all(r[1] in by_send for r in reached),
+      f'path latency: {len(reached)} requests reach /client\'s response run, one per complete '
+      f'call ({len(complete)}), each by its request')
+wrong = []
+for r in reached:
+    c = by_send.get(r[1])
+    if not c:
+        continue
+    seq = int(c['sequence_number'])
+    request, node, response = r[8], r[9], r[10]
+    # the service's run starts after its take, the client's run before its
+    # take of the response; the service works 300 us; the app read its
+    # clock before the send and inside the response run
+    ok = (request >= int(c['take_request_ns']) - int(c['send_request_ns']) and
+          0 <= response <= int(c['take_response_ns']) - int(c['send_response_ns']) and
+          node >= 300_000 and
+          (seq not in client or (client[seq][0] <= r[1] and r[3] >= client[seq][1])))
+    if not ok:
+        wrong.append((seq, request, node, response))
+check(not wrong, 'path latency: each request hop ends after the service took it, the service '
+      'worked 300 us, each response hop ends before the client took it, the whole between '
+      'the app\'s reads' + (f'; wrong: {wrong[:3]}' if wrong else ''))
+# the same path named in an architecture file
+import yaml
+with tempfile.TemporaryDirectory() as d:
+    arch = os.path.join(d, 'arch.yaml')
+    subprocess.run([caret, 'arch', '-o', arch, trace], check=True, capture_output=True)
+    doc = yaml.safe_load(open(arch))
+    doc['named_paths'] = [{'path_name': 'call', 'node_chain': [
+        {'node_name': '/client', 'subscribe_topic_name': 'UNDEFINED',
+         'publish_topic_name': 'request:/list_nodes'},
+        {'node_name': '/server', 'subscribe_topic_name': 'request:/list_nodes',
+         'publish_topic_name': 'response:/list_nodes'},
+        {'node_name': '/client', 'subscribe_topic_name': 'response:/list_nodes',
+         'publish_topic_name': 'UNDEFINED'}]}]
+    yaml.safe_dump(doc, open(arch, 'w'), sort_keys=False)
+    named = subprocess.run([caret, 'path', 'latency', '--arch', arch, '--path', 'call',
+                            '--format', 'csv', trace], capture_output=True, text=True)
+check(named.returncode == 0 and named.stdout == run.stdout,
+      'path latency of the named path through the service gives what --nodes gives' +
+      ('' if named.returncode == 0 else f': {named.stderr.strip()}'))
 print(f'{failures} failures')
 sys.exit(1 if failures else 0)

@@ -444,6 +444,31 @@ static void timed_equal(const char *path, const ca_trace *kept, const char *whic
 
 #define MAX_FOLLOWED 40
 
+/* Whether a path links its nodes by topics alone (the streamed follower's;
+ * a path through tf or a service is followed over the records). */
+static bool by_topics(ca_path_set *set)
+{
+	const ca_path *p;
+	ca_path_set_paths(set, &p);
+	for (size_t i = 0; i + 1 < p->node_count; i++)
+		if (strchr(p->topics[i], ':'))
+			return false;
+	return true;
+}
+
+/* Keeps set in sets[*n] when it links by topics alone. */
+static bool kept_path(ca_path_set *set, ca_path_set **sets, size_t *n)
+{
+	if (!set)
+		return false;
+	if (!by_topics(set)) {
+		ca_path_set_free(set);
+		return false;
+	}
+	sets[(*n)++] = set;
+	return true;
+}
+
 /* Paths of two nodes linked by one topic, then of three, at most max. */
 static size_t some_paths(const ca_trace *t, ca_path_set **sets, size_t max)
 {
@@ -453,17 +478,16 @@ static size_t some_paths(const ca_trace *t, ca_path_set **sets, size_t max)
 	for (size_t x = 0; x < a->n_nodes && n < max; x++)
 		for (size_t y = 0; y < a->n_nodes && n < max; y++) {
 			const char *names[] = { a->nodes[x].fqn, a->nodes[y].fqn };
-			if (x != y && (sets[n] = ca_path_of_nodes(t, names, 2, err, sizeof err)))
-				n++;
+			if (x != y)
+				kept_path(ca_path_of_nodes(t, names, 2, err, sizeof err), sets, &n);
 		}
 	for (size_t i = 0, pairs = n; i < pairs && n < max; i++) {
 		const ca_path *p;
 		ca_path_set_paths(sets[i], &p);
 		for (size_t z = 0; z < a->n_nodes && n < max; z++) {
 			const char *names[] = { p->nodes[0], p->nodes[1], a->nodes[z].fqn };
-			if (strcmp(names[2], names[0]) && strcmp(names[2], names[1]) &&
-			    (sets[n] = ca_path_of_nodes(t, names, 3, err, sizeof err)))
-				n++;
+			if (strcmp(names[2], names[0]) && strcmp(names[2], names[1]))
+				kept_path(ca_path_of_nodes(t, names, 3, err, sizeof err), sets, &n);
 		}
 	}
 	return n;

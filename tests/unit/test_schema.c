@@ -272,6 +272,8 @@ static const char *const own_events[] = {
 	"ros2:rmw_send_response", "ros2:rmw_take_response",
 	"ros2_caret:rmw_client_init", "ros2_caret:rmw_send_request", "ros2_caret:rmw_take_request",
 	"ros2_caret:rmw_send_response", "ros2_caret:rmw_take_response",
+	/* a client's response callback run (rclcpp has no tracepoint for it) */
+	"ros2_caret:client_callback_start", "ros2_caret:client_callback_end",
 };
 #define N_OWN (sizeof own_events / sizeof *own_events)
 

@@ -156,12 +156,29 @@ uint64_t ca_trace_rows_of(const ca_trace *t, enum cs_event_id id)
 	return n;
 }
 
-/* The runtime tf events (ca_load_options.keep_tf). */
+/* The runtime events of the links of paths that are not topics, tf's and
+ * services' (ca_load_options.keep_tf): a small part of most traces. */
 static bool is_tf_event(int id)
 {
-	return id == CS_EV_ros2_caret_send_transform || id == CS_EV_ros2_caret_tf_set_transform ||
-		id == CS_EV_ros2_caret_tf_lookup_transform ||
-		id == CS_EV_ros2_caret_tf_buffer_find_closest;
+	switch (id) {
+	case CS_EV_ros2_caret_send_transform:
+	case CS_EV_ros2_caret_tf_set_transform:
+	case CS_EV_ros2_caret_tf_lookup_transform:
+	case CS_EV_ros2_caret_tf_buffer_find_closest:
+	case CS_EV_ros2_rmw_send_request:
+	case CS_EV_ros2_rmw_take_request:
+	case CS_EV_ros2_rmw_send_response:
+	case CS_EV_ros2_rmw_take_response:
+	case CS_EV_ros2_caret_rmw_send_request:
+	case CS_EV_ros2_caret_rmw_take_request:
+	case CS_EV_ros2_caret_rmw_send_response:
+	case CS_EV_ros2_caret_rmw_take_response:
+	case CS_EV_ros2_caret_client_callback_start:
+	case CS_EV_ros2_caret_client_callback_end:
+		return true;
+	default:
+		return false;
+	}
 }
 
 bool ca_load_counts_only(const ca_trace *t, int id)

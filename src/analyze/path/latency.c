@@ -80,6 +80,9 @@ struct walk {
 	bool *tf_hop;
 	ca_tf *tf;
 	size_t *sends_by_run, *uses_by_send, n_sends, n_uses;
+	/* service hops (a topic "request:S" or "response:S", service_hops.c) */
+	bool *service_hop;
+	struct ca_service_hops *services;
 };
 
 static const char *run_node(const struct walk *w, size_t run)
@@ -97,17 +100,29 @@ static const char *publish_topic(const struct walk *w, size_t p)
 	return pub == CA_NONE ? NULL : w->r->m->publishers[pub].topic;
 }
 
-/* The run of node `node` that handled one of the publishes of `run` on
- * `topic` made at or after `from`, and that publish; CA_NONE if none. When
+/* The publishes made where the data is: in a run of the records, or in a
+ * client's response run. */
+static size_t publishes_at(const struct walk *w, struct ca_hop_at at, const size_t **publishes)
+{
+	if (at.client)
+		return ca_service_hops_publishes(w->services, at.run, publishes);
+	*publishes = w->by_run.items + w->by_run.first[at.run];
+	return w->by_run.first[at.run + 1] - w->by_run.first[at.run];
+}
+
+/* The run of node `node` that handled one of the publishes made at `at`
+ * on `topic` at or after `from`, and that publish; CA_NONE if none. When
  * several did, the one that started first (ties: the first publish, then
  * the first callback): as a follower of the events in time order
  * (records/follow.c) sees it. */
-static size_t next_run(const struct walk *w, size_t run, const char *topic, const char *node,
-	uint64_t from, size_t *publish, size_t *communication)
+static size_t next_run(const struct walk *w, struct ca_hop_at at, const char *topic,
+	const char *node, uint64_t from, size_t *publish, size_t *communication)
 {
 	size_t best = CA_NONE;
-	for (size_t i = w->by_run.first[run]; i < w->by_run.first[run + 1]; i++) {
-		size_t p = w->by_run.items[i];
+	const size_t *pubs;
+	size_t n_pubs = publishes_at(w, at, &pubs);
+	for (size_t i = 0; i < n_pubs; i++) {
+		size_t p = pubs[i];
 		if (publish_topic(w, p) != topic || ca_publish_time(&w->r->publishes[p]) < from)
 			continue;
 		for (size_t k = w->by_publish.first[p]; k < w->by_publish.first[p + 1]; k++) {
@@ -186,8 +201,8 @@ static size_t latest_output_run(struct node_io *io, uint64_t input_start, uint64
 static ca_node_policy policy_of(const struct walk *w, size_t node)
 {
 	const ca_node_policy *p = w->path->policies;
-	if (node > 0 && w->tf_hop[node - 1])
-		return CA_POLICY_CALLBACK_CHAIN; /* the run that looked it up goes on */
+	if (node > 0 && (w->tf_hop[node - 1] || w->service_hop[node - 1]))
+		return CA_POLICY_CALLBACK_CHAIN; /* the run that looked it up (took it) goes on */
 	return p && p[node] != CA_POLICY_DEFAULT ? p[node] : w->policy;
 }
 
@@ -236,6 +251,9 @@ static int intern_path(struct walk *w, const char **nodes, const char **topics)
 				nodes[i] = m->nodes[k].fqn;
 	for (size_t i = 0; i + 1 < path->node_count; i++) {
 		if ((w->tf_hop[i] = ca_topic_is_tf(path->topics[i])))
+			topics[i] = path->topics[i];
+		if ((w->service_hop[i] = ca_topic_is_request(path->topics[i]) ||
+			ca_topic_is_response(path->topics[i])))
 			topics[i] = path->topics[i];
 		for (size_t k = 0; k < m->n_publishers && !topics[i]; k++)
 			if (!strcmp(m->publishers[k].topic, path->topics[i]))
@@ -376,11 +394,30 @@ static int follow(struct walk *w, ca_path_latency *l, size_t run0)
 	 * lookup that read it (the run may have begun before the transform
 	 * arrived) */
 	uint64_t entry = m->callback_start, next_entry = 0;
+	bool at_client = false; /* run is a client's response run */
 	for (size_t i = 1; i <= k; i++, entry = next_entry) {
 		size_t before = run;
 		ca_node_policy policy = i > 1 ? policy_of(w, i - 1) : CA_POLICY_CALLBACK_CHAIN;
 		uint64_t pt = 0;
-		if (w->tf_hop[i - 1]) {
+		if (w->service_hop[i - 1]) {
+			/* a request to the service's run, or its response to the client's */
+			struct ca_hop_at to;
+			bool arrived = ca_service_hop(w->services, (struct ca_hop_at){ before, at_client },
+				entry, w->topics[i - 1], w->nodes[i], &pt, &to);
+			if (i == 1)
+				m->publish = pt;
+			if (!arrived) {
+				run = CA_NONE;
+				break;
+			}
+			run = to.run;
+			at_client = to.client;
+			next_entry = ca_hop_at_start(w->services, to);
+			comm = CA_NONE;
+		} else if (w->tf_hop[i - 1] && at_client) {
+			run = CA_NONE; /* a client's response run is not placed in tf */
+			break;
+		} else if (w->tf_hop[i - 1]) {
 			/* sent in this run, read by a lookup in the next node's run */
 			if ((run = tf_next_run(w, before, i - 1, &pt, &next_entry)) == CA_NONE)
 				break;
@@ -400,11 +437,13 @@ static int follow(struct walk *w, ca_path_latency *l, size_t run0)
 			    (run = latest_output_run(&w->io[i - 1], r->runs[run].start, &from)) ==
 				    CA_NONE)
 				break;
-			run = next_run(w, run, w->topics[i - 1], w->nodes[i], from, &publish, &comm);
+			run = next_run(w, (struct ca_hop_at){ run, at_client }, w->topics[i - 1],
+				w->nodes[i], from, &publish, &comm);
+			at_client = false;
 			if (run == CA_NONE)
 				break;
 		}
-		if (!w->tf_hop[i - 1]) {
+		if (!w->tf_hop[i - 1] && !w->service_hop[i - 1]) {
 			pt = ca_publish_time(&r->publishes[publish]);
 			next_entry = r->runs[run].start;
 		}
@@ -415,7 +454,7 @@ static int follow(struct walk *w, ca_path_latency *l, size_t run0)
 		hop[2 * (i - 1)] = (int64_t)(pt - entry);
 		hop[2 * i - 1] = (int64_t)(next_entry - pt);
 	}
-	if (!m->publish) { /* lost on the first topic: its own publish still starts the row */
+	if (!m->publish && !w->service_hop[0]) { /* lost on the first topic: its own publish still starts the row */
 		uint64_t sent = 0;
 		if (w->tf_hop[0])
 			sent = tf_sends[send_in_run(w, run0, 0)].time;
@@ -425,7 +464,8 @@ static int follow(struct walk *w, ca_path_latency *l, size_t run0)
 	if (run == CA_NONE)
 		return 0;
 	m->last_start = entry;
-	m->last_end = r->runs[run].end;
+	m->last_end = at_client ? ca_hop_at_end(w->services, (struct ca_hop_at){ run, true }) :
+		r->runs[run].end;
 	if (m->last_end)
 		hop[2 * k] = (int64_t)(m->last_end - m->last_start);
 	return 0;
@@ -553,12 +593,13 @@ ca_path_latency *ca_path_latency_build(const ca_records *r, const ca_path *path,
 	if (l)
 		l->responses = ca_response_cache_new(); /* NULL: response times not kept */
 	struct walk w = { r, path, policy, { 0 }, { 0 }, NULL, NULL, NULL, NULL, NULL, NULL,
-		NULL, NULL, NULL, 0, 0 };
+		NULL, NULL, NULL, 0, 0, NULL, NULL };
 	const char **nodes = calloc(path->node_count + 1, sizeof *nodes);
 	const char **topics = calloc(path->node_count + 1, sizeof *topics);
 	w.tf_hop = calloc(path->node_count + 1, sizeof *w.tf_hop);
+	w.service_hop = calloc(path->node_count + 1, sizeof *w.service_hop);
 
-	if (!l || !nodes || !topics || !w.tf_hop || path->node_count < 2 ||
+	if (!l || !nodes || !topics || !w.tf_hop || !w.service_hop || path->node_count < 2 ||
 	    group(&w.by_run, r->n_publishes, r->n_runs, run_of_publish, r) ||
 	    group(&w.by_publish, r->n_communications, r->n_publishes, publish_of_communication, r)) {
 		snprintf(err, err_size, path->node_count < 2 ? "a path needs at least two nodes" :
@@ -573,7 +614,11 @@ ca_path_latency *ca_path_latency_build(const ca_records *r, const ca_path *path,
 			goto fail;
 		}
 	l->hop_count = 2 * (path->node_count - 1) + 1;
-	if (build_io(&w) || build_stamped(&w) || build_tf(&w)) {
+	bool through_services = false;
+	for (size_t i = 0; i + 1 < path->node_count; i++)
+		through_services = through_services || w.service_hop[i];
+	if (build_io(&w) || build_stamped(&w) || build_tf(&w) ||
+	    (through_services && !(w.services = ca_service_hops_build(r)))) {
 		snprintf(err, err_size, "out of memory");
 		goto fail;
 	}
@@ -588,6 +633,13 @@ ca_path_latency *ca_path_latency_build(const ca_records *r, const ca_path *path,
 		if (run_node(&w, i) != nodes[0])
 			continue;
 		bool publishes = w.tf_hop[0] && send_in_run(&w, i, 0) != CA_NONE;
+		if (w.service_hop[0]) { /* it sent a request (or a response) of the link */
+			uint64_t sent;
+			struct ca_hop_at to;
+			ca_service_hop(w.services, (struct ca_hop_at){ i, false }, 0, topics[0],
+				nodes[1], &sent, &to);
+			publishes = sent != 0;
+		}
 		for (size_t k = w.by_run.first[i]; k < w.by_run.first[i + 1]; k++)
 			publishes = publishes || publish_topic(&w, w.by_run.items[k]) == topics[0];
 		if (publishes)
@@ -613,6 +665,8 @@ out:
 	free_io(&w);
 	free_stamped(&w);
 	free(w.tf_hop);
+	free(w.service_hop);
+	ca_service_hops_free(w.services);
 	free(w.sends_by_run);
 	free(w.uses_by_send);
 	ca_tf_free(w.tf);

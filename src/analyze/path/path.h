@@ -83,6 +83,45 @@ struct ca_tf_end {
  * when NULL), in *ends (free it) and *n. 0, or -1 out of memory. */
 int ca_tf_ends_of(const ca_trace *t, const ca_records *records, struct ca_tf_end **ends,
 	size_t *n);
+/* Service links (service_hops.c): "request:SERVICE" from the node whose
+ * run sent a request to the node whose service callback took it,
+ * "response:SERVICE" from that node back to the client's run that took
+ * the response. */
+#define CA_REQUEST_PREFIX "request:"
+#define CA_RESPONSE_PREFIX "response:"
+bool ca_topic_is_request(const char *topic);
+bool ca_topic_is_response(const char *topic);
+/* The link between two nodes through the one service one calls and the
+ * other serves (malloc'd), or NULL: none (err untouched), or several. */
+char *ca_service_link(const ca_architecture *a, const char *from, const char *to, char *err,
+	size_t err_size);
+
+/* Where a message is while a path is followed: a run of the records, or
+ * a client's response run (client). */
+struct ca_hop_at {
+	size_t run;
+	bool client;
+};
+struct ca_records;
+struct ca_service_hops;
+/* The trace's calls and client runs, indexed for following (NULL out of
+ * memory). */
+struct ca_service_hops *ca_service_hops_build(const struct ca_records *r);
+void ca_service_hops_free(struct ca_service_hops *h);
+uint64_t ca_hop_at_start(const struct ca_service_hops *h, struct ca_hop_at at);
+uint64_t ca_hop_at_end(const struct ca_service_hops *h, struct ca_hop_at at);
+/* Through the service link `link` from `from` (sent at or after since)
+ * to node `node`: the first call sent in from's run (*sent: its request's
+ * send, or its response's), and where it arrived in *to (the service
+ * callback's run, or the client's run). false when none arrived there
+ * (*sent 0: none was sent). */
+bool ca_service_hop(const struct ca_service_hops *h, struct ca_hop_at from, uint64_t since,
+	const char *link, const char *node, uint64_t *sent, struct ca_hop_at *to);
+/* The publishes made during client run `client_run` (indexes into the
+ * records' publishes), in time order. */
+size_t ca_service_hops_publishes(const struct ca_service_hops *h, size_t client_run,
+	const size_t **publishes);
+
 /* The set takes the links' names (they name its paths' tf hops). */
 int ca_path_set_adopt(ca_path_set *set, struct ca_tf_links *links);
 

@@ -327,11 +327,31 @@ static const char *tf_link(const ca_trace *t, struct ca_tf_links *tf, const char
 	return found;
 }
 
+/* The service link from `from` to `to` when they share no topic nor tf
+ * link; its name kept in `owned` (which the path set takes). */
+static const char *service_link(const ca_architecture *a, struct ca_tf_links *owned,
+	const char *from, const char *to, char *err, size_t err_size)
+{
+	if (strncmp(err, "no topic", 8))
+		return NULL;
+	char *name = ca_service_link(a, from, to, err, err_size);
+	char **names = name ? realloc(owned->names, (owned->n_names + 1) * sizeof *names) : NULL;
+	if (!names) {
+		if (name)
+			snprintf(err, err_size, "out of memory");
+		free(name);
+		return NULL;
+	}
+	owned->names = names;
+	names[owned->n_names++] = name;
+	return name;
+}
+
 ca_path_set *ca_path_of_nodes(const ca_trace *t, const char *const *names, size_t n,
 	char *err, size_t err_size)
 {
 	const ca_architecture *a = ca_trace_architecture(t);
-	struct ca_tf_links tf = { 0 };
+	struct ca_tf_links tf = { 0 }, services = { 0 };
 	const char **nodes = calloc(n + 1, sizeof *nodes), **topics = calloc(n + 1, sizeof *topics);
 
 	if (!a || !nodes || !topics) {
@@ -352,19 +372,23 @@ ca_path_set *ca_path_of_nodes(const ca_trace *t, const char *const *names, size_
 		}
 		if (i && !(topics[i - 1] = ca_path_shared_topic(a, nodes[i - 1], nodes[i], err,
 			err_size)) &&
-		    !(topics[i - 1] = tf_link(t, &tf, nodes[i - 1], nodes[i], err, err_size)))
+		    !(topics[i - 1] = tf_link(t, &tf, nodes[i - 1], nodes[i], err, err_size)) &&
+		    !(topics[i - 1] = service_link(a, &services, nodes[i - 1], nodes[i], err,
+			err_size)))
 			goto fail;
 	}
 	ca_path_set *set = ca_path_set_of(nodes, topics, NULL, n, false);
-	if (!set || ca_path_set_adopt(set, &tf)) {
+	if (!set || ca_path_set_adopt(set, &tf) || ca_path_set_adopt(set, &services)) {
 		snprintf(err, err_size, "out of memory");
 		ca_path_set_free(set);
 		set = NULL;
 	}
 	ca_tf_links_free(&tf);
+	ca_tf_links_free(&services);
 	return set;
 fail:
 	ca_tf_links_free(&tf);
+	ca_tf_links_free(&services);
 	free(nodes);
 	free(topics);
 	return NULL;

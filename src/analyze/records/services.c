@@ -25,13 +25,14 @@
 /* One rmw event of a kind, of either provider. */
 struct event {
 	uint64_t time, gid, stamp;
-	int64_t pid, seq;
+	int64_t pid, tid, seq;
 	size_t object; /* client or service index; CA_NONE: unknown */
 	bool used;
 };
 
 struct ca_service_calls {
 	CA_ARRAY(ca_service_call, calls);
+	CA_ARRAY(ca_client_run, runs); /* by pid, tid, start */
 	uint64_t not_sent; /* requests taken whose send is not in the trace */
 };
 
@@ -103,7 +104,8 @@ static int gather(const ca_trace *t, const ca_architecture *a, enum kind k, stru
 			if (!e)
 				return -1;
 			*e = (struct event){ .time = tb->time[r], .gid = gid ? gid[r] : 0,
-				.stamp = stamp ? stamp[r] : 0, .pid = tb->vpid[r], .seq = (int64_t)seq[r],
+				.stamp = stamp ? stamp[r] : 0, .pid = tb->vpid[r], .tid = tb->vtid[r],
+				.seq = (int64_t)seq[r],
 				.object = object_of(a, kinds[k].of_client, tb->vpid[r], handle[r]) };
 		}
 	}
@@ -228,6 +230,61 @@ static struct event *take_of(const ca_architecture *a, struct events *taken, siz
 	return best;
 }
 
+/* ---- client runs ---------------------------------------------------------- */
+
+static size_t client_run_at(const ca_service_calls *x, int64_t pid, int64_t tid, uint64_t time);
+
+static int run_by_thread_start(const void *a, const void *b)
+{
+	const ca_client_run *x = a, *y = b;
+	if (x->pid != y->pid)
+		return x->pid < y->pid ? -1 : 1;
+	if (x->tid != y->tid)
+		return x->tid < y->tid ? -1 : 1;
+	return (x->start > y->start) - (x->start < y->start);
+}
+
+/* Each client_callback_start with the next end of its thread (none:
+ * the run threw, or the trace ended first). */
+static int client_runs(const ca_trace *t, ca_service_calls *x)
+{
+	const struct ca_table *s = &t->tables[CS_EV_ros2_caret_client_callback_start];
+	const struct ca_table *e = &t->tables[CS_EV_ros2_caret_client_callback_end];
+	for (size_t i = 0; i < s->rows; i++) {
+		ca_client_run *r = VEC_PUSH(x->runs, x->n_runs, x->cap_runs);
+		if (!r)
+			return -1;
+		*r = (ca_client_run){ s->vpid[i], s->vtid[i], s->time[i], 0 };
+	}
+	if (x->n_runs > 1)
+		qsort(x->runs, x->n_runs, sizeof *x->runs, run_by_thread_start);
+	for (size_t i = 0; i < e->rows; i++) {
+		size_t k = client_run_at(x, e->vpid[i], e->vtid[i], e->time[i]);
+		if (k != CA_NONE && !x->runs[k].end)
+			x->runs[k].end = e->time[i];
+	}
+	return 0;
+}
+
+/* The run of (pid, tid) that began last at or before time, if it had not
+ * ended before it; CA_NONE otherwise. */
+static size_t client_run_at(const ca_service_calls *x, int64_t pid, int64_t tid, uint64_t time)
+{
+	ca_client_run key = { pid, tid, time, 0 };
+	size_t lo = 0, hi = x->n_runs;
+	while (lo < hi) { /* the first run after the key */
+		size_t mid = lo + (hi - lo) / 2;
+		if (run_by_thread_start(&x->runs[mid], &key) <= 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo)
+		return CA_NONE;
+	const ca_client_run *r = &x->runs[lo - 1];
+	return r->pid == pid && r->tid == tid && (!r->end || r->end >= time) ? lo - 1 : CA_NONE;
+}
+
 static int follow(const ca_trace *t, ca_service_calls *x)
 {
 	const ca_architecture *a = ca_trace_architecture(t);
@@ -239,7 +296,7 @@ static int follow(const ca_trace *t, ca_service_calls *x)
 	for (int k = 0; k < KINDS; k++)
 		if (gather(t, a, (enum kind)k, &ev[k]))
 			goto out;
-	if (client_gids(t, a, ev, gid))
+	if (client_gids(t, a, ev, gid) || client_runs(t, x))
 		goto out;
 	for (size_t i = 0; i < ev[SEND_REQUEST].n; i++) {
 		const struct event *send = &ev[SEND_REQUEST].items[i];
@@ -248,7 +305,8 @@ static int follow(const ca_trace *t, ca_service_calls *x)
 			goto out;
 		*c = (ca_service_call){ .client = send->object, .service = CA_NONE,
 			.sequence_number = send->seq, .send_request = send->time,
-			.client_pid = send->pid, .service_pid = -1 };
+			.client_pid = send->pid, .service_pid = -1, .client_tid = send->tid,
+			.client_run = CA_NONE };
 		if (send->object == CA_NONE)
 			continue;
 		struct event *take = take_of(a, &ev[TAKE_REQUEST], send->object, send->seq,
@@ -258,6 +316,7 @@ static int follow(const ca_trace *t, ca_service_calls *x)
 		take->used = true;
 		c->service = take->object;
 		c->service_pid = take->pid;
+		c->service_tid = take->tid;
 		c->take_request = take->time;
 		struct event *reply = first_of(&ev[SEND_RESPONSE], take->object, send->seq,
 			take->time, gid_is, take->gid);
@@ -276,6 +335,8 @@ static int follow(const ca_trace *t, ca_service_calls *x)
 		if (back) {
 			back->used = true;
 			c->take_response = back->time;
+			c->response_tid = back->tid;
+			c->client_run = client_run_at(x, back->pid, back->tid, back->time);
 		}
 	}
 	for (size_t i = 0; i < ev[TAKE_REQUEST].n; i++)
@@ -305,6 +366,12 @@ size_t ca_service_calls_get(const ca_service_calls *calls, const ca_service_call
 	return calls->n_calls;
 }
 
+size_t ca_service_calls_client_runs(const ca_service_calls *calls, const ca_client_run **runs)
+{
+	*runs = calls->runs;
+	return calls->n_runs;
+}
+
 uint64_t ca_service_calls_not_sent(const ca_service_calls *calls)
 {
 	return calls->not_sent;
@@ -315,5 +382,6 @@ void ca_service_calls_free(ca_service_calls *calls)
 	if (!calls)
 		return;
 	free(calls->calls);
+	free(calls->runs);
 	free(calls);
 }
