@@ -20,6 +20,8 @@
 #   pipeline1-intra  the same with intra-process communication
 #   executors        multi-threaded (reentrant group) and static executors
 #   services         /server and /client in two processes
+#   services-chain   the same, and /listener of the answers the client's
+#                    response callback publishes, with /client
 #   actions          /action_server and /action_client (rclcpp_action), two
 #                    processes
 #   churn            nodes created and destroyed while others run
@@ -65,6 +67,10 @@ executors) start executors real_executors --period-ms 30 ;;
 services)
 	start server real_services --nodes server
 	start client real_services --nodes client --period-ms 50
+	;;
+services-chain)
+	start server real_services --nodes server
+	start client real_services --nodes client,listener --period-ms 50
 	;;
 actions)
 	start action_server real_actions --nodes action_server

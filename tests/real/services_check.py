@@ -16,9 +16,14 @@ services.cpp: DIR/<process>.calls.<pid>.csv):
   between the two, or the process's first request, which the tracer
   records once written (hooks_services.c);
 - no call in the records that the client did not make;
-- `caret latency services` counts them, for the one client and service.
+- `caret latency services` counts them, for the one client and service;
+- `caret path latency --nodes /client,/server,/client` follows each call
+  to the client's response run, each hop where the calls say (and the
+  same path named in an architecture file); with --chain (services-chain),
+  `/client,/server,/client,/listener` goes on through the answer the
+  response callback publishes.
 
-usage: services_check.py TRACE TRUTH_DIR --caret BIN
+usage: services_check.py TRACE TRUTH_DIR --caret BIN [--chain]
 """
 import csv
 import glob
@@ -161,6 +166,24 @@ for r in reached:
 check(not wrong, 'path latency: each request hop ends after the service took it, the service '
       'worked 300 us, each response hop ends before the client took it, the whole between '
       'the app\'s reads' + (f'; wrong: {wrong[:3]}' if wrong else ''))
+if '--chain' in sys.argv:
+    # and on from the client's response run: it publishes the answer, which
+    # /listener takes
+    with tempfile.NamedTemporaryFile('r', suffix='.csv') as records:
+        on = subprocess.run([caret, 'path', 'latency', '--nodes',
+                             '/client,/server,/client,/listener', '--format', 'csv',
+                             '--records', records.name, trace], capture_output=True, text=True)
+        rows = list(csv.reader(open(records.name)))[1:] if on.returncode == 0 else []
+    further = {int(r[1]): list(map(int, r[7:])) for r in rows if r[6]}
+    # hops: /client's run, request, /server, response, /client (its response
+    # run to its publish), /answers, /listener's run
+    same = all(further.get(r[1], [None] * 4)[:4] == r[7:11] for r in reached)
+    check(on.returncode == 0 and len(further) >= len(reached) - 1 and same and
+          all(h[4] >= 0 and h[5] > 0 for h in further.values()),
+          f'path latency on to /listener: {len(further)} of the {len(reached)} calls reach it '
+          f'through the client\'s response run and /answers, the hops to the response the '
+          f'same' + ('' if on.returncode == 0 else f': {on.stderr.strip()}'))
+
 # the same path named in an architecture file
 import yaml
 with tempfile.TemporaryDirectory() as d:

@@ -1,7 +1,11 @@
 // real_services - a service and its client: /server provides /list_nodes
 // (composition_interfaces/srv/ListNodes); /client calls it from a timer
-// whenever the service is there and no call is pending. --nodes picks them
-// (both by default), one SingleThreadedExecutor.
+// whenever the service is there and no call is pending. With /listener in
+// the process, the client's response callback publishes on /answers, which
+// /listener takes: a chain through the service and on (outside any
+// callback run rclcpp traces, so not in the systems compared with the
+// original analyzer). --nodes picks them (server and client by default),
+// one SingleThreadedExecutor.
 // Besides the truth of every app, each call in DIR/<process>.calls.<pid>.csv:
 // the client's (its sequence number, just before async_send_request, and
 // the start of its response callback) and the server's (the sequence
@@ -85,10 +89,13 @@ private:
 class Client : public rclcpp::Node
 {
 public:
-  Client(real::Truth & t, Calls & calls, int period_ms)
+  Client(real::Truth & t, Calls & calls, int period_ms, bool answers)
   : Node("client")
   {
     t.node(*this);
+    if (answers) {
+      answers_ = std::make_unique<real::Publisher>(t, *this, "/answers");
+    }
     client_ = create_client<ListNodes>("/list_nodes");
     t.client(*this, *client_, nullptr);
     timer_ = real::timer(
@@ -100,6 +107,9 @@ public:
             std::make_shared<ListNodes::Request>(),
             [this, &calls](rclcpp::Client<ListNodes>::SharedFuture) {
               calls.add("client", seq_, sent_, real::now_ns());
+              if (answers_) {
+                answers_->publish(sent_);
+              }
               pending_ = false;
             }).request_id;
         }
@@ -107,10 +117,31 @@ public:
   }
 
 private:
+  std::unique_ptr<real::Publisher> answers_;
   rclcpp::Client<ListNodes>::SharedPtr client_;
   rclcpp::TimerBase::SharedPtr timer_;
   bool pending_ = false;
   int64_t sent_ = 0, seq_ = 0;
+};
+
+// Takes the client's answers: the end of the chain through the service.
+class Listener : public rclcpp::Node
+{
+public:
+  explicit Listener(real::Truth & t)
+  : Node("listener")
+  {
+    t.node(*this);
+    sub_ = real::subscription(t, *this, "/answers", "subscription_callback_0",
+        [this, &t](const real::Header & msg, real::Run & run) {
+          const real::Received r = real::received(msg);
+          tb_truth_e2e(t.raw(), get_fully_qualified_name(), "subscription_callback_0",
+          "/answers", r.publisher, r.seq, r.origin, run.finish());
+        });
+  }
+
+private:
+  rclcpp::Subscription<real::Header>::SharedPtr sub_;
 };
 
 }  // namespace
@@ -134,7 +165,10 @@ int main(int argc, char ** argv)
       if (n == "server") {
         nodes.push_back(std::make_shared<Server>(truth, calls));
       } else if (n == "client") {
-        nodes.push_back(std::make_shared<Client>(truth, calls, o.period_ms));
+        nodes.push_back(
+          std::make_shared<Client>(truth, calls, o.period_ms, real::has_node(o, "listener")));
+      } else if (n == "listener") {
+        nodes.push_back(std::make_shared<Listener>(truth));
       } else {
         real::usage(argv[0], ("no node " + n).c_str());
       }

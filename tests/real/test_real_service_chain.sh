@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# A chain through a service and on (tests/real/apps/services.cpp with
+# /listener): /client's timer calls /list_nodes, /server answers, the
+# client's response callback publishes on /answers and /listener takes
+# it. Recorded from the start; services_check.py --chain: every call
+# followed, and `caret path latency --nodes /client,/server,/client,/listener`
+# through the service, the client's response run and the topic.
+# (Not in test_real_app.sh: the original analyzer, which it compares with,
+# starts paths from publishes outside callback runs and caret-c does not.)
+# usage: test_real_service_chain.sh TREE [RMW]   (RMW: see real_env.sh)
+set -euo pipefail
+. "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
+. "$CARET_SOURCE_DIR/tests/real/real_env.sh" "$1" "${2:-}"
+work=$(mktemp -d)
+caret_at_exit "rm -rf '$work'"
+caret_lttng_require
+caret_lttng_ensure_daemon
+
+real_record_start "$work/trace"
+LD_PRELOAD="$CARET_LIB" "${CARET_GROUP[@]}" "$REAL_LAUNCH" "$REAL_APPS" services-chain 2 \
+	"$work" "$work/pids" >/dev/null
+real_record_stop "$work/trace"
+/usr/bin/python3 "$CARET_SOURCE_DIR/tests/real/services_check.py" "$work/trace" "$work" \
+	--caret "$BIN/caret" --chain
