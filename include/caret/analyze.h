@@ -67,7 +67,7 @@ typedef struct ca_load_options {
 	 * and responses, the clients' runs) kept all the same, for
 	 * ca_tf_build, ca_service_calls_build and the links of paths through
 	 * tf and services (a small part of most traces). */
-	bool keep_tf;
+	bool keep_links;
 	/* With the runtime events not kept and `records` given: the second
 	 * pass scans those records alone. The model's runtime counts (per node
 	 * and topic, the processes' merged, plain and unknown-handle counts)

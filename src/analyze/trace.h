@@ -90,7 +90,7 @@ struct ca_trace {
 	 * reader over the paths, each event's fields in the schema's order
 	 * (strings not interned: 0). */
 	bool runtime_not_kept;
-	bool tf_kept; /* runtime_not_kept, the tf events kept all the same */
+	bool links_kept; /* runtime_not_kept, the tf and service events kept all the same */
 	int (*replay_runtime)(ca_trace *t, void (*visit)(void *ctx, enum cs_event_id id,
 		uint64_t time, int32_t vpid, int32_t vtid, const uint64_t *values), void *ctx);
 	char **paths;

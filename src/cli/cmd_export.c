@@ -78,7 +78,7 @@ int caret_cmd_export(int argc, char **argv)
 	}
 	ca_records_options every = { 0 };
 	cli_load_options.keep_runtime = !cli_lean();
-	cli_load_options.keep_tf = true; /* paths through tf */
+	cli_load_options.keep_links = true; /* paths through tf and services */
 	cli_load_options.records = cli_load_options.keep_runtime ? NULL : &every;
 	ca_trace *t = cli_load("export", argv + optind, argc - optind);
 	cli_load_options.records = NULL;

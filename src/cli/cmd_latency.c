@@ -964,7 +964,7 @@ int caret_cmd_latency(int argc, char **argv)
 	 * traces) */
 	bool calls = kinds[kind] == services || kinds[kind] == actions;
 	cli_load_options.keep_runtime = !cli_lean() || calls;
-	cli_load_options.keep_tf = kinds[kind] == tf;
+	cli_load_options.keep_links = kinds[kind] == tf;
 	/* callback and timer latencies need the runs alone; without the
 	 * tables, the records are scanned in the load's runtime pass */
 	ca_records_options ro = { .runs_only = kinds[kind] == callbacks || kinds[kind] == timers,

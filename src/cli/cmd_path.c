@@ -427,7 +427,7 @@ static int latency(int argc, char **argv)
 		.n_nodes = arch ? p->node_count : n_nodes, .follow = arch ? p : &named,
 		.follow_policy = policy };
 	cli_load_options.keep_runtime = !cli_lean();
-	cli_load_options.keep_tf = true;
+	cli_load_options.keep_links = true;
 	cli_load_options.records = cli_load_options.keep_runtime ? NULL : &mine;
 	cli_load_options.records_only = true; /* it shows no runtime count nor finding */
 	ca_trace *t = cli_load("path", argv + optind, argc - optind);

@@ -86,7 +86,7 @@ int caret_cmd_report(int argc, char **argv)
 	/* the records the report reads, scanned in the load's second pass; of
 	 * the runtime events, only the tf events' tables are held */
 	cli_load_options.keep_runtime = !cli_lean();
-	cli_load_options.keep_tf = true;
+	cli_load_options.keep_links = true;
 	if (!cli_load_options.keep_runtime)
 		cli_load_options.n_records = ca_report_records(report, &cli_load_options.records);
 	ca_trace *t = cli_load("report", argv + optind, argc - optind);

@@ -124,6 +124,20 @@ real_record_stop() {
 	fi
 }
 
+# real_from_start DIR SYSTEM [VAR=VALUE...]: the session first, then the
+# system for 2 s (the variables in its environment, the tracer preloaded),
+# the recording stopped once it ended; its trace in DIR/trace, the apps'
+# truth in DIR.
+real_from_start() {
+	local dir=$1 system=$2
+	shift 2
+	mkdir -p "$dir"
+	real_record_start "$dir/trace"
+	env "$@" LD_PRELOAD="$CARET_LIB" "${CARET_GROUP[@]}" "$REAL_LAUNCH" "$REAL_APPS" "$system" 2 \
+		"$dir" "$dir/pids" >/dev/null
+	real_record_stop "$dir/trace"
+}
+
 # The node chain of the pipeline systems, for the path checks.
 REAL_PATH=/sensor,/filter,/sink
 

@@ -17,11 +17,7 @@ caret_lttng_require
 caret_lttng_ensure_daemon
 
 echo "== recorded from the start"
-mkdir -p "$work/first"
-real_record_start "$work/first/trace"
-LD_PRELOAD="$CARET_LIB" "${CARET_GROUP[@]}" "$REAL_LAUNCH" "$REAL_APPS" actions 2 \
-	"$work/first" "$work/first/pids" >/dev/null
-real_record_stop "$work/first/trace"
+real_from_start "$work/first" actions
 /usr/bin/python3 "$CARET_SOURCE_DIR/tests/real/actions_check.py" "$work/first/trace" \
 	"$work/first" --caret "$BIN/caret"
 

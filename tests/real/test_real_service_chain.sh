@@ -16,9 +16,6 @@ caret_at_exit "rm -rf '$work'"
 caret_lttng_require
 caret_lttng_ensure_daemon
 
-real_record_start "$work/trace"
-LD_PRELOAD="$CARET_LIB" "${CARET_GROUP[@]}" "$REAL_LAUNCH" "$REAL_APPS" services-chain 2 \
-	"$work" "$work/pids" >/dev/null
-real_record_stop "$work/trace"
+real_from_start "$work" services-chain
 /usr/bin/python3 "$CARET_SOURCE_DIR/tests/real/services_check.py" "$work/trace" "$work" \
 	--caret "$BIN/caret" --chain

@@ -17,26 +17,13 @@ caret_at_exit "rm -rf '$work'"
 caret_lttng_require
 caret_lttng_ensure_daemon
 
-# from_start DIR SYSTEM [VAR=VALUE...]: the session first, then the system
-# for 2 s (the variables in its environment), the recording stopped once
-# it ended; its trace in DIR/trace.
-from_start() {
-	local dir=$1 system=$2
-	shift 2
-	mkdir -p "$dir"
-	real_record_start "$dir/trace"
-	env "$@" LD_PRELOAD="$CARET_LIB" "${CARET_GROUP[@]}" "$REAL_LAUNCH" "$REAL_APPS" "$system" 2 \
-		"$dir" "$dir/pids" >/dev/null
-	real_record_stop "$dir/trace"
-}
-
 # the original analyzer, to load caret-c's architecture file with tf keys
 mkdir -p "$work/anchor"
 tar --zstd -xf "$CARET_SHARED_DIR/anchors/caret_analyze-0.7.3.tar.zst" -C "$work/anchor"
 
 for system in tf4 tf1; do
 	echo "== $system, recorded from the start"
-	from_start "$work/$system" "$system"
+	real_from_start "$work/$system" "$system"
 	/usr/bin/python3 "$CARET_SOURCE_DIR/tests/real/tf_check.py" "$work/$system/trace" \
 		"$work/$system" --caret "$BIN/caret" --original "$work/anchor"
 	# the report's tf tree: both edges, who broadcasts the dynamic one, at 50 Hz;
@@ -77,7 +64,7 @@ wait "$launcher"
 	--late --caret "$BIN/caret"
 
 echo "== tf1, the broadcasting and the looking-up nodes left out by the filters"
-from_start "$work/filtered" tf1 'CARET_IGNORE_NODES=^/odometry$:^/planner$'
+real_from_start "$work/filtered" tf1 'CARET_IGNORE_NODES=^/odometry$:^/planner$'
 # tf events follow the callback run they happen in: none from /odometry's
 # subscription or /planner's timer; the static broadcast (made outside any
 # run) and the listener's buffer (its own node) stay

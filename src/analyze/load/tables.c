@@ -157,8 +157,8 @@ uint64_t ca_trace_rows_of(const ca_trace *t, enum cs_event_id id)
 }
 
 /* The runtime events of the links of paths that are not topics, tf's and
- * services' (ca_load_options.keep_tf): a small part of most traces. */
-static bool is_tf_event(int id)
+ * services' (ca_load_options.keep_links): a small part of most traces. */
+static bool is_link_event(int id)
 {
 	switch (id) {
 	case CS_EV_ros2_caret_send_transform:
@@ -184,7 +184,7 @@ static bool is_tf_event(int id)
 bool ca_load_counts_only(const ca_trace *t, int id)
 {
 	return t->runtime_not_kept && cs_role_is_runtime(cs_events[id].role) &&
-		!(t->tf_kept && is_tf_event(id));
+		!(t->links_kept && is_link_event(id));
 }
 
 void ca_load_count(ca_trace *t, int id, struct ca_pid *p, uint64_t n, uint64_t first,
@@ -492,7 +492,7 @@ ca_trace *ca_trace_load_options(const char *const *paths, size_t n_paths,
 		skipping = plan_skip(paths, n_paths, o, &skip, ranges);
 	if (!o->keep_runtime && o->reader == CA_READER_NATIVE && !has_window(o)) {
 		t->runtime_not_kept = true;
-		t->tf_kept = o->keep_tf;
+		t->links_kept = o->keep_links;
 		t->replay_runtime = ca_load_native_replay;
 		if (!(t->paths = calloc(n_paths, sizeof *t->paths))) {
 			snprintf(err, err_size, "out of memory");

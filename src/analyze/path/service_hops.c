@@ -23,7 +23,6 @@ struct ca_service_hops {
 	size_t n_calls, n_client_runs;
 	size_t *by_send;      /* calls by (client pid, tid, send_request) */
 	size_t *by_response;  /* calls by (service pid, tid, send_response) */
-	size_t *runs;         /* records runs by (pid, tid, start) */
 	size_t *free_publishes, n_free; /* publishes in no run, by (pid, tid, time) */
 };
 
@@ -39,22 +38,13 @@ bool ca_topic_is_response(const char *topic)
 
 /* ---- orders --------------------------------------------------------------- */
 
-static int by_thread_time(int64_t pa, int64_t ta, uint64_t a, int64_t pb, int64_t tb, uint64_t b)
-{
-	if (pa != pb)
-		return pa < pb ? -1 : 1;
-	if (ta != tb)
-		return ta < tb ? -1 : 1;
-	return (a > b) - (a < b);
-}
-
 static const struct ca_service_hops *sorting; /* the sort context below */
 
 static int send_order(const void *a, const void *b)
 {
 	const ca_service_call *x = &sorting->calls[*(const size_t *)a];
 	const ca_service_call *y = &sorting->calls[*(const size_t *)b];
-	return by_thread_time(x->client_pid, x->client_tid, x->send_request, y->client_pid,
+	return ca_thread_time_order(x->client_pid, x->client_tid, x->send_request, y->client_pid,
 		y->client_tid, y->send_request);
 }
 
@@ -62,22 +52,15 @@ static int response_order(const void *a, const void *b)
 {
 	const ca_service_call *x = &sorting->calls[*(const size_t *)a];
 	const ca_service_call *y = &sorting->calls[*(const size_t *)b];
-	return by_thread_time(x->service_pid, x->service_tid, x->send_response, y->service_pid,
+	return ca_thread_time_order(x->service_pid, x->service_tid, x->send_response, y->service_pid,
 		y->service_tid, y->send_response);
-}
-
-static int run_order(const void *a, const void *b)
-{
-	const ca_callback_instance *x = &sorting->r->runs[*(const size_t *)a];
-	const ca_callback_instance *y = &sorting->r->runs[*(const size_t *)b];
-	return by_thread_time(x->pid, x->tid, x->start, y->pid, y->tid, y->start);
 }
 
 static int publish_order(const void *a, const void *b)
 {
 	const ca_publish_instance *x = &sorting->r->publishes[*(const size_t *)a];
 	const ca_publish_instance *y = &sorting->r->publishes[*(const size_t *)b];
-	return by_thread_time(x->pid, x->tid, ca_publish_time(x), y->pid, y->tid,
+	return ca_thread_time_order(x->pid, x->tid, ca_publish_time(x), y->pid, y->tid,
 		ca_publish_time(y));
 }
 
@@ -104,7 +87,7 @@ static size_t lower_bound(const size_t *v, size_t n, const struct ca_service_hop
 		int64_t p, t;
 		uint64_t at;
 		key(h, v[mid], &p, &t, &at);
-		if (by_thread_time(p, t, at, pid, tid, time) < 0)
+		if (ca_thread_time_order(p, t, at, pid, tid, time) < 0)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -158,9 +141,8 @@ struct ca_service_hops *ca_service_hops_build(const struct ca_records *r)
 	sorting = h;
 	h->by_send = indexes(h->n_calls, send_order);
 	h->by_response = indexes(h->n_calls, response_order);
-	h->runs = indexes(r->n_runs, run_order);
 	h->free_publishes = malloc((r->n_publishes + 1) * sizeof *h->free_publishes);
-	if (!h->by_send || !h->by_response || !h->runs || !h->free_publishes)
+	if (!h->by_send || !h->by_response || !h->free_publishes)
 		goto oom;
 	for (size_t i = 0; i < r->n_publishes; i++)
 		if (r->publishes[i].callback_instance == CA_NONE)
@@ -179,7 +161,6 @@ void ca_service_hops_free(struct ca_service_hops *h)
 	ca_service_calls_free(h->x);
 	free(h->by_send);
 	free(h->by_response);
-	free(h->runs);
 	free(h->free_publishes);
 	free(h);
 }
@@ -225,23 +206,24 @@ static const char *node_name(const ca_architecture *a, size_t node)
 }
 
 /* The service callback's run that took call c's request: the first run of
- * the service's thread from its take on, of node `node`; CA_NONE if none. */
+ * the service's thread from its take on (the records' runs by thread), of
+ * node `node`; CA_NONE if none. */
 static size_t serving_run(const struct ca_service_hops *h, const ca_service_call *c,
 	const char *node)
 {
 	const struct ca_records *r = h->r;
-	size_t i = lower_bound(h->runs, r->n_runs, h, run_key, c->service_pid, c->service_tid,
-		c->take_request);
+	size_t i = lower_bound(r->by_thread, r->n_runs, h, run_key, c->service_pid,
+		c->service_tid, c->take_request);
 	if (i == r->n_runs)
 		return CA_NONE;
-	const ca_callback_instance *x = &r->runs[h->runs[i]];
+	const ca_callback_instance *x = &r->runs[r->by_thread[i]];
 	const ca_architecture *a = &r->m->arch;
 	const char *serving = x->callback == CA_NONE ? NULL :
 		node_name(a, a->callbacks[x->callback].node);
 	if (x->pid != c->service_pid || x->tid != c->service_tid || !serving ||
 	    strcmp(serving, node))
 		return CA_NONE;
-	return h->runs[i];
+	return r->by_thread[i];
 }
 
 bool ca_service_hop(const struct ca_service_hops *h, struct ca_hop_at from, uint64_t since,
@@ -310,7 +292,8 @@ size_t ca_service_hops_publishes(const struct ca_service_hops *h, size_t client_
 char *ca_service_link(const ca_architecture *a, const char *from, const char *to, char *err,
 	size_t err_size)
 {
-	char *found = NULL;
+	const char *found = NULL;
+	bool found_response = false;
 	size_t n = 0;
 	for (int response = 0; response < 2; response++)
 		for (size_t c = 0; c < a->n_clients; c++) {
@@ -321,28 +304,23 @@ char *ca_service_link(const ca_architecture *a, const char *from, const char *to
 			for (size_t s = 0; s < a->n_services; s++) {
 				const char *server = node_name(a, a->services[s].node);
 				if (!server || strcmp(server, response ? from : to) ||
-				    !a->services[s].name || strcmp(a->services[s].name, client->name))
+				    !a->services[s].name || strcmp(a->services[s].name, client->name) ||
+				    (found && found_response == response && !strcmp(found, client->name)))
 					continue;
-				size_t len = strlen(client->name) + 16;
-				char *name = malloc(len);
-				if (!name)
-					continue;
-				snprintf(name, len, "%s%s", response ? CA_RESPONSE_PREFIX :
-					CA_REQUEST_PREFIX, client->name);
-				if (found && !strcmp(found, name)) {
-					free(name);
-					continue;
-				}
 				n++;
-				free(found);
-				found = name;
+				found = client->name;
+				found_response = response;
 			}
 		}
-	if (n == 1)
-		return found;
-	free(found);
-	if (n) /* else err keeps why no topic links them */
+	if (n > 1)
 		snprintf(err, err_size, "%s and %s share several services: name the path in an "
 			"architecture file", from, to);
-	return NULL;
+	if (n != 1)
+		return NULL; /* none: err keeps why no topic links them */
+	const char *prefix = found_response ? CA_RESPONSE_PREFIX : CA_REQUEST_PREFIX;
+	size_t len = strlen(prefix) + strlen(found) + 1;
+	char *name = malloc(len);
+	if (name)
+		snprintf(name, len, "%s%s", prefix, found);
+	return name;
 }

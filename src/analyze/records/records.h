@@ -124,6 +124,17 @@ static inline uint64_t ca_slot_key(uint64_t slot, int32_t pid)
 	return slot << 22 | ((uint64_t)(uint32_t)pid & 0x3fffff);
 }
 
+/* Things of threads in order of process, thread, then time. */
+static inline int ca_thread_time_order(int64_t pid_a, int64_t tid_a, uint64_t a, int64_t pid_b,
+	int64_t tid_b, uint64_t b)
+{
+	if (pid_a != pid_b)
+		return pid_a < pid_b ? -1 : 1;
+	if (tid_a != tid_b)
+		return tid_a < tid_b ? -1 : 1;
+	return (a > b) - (a < b);
+}
+
 /* A thread (or, tid 0, a process) as one key of the joins' maps. */
 static inline uint64_t ca_thread_key(int32_t pid, int32_t tid)
 {

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "model.h"
+#include "records.h"
 #include "trace.h"
 #include "vec.h"
 
@@ -232,16 +233,29 @@ static struct event *take_of(const ca_architecture *a, struct events *taken, siz
 
 /* ---- client runs ---------------------------------------------------------- */
 
-static size_t client_run_at(const ca_service_calls *x, int64_t pid, int64_t tid, uint64_t time);
-
 static int run_by_thread_start(const void *a, const void *b)
 {
 	const ca_client_run *x = a, *y = b;
-	if (x->pid != y->pid)
-		return x->pid < y->pid ? -1 : 1;
-	if (x->tid != y->tid)
-		return x->tid < y->tid ? -1 : 1;
-	return (x->start > y->start) - (x->start < y->start);
+	return ca_thread_time_order(x->pid, x->tid, x->start, y->pid, y->tid, y->start);
+}
+
+/* The run of (pid, tid) that began last at or before time, if it had not
+ * ended before it; CA_NONE otherwise. */
+static size_t client_run_at(const ca_service_calls *x, int64_t pid, int64_t tid, uint64_t time)
+{
+	ca_client_run key = { pid, tid, time, 0 };
+	size_t lo = 0, hi = x->n_runs;
+	while (lo < hi) { /* the first run after the key */
+		size_t mid = lo + (hi - lo) / 2;
+		if (run_by_thread_start(&x->runs[mid], &key) <= 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo)
+		return CA_NONE;
+	const ca_client_run *r = &x->runs[lo - 1];
+	return r->pid == pid && r->tid == tid && (!r->end || r->end >= time) ? lo - 1 : CA_NONE;
 }
 
 /* Each client_callback_start with the next end of its thread (none:
@@ -264,25 +278,6 @@ static int client_runs(const ca_trace *t, ca_service_calls *x)
 			x->runs[k].end = e->time[i];
 	}
 	return 0;
-}
-
-/* The run of (pid, tid) that began last at or before time, if it had not
- * ended before it; CA_NONE otherwise. */
-static size_t client_run_at(const ca_service_calls *x, int64_t pid, int64_t tid, uint64_t time)
-{
-	ca_client_run key = { pid, tid, time, 0 };
-	size_t lo = 0, hi = x->n_runs;
-	while (lo < hi) { /* the first run after the key */
-		size_t mid = lo + (hi - lo) / 2;
-		if (run_by_thread_start(&x->runs[mid], &key) <= 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (!lo)
-		return CA_NONE;
-	const ca_client_run *r = &x->runs[lo - 1];
-	return r->pid == pid && r->tid == tid && (!r->end || r->end >= time) ? lo - 1 : CA_NONE;
 }
 
 static int follow(const ca_trace *t, ca_service_calls *x)

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "model.h"
+#include "records.h"
 #include "trace.h"
 #include "vec.h"
 
@@ -280,26 +281,17 @@ static size_t ancestors(const ca_tf *tf, const ca_tf_lookup *l, uint64_t frame, 
 
 static const ca_tf_lookup *order_lookups; /* the sort context below */
 
-static int by_thread_time(int64_t pa, int64_t ta, uint64_t a, int64_t pb, int64_t tb, uint64_t b)
-{
-	if (pa != pb)
-		return pa < pb ? -1 : 1;
-	if (ta != tb)
-		return ta < tb ? -1 : 1;
-	return (a > b) - (a < b);
-}
-
 static int lookup_by_thread_time(const void *a, const void *b)
 {
 	const ca_tf_lookup *x = &order_lookups[*(const size_t *)a];
 	const ca_tf_lookup *y = &order_lookups[*(const size_t *)b];
-	return by_thread_time(x->pid, x->tid, x->time, y->pid, y->tid, y->time);
+	return ca_thread_time_order(x->pid, x->tid, x->time, y->pid, y->tid, y->time);
 }
 
 static int read_by_thread_time(const void *a, const void *b)
 {
 	const struct edge_read *x = a, *y = b;
-	return by_thread_time(x->pid, x->tid, x->time, y->pid, y->tid, y->time);
+	return ca_thread_time_order(x->pid, x->tid, x->time, y->pid, y->tid, y->time);
 }
 
 static int read_by_lookup_child(const void *a, const void *b)
@@ -329,7 +321,7 @@ static int place_reads(ca_tf *tf)
 	size_t k = 0;
 	for (size_t i = 0; i < tf->n_reads; i++) {
 		struct edge_read *r = &tf->reads[i];
-		while (k < tf->n_lookups && by_thread_time(tf->lookups[order[k]].pid,
+		while (k < tf->n_lookups && ca_thread_time_order(tf->lookups[order[k]].pid,
 			tf->lookups[order[k]].tid, tf->lookups[order[k]].time, r->pid, r->tid,
 			r->time) < 0)
 			k++;
@@ -432,9 +424,9 @@ static int link_lookups(ca_tf *tf)
 
 ca_tf *ca_tf_build(const ca_trace *t, const ca_records *records, char *err, size_t err_size)
 {
-	if (t->runtime_not_kept && !t->tf_kept) {
+	if (t->runtime_not_kept && !t->links_kept) {
 		snprintf(err, err_size, "cannot follow transforms: the trace was loaded without "
-			"its runtime events (keep_runtime and keep_tf false)");
+			"its runtime events (keep_runtime and keep_links false)");
 		return NULL;
 	}
 	ca_tf *tf = calloc(1, sizeof *tf);
