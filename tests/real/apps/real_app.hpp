@@ -467,7 +467,17 @@ inline void spin_for(rclcpp::Executor & exec, double duration_s)
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
       }
     });
-  exec.spin();
+  try {
+    exec.spin();
+  } catch (const rclcpp::exceptions::RCLError &) {
+    // Ctrl-C shut rclcpp down while a callback, or rclcpp_action's own
+    // work, called into rcl: the app is stopping. Else it is an error.
+    if (rclcpp::ok()) {
+      done = true;
+      stopper.join();
+      throw;
+    }
+  }
   done = true;
   stopper.join();
 }
