@@ -896,6 +896,9 @@ static int services(const ca_trace *t, const ca_records *rec, enum cli_format f,
 	}
 	if (f == CLI_JSON)
 		printf("]}\n");
+	if (!n)
+		fprintf(stderr, "note: no service calls in the trace (the rmw's requests and "
+			"responses: recorded by caret-c's tracer, or by ros2_tracing from Kilted on)\n");
 	uint64_t not_sent = ca_service_calls_not_sent(x);
 	if (not_sent)
 		fprintf(stderr, "note: %" PRIu64 " request%s taken by a service with no send in the "

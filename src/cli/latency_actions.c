@@ -152,6 +152,10 @@ int cli_latency_actions(const ca_trace *t, enum cli_format f, FILE *records,
 	}
 	if (f == CLI_JSON)
 		printf("]}\n");
+	if (!n)
+		fprintf(stderr, "note: no action goals in the trace (calls of ACTION/_action/send_goal: "
+			"rclcpp_action's, recorded by caret-c's tracer or by ros2_tracing from Kilted "
+			"on)\n");
 	free(values);
 	free(goals);
 	ca_service_calls_free(x);

@@ -150,6 +150,17 @@ else
 	fail "window: $(cat "$work/err")"
 fi
 
+# a trace without service calls or action goals: the (empty) table, exit 0,
+# and a note saying what would have filled it
+for kind in services actions; do
+	if "$caret" latency "$kind" "$base" >"$work/out" 2>"$work/err" &&
+	   (($(wc -l <"$work/out") == 1)) && grep -q "^note: no .* in the trace" "$work/err"; then
+		echo "ok latency $kind of none: $(cat "$work/err")"
+	else
+		fail "latency $kind of none: $(cat "$work/out" "$work/err")"
+	fi
+done
+
 # metadata the native reader does not support (a big-endian bit field, in
 # an alias nothing uses) but babeltrace2 reads: read through babeltrace2,
 # with one note saying why, and the same tables
