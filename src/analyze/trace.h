@@ -134,7 +134,7 @@ static inline const uint64_t *ca_table_column(const struct ca_trace *t, enum cs_
  * are not kept, how many there were. */
 uint64_t ca_trace_rows_of(const ca_trace *t, enum cs_event_id id);
 
-/* A GID field's value in the tables: ca_gid_key (load/gid_key.h). */
+/* A GID field's value in the tables: ca_gid_key (src/ctf/gid_key.h). */
 
 /* Interns s; 0 (and t->failed) when out of memory. */
 uint64_t ca_trace_intern(ca_trace *t, const char *s);

@@ -33,4 +33,8 @@ static inline bool caret_vec_grow(void **items, size_t *cap, size_t item_size, b
 	(((n) < (cap) || caret_vec_grow((void **)&(items), &(cap), sizeof *(items), false)) \
 		? &(items)[(n)++] : NULL)
 
+/* Room for one more element (not zeroed): false when out of memory. */
+#define VEC_ROOM(items, n, cap) \
+	((n) < (cap) || caret_vec_grow((void **)&(items), &(cap), sizeof *(items), false))
+
 #endif

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vec.h"
+
 static uint64_t hash_of(const struct ctf_stream_class *sc, const uint8_t *b, size_t n)
 {
 	uint64_t h = (uint64_t)(uintptr_t)sc * 0x9E3779B97F4A7C15u;
@@ -59,14 +61,8 @@ static bool grow_index(struct ctf_tally_map *m)
 static struct ctf_tally_group *add_group(struct ctf_tally_map *m,
 	const struct ctf_stream_class *sc, const uint8_t *b, size_t n)
 {
-	if (m->n == m->cap) {
-		size_t cap = m->cap ? 2 * m->cap : 16;
-		struct ctf_tally_group *grown = realloc(m->groups, cap * sizeof *grown);
-		if (!grown)
-			return NULL;
-		m->groups = grown;
-		m->cap = cap;
-	}
+	if (!VEC_ROOM(m->groups, m->n, m->cap))
+		return NULL;
 	struct ctf_tally_group *g = &m->groups[m->n];
 	g->sc = sc;
 	g->n_bytes = (uint32_t)n;

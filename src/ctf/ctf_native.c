@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "vec.h"
 #include <sys/stat.h>
 
 #include "ctf_check.h"
@@ -112,19 +114,6 @@ struct walk {
 	bool unsupported; /* a metadata file did not parse */
 };
 
-static bool grow(void **items, size_t *cap, size_t n, size_t size)
-{
-	if (n < *cap)
-		return true;
-	size_t c = *cap ? 2 * *cap : 16;
-	void *grown = realloc(*items, c * size);
-	if (!grown)
-		return false;
-	*items = grown;
-	*cap = c;
-	return true;
-}
-
 static int by_name(const struct dirent **a, const struct dirent **b)
 {
 	return strcmp((*a)->d_name, (*b)->d_name);
@@ -175,7 +164,7 @@ static int open_trace(struct walk *w, const char *dir, char *err_out, size_t err
 		w->unsupported = true;
 		return -1;
 	}
-	if (!grow((void **)&w->metas, &w->cap_metas, w->n_metas, sizeof *w->metas)) {
+	if (!VEC_ROOM(w->metas, w->n_metas, w->cap_metas)) {
 		ctf_meta_free(m);
 		snprintf(err_out, err_size, "out of memory");
 		return -1;
@@ -196,8 +185,7 @@ static int open_trace(struct walk *w, const char *dir, char *err_out, size_t err
 			stat(path, &st) == 0 && S_ISREG(st.st_mode);
 		if (stream && !status) {
 			struct ctf_stream *s = malloc(sizeof *s);
-			if (!s || !grow((void **)&w->streams, &w->cap_streams, w->n_streams,
-					sizeof *w->streams)) {
+			if (!s || !VEC_ROOM(w->streams, w->n_streams, w->cap_streams)) {
 				free(s);
 				snprintf(err_out, err_size, "out of memory");
 				status = -1;
@@ -242,7 +230,7 @@ static int add_if_trace(const char *dir, const struct stat *st, int type, struct
 	    stat(metadata, &mst) != 0 || !S_ISREG(mst.st_mode))
 		return FTW_CONTINUE;
 	char *copy = strdup(dir);
-	if (!copy || !grow((void **)&found_dirs, &cap_found, n_found, sizeof *found_dirs)) {
+	if (!copy || !VEC_ROOM(found_dirs, n_found, cap_found)) {
 		free(copy);
 		return FTW_STOP;
 	}
@@ -484,7 +472,7 @@ static int split_streams(struct walk *w)
 		if (s->end - s->packet < large)
 			continue;
 		if (!(second = malloc(sizeof *second)) ||
-		    !grow((void **)&w->streams, &w->cap_streams, w->n_streams, sizeof *w->streams)) {
+		    !VEC_ROOM(w->streams, w->n_streams, w->cap_streams)) {
 			free(second);
 			snprintf(w->err, w->err_size, "out of memory");
 			return -1;

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vec.h"
+
 #include "ctf_native.h"
 
 /* ---- arena ---------------------------------------------------------------- */
@@ -106,22 +108,9 @@ static void fail(struct parser *p, const char *fmt, ...)
 	va_end(ap);
 }
 
-static bool grow(void **items, size_t *cap, size_t n, size_t size)
-{
-	if (n < *cap)
-		return true;
-	size_t c = *cap ? 2 * *cap : 64;
-	void *grown = realloc(*items, c * size);
-	if (!grown)
-		return false;
-	*items = grown;
-	*cap = c;
-	return true;
-}
-
 static bool push_token(struct parser *p, struct token t)
 {
-	if (!grow((void **)&p->toks, &p->cap_toks, p->n_toks, sizeof *p->toks))
+	if (!VEC_ROOM(p->toks, p->n_toks, p->cap_toks))
 		return false;
 	p->toks[p->n_toks++] = t;
 	return true;
@@ -281,7 +270,7 @@ static struct ctf_type *lookup(const struct parser *p, const char *name)
 static void define(struct parser *p, const char *name, struct ctf_type *type)
 {
 	char *copy = arena_strndup(&p->arena, name, strlen(name));
-	if (!copy || !grow((void **)&p->names, &p->cap_names, p->n_names, sizeof *p->names)) {
+	if (!copy || !VEC_ROOM(p->names, p->n_names, p->cap_names)) {
 		fail(p, "out of memory");
 		return;
 	}
@@ -527,7 +516,7 @@ static struct ctf_type *enum_type(struct parser *p)
 			break;
 		}
 		next = hi + 1;
-		if (!grow((void **)&r, &cap, n, sizeof *r)) {
+		if (!VEC_ROOM(r, n, cap)) {
 			fail(p, "out of memory");
 			break;
 		}
@@ -730,7 +719,7 @@ static void field_list(struct parser *p, struct ctf_type *t)
 		expect(p, ";");
 		if (p->failed || !type)
 			break;
-		if (!grow((void **)&f, &cap, n, sizeof *f)) {
+		if (!VEC_ROOM(f, n, cap)) {
 			fail(p, "out of memory");
 			break;
 		}
@@ -949,7 +938,7 @@ static void event_block(struct parser *p)
 		return;
 	if (!ev->name)
 		ev->name = arena_copy(p, "");
-	if (!grow((void **)&p->events, &p->cap_events, p->n_events, sizeof *p->events)) {
+	if (!VEC_ROOM(p->events, p->n_events, p->cap_events)) {
 		fail(p, "out of memory");
 		return;
 	}

@@ -34,6 +34,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "vec.h"
+
 #include "ctf_pipe.h"
 
 #define BATCHES 8 /* per stream: room for a few ms of events between the threads */
@@ -189,15 +191,9 @@ static void queue_note(struct ring *stream, enum note_kind kind, uint64_t a, uin
 	struct ctf_pipe *p = stream->p;
 	struct ring *r = p->out ? p->out : stream; /* merged: in the order of the records */
 	pthread_mutex_lock(&p->lock);
-	if (r->tail == r->cap) {
-		size_t cap = r->cap ? 2 * r->cap : 16;
-		struct note *grown = realloc(r->notes, cap * sizeof *grown);
-		if (!grown) { /* the note is lost, not the walk */
-			pthread_mutex_unlock(&p->lock);
-			return;
-		}
-		r->notes = grown;
-		r->cap = cap;
+	if (!VEC_ROOM(r->notes, r->tail, r->cap)) { /* the note is lost, not the walk */
+		pthread_mutex_unlock(&p->lock);
+		return;
 	}
 	r->notes[r->tail++] = (struct note){ kind, stream->s->path, a, b };
 	r->pending++;

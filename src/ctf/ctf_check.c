@@ -19,6 +19,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "vec.h"
+
 #define METADATA_MAGIC 0x75D11D57u
 #define METADATA_HEADER 37
 #define STREAM_MAGIC 0xC1FC1FC1u
@@ -163,13 +165,8 @@ static int check_stream(int dir, const char *name, struct packet **out, size_t *
 		}
 		struct packet p = { at, le64(h + 56), le64(h + 48), le64(h + 32) };
 		rc = check_sizes(&f, at, p.content, p.packet, STREAM_HEADER, err, size);
-		if (!rc && n == cap) {
-			struct packet *grown = realloc(packets, (cap = cap ? 2 * cap : 64) * sizeof *grown);
-			if (!grown)
-				rc = problem(err, size, "out of memory");
-			else
-				packets = grown;
-		}
+		if (!rc && !VEC_ROOM(packets, n, cap))
+			rc = problem(err, size, "out of memory");
 		if (!rc)
 			packets[n++] = p;
 		at += p.packet / 8;
