@@ -14,8 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "name_index.h"
-#include "records.h"
+#include "strings.h"
 #include "tables.h"
 #include "thread_names.h"
 #include "trace.h"
@@ -23,52 +22,16 @@
 
 /* ---- strings ------------------------------------------------------------ */
 
-static bool grow_strings(ca_trace *t)
-{
-	size_t size = t->index_size ? 2 * t->index_size : 1024;
-	uint32_t *index = calloc(size, sizeof *index);
-	if (!index)
-		return false;
-	for (size_t i = 0; i < t->n_strings; i++) {
-		size_t k = ca_hash_str(t->strings[i]) & (size - 1);
-		while (index[k])
-			k = (k + 1) & (size - 1);
-		index[k] = (uint32_t)i + 1;
-	}
-	free(t->string_index);
-	t->string_index = index;
-	t->index_size = size;
-	return true;
-}
-
 uint64_t ca_trace_intern(ca_trace *t, const char *s)
 {
-	if ((t->n_strings + 1) * 2 > t->index_size && !grow_strings(t))
-		goto oom;
-	size_t k = ca_hash_str(s) & (t->index_size - 1);
-	for (; t->string_index[k]; k = (k + 1) & (t->index_size - 1))
-		if (!strcmp(t->strings[t->string_index[k] - 1], s))
-			return t->string_index[k];
-	if (t->n_strings == t->cap_strings) {
-		size_t cap = t->cap_strings ? 2 * t->cap_strings : 256;
-		char **grown = realloc(t->strings, cap * sizeof *grown);
-		if (!grown)
-			goto oom;
-		t->strings = grown;
-		t->cap_strings = cap;
-	}
-	if (!(t->strings[t->n_strings] = strdup(s)))
-		goto oom;
-	t->string_index[k] = (uint32_t)++t->n_strings;
-	return t->n_strings;
-oom:
-	t->failed = true;
-	return 0;
+	uint64_t id = ca_strings_intern(&t->strings, s);
+	t->failed = t->failed || !id;
+	return id;
 }
 
 const char *ca_trace_string(const ca_trace *t, uint64_t id)
 {
-	return t && id >= 1 && id <= t->n_strings ? t->strings[id - 1] : NULL;
+	return t ? ca_strings_get(&t->strings, id) : NULL;
 }
 
 /* ---- event classes ---------------------------------------------------- */
@@ -346,7 +309,9 @@ static int by_stream_name(const void *a, const void *b)
 		ca_trace_string(sorting_names_of, y->name));
 }
 
-static int finish(ca_trace *t, bool sort, const char *path, char *err, size_t err_size)
+/* The tables in time order and the losses by stream; 0, or -1 with err
+ * when they hold no event of the schema or memory ran out. */
+static int finish_tables(ca_trace *t, bool sort, const char *path, char *err, size_t err_size)
 {
 	/* by name: the order their losses were met in depends on how far
 	 * each stream was decoded ahead (ctf_pipe.c, tallied events) */
@@ -363,11 +328,8 @@ static int finish(ca_trace *t, bool sort, const char *path, char *err, size_t er
 			"(%" PRIu64 " events of other types)", path, t->unknown);
 		return -1;
 	}
-	if (t->failed || ca_model_build(t) != 0) {
-		if (t->replay_error[0])
-			snprintf(err, err_size, "%s", t->replay_error);
-		else
-			snprintf(err, err_size, "out of memory while loading %s", path);
+	if (t->failed) {
+		snprintf(err, err_size, "out of memory while loading %s", path);
 		return -1;
 	}
 	return 0;
@@ -470,8 +432,8 @@ static bool plan_skip(const char *const *paths, size_t n, const ca_load_options 
 	return true;
 }
 
-ca_trace *ca_trace_load_options(const char *const *paths, size_t n_paths,
-	const ca_load_options *o, char *err, size_t err_size)
+ca_trace *ca_load_read(const char *const *paths, size_t n_paths, const ca_load_options *o,
+	char *err, size_t err_size)
 {
 	ca_trace *t = calloc(1, sizeof *t);
 	struct ca_skip skip;
@@ -515,9 +477,9 @@ ca_trace *ca_trace_load_options(const char *const *paths, size_t n_paths,
 			 * native reader's: keep the runtime events after all */
 			ca_load_options keep = *o;
 			keep.keep_runtime = true;
-			ca_trace_free(t);
+			ca_load_free(t);
 			free(ranges);
-			return ca_trace_load_options(paths, n_paths, &keep, err, err_size);
+			return ca_load_read(paths, n_paths, &keep, err, err_size);
 		}
 		if (status == CA_LOAD_UNSUPPORTED) {
 			/* metadata the native reader does not know: babeltrace2 may */
@@ -529,7 +491,7 @@ ca_trace *ca_trace_load_options(const char *const *paths, size_t n_paths,
 		if (status != 0) {
 			if (t->failed)
 				snprintf(err, err_size, "out of memory while loading %s", paths[i]);
-			ca_trace_free(t);
+			ca_load_free(t);
 			free(ranges);
 			return NULL;
 		}
@@ -552,47 +514,11 @@ ca_trace *ca_trace_load_options(const char *const *paths, size_t n_paths,
 		sort = false;
 	}
 	free(ranges);
-	/* records asked for in advance are scanned in the model's runtime
-	 * pass, not in one of their own (none: they will be) */
-	struct ca_records *riding[CA_MAX_RIDING] = { 0 };
-	struct ca_riders riders = { riding, 0 };
-	size_t asked = !o->records ? 0 : o->n_records ? o->n_records : 1;
-	bool joins = false;
-	for (size_t i = 0; t->runtime_not_kept && i < asked && i < CA_MAX_RIDING; i++) {
-		if (!(riding[riders.n] = ca_records_ride(t, &o->records[i])))
-			continue; /* out of memory: built in a pass of their own, if at all */
-		joins = joins || !riding[riders.n]->runs_only;
-		riders.n++;
-	}
-	if (riders.n) {
-		t->tee = riders.n == 1 ? ca_records_scan_visit : ca_records_scan_visit_all;
-		t->tee_ctx = riders.n == 1 ? (void *)riding[0] : (void *)&riders;
-		t->tee_joins = joins;
-		t->tee_object = joins ? ca_records_event_object : NULL;
-		t->records_only = o->records_only;
-	}
-	int status = finish(t, sort, paths[0], err, err_size);
-	t->tee = NULL;
-	t->tee_joins = false;
-	t->tee_object = NULL;
-	for (size_t i = 0; i < riders.n; i++)
-		if (!status && ca_records_scan_end(riding[i]) == 0)
-			t->prebuilt[t->n_prebuilt++] = riding[i];
-		else
-			ca_records_free(riding[i]);
-	if (status != 0) {
-		ca_trace_free(t);
+	if (finish_tables(t, sort, paths[0], err, err_size) != 0) {
+		ca_load_free(t);
 		return NULL;
 	}
 	return t;
-}
-
-ca_trace *ca_trace_load_with(const char *const *paths, size_t n_paths, ca_reader reader,
-	char *err, size_t err_size)
-{
-	ca_load_options o = ca_load_defaults();
-	o.reader = reader;
-	return ca_trace_load_options(paths, n_paths, &o, err, err_size);
 }
 
 uint64_t ca_trace_windowed_out(const ca_trace *t)
@@ -605,11 +531,6 @@ uint64_t ca_trace_skipped_packets(const ca_trace *t, uint64_t *bytes)
 	if (bytes)
 		*bytes = t ? t->skipped_bytes : 0;
 	return t ? t->skipped_packets : 0;
-}
-
-ca_trace *ca_trace_load(const char *const *paths, size_t n_paths, char *err, size_t err_size)
-{
-	return ca_trace_load_with(paths, n_paths, CA_READER_NATIVE, err, err_size);
 }
 
 const char *ca_trace_reader_note(const ca_trace *t)
@@ -637,17 +558,15 @@ int ca_trace_add_row(ca_trace *t, enum cs_event_id id, uint64_t time, int32_t vp
 	return t->failed ? -1 : 0;
 }
 
-int ca_trace_finish(ca_trace *t, char *err, size_t err_size)
+int ca_load_finish_built(ca_trace *t, char *err, size_t err_size)
 {
-	return finish(t, true, "(built)", err, err_size);
+	return finish_tables(t, true, "(built)", err, err_size);
 }
 
-void ca_trace_free(ca_trace *t)
+void ca_load_free(ca_trace *t)
 {
 	if (!t)
 		return;
-	for (size_t i = 0; i < t->n_prebuilt; i++)
-		ca_records_free(t->prebuilt[i]); /* asked for, never taken */
 	for (size_t i = 0; i < CS_EVENT_COUNT; i++) {
 		struct ca_table *tb = &t->tables[i];
 		free(tb->time);
@@ -656,17 +575,13 @@ void ca_trace_free(ca_trace *t)
 		for (size_t f = 0; f < CS_MAX_FIELDS; f++)
 			free(tb->field[f]);
 	}
-	for (size_t i = 0; i < t->n_strings; i++)
-		free(t->strings[i]);
-	free(t->strings);
-	free(t->string_index);
+	ca_strings_free(&t->strings);
 	free(t->pids);
 	free(t->pid_index);
 	free(t->discarded_streams);
 	for (size_t i = 0; i < t->n_paths; i++)
 		free(t->paths[i]);
 	free(t->paths);
-	ca_model_free(t->model);
 	free(t);
 }
 

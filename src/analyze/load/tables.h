@@ -56,4 +56,16 @@ struct ca_class_map *ca_load_class(ca_trace *t, const void *cls, bool *fresh);
 /* count events LTTng discarded in stream, and packets lost from it */
 void ca_load_discarded(ca_trace *t, const char *stream, uint64_t events, uint64_t packets);
 
+/* The read stage of a load: the traces under paths read into tables (the
+ * window applied, rows in time order); NULL with err. No model yet: the
+ * pipeline builds the rest (pipeline/pipeline.c). */
+ca_trace *ca_load_read(const char *const *paths, size_t n_paths, const ca_load_options *o,
+	char *err, size_t err_size);
+/* A trace built by hand (ca_trace_add_row): its rows sorted and checked,
+ * 0 or -1 with err. */
+int ca_load_finish_built(ca_trace *t, char *err, size_t err_size);
+/* The tables and what the read made; not the model nor records (the
+ * pipeline frees those first). */
+void ca_load_free(ca_trace *t);
+
 #endif

@@ -70,6 +70,9 @@ void ca_model_time_span(const ca_trace *t, uint64_t *first, uint64_t *last);
 /* The executor (index) of a callback's group, or CA_NONE. */
 size_t ca_model_callback_executor(const ca_architecture *a, size_t callback);
 
+/* The model of the loaded tables (model.c); 0, or -1 when out of memory. */
+int ca_model_build(ca_trace *t);
+void ca_model_free(struct ca_model *m);
 int ca_model_init_objects(ca_trace *t, struct ca_model *m);
 int ca_model_name_objects(ca_trace *t, struct ca_model *m);
 int ca_model_scan_runtime(ca_trace *t, struct ca_model *m);

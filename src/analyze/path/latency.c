@@ -9,16 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "followed.h"
 #include "path.h"
 #include "records.h"
 #include "vec.h"
-
-struct ca_path_latency {
-	size_t hop_count;
-	CA_ARRAY(ca_path_message, messages);
-	int64_t *hops; /* messages x hop_count, alongside messages (same capacity) */
-	struct ca_response_cache *responses; /* response.c's; NULL: none kept */
-};
 
 /* ---- indexes over the records ------------------------------------------- */
 
@@ -591,7 +585,7 @@ ca_path_latency *ca_path_latency_build(const ca_records *r, const ca_path *path,
 		return done;
 	ca_path_latency *l = calloc(1, sizeof *l);
 	if (l)
-		l->responses = ca_response_cache_new(); /* NULL: response times not kept */
+		l->responses = calloc(1, sizeof *l->responses); /* NULL: response times not kept */
 	struct walk w = { r, path, policy, { 0 }, { 0 }, NULL, NULL, NULL, NULL, NULL, NULL,
 		NULL, NULL, NULL, 0, 0, NULL, NULL };
 	const char **nodes = calloc(path->node_count + 1, sizeof *nodes);
@@ -673,79 +667,4 @@ out:
 	free(nodes);
 	free(topics);
 	return l;
-}
-
-ca_path_latency *ca_path_latency_of(ca_path_message *messages, int64_t *hops, size_t n,
-	size_t hop_count)
-{
-	ca_path_latency *l = calloc(1, sizeof *l);
-	if (l)
-		*l = (ca_path_latency){ hop_count, messages, n, n, hops, ca_response_cache_new() };
-	return l;
-}
-
-size_t ca_path_latency_messages(const ca_path_latency *l, const ca_path_message **messages,
-	const int64_t **hops)
-{
-	*messages = l ? l->messages : NULL;
-	if (hops)
-		*hops = l ? l->hops : NULL;
-	return l ? l->n_messages : 0;
-}
-
-size_t ca_path_latency_hop_count(const ca_path_latency *l)
-{
-	return l ? l->hop_count : 0;
-}
-
-bool ca_path_message_span(const ca_path_message *m, ca_path_span span, uint64_t *start,
-	uint64_t *end)
-{
-	*start = span.first_callback ? m->callback_start : m->publish;
-	*end = span.last_callback ? m->last_end : m->last_start;
-	return *end != 0;
-}
-
-bool ca_path_hop_in_span(size_t hop, size_t hop_count, ca_path_span span)
-{
-	if (hop == 0)
-		return span.first_callback;
-	return hop + 1 < hop_count || span.last_callback;
-}
-
-size_t ca_path_latencies(const ca_path_latency *l, ca_path_span span, uint64_t *starts,
-	int64_t *latencies)
-{
-	size_t k = 0;
-	uint64_t start, end;
-	for (size_t i = 0; l && i < l->n_messages; i++)
-		if (ca_path_message_span(&l->messages[i], span, &start, &end)) {
-			if (starts)
-				starts[k] = start;
-			latencies[k++] = (int64_t)(end - start);
-		}
-	return k;
-}
-
-uint64_t ca_path_latency_lost(const ca_path_latency *l, ca_path_span span)
-{
-	uint64_t lost = 0, start, end;
-	for (size_t i = 0; l && i < l->n_messages; i++)
-		lost += !ca_path_message_span(&l->messages[i], span, &start, &end);
-	return lost;
-}
-
-void ca_path_latency_free(ca_path_latency *l)
-{
-	if (!l)
-		return;
-	free(l->messages);
-	free(l->hops);
-	ca_response_cache_free(l->responses);
-	free(l);
-}
-
-struct ca_response_cache *ca_path_latency_responses(const ca_path_latency *l)
-{
-	return l ? l->responses : NULL;
 }

@@ -21,21 +21,6 @@ struct ca_path_set {
 ca_path_set *ca_path_set_of(const char **nodes, const char **topics, ca_node_policy *policies,
 	size_t node_count, bool owns_strings);
 
-/* A path latency of hop_count hops per message, taking the arrays
- * (messages n, hops n x hop_count); NULL out of memory (they are not
- * freed). */
-ca_path_latency *ca_path_latency_of(ca_path_message *messages, int64_t *hops, size_t n,
-	size_t hop_count);
-
-/* The messages' (input, output) pairs for the span last asked, which
- * every response-time case starts from (response.c), kept with a path
- * latency so that the four cases work them out once. */
-struct ca_response_cache;
-struct ca_response_cache *ca_response_cache_new(void); /* NULL out of memory */
-void ca_response_cache_free(struct ca_response_cache *c);
-/* l's (NULL: none: each case works them out) */
-struct ca_response_cache *ca_path_latency_responses(const ca_path_latency *l);
-
 /* The topic node `from` publishes and node `to` subscribes to, when there
  * is one alone (infrastructure left out); else NULL and err says why. */
 const char *ca_path_shared_topic(const ca_architecture *a, const char *from, const char *to,
@@ -129,5 +114,9 @@ int ca_path_set_adopt(ca_path_set *set, struct ca_tf_links *links);
  * the set takes over (*tf_links left empty). */
 ca_path_set *ca_path_longest_of(const ca_architecture *a, struct ca_tf_links *tf_links,
 	bool all);
+
+/* The path stage's answers to records that follow a path (plan.c). */
+struct ca_follow_planner;
+extern const struct ca_follow_planner ca_path_planner;
 
 #endif

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "caret/analyze.h"
+#include "followed.h"
 #include "path.h"
 #include "records.h"
 
@@ -101,24 +102,6 @@ static size_t times_of(struct io *v, size_t n, ca_response_case which, uint64_t 
 	return out;
 }
 
-struct ca_response_cache {
-	struct io *pairs; /* NULL: none yet */
-	size_t n;
-	ca_path_span span;
-};
-
-struct ca_response_cache *ca_response_cache_new(void)
-{
-	return calloc(1, sizeof(struct ca_response_cache));
-}
-
-void ca_response_cache_free(struct ca_response_cache *c)
-{
-	if (c)
-		free(c->pairs);
-	free(c);
-}
-
 size_t ca_path_response_times(const ca_path_latency *l, ca_path_span span,
 	ca_response_case which, uint64_t *inputs, int64_t *times)
 {
@@ -130,7 +113,7 @@ size_t ca_path_response_times(const ca_path_latency *l, ca_path_span span,
 	if (!c->pairs || c->span.first_callback != span.first_callback ||
 	    c->span.last_callback != span.last_callback) {
 		free(c->pairs);
-		if (!(c->pairs = malloc((n + 1) * sizeof *c->pairs)))
+		if (!(c->pairs = malloc((n + 1) * sizeof(struct io))))
 			return (size_t)-1;
 		c->n = pairs_of(m, n, span, c->pairs);
 		c->span = span;

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "path.h"
+#include "followed.h"
 #include "records.h"
 #include "vec.h"
 

@@ -7,12 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "path.h"
+#include "followed.h"
 #include "records.h"
 
 ca_records *ca_records_build(const ca_trace *t, char *err, size_t err_size)
 {
-	return ca_records_build_options(t, NULL, err, err_size);
+	return ca_records_build_with(t, NULL, NULL, err, err_size);
 }
 
 /* The records the load scanned in its second pass, if some are these. */
@@ -38,10 +38,12 @@ static ca_records *take_prebuilt(const ca_trace *t, bool runs_only, bool latenci
 }
 
 /* A path to follow (its nodes the nodes whose records count). */
-static void follow_options(struct ca_records *r, const ca_records_options *o)
+static void follow_options(struct ca_records *r, const ca_records_options *o,
+	const struct ca_follow_planner *planner)
 {
-	if (r->runs_only || r->latencies_only)
+	if (r->runs_only || r->latencies_only || !planner)
 		return;
+	r->planner = planner;
 	r->follow_longest = o->follow_longest && !o->follow; /* chosen with the model */
 	if (!o->follow || o->follow->node_count < 2)
 		return;
@@ -51,7 +53,8 @@ static void follow_options(struct ca_records *r, const ca_records_options *o)
 	r->n_node_names = o->follow->node_count;
 }
 
-struct ca_records *ca_records_ride(ca_trace *t, const ca_records_options *o)
+struct ca_records *ca_records_ride(ca_trace *t, const ca_records_options *o,
+	const struct ca_follow_planner *planner)
 {
 	ca_records *r = calloc(1, sizeof *r);
 	if (!r)
@@ -63,7 +66,7 @@ struct ca_records *ca_records_ride(ca_trace *t, const ca_records_options *o)
 	r->with_runs = r->latencies_only && o->with_runs;
 	r->node_names = o->nodes;
 	r->n_node_names = r->runs_only || r->latencies_only ? 0 : o->n_nodes;
-	follow_options(r, o);
+	follow_options(r, o, planner);
 	if (ca_records_scan_begin(r) != 0) {
 		ca_records_free(r);
 		return NULL;
@@ -71,14 +74,14 @@ struct ca_records *ca_records_ride(ca_trace *t, const ca_records_options *o)
 	return r;
 }
 
-ca_records *ca_records_build_options(const ca_trace *t, const ca_records_options *o,
-	char *err, size_t err_size)
+ca_records *ca_records_build_with(const ca_trace *t, const ca_records_options *o,
+	const struct ca_follow_planner *planner, char *err, size_t err_size)
 {
 	bool runs_only = o && o->runs_only, latencies_only = o && o->latencies_only && !runs_only;
 	bool joined = !runs_only && !latencies_only; /* the others are complete once scanned */
-	const ca_path *follow = joined && o && o->follow && o->follow->node_count >= 2 ?
-		o->follow : NULL;
-	bool longest = joined && o && o->follow_longest && !o->follow;
+	const ca_path *follow = joined && planner && o && o->follow &&
+		o->follow->node_count >= 2 ? o->follow : NULL;
+	bool longest = joined && planner && o && o->follow_longest && !o->follow;
 	size_t n_nodes = follow ? follow->node_count : joined && o ? o->n_nodes : 0;
 	ca_records *r = take_prebuilt(t, runs_only, latencies_only, n_nodes, follow, longest,
 		o && o->latency_times, o && o->with_runs);
@@ -106,7 +109,7 @@ ca_records *ca_records_build_options(const ca_trace *t, const ca_records_options
 	r->node_names = n_nodes ? o->nodes : NULL;
 	r->n_node_names = n_nodes;
 	if (follow || longest)
-		follow_options(r, o);
+		follow_options(r, o, planner);
 	ca_records_choose_longest(r);
 	if (!ca_records_setup_follow(r))
 		goto out_of_memory;
@@ -149,7 +152,6 @@ static bool followable(struct ca_records *r, const char **nodes, const char **to
 {
 	const ca_path *p = r->follow_request;
 	const struct ca_model *m = r->m;
-	char err[256];
 	if (p->node_count > 64)
 		return false;
 	for (size_t i = 0; i < p->node_count; i++) {
@@ -164,7 +166,7 @@ static bool followable(struct ca_records *r, const char **nodes, const char **to
 		if (policies[i] == CA_POLICY_INHERIT_UNIQUE_STAMP && i + 1 < p->node_count)
 			return false;
 		if (i && !(topics[i - 1] = p->topics ? topic_named(m, p->topics[i - 1]) :
-			ca_path_shared_topic(&m->arch, nodes[i - 1], nodes[i], err, sizeof err)))
+			r->planner->shared_topic(&m->arch, nodes[i - 1], nodes[i])))
 			return false; /* through tf, or not found: the records will tell */
 	}
 	return true;
@@ -172,11 +174,10 @@ static bool followable(struct ca_records *r, const char **nodes, const char **to
 
 void ca_records_choose_longest(struct ca_records *r)
 {
-	if (!r->follow_longest || r->follow_request || r->longest)
+	if (!r->follow_longest || r->follow_request || r->longest_owner || !r->planner)
 		return;
 	const ca_path *p;
-	r->longest = ca_path_longest_of(ca_trace_architecture(r->t), NULL, false);
-	if (!r->longest || !ca_path_set_paths(r->longest, &p)) {
+	if (!r->planner->longest(ca_trace_architecture(r->t), &p, &r->longest_owner)) {
 		r->keep_none = true; /* no chain (or no memory): nothing followed, nothing kept */
 		return;
 	}
@@ -261,7 +262,8 @@ void ca_records_free(ca_records *r)
 	free((void *)r->follow_path.nodes);
 	free((void *)r->follow_path.topics);
 	free((void *)r->follow_path.policies);
-	ca_path_set_free(r->longest);
+	if (r->longest_owner)
+		r->planner->free_owner(r->longest_owner);
 	ca_path_latency_free(r->followed);
 	ca_stream_free(r->stream);
 	ca_run_store_free(r->run_store);

@@ -96,9 +96,11 @@ struct ca_records {
 	const ca_path *follow_request;
 	ca_node_policy follow_policy;
 	/* ca_records_options.follow_longest: the path chosen when the model is
-	 * met (ca_records_choose_longest), owned */
+	 * met (ca_records_choose_longest), kept by longest_owner */
 	bool follow_longest;
-	ca_path_set *longest;
+	void *longest_owner;
+	/* what following a path asks of the path stage; NULL: no path followed */
+	const struct ca_follow_planner *planner;
 	bool keep_none; /* follow_longest and no chain: no node's records kept */
 	ca_path follow_path; /* each node's policy in its policies */
 	ca_path_latency *followed;
@@ -147,6 +149,25 @@ static inline uint64_t ca_thread_key(int32_t pid, int32_t tid)
 int ca_records_scan(struct ca_records *r);
 /* r->keep_node from r->node_names, once r->m is set; false out of memory. */
 bool ca_records_filter_nodes(struct ca_records *r);
+/* What records that follow a path ask of the path stage (path/plan.c),
+ * handed to them by whoever builds them (pipeline/): the records stage
+ * itself knows nothing of paths but the one it is given. */
+struct ca_follow_planner {
+	/* the one topic node `from` publishes and node `to` takes; NULL:
+	 * none or several */
+	const char *(*shared_topic)(const ca_architecture *a, const char *from, const char *to);
+	/* the longest chain of a's graph: false when none (or out of
+	 * memory); else *path, valid until free_owner(*owner) */
+	bool (*longest)(const ca_architecture *a, const ca_path **path, void **owner);
+	void (*free_owner)(void *owner);
+};
+
+/* Records of options o (NULL: every record, no path followed), built in
+ * a scan of their own unless the load scanned them already; planner:
+ * what a path followed needs (NULL: none is). */
+ca_records *ca_records_build_with(const ca_trace *t, const ca_records_options *o,
+	const struct ca_follow_planner *planner, char *err, size_t err_size);
+
 /* Once r->m is set: records asked to follow a path follow it when the
  * stream can (latencies_only set), or are the path nodes' full records
  * (a hop through tf, a node inheriting stamps or named twice, a topic
@@ -178,7 +199,8 @@ int ca_records_scan_end(struct ca_records *r);
 void ca_records_scan_drop(struct ca_records *r); /* a scan begun, not ended */
 /* Records of options o whose scan rides along the model's runtime pass of
  * a load (t->tee, ca_records_scan_visit): NULL out of memory. */
-struct ca_records *ca_records_ride(ca_trace *t, const ca_records_options *o);
+struct ca_records *ca_records_ride(ca_trace *t, const ca_records_options *o,
+	const struct ca_follow_planner *planner);
 
 /* The messages on topic with the given delivery that a callback handled
  * and whose publish is in the trace, as publish times (ca_publish_time) in

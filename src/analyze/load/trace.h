@@ -10,6 +10,7 @@
 
 #include "caret/analyze.h"
 #include "schema.h"
+#include "strings.h"
 
 /* One schema event's rows, in time order: one column per field. */
 struct ca_table {
@@ -55,10 +56,7 @@ struct ca_model;
 struct ca_trace {
 	struct ca_table tables[CS_EVENT_COUNT];
 	struct ca_class_map classes[CA_CLASS_SLOTS];
-	char **strings; /* id - 1 -> string */
-	size_t n_strings, cap_strings;
-	uint32_t *string_index; /* open addressing: id, 0 free */
-	size_t index_size;
+	struct ca_strings strings;
 	struct ca_pid *pids;
 	size_t n_pids, cap_pids;
 	uint32_t *pid_index; /* open addressing: index + 1, 0 free */
@@ -140,15 +138,11 @@ uint64_t ca_trace_rows_of(const ca_trace *t, enum cs_event_id id);
 uint64_t ca_trace_intern(ca_trace *t, const char *s);
 
 /* A trace built row by row instead of loaded (tests of the model): string
- * fields take ca_trace_intern ids; ca_trace_finish sorts the rows by time
- * and builds the model, like ca_trace_load. */
+ * fields take ca_trace_intern ids; ca_trace_finish (pipeline.c) sorts the
+ * rows by time and builds the model, like ca_trace_load. */
 ca_trace *ca_trace_new(void);
 int ca_trace_add_row(ca_trace *t, enum cs_event_id id, uint64_t time, int32_t vpid,
 	int32_t vtid, const char *procname, const uint64_t *values);
 int ca_trace_finish(ca_trace *t, char *err, size_t err_size);
-
-/* The model of the loaded tables (model/model.c); 0, or -1 when out of memory. */
-int ca_model_build(ca_trace *t);
-void ca_model_free(struct ca_model *m);
 
 #endif
