@@ -326,166 +326,241 @@ static size_t buffer_subscription(const struct scan *s, size_t buffer)
 	return buffer == CA_NONE ? CA_NONE : s->r->m->ring_buffers[buffer].subscription;
 }
 
+/* One runtime event as its handler gets it: the callback, publisher,
+ * subscription or buffer it names (object), its fields in the schema's
+ * order. */
+struct event {
+	uint64_t time;
+	size_t object;
+	const uint64_t *v;
+};
+
+typedef void event_handler(struct scan *s, struct thread *th, const struct event *e);
+
+/* ---- callback runs ---- */
+
+static void on_callback_start(struct scan *s, struct thread *th, const struct event *e)
+{
+	start_run(s, th, e->v[0], e->object, e->time, e->v[1] != 0);
+}
+
+static void on_callback_end(struct scan *s, struct thread *th, const struct event *e)
+{
+	end_run(s, th, e->v[0], e->time);
+	set_intra_publishing(s, th, CA_NONE);
+}
+
+/* A whole run in one event (CARET's merged timing). */
+static void on_merged_callback(struct scan *s, struct thread *th, const struct event *e)
+{
+	const uint64_t *v = e->v;
+	set_intra_publishing(s, th, CA_NONE);
+	if (!v[1]) { /* its start came before recording: an end alone */
+		s->r->losses.not_started++;
+		return;
+	}
+	size_t handle;
+	struct ca_run_slot *slot;
+	if (!new_run(s, th, e->object, v[1], e->time, v[2] != 0, &handle, &slot))
+		s->r->oom = true;
+	else if (streamed(s, e->object))
+		ca_stream_run_merged(s->r->stream, th->pid, th->tid,
+			&(struct ca_stream_run){ v[1], e->object, th->depth, handle }, e->time,
+			v[2] != 0);
+}
+
+/* ---- publishes: rclcpp, rcl, then the rmw or DDS write ---- */
+
+/* A publish of its own at `time` in the thread; NULL (and the thread
+ * publishing nothing) when out of memory. */
+static ca_publish_instance *begin_publish(struct scan *s, struct thread *th,
+	const struct event *e)
+{
+	ca_publish_instance *p = new_publish(s, th, e->object, e->v[1]);
+	set_publishing(s, th, p ? index_of(s, p) : CA_NONE);
+	return p;
+}
+
+static void on_rclcpp_publish(struct scan *s, struct thread *th, const struct event *e)
+{
+	ca_publish_instance *p = begin_publish(s, th, e);
+	if (!p)
+		return;
+	p->rclcpp_time = e->time;
+	if (p->publisher != CA_NONE)
+		publish_known(s, th, p);
+}
+
+/* The rcl stage of the publish in progress (upstream Humble's
+ * rclcpp_publish does not name its publisher: this does), or an rcl-level
+ * publish of its own. */
+static void on_rcl_publish(struct scan *s, struct thread *th, const struct event *e)
+{
+	ca_publish_instance *p;
+	if (th->publishing != CA_NONE && !s->r->publishes[th->publishing].rcl_time) {
+		p = &s->r->publishes[th->publishing];
+		p->rcl_time = e->time;
+		if (p->publisher == CA_NONE && (p->publisher = e->object) != CA_NONE)
+			publish_known(s, th, p);
+		return;
+	}
+	if (!(p = begin_publish(s, th, e)))
+		return;
+	p->rcl_time = e->time;
+	if (p->publisher != CA_NONE)
+		publish_known(s, th, p);
+}
+
+/* Jazzy's carry the DDS source timestamp the write uses (plain
+ * ros2_tracing traces have no dds_bind_addr_to_stamp). */
+static void on_write(struct scan *s, struct thread *th, const struct event *e)
+{
+	if (th->publishing == CA_NONE || s->r->publishes[th->publishing].dds_write_time)
+		return;
+	ca_publish_instance *p = &s->r->publishes[th->publishing];
+	p->dds_write_time = e->time;
+	if (e->v[2] && !p->source_stamp) {
+		p->source_stamp = e->v[2];
+		publish_stamped(s, p);
+	}
+}
+
+static void on_bind_addr_to_stamp(struct scan *s, struct thread *th, const struct event *e)
+{
+	if (th->publishing == CA_NONE)
+		return;
+	ca_publish_instance *p = &s->r->publishes[th->publishing];
+	if (p->source_stamp != e->v[1]) {
+		p->source_stamp = e->v[1];
+		publish_stamped(s, p);
+	}
+	set_publishing(s, th, CA_NONE);
+}
+
+/* A whole publish in one event (CARET's merged timing): complete. */
+static void on_merged_publish(struct scan *s, struct thread *th, const struct event *e)
+{
+	const uint64_t *v = e->v;
+	ca_publish_instance *p = new_publish(s, th, e->object, v[1]);
+	if (!p)
+		return;
+	p->rclcpp_time = v[2];
+	p->rcl_time = v[3];
+	p->dds_write_time = v[4];
+	p->source_stamp = v[5];
+	publish_known(s, th, p);
+	if (p->source_stamp)
+		publish_stamped(s, p);
+	release_publish(s, index_of(s, p));
+}
+
+/* ---- intra-process: the publish, its ring buffer ---- */
+
+static void on_intra_publish(struct scan *s, struct thread *th, const struct event *e)
+{
+	ca_publish_instance *p = new_publish(s, th, e->object, e->v[1]);
+	set_intra_publishing(s, th, p ? index_of(s, p) : CA_NONE);
+	if (!p)
+		return;
+	p->rclcpp_time = e->time;
+	p->intra = true;
+	publish_known(s, th, p);
+}
+
+static void on_enqueue(struct scan *s, struct thread *th, const struct event *e)
+{
+	if (s->r->stream) {
+		if (th->intra_publishing != CA_NONE)
+			ca_stream_enqueue(s->r->stream, th->pid, e->v[0], e->v[1],
+				&s->r->publishes[th->intra_publishing]);
+		return;
+	}
+	struct ca_enqueue *q = NEW(s, enqueues);
+	if (!q)
+		s->r->oom = true;
+	else
+		*q = (struct ca_enqueue){ e->time, e->v[0], e->v[1], th->pid, th->intra_publishing };
+}
+
+static void on_dequeue(struct scan *s, struct thread *th, const struct event *e)
+{
+	add_take(s, th, e->time, CA_NONE, buffer_subscription(s, e->object), 0, 0, 0, true,
+		e->v[0], e->v[1]);
+}
+
+/* ---- takes: a message handed to a subscription, and its copies ---- */
+
+static void on_rmw_take(struct scan *s, struct thread *th, const struct event *e)
+{
+	if (e->v[3]) /* taken */
+		add_take(s, th, e->time, CA_NONE, e->object, e->v[2], e->v[1], 0, false, 0, 0);
+}
+
+static void on_dispatch(struct scan *s, struct thread *th, const struct event *e)
+{
+	add_take(s, th, e->time, e->object, CA_NONE, e->v[2], e->v[0], e->v[3], false, 0, 0);
+}
+
+static void on_intra_dispatch(struct scan *s, struct thread *th, const struct event *e)
+{
+	add_take(s, th, e->time, e->object, CA_NONE, 0, e->v[0], e->v[2], true, 0, 0);
+}
+
+static void on_message_construct(struct scan *s, struct thread *th, const struct event *e)
+{
+	if (s->r->stream) {
+		ca_stream_copy(s->r->stream, th->pid, e->v[1], e->v[0]);
+		return;
+	}
+	struct ca_copy *k = NEW(s, copies);
+	if (!k)
+		s->r->oom = true;
+	else
+		*k = (struct ca_copy){ e->time, e->v[0], e->v[1], th->pid };
+}
+
+/* Each runtime event's handler; NULL: not one the records read. */
+static event_handler *const handlers[CS_EVENT_COUNT] = {
+	[CS_EV_ros2_callback_start] = on_callback_start,
+	[CS_EV_ros2_callback_end] = on_callback_end,
+	[CS_EV_ros2_caret_merged_callback_timing] = on_merged_callback,
+	[CS_EV_ros2_rclcpp_publish] = on_rclcpp_publish,
+	[CS_EV_ros2_rcl_publish] = on_rcl_publish,
+	[CS_EV_ros2_rmw_publish] = on_write,
+	[CS_EV_ros2_caret_dds_write] = on_write,
+	[CS_EV_ros2_caret_dds_bind_addr_to_stamp] = on_bind_addr_to_stamp,
+	[CS_EV_ros2_caret_merged_publish_timing] = on_merged_publish,
+	[CS_EV_ros2_rclcpp_intra_publish] = on_intra_publish,
+	[CS_EV_ros2_rclcpp_ring_buffer_enqueue] = on_enqueue,
+	[CS_EV_ros2_rclcpp_ring_buffer_dequeue] = on_dequeue,
+	[CS_EV_ros2_rmw_take] = on_rmw_take,
+	[CS_EV_ros2_dispatch_subscription_callback] = on_dispatch,
+	[CS_EV_ros2_dispatch_intra_process_subscription_callback] = on_intra_dispatch,
+	[CS_EV_ros2_message_construct] = on_message_construct,
+};
+
+/* Runs-only records read the runs alone. */
+static bool runs_event(enum cs_event_id id)
+{
+	return id == CS_EV_ros2_callback_start || id == CS_EV_ros2_callback_end ||
+		id == CS_EV_ros2_caret_merged_callback_timing;
+}
+
 /* One runtime event, its fields in the schema's order. */
 static void handle(struct scan *s, enum cs_event_id id, uint64_t time, int32_t vpid,
 	int32_t vtid, const uint64_t *v)
 {
-	if (s->r->runs_only && id != CS_EV_ros2_callback_start && id != CS_EV_ros2_callback_end &&
-	    id != CS_EV_ros2_caret_merged_callback_timing)
-		return; /* runs_only */
+	if (!handlers[id] || (s->r->runs_only && !runs_event(id)))
+		return;
 	struct thread *th = thread_of(&s->threads, vpid, vtid);
 	if (!th) {
 		s->r->oom = true;
 		return;
 	}
-	/* the callback, publisher, subscription or buffer the event names:
-	 * found by the decoding thread, after its fields, when it could */
+	/* found by the decoding thread, after its fields, when it could */
 	size_t object = s->t->tee_object ? (size_t)v[cs_events[id].field_count] :
 		ca_records_event_object(s->r->m, id, vpid, time, v);
-	ca_publish_instance *p;
-	switch (id) {
-	case CS_EV_ros2_callback_start:
-		start_run(s, th, v[0], object, time, v[1] != 0);
-		break;
-	case CS_EV_ros2_callback_end:
-		end_run(s, th, v[0], time);
-		set_intra_publishing(s, th, CA_NONE);
-		break;
-	case CS_EV_ros2_caret_merged_callback_timing: {
-		set_intra_publishing(s, th, CA_NONE);
-		if (!v[1]) { /* its start came before recording: an end alone */
-			s->r->losses.not_started++;
-			break;
-		}
-		size_t handle, callback = object;
-		struct ca_run_slot *slot;
-		if (!new_run(s, th, callback, v[1], time, v[2] != 0, &handle, &slot))
-			s->r->oom = true;
-		else if (streamed(s, callback))
-			ca_stream_run_merged(s->r->stream, th->pid, th->tid,
-				&(struct ca_stream_run){ v[1], callback, th->depth, handle }, time,
-				v[2] != 0);
-		break;
-	}
-	case CS_EV_ros2_rclcpp_publish:
-		if ((p = new_publish(s, th, object, v[1]))) {
-			p->rclcpp_time = time;
-			set_publishing(s, th, index_of(s, p));
-			if (p->publisher != CA_NONE)
-				publish_known(s, th, p);
-		} else
-			set_publishing(s, th, CA_NONE);
-		break;
-	case CS_EV_ros2_rcl_publish:
-		/* The rcl stage of the publish in progress (upstream Humble's
-		 * rclcpp_publish does not name its publisher: this does), or an
-		 * rcl-level publish of its own. */
-		if (th->publishing != CA_NONE && !s->r->publishes[th->publishing].rcl_time) {
-			p = &s->r->publishes[th->publishing];
-			p->rcl_time = time;
-			if (p->publisher == CA_NONE &&
-			    (p->publisher = object) != CA_NONE)
-				publish_known(s, th, p);
-		} else if ((p = new_publish(s, th, object, v[1]))) {
-			p->rcl_time = time;
-			set_publishing(s, th, index_of(s, p));
-			if (p->publisher != CA_NONE)
-				publish_known(s, th, p);
-		} else
-			set_publishing(s, th, CA_NONE);
-		break;
-	case CS_EV_ros2_rmw_publish:
-	case CS_EV_ros2_caret_dds_write:
-		/* Jazzy's carry the DDS source timestamp the write uses (plain
-		 * ros2_tracing traces have no dds_bind_addr_to_stamp) */
-		if (th->publishing != CA_NONE && !s->r->publishes[th->publishing].dds_write_time) {
-			p = &s->r->publishes[th->publishing];
-			p->dds_write_time = time;
-			if (v[2] && !p->source_stamp) {
-				p->source_stamp = v[2];
-				publish_stamped(s, p);
-			}
-		}
-		break;
-	case CS_EV_ros2_caret_dds_bind_addr_to_stamp:
-		if (th->publishing != CA_NONE) {
-			p = &s->r->publishes[th->publishing];
-			if (p->source_stamp != v[1]) {
-				p->source_stamp = v[1];
-				publish_stamped(s, p);
-			}
-			set_publishing(s, th, CA_NONE);
-		}
-		break;
-	case CS_EV_ros2_rclcpp_intra_publish:
-		if ((p = new_publish(s, th, object, v[1]))) {
-			p->rclcpp_time = time;
-			p->intra = true;
-			set_intra_publishing(s, th, index_of(s, p));
-			publish_known(s, th, p);
-		} else
-			set_intra_publishing(s, th, CA_NONE);
-		break;
-	case CS_EV_ros2_rclcpp_ring_buffer_enqueue: {
-		if (s->r->stream) {
-			if (th->intra_publishing != CA_NONE)
-				ca_stream_enqueue(s->r->stream, th->pid, v[0], v[1],
-					&s->r->publishes[th->intra_publishing]);
-			break;
-		}
-		struct ca_enqueue *q = NEW(s, enqueues);
-		if (!q)
-			s->r->oom = true;
-		else
-			*q = (struct ca_enqueue){ time, v[0], v[1], th->pid,
-				th->intra_publishing };
-		break;
-	}
-	case CS_EV_ros2_rclcpp_ring_buffer_dequeue:
-		add_take(s, th, time, CA_NONE, buffer_subscription(s, object), 0, 0, 0,
-			true, v[0], v[1]);
-		break;
-	case CS_EV_ros2_caret_merged_publish_timing:
-		if ((p = new_publish(s, th, object, v[1]))) {
-			p->rclcpp_time = v[2];
-			p->rcl_time = v[3];
-			p->dds_write_time = v[4];
-			p->source_stamp = v[5];
-			publish_known(s, th, p);
-			if (p->source_stamp)
-				publish_stamped(s, p);
-			release_publish(s, index_of(s, p)); /* complete */
-		}
-		break;
-	case CS_EV_ros2_rmw_take:
-		if (v[3]) /* taken */
-			add_take(s, th, time, CA_NONE,
-				object,
-				v[2], v[1], 0, false, 0, 0);
-		break;
-	case CS_EV_ros2_dispatch_subscription_callback:
-		add_take(s, th, time, object, CA_NONE,
-			v[2], v[0], v[3], false, 0, 0);
-		break;
-	case CS_EV_ros2_dispatch_intra_process_subscription_callback:
-		add_take(s, th, time, object, CA_NONE,
-			0, v[0], v[2], true, 0, 0);
-		break;
-	case CS_EV_ros2_message_construct: {
-		if (s->r->stream) {
-			ca_stream_copy(s->r->stream, th->pid, v[1], v[0]);
-			break;
-		}
-		struct ca_copy *k = NEW(s, copies);
-		if (!k)
-			s->r->oom = true;
-		else
-			*k = (struct ca_copy){ time, v[0], v[1], th->pid };
-		break;
-	}
-	default:
-		break;
-	}
+	handlers[id](s, th, &(struct event){ time, object, v });
 }
 
 /* The arrays at their largest possible size up front: no doubling slack
