@@ -18,17 +18,14 @@ int cli_parse_format(const char *verb, const char *arg, enum cli_format *format)
 	return -1;
 }
 
-ca_load_options cli_load_options = { .reader = CA_READER_NATIVE, .since = NAN, .until = NAN,
-	.strip_start = NAN, .strip_end = NAN, .keep_runtime = true };
-
 /* One option's value into the load options; -1 after a message. */
-static int take_value(const char *option, const char *value)
+static int take_value(const char *option, const char *value, ca_load_options *o)
 {
 	if (!strcmp(option, "--reader")) {
 		if (!strcmp(value, "native"))
-			cli_load_options.reader = CA_READER_NATIVE;
+			o->reader = CA_READER_NATIVE;
 		else if (!strcmp(value, "babeltrace2"))
-			cli_load_options.reader = CA_READER_BABELTRACE2;
+			o->reader = CA_READER_BABELTRACE2;
 		else {
 			fprintf(stderr, "caret: unknown reader '%s' (native, babeltrace2)\n", value);
 			return -1;
@@ -41,14 +38,14 @@ static int take_value(const char *option, const char *value)
 		fprintf(stderr, "caret: %s takes seconds (0 or more), not '%s'\n", option, value);
 		return -1;
 	}
-	*(!strcmp(option, "--since") ? &cli_load_options.since :
-		!strcmp(option, "--until") ? &cli_load_options.until :
-		!strcmp(option, "--strip-start") ? &cli_load_options.strip_start :
-		&cli_load_options.strip_end) = s;
+	*(!strcmp(option, "--since") ? &o->since :
+		!strcmp(option, "--until") ? &o->until :
+		!strcmp(option, "--strip-start") ? &o->strip_start :
+		&o->strip_end) = s;
 	return 0;
 }
 
-int cli_take_load_options(int *argc, char **argv)
+int cli_take_load_options(int *argc, char **argv, ca_load_options *o)
 {
 	static const char *const names[] = { "--reader", "--since", "--until", "--strip-start",
 		"--strip-end" };
@@ -70,7 +67,7 @@ int cli_take_load_options(int *argc, char **argv)
 			}
 			if (!taken)
 				continue;
-			if (take_value(names[k], value) != 0)
+			if (take_value(names[k], value, o) != 0)
 				return -1;
 			memmove(&argv[i], &argv[i + taken], (size_t)(*argc - i - taken + 1) * sizeof *argv);
 			*argc -= taken;
@@ -78,7 +75,7 @@ int cli_take_load_options(int *argc, char **argv)
 			break;
 		}
 	}
-	if (cli_load_options.since >= cli_load_options.until) {
+	if (o->since >= o->until) {
 		fprintf(stderr, "caret: --since must come before --until\n");
 		return -1;
 	}
@@ -91,11 +88,11 @@ bool cli_lean(void)
 	return !keep || strcmp(keep, "1") != 0;
 }
 
-ca_trace *cli_load(const char *verb, char **paths, int n_paths)
+ca_trace *cli_load(const char *verb, char **paths, int n_paths, const ca_load_options *o)
 {
 	char err[1024];
 	ca_trace *t = ca_trace_load_options((const char *const *)paths, (size_t)n_paths,
-		&cli_load_options, err, sizeof err);
+		o, err, sizeof err);
 	if (!t)
 		fprintf(stderr, "caret %s: %s\n", verb, err);
 	else if (ca_trace_reader_note(t))

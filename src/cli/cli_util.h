@@ -31,17 +31,15 @@ int cli_parse_format(const char *verb, const char *arg, enum cli_format *format)
 	"memory of each verb). CARET_KEEP_EVENTS=1 in the environment keeps them\n" \
 	"(one pass, about 30 more bytes an event). A trace of 32 MiB or more is\n" \
 	"decoded in a second thread (CARET_READER_THREADS=1: never, 2: always).\n"
-extern ca_load_options cli_load_options;
-
 /* Takes --reader, --since, --until, --strip-start and --strip-end (with
- * their value, "--opt V" or "--opt=V") off argv, before any "--"; -1
- * after a message on a bad value. */
-int cli_take_load_options(int *argc, char **argv);
+ * their value, "--opt V" or "--opt=V") off argv, before any "--", into o;
+ * -1 after a message on a bad value. */
+int cli_take_load_options(int *argc, char **argv, ca_load_options *o);
 
-/* Loads the traces with cli_load_options; NULL after printing "caret VERB:
+/* Loads the traces with options o; NULL after printing "caret VERB:
  * <reason>"; a trace the native reader handed to babeltrace2, and the
  * events a window left out, are said in "caret VERB: note: ..." lines. */
-ca_trace *cli_load(const char *verb, char **paths, int n_paths);
+ca_trace *cli_load(const char *verb, char **paths, int n_paths, const ca_load_options *o);
 
 /* Whether a verb that can do without the runtime events kept (a time
  * window, babeltrace2 or a verb's need keep them anyway) loads without:

@@ -66,8 +66,9 @@ static int check_file(const char *path)
 	return 0;
 }
 
-int caret_cmd_arch(int argc, char **argv)
+int caret_cmd_arch(int argc, char **argv, const ca_load_options *load)
 {
+	ca_load_options lo = *load; /* this verb's own */
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "check", required_argument, NULL, 'c' },
@@ -99,7 +100,7 @@ int caret_cmd_arch(int argc, char **argv)
 	}
 	if (optind >= argc)
 		return usage(stderr);
-	ca_trace *t = cli_load("arch", argv + optind, argc - optind);
+	ca_trace *t = cli_load("arch", argv + optind, argc - optind, &lo);
 	if (!t)
 		return 1;
 	FILE *out = output ? fopen(output, "w") : stdout;

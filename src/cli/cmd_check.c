@@ -74,8 +74,9 @@ static void print_process(const ca_architecture *a, const ca_process *p)
 			p->rmw_implementation ? p->rmw_implementation : "?");
 }
 
-int caret_cmd_check(int argc, char **argv)
+int caret_cmd_check(int argc, char **argv, const ca_load_options *load)
 {
+	ca_load_options lo = *load; /* this verb's own */
 	static const struct option opts[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
@@ -89,8 +90,8 @@ int caret_cmd_check(int argc, char **argv)
 		return usage(stderr);
 	/* the findings need counts, not the runtime events: on a large trace
 	 * they are counted in a second pass, and memory stays small */
-	cli_load_options.keep_runtime = !cli_lean();
-	ca_trace *t = cli_load("check", argv + optind, argc - optind);
+	lo.keep_runtime = !cli_lean();
+	ca_trace *t = cli_load("check", argv + optind, argc - optind, &lo);
 	if (!t)
 		return 1;
 	const ca_architecture *a = ca_trace_architecture(t);

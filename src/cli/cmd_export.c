@@ -36,8 +36,9 @@ static int usage(FILE *out)
 	return out == stdout ? 0 : 2;
 }
 
-int caret_cmd_export(int argc, char **argv)
+int caret_cmd_export(int argc, char **argv, const ca_load_options *load)
 {
+	ca_load_options lo = *load; /* this verb's own */
 	static const struct option opts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
@@ -77,11 +78,10 @@ int caret_cmd_export(int argc, char **argv)
 		return 2;
 	}
 	ca_records_options every = { 0 };
-	cli_load_options.keep_runtime = !cli_lean();
-	cli_load_options.keep_links = true; /* paths through tf and services */
-	cli_load_options.records = cli_load_options.keep_runtime ? NULL : &every;
-	ca_trace *t = cli_load("export", argv + optind, argc - optind);
-	cli_load_options.records = NULL;
+	lo.keep_runtime = !cli_lean();
+	lo.keep_links = true; /* paths through tf and services */
+	lo.records = lo.keep_runtime ? NULL : &every;
+	ca_trace *t = cli_load("export", argv + optind, argc - optind, &lo);
 	if (!t)
 		return 1;
 	char err[1024];

@@ -76,8 +76,9 @@ static void print_path(const ca_path *p)
 	printf("\n");
 }
 
-static int search(int argc, char **argv)
+static int search(int argc, char **argv, const ca_load_options *load)
 {
+	ca_load_options lo = *load;
 	static const struct option opts[] = {
 		{ "from", required_argument, NULL, 'f' },
 		{ "to", required_argument, NULL, 't' },
@@ -112,7 +113,7 @@ static int search(int argc, char **argv)
 		fprintf(stderr, "caret path search: --from, --to and a TRACE are needed\n");
 		return 2;
 	}
-	ca_trace *t = cli_load("path", argv + optind, argc - optind);
+	ca_trace *t = cli_load("path", argv + optind, argc - optind, &lo);
 	if (!t)
 		return 1;
 	char err[1024];
@@ -344,7 +345,59 @@ out:
 	return status;
 }
 
-static int latency(int argc, char **argv)
+/* What one `caret path latency` was asked. */
+struct latency_options {
+	ca_load_options load;
+	const char *nodes[64]; /* --nodes */
+	size_t n_nodes;
+	const char *arch, *path_name; /* --arch FILE --path NAME */
+	ca_node_policy policy;
+	ca_path_span span;
+	enum cli_format format;
+	ca_percentile_method percentiles;
+	const char *records_path, *responses_path;
+	char **paths; /* the traces */
+	int n_paths;
+};
+
+static int parse_policy(const char *arg, ca_node_policy *policy)
+{
+	static const struct {
+		const char *name;
+		ca_node_policy policy;
+	} known[] = { { "use_latest_message", CA_POLICY_USE_LATEST_MESSAGE },
+		{ "callback_chain", CA_POLICY_CALLBACK_CHAIN },
+		{ "inherit_unique_stamp", CA_POLICY_INHERIT_UNIQUE_STAMP } };
+	for (size_t i = 0; i < sizeof known / sizeof *known; i++)
+		if (!strcmp(arg, known[i].name)) {
+			*policy = known[i].policy;
+			return 0;
+		}
+	fprintf(stderr, "caret path: unknown policy '%s' (use_latest_message, callback_chain, "
+		"inherit_unique_stamp)\n", arg);
+	return -1;
+}
+
+/* One option into o: 0, or the exit status (help, a bad value). */
+static int take_latency_option(int c, struct latency_options *o)
+{
+	switch (c) {
+	case 'n': o->n_nodes = split_nodes(optarg, o->nodes, 64); return 0;
+	case 'a': o->arch = optarg; return 0;
+	case 'P': o->path_name = optarg; return 0;
+	case 'p': return parse_policy(optarg, &o->policy) ? 2 : 0;
+	case 'f': return cli_parse_format("path", optarg, &o->format) ? 2 : 0;
+	case 'r': o->records_path = optarg; return 0;
+	case 'R': o->responses_path = optarg; return 0;
+	case '1': o->span.first_callback = true; return 0;
+	case '2': o->span.last_callback = true; return 0;
+	case 'q': return cli_parse_percentiles("path", optarg, &o->percentiles) ? 2 : 0;
+	default: return usage(c == 'h' ? stdout : stderr);
+	}
+}
+
+/* The arguments into o: -1 to go on, else the exit status. */
+static int parse_latency(int argc, char **argv, struct latency_options *o)
 {
 	static const struct option opts[] = {
 		{ "nodes", required_argument, NULL, 'n' },
@@ -360,106 +413,84 @@ static int latency(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	const char *nodes[64], *records_path = NULL, *arch = NULL, *path_name = NULL;
-	const char *responses_path = NULL;
-	ca_path_span span = { false, false };
-	ca_percentile_method pm = CA_PERCENTILE_LINEAR;
-	size_t n_nodes = 0;
-	ca_node_policy policy = CA_POLICY_USE_LATEST_MESSAGE;
-	enum cli_format f = CLI_TEXT;
-	int c;
-
+	int c, status;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		if (c == 'n')
-			n_nodes = split_nodes(optarg, nodes, 64);
-		else if (c == 'a')
-			arch = optarg;
-		else if (c == 'P')
-			path_name = optarg;
-		else if (c == 'p' && !strcmp(optarg, "use_latest_message"))
-			policy = CA_POLICY_USE_LATEST_MESSAGE;
-		else if (c == 'p' && !strcmp(optarg, "callback_chain"))
-			policy = CA_POLICY_CALLBACK_CHAIN;
-		else if (c == 'p' && !strcmp(optarg, "inherit_unique_stamp"))
-			policy = CA_POLICY_INHERIT_UNIQUE_STAMP;
-		else if (c == 'p') {
-			fprintf(stderr, "caret path: unknown policy '%s' (use_latest_message, "
-				"callback_chain, inherit_unique_stamp)\n", optarg);
-			return 2;
-		} else if (c == 'f') {
-			if (cli_parse_format("path", optarg, &f))
-				return 2;
-		} else if (c == 'r')
-			records_path = optarg;
-		else if (c == 'R')
-			responses_path = optarg;
-		else if (c == '1')
-			span.first_callback = true;
-		else if (c == '2')
-			span.last_callback = true;
-		else if (c == 'q') {
-			if (cli_parse_percentiles("path", optarg, &pm))
-				return 2;
-		} else
-			return usage(c == 'h' ? stdout : stderr);
-	}
-	if ((n_nodes < 2) == !(arch && path_name) || (!arch != !path_name) || optind >= argc) {
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1)
+		if ((status = take_latency_option(c, o)) != 0)
+			return status;
+	bool named = o->arch && o->path_name;
+	if ((o->n_nodes < 2) == !named || !o->arch != !o->path_name || optind >= argc) {
 		fprintf(stderr, "caret path latency: --nodes A,B... (two or more), or --arch FILE "
 			"--path NAME, and a TRACE are needed\n");
 		return 2;
 	}
-	char err[1024];
+	o->paths = argv + optind;
+	o->n_paths = argc - optind;
+	return -1;
+}
+
+/* Closes a file written; false (after a message) when it did not write. */
+static bool close_written(FILE *f, const char *path)
+{
+	if (!f || fclose(f) == 0)
+		return true;
+	fprintf(stderr, "caret path: cannot write %s\n", path);
+	return false;
+}
+
+/* The path's latency written as asked: 0, or 1 after a message. */
+static int write_latency(const struct latency_options *o, const ca_path *p,
+	const ca_path_latency *l, const ca_records *rec)
+{
+	FILE *records = o->records_path ? fopen(o->records_path, "w") : NULL;
+	FILE *responses = o->responses_path ? fopen(o->responses_path, "w") : NULL;
 	int status = 1;
+	if ((o->records_path && !records) || (o->responses_path && !responses))
+		fprintf(stderr, "caret path: cannot write %s\n",
+			o->records_path && !records ? o->records_path : o->responses_path);
+	else if (!(status = report(p, l, o->span, o->format, o->percentiles, records, responses)))
+		cli_print_caveats("path", rec);
+	if (!close_written(records, o->records_path) ||
+	    !close_written(responses, o->responses_path))
+		status = 1;
+	return status;
+}
+
+static int run_latency(struct latency_options *o)
+{
+	char err[1024];
 	/* a named path is known before the trace is loaded */
-	ca_path_set *set = arch ? ca_arch_file_path(arch, path_name, err, sizeof err) : NULL;
+	ca_path_set *set = o->arch ? ca_arch_file_path(o->arch, o->path_name, err, sizeof err) :
+		NULL;
 	const ca_path *p = NULL;
 	ca_path_set_paths(set, &p);
-	if (arch && !set) {
+	if (o->arch && !set) {
 		fprintf(stderr, "caret path: %s\n", err);
 		return 1;
 	}
 	/* the path followed as the load's second pass scans the events (else
 	 * the records of its nodes alone, built in that pass); no table of
 	 * runtime events is held but the tf events' (paths through tf) */
-	ca_path named = { n_nodes, (const char *const *)nodes, NULL, NULL };
-	ca_records_options mine = { .nodes = arch ? p->nodes : (const char *const *)nodes,
-		.n_nodes = arch ? p->node_count : n_nodes, .follow = arch ? p : &named,
-		.follow_policy = policy };
-	cli_load_options.keep_runtime = !cli_lean();
-	cli_load_options.keep_links = true;
-	cli_load_options.records = cli_load_options.keep_runtime ? NULL : &mine;
-	cli_load_options.records_only = true; /* it shows no runtime count nor finding */
-	ca_trace *t = cli_load("path", argv + optind, argc - optind);
-	cli_load_options.records = NULL; /* `mine` lives in this function only */
-	cli_load_options.records_only = false;
-	if (!t) {
-		ca_path_set_free(set);
-		return 1;
-	}
-	if (!arch) {
-		set = ca_path_of_nodes(t, nodes, n_nodes, err, sizeof err);
+	ca_path named = { o->n_nodes, o->nodes, NULL, NULL };
+	ca_records_options mine = { .nodes = p ? p->nodes : o->nodes,
+		.n_nodes = p ? p->node_count : o->n_nodes, .follow = p ? p : &named,
+		.follow_policy = o->policy };
+	o->load.keep_runtime = !cli_lean();
+	o->load.keep_links = true;
+	o->load.records = o->load.keep_runtime ? NULL : &mine;
+	o->load.records_only = true; /* it shows no runtime count nor finding */
+	ca_trace *t = cli_load("path", o->paths, o->n_paths, &o->load);
+	if (t && !o->arch) {
+		set = ca_path_of_nodes(t, o->nodes, o->n_nodes, err, sizeof err);
 		ca_path_set_paths(set, &p);
 	}
-	ca_records *rec = set ? ca_records_build_options(t, &mine, err, sizeof err) : NULL;
-	ca_path_latency *l = rec ? ca_path_latency_build(rec, p, policy, err, sizeof err) : NULL;
-	FILE *records = l && records_path ? fopen(records_path, "w") : NULL;
-	FILE *responses = l && responses_path ? fopen(responses_path, "w") : NULL;
-	if (!l)
+	ca_records *rec = t && set ? ca_records_build_options(t, &mine, err, sizeof err) : NULL;
+	ca_path_latency *l = rec ? ca_path_latency_build(rec, p, o->policy, err, sizeof err) : NULL;
+	int status = 1;
+	if (t && !l)
 		fprintf(stderr, "caret path: %s\n", err);
-	else if ((records_path && !records) || (responses_path && !responses))
-		fprintf(stderr, "caret path: cannot write %s\n",
-			records_path && !records ? records_path : responses_path);
-	else if (!(status = report(p, l, span, f, pm, records, responses)))
-		cli_print_caveats("path", rec);
-	if (records && fclose(records) != 0 && !status) {
-		fprintf(stderr, "caret path: cannot write %s\n", records_path);
-		status = 1;
-	}
-	if (responses && fclose(responses) != 0 && !status) {
-		fprintf(stderr, "caret path: cannot write %s\n", responses_path);
-		status = 1;
-	}
+	else if (l)
+		status = write_latency(o, p, l, rec);
 	ca_path_latency_free(l);
 	ca_records_free(rec);
 	ca_path_set_free(set);
@@ -467,16 +498,24 @@ static int latency(int argc, char **argv)
 	return status;
 }
 
-int caret_cmd_path(int argc, char **argv)
+static int latency(int argc, char **argv, const ca_load_options *load)
+{
+	struct latency_options o = { .load = *load, .policy = CA_POLICY_USE_LATEST_MESSAGE,
+		.format = CLI_TEXT, .percentiles = CA_PERCENTILE_LINEAR };
+	int status = parse_latency(argc, argv, &o);
+	return status >= 0 ? status : run_latency(&o);
+}
+
+int caret_cmd_path(int argc, char **argv, const ca_load_options *load)
 {
 	if (argc < 2)
 		return usage(stderr);
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
 		return usage(stdout);
 	if (!strcmp(argv[1], "search"))
-		return search(argc - 1, argv + 1);
+		return search(argc - 1, argv + 1, load);
 	if (!strcmp(argv[1], "latency"))
-		return latency(argc - 1, argv + 1);
+		return latency(argc - 1, argv + 1, load);
 	fprintf(stderr, "caret path: '%s': expected search or latency\n", argv[1]);
 	return 2;
 }

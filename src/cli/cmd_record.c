@@ -93,8 +93,9 @@ static void tracer_lib(char *out, size_t size)
 	snprintf(out, size, "%s/../lib/libcaret.so", n > 0 ? dirname(self) : ".");
 }
 
-int caret_cmd_record(int argc, char **argv)
+int caret_cmd_record(int argc, char **argv, const ca_load_options *load)
 {
+	(void)load; /* recording reads no trace */
 	static const struct option opts[] = {
 		{ "session", required_argument, NULL, 's' },
 		{ "output", required_argument, NULL, 'o' },

@@ -38,8 +38,9 @@ static int usage(FILE *out)
 	return out == stdout ? 0 : 2;
 }
 
-int caret_cmd_report(int argc, char **argv)
+int caret_cmd_report(int argc, char **argv, const ca_load_options *load)
 {
+	ca_load_options lo = *load; /* this verb's own */
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "arch", required_argument, NULL, 'a' },
@@ -85,13 +86,11 @@ int caret_cmd_report(int argc, char **argv)
 	}
 	/* the records the report reads, scanned in the load's second pass; of
 	 * the runtime events, only the tf events' tables are held */
-	cli_load_options.keep_runtime = !cli_lean();
-	cli_load_options.keep_links = true;
-	if (!cli_load_options.keep_runtime)
-		cli_load_options.n_records = ca_report_records(report, &cli_load_options.records);
-	ca_trace *t = cli_load("report", argv + optind, argc - optind);
-	cli_load_options.records = NULL; /* the report's, freed below */
-	cli_load_options.n_records = 0;
+	lo.keep_runtime = !cli_lean();
+	lo.keep_links = true;
+	if (!lo.keep_runtime)
+		lo.n_records = ca_report_records(report, &lo.records);
+	ca_trace *t = cli_load("report", argv + optind, argc - optind, &lo);
 	int status = 1;
 	FILE *out = t ? fopen(output, "w") : NULL;
 	if (t && !out)

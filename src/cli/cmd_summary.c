@@ -136,8 +136,9 @@ static void print_events(const ca_trace *tr, enum cli_format f)
 	table_row(&t, "discarded", &discarded);
 }
 
-int caret_cmd_summary(int argc, char **argv)
+int caret_cmd_summary(int argc, char **argv, const ca_load_options *load)
 {
+	ca_load_options lo = *load; /* this verb's own */
 	static const struct option opts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
@@ -175,8 +176,8 @@ int caret_cmd_summary(int argc, char **argv)
 	}
 	if (optind >= argc)
 		return usage(stderr);
-	cli_load_options.keep_runtime = !cli_lean(); /* counts */
-	ca_trace *t = cli_load("summary", argv + optind, argc - optind);
+	lo.keep_runtime = !cli_lean(); /* counts */
+	ca_trace *t = cli_load("summary", argv + optind, argc - optind, &lo);
 	if (!t)
 		return 1;
 	kinds[kind].print(t, f);

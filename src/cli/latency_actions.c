@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latency_actions.h"
+#include "latency_tables.h"
 
 static const ca_architecture *arch;
 static const ca_service_call *goal_calls;
@@ -105,9 +105,11 @@ static void print_row(enum cli_format f, const ca_action_goal *g, const char *me
 		", \"incomplete\": %" PRIu64 "}", incomplete);
 }
 
-int cli_latency_actions(const ca_trace *t, enum cli_format f, FILE *records,
-	ca_percentile_method percentiles)
+int latency_actions(const ca_trace *t, const ca_records *rec, const struct latency_output *out)
 {
+	enum cli_format f = out->format;
+	FILE *records = out->records;
+	(void)rec; /* its goals are the service calls' */
 	static const char *const measures[] = { "goal", "result", "goal_to_result" };
 	char err[256];
 	ca_service_calls *x = ca_service_calls_build(t, err, sizeof err);
@@ -146,7 +148,7 @@ int cli_latency_actions(const ca_trace *t, enum cli_format f, FILE *records,
 			for (size_t g = i; g < j; g++)
 				k += goal_measure(&goals[g], m, &values[k]);
 			ca_stats s;
-			ca_stats_of(values, k, percentiles, &s);
+			ca_stats_of(values, k, out->percentiles, &s);
 			print_row(f, &goals[i], measures[m], &s, (uint64_t)(j - i - k), !i && !m);
 		}
 	}

@@ -11,7 +11,7 @@
 
 static const struct verb {
 	const char *name, *summary;
-	int (*run)(int argc, char **argv);
+	int (*run)(int argc, char **argv, const ca_load_options *load);
 } verbs[] = {
 	{ "record", "record a trace of running (or launched) ROS 2 processes", caret_cmd_record },
 	{ "check", "can a trace give correct latencies? (per process)", caret_cmd_check },
@@ -39,9 +39,12 @@ int main(int argc, char **argv)
 		return usage(stdout);
 	for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
 		if (!strcmp(argv[1], verbs[i].name)) {
-			if (strcmp(verbs[i].name, "record") && cli_take_load_options(&argc, argv) != 0)
+			/* the analyzer verbs' --reader and window, taken off argv */
+			ca_load_options load = ca_load_defaults();
+			if (strcmp(verbs[i].name, "record") &&
+			    cli_take_load_options(&argc, argv, &load) != 0)
 				return 2;
-			return verbs[i].run(argc - 1, argv + 1);
+			return verbs[i].run(argc - 1, argv + 1, &load);
 		}
 	fprintf(stderr, "caret: unknown verb '%s'\n", argv[1]);
 	return usage(stderr);

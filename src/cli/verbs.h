@@ -1,14 +1,18 @@
-/* verbs.h - one function per `caret` verb: (argc, argv) from the verb on. */
+/* verbs.h - one function per `caret` verb: (argc, argv) from the verb on,
+ * and the load options main.c took off them (--reader, the window); each
+ * verb parses the rest into an options struct of its own, then runs. */
 #ifndef CARET_CLI_VERBS_H
 #define CARET_CLI_VERBS_H
 
-int caret_cmd_record(int argc, char **argv);
-int caret_cmd_summary(int argc, char **argv);
-int caret_cmd_check(int argc, char **argv);
-int caret_cmd_arch(int argc, char **argv);
-int caret_cmd_latency(int argc, char **argv);
-int caret_cmd_path(int argc, char **argv);
-int caret_cmd_report(int argc, char **argv);
-int caret_cmd_export(int argc, char **argv);
+#include "caret/analyze.h"
+
+int caret_cmd_record(int argc, char **argv, const ca_load_options *load);
+int caret_cmd_summary(int argc, char **argv, const ca_load_options *load);
+int caret_cmd_check(int argc, char **argv, const ca_load_options *load);
+int caret_cmd_arch(int argc, char **argv, const ca_load_options *load);
+int caret_cmd_latency(int argc, char **argv, const ca_load_options *load);
+int caret_cmd_path(int argc, char **argv, const ca_load_options *load);
+int caret_cmd_report(int argc, char **argv, const ca_load_options *load);
+int caret_cmd_export(int argc, char **argv, const ca_load_options *load);
 
 #endif
