@@ -8,10 +8,9 @@
 #include <string.h>
 
 #include "latency_tables.h"
+#include "sort_r.h"
 
 /* ---- services ------------------------------------------------------------- */
-
-static const ca_architecture *call_arch;
 
 static const char *client_node(const ca_architecture *a, size_t client)
 {
@@ -31,8 +30,9 @@ static const char *call_name(const ca_architecture *a, const ca_service_call *c)
 }
 
 /* By service name, client, service; then in the order sent. */
-static int by_pair(const void *x, const void *y)
+static int by_pair(const void *x, const void *y, void *ctx)
 {
+	const ca_architecture *call_arch = ctx;
 	const ca_service_call *a = x, *b = y;
 	int c = strcmp(call_name(call_arch, a), call_name(call_arch, b));
 	if (c)
@@ -84,8 +84,7 @@ int latency_services(const ca_trace *t, const ca_records *rec, const struct late
 	}
 	if (n)
 		memcpy(calls, got, n * sizeof *calls);
-	call_arch = a;
-	qsort(calls, n, sizeof *calls, by_pair);
+	caret_sort_r(calls, n, sizeof *calls, by_pair, (void *)a);
 	if (records) {
 		fprintf(records, "service,client,server,client_pid,server_pid,sequence_number,"
 			"send_request_ns,take_request_ns,send_response_ns,take_response_ns\n");

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "latency_tables.h"
+#include "sort_r.h"
 
 /* ---- tf ------------------------------------------------------------------- */
 
@@ -56,12 +57,17 @@ static void print_tf_rows(const struct tf_row *rows, size_t n, enum cli_format f
 		printf("]}\n");
 }
 
-/* Uses in the order of (lookup's pid, buffer, frames; the edge). */
-static const ca_tf_lookup *use_lookups;
-static const ca_tf_set *use_sets;
+/* What the uses name: the sort's context and the rows' key. */
+struct use_context {
+	const ca_tf_lookup *lookups;
+	const ca_tf_set *sets;
+};
 
-static int by_lookup_edge(const void *a, const void *b)
+/* Uses in the order of (lookup's pid, buffer, frames; the edge). */
+static int by_lookup_edge(const void *a, const void *b, void *ctx)
 {
+	const ca_tf_lookup *use_lookups = ((const struct use_context *)ctx)->lookups;
+	const ca_tf_set *use_sets = ((const struct use_context *)ctx)->sets;
 	const ca_tf_use *x = a, *y = b;
 	const ca_tf_lookup *lx = &use_lookups[x->lookup], *ly = &use_lookups[y->lookup];
 	const ca_tf_set *sx = &use_sets[x->set], *sy = &use_sets[y->set];
@@ -82,11 +88,12 @@ static const char *run_callback(const ca_architecture *a, const ca_callback_inst
 }
 
 /* Uses i and j are of one row: the same lookup frames, buffer and edge. */
-static int by_lookup_edge_key(const ca_tf_use *uses, size_t i, size_t j)
+static int by_lookup_edge_key(const struct use_context *u, const ca_tf_use *uses, size_t i,
+	size_t j)
 {
-	const ca_tf_lookup *a = &use_lookups[uses[i].lookup], *b = &use_lookups[uses[j].lookup];
+	const ca_tf_lookup *a = &u->lookups[uses[i].lookup], *b = &u->lookups[uses[j].lookup];
 	return a->pid != b->pid || a->buffer != b->buffer || a->target != b->target ||
-		a->source != b->source || use_sets[uses[i].set].child != use_sets[uses[j].set].child;
+		a->source != b->source || u->sets[uses[i].set].child != u->sets[uses[j].set].child;
 }
 
 int latency_tf(const ca_trace *t, const ca_records *rec, const struct latency_output *out)
@@ -148,9 +155,8 @@ int latency_tf(const ca_trace *t, const ca_records *rec, const struct latency_ou
 	/* lookup age, per lookup frames and the edge read */
 	if (n_uses)
 		memcpy(uses, used, n_uses * sizeof *uses);
-	use_lookups = lookups;
-	use_sets = sets;
-	qsort(uses, n_uses, sizeof *uses, by_lookup_edge);
+	struct use_context named = { lookups, sets };
+	caret_sort_r(uses, n_uses, sizeof *uses, by_lookup_edge, &named);
 	for (size_t i = 0, j; i < n_uses; i = j) {
 		const ca_tf_lookup *l = &lookups[uses[i].lookup];
 		const ca_tf_set *e = &sets[uses[i].set];
@@ -159,7 +165,7 @@ int latency_tf(const ca_trace *t, const ca_records *rec, const struct latency_ou
 		snprintf(names[i], sizeof names[i], "%s<-%s", NAME(l->target), NAME(l->source));
 		*r = (struct tf_row){ "lookup", NAME(e->frame), NAME(e->child), names[i], l->pid, 0,
 			{ 0 } };
-		for (j = i; j < n_uses && !by_lookup_edge_key(uses, i, j); j++) {
+		for (j = i; j < n_uses && !by_lookup_edge_key(&named, uses, i, j); j++) {
 			const ca_tf_lookup *lj = &lookups[uses[j].lookup];
 			const ca_tf_set *sj = &sets[uses[j].set];
 			if (sj->send == CA_NONE) {

@@ -19,6 +19,7 @@
 #include "thread_names.h"
 #include "trace.h"
 #include "vec.h"
+#include "sort_r.h"
 
 /* ---- strings ------------------------------------------------------------ */
 
@@ -300,10 +301,9 @@ static bool sort_table(struct ca_table *tb, size_t fields)
 }
 
 /* After the rows: time order, then the model. */
-static _Thread_local const ca_trace *sorting_names_of;
-
-static int by_stream_name(const void *a, const void *b)
+static int by_stream_name(const void *a, const void *b, void *ctx)
 {
+	const ca_trace *sorting_names_of = ctx;
 	const struct ca_discarded_stream *x = a, *y = b;
 	return strcmp(ca_trace_string(sorting_names_of, x->name),
 		ca_trace_string(sorting_names_of, y->name));
@@ -315,10 +315,8 @@ static int finish_tables(ca_trace *t, bool sort, const char *path, char *err, si
 {
 	/* by name: the order their losses were met in depends on how far
 	 * each stream was decoded ahead (ctf_pipe.c, tallied events) */
-	sorting_names_of = t;
-	if (t->n_discarded_streams > 1)
-		qsort(t->discarded_streams, t->n_discarded_streams, sizeof *t->discarded_streams,
-			by_stream_name);
+	caret_sort_r(t->discarded_streams, t->n_discarded_streams, sizeof *t->discarded_streams,
+		by_stream_name, t);
 	uint64_t known = t->events - t->unknown;
 	for (size_t i = 0; i < CS_EVENT_COUNT && sort; i++)
 		if (!sort_table(&t->tables[i], cs_events[i].field_count))

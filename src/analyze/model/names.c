@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "model.h"
+#include "sort_r.h"
 
 /* "owner/what_N", N zero-padded to width digits. */
 static const char *intern_name(ca_trace *t, const char *owner, const char *what, size_t n,
@@ -152,10 +153,9 @@ static int callback_class(const struct ca_model *m, const ca_callback *cb)
 	return subscription_ignored(m, &m->subscriptions[cb->owner]) ? 3 : 1;
 }
 
-static const struct ca_model *sort_model; /* qsort has no user pointer */
-
-static int by_class_then_time(const void *x, const void *y)
+static int by_class_then_time(const void *x, const void *y, void *ctx)
 {
+	const struct ca_model *sort_model = ctx;
 	const ca_callback *a = &sort_model->callbacks[*(const size_t *)x];
 	const ca_callback *b = &sort_model->callbacks[*(const size_t *)y];
 	int ca = callback_class(sort_model, a), cb = callback_class(sort_model, b);
@@ -201,8 +201,7 @@ static void name_node_callbacks(ca_trace *t, struct ca_model *m, size_t *members
 	static const char *const what[] = { "callback", "callback", "service_callback",
 		"ignored_callback" };
 	size_t count[4] = { 0 }, next[4] = { 0 };
-	sort_model = m;
-	qsort(members, n, sizeof *members, by_class_then_time);
+	caret_sort_r(members, n, sizeof *members, by_class_then_time, m);
 	for (size_t i = 0; i < n; i++)
 		count[callback_class(m, &m->callbacks[members[i]])]++;
 	count[0] = count[1] += count[0]; /* timers and subscriptions: one counter */
@@ -272,8 +271,9 @@ static int address_then_pid(uint64_t a, int64_t pid_a, uint64_t b, int64_t pid_b
 	return (pid_a > pid_b) - (pid_a < pid_b);
 }
 
-static int by_address(const void *x, const void *y)
+static int by_address(const void *x, const void *y, void *ctx)
 {
+	const struct ca_model *sort_model = ctx;
 	const ca_callback_group *a = &sort_model->groups[*(const size_t *)x];
 	const ca_callback_group *b = &sort_model->groups[*(const size_t *)y];
 	return address_then_pid(a->address, a->pid, b->address, b->pid);
@@ -294,9 +294,7 @@ static int name_groups(ca_trace *t, struct ca_model *m, struct counters *k)
 		order[g] = g;
 		classes[g] = group_class(m, g);
 	}
-	sort_model = m;
-	if (m->n_groups > 1)
-		qsort(order, m->n_groups, sizeof *order, by_address);
+	caret_sort_r(order, m->n_groups, sizeof *order, by_address, m);
 	for (size_t node = 0; node < m->n_nodes; node++) {
 		size_t next[3] = { 0 };
 		for (size_t i = 0; i < m->n_groups; i++) {
@@ -322,8 +320,9 @@ static int name_groups(ca_trace *t, struct ca_model *m, struct counters *k)
 
 /* ---- executors ---------------------------------------------------------- */
 
-static int by_executor_address(const void *x, const void *y)
+static int by_executor_address(const void *x, const void *y, void *ctx)
 {
+	const struct ca_model *sort_model = ctx;
 	const ca_executor *a = &sort_model->executors[*(const size_t *)x];
 	const ca_executor *b = &sort_model->executors[*(const size_t *)y];
 	return address_then_pid(a->address, a->pid, b->address, b->pid);
@@ -355,9 +354,7 @@ static int name_executors(ca_trace *t, struct ca_model *m)
 	size_t n_used = 0;
 	for (size_t e = 0; e < m->n_executors; e++)
 		n_used += used[e];
-	sort_model = m;
-	if (m->n_executors > 1)
-		qsort(order, m->n_executors, sizeof *order, by_executor_address);
+	caret_sort_r(order, m->n_executors, sizeof *order, by_executor_address, m);
 	size_t next_used = 0, next_unused = 0;
 	for (size_t i = 0; i < m->n_executors; i++) {
 		ca_executor *e = &m->executors[order[i]];

@@ -12,6 +12,7 @@
 #include "followed.h"
 #include "path.h"
 #include "records.h"
+#include "sort_r.h"
 #include "vec.h"
 
 /* ---- indexes over the records ------------------------------------------- */
@@ -73,6 +74,9 @@ struct walk {
 	 * run, and the lookups that read each send */
 	bool *tf_hop;
 	ca_tf *tf;
+	const ca_tf_send *tf_sends;
+	const ca_tf_set *tf_sets;
+	const ca_tf_use *tf_uses;
 	size_t *sends_by_run, *uses_by_send, n_sends, n_uses;
 	/* service hops (a topic "request:S" or "response:S", service_hops.c) */
 	bool *service_hop;
@@ -260,18 +264,17 @@ static int intern_path(struct walk *w, const char **nodes, const char **topics)
 
 /* ---- tf hops -------------------------------------------------------------- */
 
-static const ca_tf_send *tf_sends;
-static const ca_tf_set *tf_sets;
-static const ca_tf_use *tf_uses;
-
-static int send_by_run(const void *a, const void *b)
+static int send_by_run(const void *a, const void *b, void *ctx)
 {
+	const ca_tf_send *tf_sends = ((const struct walk *)ctx)->tf_sends;
 	size_t x = tf_sends[*(const size_t *)a].run, y = tf_sends[*(const size_t *)b].run;
 	return (x > y) - (x < y);
 }
 
-static int use_by_send(const void *a, const void *b)
+static int use_by_send(const void *a, const void *b, void *ctx)
 {
+	const ca_tf_set *tf_sets = ((const struct walk *)ctx)->tf_sets;
+	const ca_tf_use *tf_uses = ((const struct walk *)ctx)->tf_uses;
 	size_t x = tf_sets[tf_uses[*(const size_t *)a].set].send;
 	size_t y = tf_sets[tf_uses[*(const size_t *)b].set].send;
 	return (x > y) - (x < y);
@@ -287,9 +290,9 @@ static int build_tf(struct walk *w)
 	char err[64];
 	if (!(w->tf = ca_tf_build(w->r->t, w->r, err, sizeof err)))
 		return -1;
-	w->n_sends = ca_tf_sends(w->tf, &tf_sends);
-	ca_tf_sets(w->tf, &tf_sets);
-	w->n_uses = ca_tf_uses(w->tf, &tf_uses);
+	w->n_sends = ca_tf_sends(w->tf, &w->tf_sends);
+	ca_tf_sets(w->tf, &w->tf_sets);
+	w->n_uses = ca_tf_uses(w->tf, &w->tf_uses);
 	w->sends_by_run = malloc((w->n_sends + 1) * sizeof *w->sends_by_run);
 	w->uses_by_send = malloc((w->n_uses + 1) * sizeof *w->uses_by_send);
 	if (!w->sends_by_run || !w->uses_by_send)
@@ -298,8 +301,8 @@ static int build_tf(struct walk *w)
 		w->sends_by_run[i] = i;
 	for (size_t i = 0; i < w->n_uses; i++)
 		w->uses_by_send[i] = i;
-	qsort(w->sends_by_run, w->n_sends, sizeof *w->sends_by_run, send_by_run);
-	qsort(w->uses_by_send, w->n_uses, sizeof *w->uses_by_send, use_by_send);
+	caret_sort_r(w->sends_by_run, w->n_sends, sizeof *w->sends_by_run, send_by_run, w);
+	caret_sort_r(w->uses_by_send, w->n_uses, sizeof *w->uses_by_send, use_by_send, w);
 	return 0;
 }
 
@@ -308,7 +311,8 @@ static bool send_on(const struct walk *w, size_t s, const char *topic)
 {
 	char name[512];
 	snprintf(name, sizeof name, CA_TF_TOPIC_PREFIX "%s->%s",
-		ca_trace_string(w->r->t, tf_sends[s].frame), ca_trace_string(w->r->t, tf_sends[s].child));
+		ca_trace_string(w->r->t, w->tf_sends[s].frame),
+		ca_trace_string(w->r->t, w->tf_sends[s].child));
 	return !strcmp(name, topic);
 }
 
@@ -318,12 +322,12 @@ static size_t send_in_run(const struct walk *w, size_t run, size_t i)
 	size_t lo = 0, hi = w->n_sends;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (tf_sends[w->sends_by_run[mid]].run < run)
+		if (w->tf_sends[w->sends_by_run[mid]].run < run)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (; lo < w->n_sends && tf_sends[w->sends_by_run[lo]].run == run; lo++)
+	for (; lo < w->n_sends && w->tf_sends[w->sends_by_run[lo]].run == run; lo++)
 		if (send_on(w, w->sends_by_run[lo], w->topics[i]))
 			return w->sends_by_run[lo];
 	return CA_NONE;
@@ -342,18 +346,18 @@ static size_t tf_next_run(const struct walk *w, size_t run, size_t i, uint64_t *
 		return CA_NONE;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (tf_sets[tf_uses[w->uses_by_send[mid]].set].send < s)
+		if (w->tf_sets[w->tf_uses[w->uses_by_send[mid]].set].send < s)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (; lo < w->n_uses && tf_sets[tf_uses[w->uses_by_send[lo]].set].send == s; lo++) {
-		const ca_tf_lookup *l = &lookups[tf_uses[w->uses_by_send[lo]].lookup];
+	for (; lo < w->n_uses && w->tf_sets[w->tf_uses[w->uses_by_send[lo]].set].send == s; lo++) {
+		const ca_tf_lookup *l = &lookups[w->tf_uses[w->uses_by_send[lo]].lookup];
 		if (l->run != CA_NONE && run_node(w, l->run) == w->nodes[i + 1] &&
 		    (best == CA_NONE || l->time < lookups[best].time))
-			best = tf_uses[w->uses_by_send[lo]].lookup;
+			best = w->tf_uses[w->uses_by_send[lo]].lookup;
 	}
-	*sent = tf_sends[s].time;
+	*sent = w->tf_sends[s].time;
 	if (best == CA_NONE)
 		return CA_NONE;
 	*read = lookups[best].time;
@@ -451,7 +455,7 @@ static int follow(struct walk *w, ca_path_latency *l, size_t run0)
 	if (!m->publish && !w->service_hop[0]) { /* lost on the first topic: its own publish still starts the row */
 		uint64_t sent = 0;
 		if (w->tf_hop[0])
-			sent = tf_sends[send_in_run(w, run0, 0)].time;
+			sent = w->tf_sends[send_in_run(w, run0, 0)].time;
 		m->publish = w->tf_hop[0] ? sent :
 			ca_publish_time(&r->publishes[publish_on(w, run0, w->topics[0])]);
 	}
@@ -465,10 +469,9 @@ static int follow(struct walk *w, ca_path_latency *l, size_t run0)
 	return 0;
 }
 
-static const ca_callback_instance *sorted_runs; /* for by_run_start */
-
-static int by_run_start(const void *a, const void *b)
+static int by_run_start(const void *a, const void *b, void *ctx)
 {
+	const ca_callback_instance *sorted_runs = ctx;
 	uint64_t x = sorted_runs[*(const size_t *)a].start, y = sorted_runs[*(const size_t *)b].start;
 	return (x > y) - (x < y);
 }
@@ -586,8 +589,7 @@ ca_path_latency *ca_path_latency_build(const ca_records *r, const ca_path *path,
 	ca_path_latency *l = calloc(1, sizeof *l);
 	if (l)
 		l->responses = calloc(1, sizeof *l->responses); /* NULL: response times not kept */
-	struct walk w = { r, path, policy, { 0 }, { 0 }, NULL, NULL, NULL, NULL, NULL, NULL,
-		NULL, NULL, NULL, 0, 0, NULL, NULL };
+	struct walk w = { .r = r, .path = path, .policy = policy };
 	const char **nodes = calloc(path->node_count + 1, sizeof *nodes);
 	const char **topics = calloc(path->node_count + 1, sizeof *topics);
 	w.tf_hop = calloc(path->node_count + 1, sizeof *w.tf_hop);
@@ -639,9 +641,7 @@ ca_path_latency *ca_path_latency_build(const ca_records *r, const ca_path *path,
 		if (publishes)
 			order[n++] = i;
 	}
-	sorted_runs = r->runs;
-	if (n > 1)
-		ca_sort_unless_sorted(order, n, sizeof *order, by_run_start);
+	caret_sort_unless_sorted_r(order, n, sizeof *order, by_run_start, (void *)r->runs);
 	for (size_t i = 0; i < n; i++)
 		if (follow(&w, l, order[i])) {
 			free(order);

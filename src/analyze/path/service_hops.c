@@ -14,6 +14,7 @@
 
 #include "path.h"
 #include "records.h"
+#include "sort_r.h"
 
 struct ca_service_hops {
 	const struct ca_records *r;
@@ -38,40 +39,41 @@ bool ca_topic_is_response(const char *topic)
 
 /* ---- orders --------------------------------------------------------------- */
 
-static const struct ca_service_hops *sorting; /* the sort context below */
-
-static int send_order(const void *a, const void *b)
+static int send_order(const void *a, const void *b, void *ctx)
 {
+	const struct ca_service_hops *sorting = ctx;
 	const ca_service_call *x = &sorting->calls[*(const size_t *)a];
 	const ca_service_call *y = &sorting->calls[*(const size_t *)b];
 	return ca_thread_time_order(x->client_pid, x->client_tid, x->send_request, y->client_pid,
 		y->client_tid, y->send_request);
 }
 
-static int response_order(const void *a, const void *b)
+static int response_order(const void *a, const void *b, void *ctx)
 {
+	const struct ca_service_hops *sorting = ctx;
 	const ca_service_call *x = &sorting->calls[*(const size_t *)a];
 	const ca_service_call *y = &sorting->calls[*(const size_t *)b];
 	return ca_thread_time_order(x->service_pid, x->service_tid, x->send_response, y->service_pid,
 		y->service_tid, y->send_response);
 }
 
-static int publish_order(const void *a, const void *b)
+static int publish_order(const void *a, const void *b, void *ctx)
 {
+	const struct ca_service_hops *sorting = ctx;
 	const ca_publish_instance *x = &sorting->r->publishes[*(const size_t *)a];
 	const ca_publish_instance *y = &sorting->r->publishes[*(const size_t *)b];
 	return ca_thread_time_order(x->pid, x->tid, ca_publish_time(x), y->pid, y->tid,
 		ca_publish_time(y));
 }
 
-static size_t *indexes(size_t n, int (*order)(const void *, const void *))
+static size_t *indexes(size_t n, caret_sort_cmp *order, struct ca_service_hops *h)
 {
 	size_t *v = malloc((n + 1) * sizeof *v);
 	if (!v)
 		return NULL;
 	for (size_t i = 0; i < n; i++)
 		v[i] = i;
-	qsort(v, n, sizeof *v, order);
+	caret_sort_r(v, n, sizeof *v, order, h);
 	return v;
 }
 
@@ -138,16 +140,15 @@ struct ca_service_hops *ca_service_hops_build(const struct ca_records *r)
 	h->r = r;
 	h->n_calls = ca_service_calls_get(h->x, &h->calls);
 	h->n_client_runs = ca_service_calls_client_runs(h->x, &h->client_runs);
-	sorting = h;
-	h->by_send = indexes(h->n_calls, send_order);
-	h->by_response = indexes(h->n_calls, response_order);
+	h->by_send = indexes(h->n_calls, send_order, h);
+	h->by_response = indexes(h->n_calls, response_order, h);
 	h->free_publishes = malloc((r->n_publishes + 1) * sizeof *h->free_publishes);
 	if (!h->by_send || !h->by_response || !h->free_publishes)
 		goto oom;
 	for (size_t i = 0; i < r->n_publishes; i++)
 		if (r->publishes[i].callback_instance == CA_NONE)
 			h->free_publishes[h->n_free++] = i;
-	qsort(h->free_publishes, h->n_free, sizeof *h->free_publishes, publish_order);
+	caret_sort_r(h->free_publishes, h->n_free, sizeof *h->free_publishes, publish_order, h);
 	return h;
 oom:
 	ca_service_hops_free(h);

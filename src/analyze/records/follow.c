@@ -19,6 +19,7 @@
 #include "followed.h"
 #include "records.h"
 #include "vec.h"
+#include "sort_r.h"
 
 enum fact_kind { PUBLISH, DELIVER, END };
 
@@ -367,11 +368,10 @@ bool ca_follow_settle(struct ca_follow *f, uint64_t settled)
 
 /* ---- the result ------------------------------------------------------------------- */
 
-static const struct ca_follow *ordered; /* for by_first_run, set by ca_follow_finish */
-
 /* path/latency.c's order: the first run's start, its callback, its thread */
-static int by_first_run(const void *a, const void *b)
+static int by_first_run(const void *a, const void *b, void *ctx)
 {
+	const struct ca_follow *ordered = ctx;
 	size_t x = *(const size_t *)a, y = *(const size_t *)b;
 	const ca_path_message *p = &ordered->messages[x], *q = &ordered->messages[y];
 	if (p->callback_start != q->callback_start)
@@ -386,17 +386,16 @@ ca_path_latency *ca_follow_finish(struct ca_follow *f)
 		return NULL;
 	size_t n = f->n_rows, *order = malloc((n + 1) * sizeof *order);
 	bool in_order = true; /* as rows mostly are: handed over as they are */
-	ordered = f;
 	for (size_t i = 0; order && i < n; i++) {
 		order[i] = i;
-		in_order = in_order && (!i || by_first_run(&order[i - 1], &order[i]) <= 0);
+		in_order = in_order && (!i || by_first_run(&order[i - 1], &order[i], f) <= 0);
 	}
 	in_order = in_order && n; /* none: arrays of their own all the same */
 	ca_path_message *messages = in_order ? f->messages : malloc((n + 1) * sizeof *messages);
 	int64_t *hops = in_order ? f->hops : malloc((n * f->hop_count + 1) * sizeof *hops);
 	ca_path_latency *l = NULL;
 	if (order && messages && hops && !in_order) {
-		ca_sort_unless_sorted(order, n, sizeof *order, by_first_run);
+		caret_sort_unless_sorted_r(order, n, sizeof *order, by_first_run, f);
 		for (size_t i = 0; i < n; i++) {
 			messages[i] = f->messages[order[i]];
 			memcpy(&hops[i * f->hop_count], hops_of(f, order[i]),

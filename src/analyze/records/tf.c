@@ -14,6 +14,7 @@
 #include "records.h"
 #include "trace.h"
 #include "vec.h"
+#include "sort_r.h"
 
 #define MAX_DEPTH 64 /* frames from a leaf to the root, at most */
 
@@ -279,10 +280,9 @@ static size_t ancestors(const ca_tf *tf, const ca_tf_lookup *l, uint64_t frame, 
 
 /* ---- what a lookup's events say it read -------------------------------- */
 
-static const ca_tf_lookup *order_lookups; /* the sort context below */
-
-static int lookup_by_thread_time(const void *a, const void *b)
+static int lookup_by_thread_time(const void *a, const void *b, void *ctx)
 {
+	const ca_tf_lookup *order_lookups = ctx;
 	const ca_tf_lookup *x = &order_lookups[*(const size_t *)a];
 	const ca_tf_lookup *y = &order_lookups[*(const size_t *)b];
 	return ca_thread_time_order(x->pid, x->tid, x->time, y->pid, y->tid, y->time);
@@ -315,8 +315,7 @@ static int place_reads(ca_tf *tf)
 		return -1;
 	for (size_t i = 0; i < tf->n_lookups; i++)
 		order[i] = i;
-	order_lookups = tf->lookups;
-	qsort(order, tf->n_lookups, sizeof *order, lookup_by_thread_time);
+	caret_sort_r(order, tf->n_lookups, sizeof *order, lookup_by_thread_time, tf->lookups);
 	qsort(tf->reads, tf->n_reads, sizeof *tf->reads, read_by_thread_time);
 	size_t k = 0;
 	for (size_t i = 0; i < tf->n_reads; i++) {
