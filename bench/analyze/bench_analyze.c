@@ -19,7 +19,7 @@
 #include <sys/resource.h>
 #include <time.h>
 
-#include "caret/analyze.h"
+#include "ca.h"
 
 static double now(void)
 {

@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "caret/analyze.h"
+#include "ca.h"
 
 enum cli_format { CLI_TEXT, CLI_CSV, CLI_JSON };
 

@@ -4,7 +4,7 @@
 #ifndef CARET_CLI_VERBS_H
 #define CARET_CLI_VERBS_H
 
-#include "caret/analyze.h"
+#include "ca.h"
 
 int caret_cmd_record(int argc, char **argv, const ca_load_options *load);
 int caret_cmd_summary(int argc, char **argv, const ca_load_options *load);

@@ -12,10 +12,12 @@
 #include <unistd.h>
 #include <inttypes.h>
 #include <stdalign.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "error_build.h"
 #include "vec.h"
 #include <sys/stat.h>
 
@@ -111,8 +113,54 @@ struct walk {
 	const struct ctf_native_handlers *h;
 	char *err;
 	size_t err_size;
+	caret_status status; /* of the failure err says */
+	caret_error *cause;  /* a stream's failure as data, when a stream failed */
 	bool unsupported; /* a metadata file did not parse */
 };
+
+/* w fails: err says what, status as data. */
+static void walk_fail(struct walk *w, caret_status status, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void walk_fail(struct walk *w, caret_status status, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(w->err, w->err_size, fmt, ap);
+	va_end(ap);
+	w->status = status;
+}
+
+/* Stream s's failure as data (file, offset, event): w's cause, the first. */
+static void keep_cause(struct walk *w, const struct ctf_stream *s)
+{
+	w->status = s->err_status ? s->err_status : CARET_ERR_FORMAT;
+	if (!w->cause)
+		caret_error_add(&w->cause, w->status, s->path, s->err_offset, s->err_event, "%s",
+			s->err + s->err_what);
+}
+
+/* w fails on stream s: s's err in words, and as data. */
+static void stream_failed(struct walk *w, const struct ctf_stream *s)
+{
+	snprintf(w->err, w->err_size, "%s", s->err);
+	keep_cause(w, s);
+}
+
+/* The error of a walk that failed under path, text its words: its
+ * stream's cause under "cannot read trace: path=..." when they say what
+ * text says, else text as one cause. */
+static caret_error *walk_error(struct walk *w, caret_status status, const char *path,
+	const char *text)
+{
+	caret_error *e = w->cause;
+	w->cause = NULL;
+	if (e)
+		caret_error_add(&e, status, NULL, -1, NULL, "cannot read trace: path=%s", path);
+	if (e && !strcmp(caret_error_message(e), text))
+		return e;
+	caret_error_free(e);
+	return caret_error_of_text(status, text);
+}
 
 static int by_name(const struct dirent **a, const struct dirent **b)
 {
@@ -162,11 +210,13 @@ static int open_trace(struct walk *w, const char *dir, char *err_out, size_t err
 	if (!m) {
 		snprintf(err_out, err_size, "%s/%s", dir, err);
 		w->unsupported = true;
+		w->status = CARET_ERR_UNSUPPORTED;
 		return -1;
 	}
 	if (!VEC_ROOM(w->metas, w->n_metas, w->cap_metas)) {
 		ctf_meta_free(m);
 		snprintf(err_out, err_size, "out of memory");
+		w->status = CARET_ERR_NO_MEMORY;
 		return -1;
 	}
 	w->metas[w->n_metas++] = m;
@@ -175,6 +225,7 @@ static int open_trace(struct walk *w, const char *dir, char *err_out, size_t err
 	int n = scandir(dir, &names, NULL, by_name), status = 0;
 	if (n < 0) {
 		snprintf(err_out, err_size, "%s: %s", dir, strerror(errno));
+		w->status = CARET_ERR_IO;
 		return -1;
 	}
 	for (int i = 0; i < n; i++) {
@@ -188,9 +239,11 @@ static int open_trace(struct walk *w, const char *dir, char *err_out, size_t err
 			if (!s || !VEC_ROOM(w->streams, w->n_streams, w->cap_streams)) {
 				free(s);
 				snprintf(err_out, err_size, "out of memory");
+				w->status = CARET_ERR_NO_MEMORY;
 				status = -1;
 			} else if (ctf_stream_open(s, m, path) != 0) {
 				snprintf(err_out, err_size, "%s", s->err);
+				keep_cause(w, s);
 				ctf_stream_close(s);
 				free(s);
 				status = -1;
@@ -250,14 +303,17 @@ void ctf_free_dirs(char **dirs, size_t n)
 	free(dirs);
 }
 
-int ctf_find_traces(const char *path, char ***dirs, size_t *n, char *err, size_t err_size)
+caret_status ctf_find_traces(const char *path, char ***dirs, size_t *n, char *err,
+	size_t err_size)
 {
+	caret_status status = CARET_ERR_IO;
 	found_unreadable[0] = '\0';
 	found_dirs = NULL;
 	n_found = cap_found = 0;
 	*dirs = NULL;
 	*n = 0;
 	if (access(path, R_OK) != 0) {
+		status = errno == ENOENT ? CARET_ERR_NOT_FOUND : CARET_ERR_IO;
 		snprintf(err, err_size, "cannot read trace: path=%s: %s", path, strerror(errno));
 		goto fail;
 	}
@@ -271,6 +327,7 @@ int ctf_find_traces(const char *path, char ***dirs, size_t *n, char *err, size_t
 		goto fail;
 	}
 	if (!n_found) {
+		status = CARET_ERR_NOT_FOUND;
 		snprintf(err, err_size, "cannot read trace: path=%s: no CTF trace here (no directory "
 			"with a metadata file)", path);
 		goto fail;
@@ -280,6 +337,7 @@ int ctf_find_traces(const char *path, char ***dirs, size_t *n, char *err, size_t
 	for (size_t i = 0; i < n_found; i++) {
 		char damage[1024];
 		if (ca_ctf_check_dir(found_dirs[i], damage, sizeof damage) != 0) {
+			status = strstr(damage, "out of memory") ? CARET_ERR_NO_MEMORY : CARET_ERR_FORMAT;
 			snprintf(err, err_size, "cannot read trace: path=%s: %s", path, damage);
 			goto fail;
 		}
@@ -287,11 +345,11 @@ int ctf_find_traces(const char *path, char ***dirs, size_t *n, char *err, size_t
 	*dirs = found_dirs;
 	*n = n_found;
 	found_dirs = NULL;
-	return 0;
+	return CARET_OK;
 fail:
 	ctf_free_dirs(found_dirs, n_found);
 	found_dirs = NULL;
-	return -1;
+	return status;
 }
 
 /* Opens the traces under path, checked first. */
@@ -299,14 +357,16 @@ static int find_traces(struct walk *w, const char *path)
 {
 	char **dirs;
 	size_t n;
-	int status = ctf_find_traces(path, &dirs, &n, w->err, w->err_size);
+	w->status = ctf_find_traces(path, &dirs, &n, w->err, w->err_size);
+	int status = w->status ? -1 : 0;
 	for (size_t i = 0; i < n && !status; i++) {
 		char err[5120];
 		status = open_trace(w, dirs[i], err, sizeof err);
 		if (status && w->unsupported)
-			snprintf(w->err, w->err_size, "the native reader does not support %s", err);
+			walk_fail(w, CARET_ERR_UNSUPPORTED, "the native reader does not support %s", err);
 		else if (status)
-			snprintf(w->err, w->err_size, "cannot read trace: path=%s: %s", path, err);
+			walk_fail(w, w->status ? w->status : CARET_ERR_FORMAT,
+				"cannot read trace: path=%s: %s", path, err);
 	}
 	ctf_free_dirs(dirs, n);
 	return status;
@@ -332,7 +392,7 @@ static int advance(struct walk *w, struct ctf_pipe *pipe, struct source *src)
 	if (!pipe)
 		src->event = &src->s->event;
 	if (r < 0)
-		snprintf(w->err, w->err_size, "%s", src->s->err);
+		stream_failed(w, src->s);
 	else if (r > 0)
 		src->key = ctf_order_key(src->meta, src->event->timestamp);
 	return r;
@@ -389,14 +449,16 @@ static int hand_over_merged(struct walk *w, struct ctf_pipe *pipe, const struct 
 {
 	const struct ctf_meta **metas = malloc((w->n_streams + 1) * sizeof *metas);
 	if (!metas) {
-		snprintf(w->err, w->err_size, "out of memory");
+		walk_fail(w, CARET_ERR_NO_MEMORY, "out of memory");
 		return -1;
 	}
 	for (size_t i = 0; i < w->n_streams; i++)
 		metas[i] = sources[i].meta;
 	int r = ctf_pipe_hand_over_merged(pipe, metas);
-	if (r < 0)
-		snprintf(w->err, w->err_size, "%s", ctf_pipe_error(pipe));
+	if (r < 0 && ctf_pipe_failed_stream(pipe))
+		stream_failed(w, ctf_pipe_failed_stream(pipe));
+	else if (r < 0)
+		walk_fail(w, CARET_ERR_FORMAT, "%s", ctf_pipe_error(pipe));
 	free(metas);
 	return r;
 }
@@ -405,7 +467,7 @@ static int merge_sources(struct walk *w, struct ctf_pipe *pipe, struct source *s
 {
 	struct heap h = { malloc((w->n_streams + 1) * sizeof *h.s), 0 };
 	if (!h.s) {
-		snprintf(w->err, w->err_size, "out of memory");
+		walk_fail(w, CARET_ERR_NO_MEMORY, "out of memory");
 		return -1;
 	}
 	int status = -1;
@@ -435,7 +497,7 @@ static int merge_sources(struct walk *w, struct ctf_pipe *pipe, struct source *s
 			 * put its events out of order: an error, as babeltrace2's
 			 * muxer says */
 			if (delivered && key < last) {
-				snprintf(w->err, w->err_size, "%s: damaged: an event at %" PRIu64
+				walk_fail(w, CARET_ERR_FORMAT, "%s: damaged: an event at %" PRIu64
 					" after events at a later time (time goes backwards)",
 					src->s->path, src->event->timestamp);
 				goto out;
@@ -443,7 +505,7 @@ static int merge_sources(struct walk *w, struct ctf_pipe *pipe, struct source *s
 			last = key;
 			delivered = true;
 			if (hand_over(w, src->event, src->meta) != 0) {
-				snprintf(w->err, w->err_size, "stopped by the event handler");
+				walk_fail(w, CARET_ERR_INVALID, "stopped by the event handler");
 				goto out;
 			}
 			if ((r = advance(w, pipe, src)) < 0)
@@ -474,11 +536,11 @@ static int split_streams(struct walk *w)
 		if (!(second = malloc(sizeof *second)) ||
 		    !VEC_ROOM(w->streams, w->n_streams, w->cap_streams)) {
 			free(second);
-			snprintf(w->err, w->err_size, "out of memory");
+			walk_fail(w, CARET_ERR_NO_MEMORY, "out of memory");
 			return -1;
 		}
 		if (ctf_stream_open(second, s->meta, s->path) != 0) {
-			snprintf(w->err, w->err_size, "%s", second->err);
+			stream_failed(w, second);
 			ctf_stream_close(second);
 			free(second);
 			return -1;
@@ -510,7 +572,7 @@ static int merge(struct walk *w)
 	/* room for every stream split in two */
 	struct source *sources = malloc((2 * w->n_streams + 1) * sizeof *sources);
 	if (!sources) {
-		snprintf(w->err, w->err_size, "out of memory");
+		walk_fail(w, CARET_ERR_NO_MEMORY, "out of memory");
 		return -1;
 	}
 	uint64_t bytes = 0;
@@ -547,41 +609,66 @@ static void close_walk(struct walk *w)
 		ctf_meta_free(w->metas[i]);
 	free(w->streams);
 	free(w->metas);
+	caret_error_free(w->cause);
 }
 
-int ctf_native_iterate(const char *path, const struct ctf_native_handlers *h, char *err,
-	size_t err_size)
+caret_status ctf_native_walk(const char *path, const struct ctf_native_handlers *h,
+	caret_error **error)
 {
-	struct walk w = { .h = h, .err = err, .err_size = err_size };
-	int status = -1;
-	if (find_traces(&w, path) == 0) {
-		char why[5120];
+	char text[8192], why[5120];
+	struct walk w = { .h = h, .err = text, .err_size = sizeof text };
+	caret_status status = CARET_OK;
+	*error = NULL;
+	if (find_traces(&w, path) != 0) {
+		status = w.unsupported ? CARET_ERR_UNSUPPORTED :
+			w.status ? w.status : CARET_ERR_FORMAT;
+		*error = walk_error(&w, status, path, text);
+	} else {
 		w.err = why;
 		w.err_size = sizeof why;
-		status = merge(&w);
-		if (status)
-			snprintf(err, err_size, "cannot read trace: path=%s: %s", path, why);
-	} else if (w.unsupported) {
-		status = CTF_UNSUPPORTED;
+		if (merge(&w) != 0) {
+			status = w.status ? w.status : CARET_ERR_FORMAT;
+			snprintf(text, sizeof text, "cannot read trace: path=%s: %s", path, why);
+			*error = walk_error(&w, status, path, text);
+		}
 	}
 	close_walk(&w);
 	return status;
 }
 
-int ctf_native_bounds(const char *path, uint64_t *first, uint64_t *last, char *err,
+/* An error's words into err, and its status. */
+static caret_status in_words(caret_status status, caret_error *e, char *err, size_t err_size)
+{
+	if (status)
+		snprintf(err, err_size, "%s", caret_error_message(e));
+	caret_error_free(e);
+	return status;
+}
+
+caret_status ctf_native_iterate(const char *path, const struct ctf_native_handlers *h,
+	char *err, size_t err_size)
+{
+	caret_error *e;
+	caret_status status = ctf_native_walk(path, h, &e);
+	return in_words(status, e, err, err_size);
+}
+
+caret_status ctf_native_bounds(const char *path, uint64_t *first, uint64_t *last, char *err,
 	size_t err_size)
 {
 	struct ctf_native_handlers none = { 0 };
-	struct walk w = { .h = &none, .err = err, .err_size = err_size };
-	int status = find_traces(&w, path);
+	char text[5120];
+	struct walk w = { .h = &none, .err = text, .err_size = sizeof text };
+	caret_status status = find_traces(&w, path) ? CARET_ERR_FORMAT : CARET_OK;
 	*first = *last = 0;
 	for (size_t i = 0; !status && i < w.n_streams; i++) {
 		uint64_t a, b;
 		int r = ctf_stream_bounds(w.streams[i], &a, &b);
 		if (r < 0) {
-			snprintf(err, err_size, "cannot read trace: path=%s: %s", path,
+			snprintf(text, sizeof text, "cannot read trace: path=%s: %s", path,
 				w.streams[i]->err);
-			status = -1;
+			keep_cause(&w, w.streams[i]);
+			status = w.status;
 		} else if (r > 0) {
 			if (!*first || a < *first)
 				*first = a;
@@ -590,7 +677,10 @@ int ctf_native_bounds(const char *path, uint64_t *first, uint64_t *last, char *e
 		}
 	}
 	if (status && w.unsupported)
-		status = CTF_UNSUPPORTED;
+		status = CARET_ERR_UNSUPPORTED;
+	else if (status && w.status)
+		status = w.status;
+	caret_error *e = status ? walk_error(&w, status, path, text) : NULL;
 	close_walk(&w);
-	return status;
+	return in_words(status, e, err, err_size);
 }

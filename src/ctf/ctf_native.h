@@ -19,6 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "caret/error.h"
+
 enum ctf_kind { CTF_INT, CTF_FLOAT, CTF_STRING, CTF_ARRAY, CTF_SEQUENCE, CTF_STRUCT, CTF_VARIANT };
 
 struct ctf_type;
@@ -202,26 +204,30 @@ struct ctf_native_handlers {
 };
 
 /* The trace directories under path (each holds a metadata file; a trace
- * holds no other), sorted, their framing checked (ctf_check.c): 0 with
- * *dirs (ctf_free_dirs) and *n, or -1 with err worded "cannot read trace:
- * path=...: ...". */
-int ctf_find_traces(const char *path, char ***dirs, size_t *n, char *err, size_t err_size);
+ * holds no other), sorted, their framing checked (ctf_check.c): CARET_OK
+ * with *dirs (ctf_free_dirs) and *n, or the status (CARET_ERR_NOT_FOUND:
+ * no such path, or no trace under it; CARET_ERR_FORMAT: damaged framing;
+ * CARET_ERR_IO) with err worded "cannot read trace: path=...: ...". */
+caret_status ctf_find_traces(const char *path, char ***dirs, size_t *n, char *err,
+	size_t err_size);
 void ctf_free_dirs(char **dirs, size_t n);
 
-/* ctf_native_iterate: a metadata file this reader cannot parse (err says
- * what it met); another reader may. */
-#define CTF_UNSUPPORTED (-2)
-
 /* Walks every CTF trace under path (directories holding a metadata file)
- * in time order. 0, or -1 (CTF_UNSUPPORTED) with a one-line reason in
- * err. */
-int ctf_native_iterate(const char *path, const struct ctf_native_handlers *h, char *err,
-	size_t err_size);
+ * in time order: CARET_OK, or the failure's status with *error (free it):
+ * its causes from "cannot read trace: path=..." down to the stream file,
+ * the byte in it and the event being read (caret/error.h).
+ * CARET_ERR_UNSUPPORTED: a metadata file this reader cannot parse (the
+ * error says what it met); another reader may. */
+caret_status ctf_native_walk(const char *path, const struct ctf_native_handlers *h,
+	caret_error **error);
+/* The same, the error in words (one line in err). */
+caret_status ctf_native_iterate(const char *path, const struct ctf_native_handlers *h,
+	char *err, size_t err_size);
 
 /* The clock values of the first and the last event of the traces under
  * path (0 and 0 when there is none), most packets read by their headers
- * only (ctf_stream_bounds). 0, or -1 (CTF_UNSUPPORTED) with err. */
-int ctf_native_bounds(const char *path, uint64_t *first, uint64_t *last, char *err,
+ * only (ctf_stream_bounds). CARET_OK, or the status with err. */
+caret_status ctf_native_bounds(const char *path, uint64_t *first, uint64_t *last, char *err,
 	size_t err_size);
 
 #endif

@@ -160,6 +160,7 @@ struct ctf_pipe {
 	__int128 last;
 	bool delivered;
 	char err[sizeof ((struct ctf_stream *)0)->err]; /* what a FAILED record failed on */
+	const struct ctf_stream *failed; /* the stream whose error err is, if one's */
 };
 
 uint64_t ctf_pipe_split_bytes(void)
@@ -312,7 +313,7 @@ static void fill(struct ring *r)
 			rec->size += (uint32_t)((rec->n_context + rec->n_payload) *
 				sizeof(struct ctf_value));
 			if (!keep_text(b, s, rec)) {
-				snprintf(s->err, sizeof s->err, "%s: out of memory", s->path);
+				ctf_stream_fail(s, CARET_ERR_NO_MEMORY, -1, NULL, "out of memory");
 				rec->kind = FAILED;
 			}
 		}
@@ -334,8 +335,10 @@ static int next_head(struct ctf_pipe *p, struct ring *r)
 	struct ctf_stream *s = r->s;
 	s->out = r->scratch;
 	int got = ctf_stream_next(s);
-	if (got < 0)
+	if (got < 0) {
 		snprintf(p->err, sizeof p->err, "%s", s->err);
+		p->failed = s;
+	}
 	if (got <= 0)
 		return got;
 	r->next_time = s->event.timestamp;
@@ -644,6 +647,11 @@ int ctf_pipe_hand_over_merged(struct ctf_pipe *p, const struct ctf_meta *const *
 const char *ctf_pipe_error(const struct ctf_pipe *p)
 {
 	return p->err;
+}
+
+const struct ctf_stream *ctf_pipe_failed_stream(const struct ctf_pipe *p)
+{
+	return p->failed;
 }
 
 /* Stops the decoding threads started, and waits for them. */

@@ -51,6 +51,9 @@ bool ctf_pipe_merged(const struct ctf_pipe *p);
  * on_record stopping the walk). */
 int ctf_pipe_hand_over_merged(struct ctf_pipe *p, const struct ctf_meta *const *metas);
 const char *ctf_pipe_error(const struct ctf_pipe *p);
+/* The stream whose failure ctf_pipe_error says (its err as data), or NULL
+ * when it is none's (time going backwards, the handler stopping). */
+const struct ctf_stream *ctf_pipe_failed_stream(const struct ctf_pipe *p);
 /* Stops the thread and frees the pipe: the streams are the caller's again. */
 void ctf_pipe_stop(struct ctf_pipe *p);
 

@@ -6,6 +6,7 @@
  * payload, flattened into ctf_values.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -31,12 +32,33 @@ struct decoder {
 	bool keep;            /* false: inside an array, values not kept */
 };
 
+void ctf_stream_fail(struct ctf_stream *s, caret_status status, int64_t offset, const char *event,
+	const char *fmt, ...)
+{
+	int n = snprintf(s->err, sizeof s->err, "%s: ", s->path);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(s->err + n, sizeof s->err - (size_t)n, fmt, ap);
+	va_end(ap);
+	s->err_status = status;
+	s->err_offset = offset;
+	s->err_event = event;
+	s->err_what = (size_t)n;
+}
+
+/* The class of the event being decoded, if one is. */
+static const char *event_named(const struct ctf_stream *s)
+{
+	return s->event.cls ? s->event.cls->name : NULL;
+}
+
 static bool failed(struct decoder *d, const char *what)
 {
 	struct ctf_stream *s = d->s;
 	if (!s->err[0])
-		snprintf(s->err, sizeof s->err, "%s: %s at byte %zu of the packet at byte %zu",
-			s->path, what, (size_t)(d->pos / 8), s->packet);
+		ctf_stream_fail(s, CARET_ERR_FORMAT, (int64_t)(s->packet + d->pos / 8), event_named(s),
+			"%s at byte %zu of the packet at byte %zu", what, (size_t)(d->pos / 8),
+			s->packet);
 	return false;
 }
 
@@ -239,7 +261,7 @@ static bool decode_variant(struct decoder *d, const struct ctf_type *t)
 
 static bool decode(struct decoder *d, const struct ctf_field *f, const struct ctf_type *t)
 {
-	uint64_t x, length;
+	uint64_t x = 0, length; /* x: set when read_bits succeeds; gcc cannot see it */
 	struct ctf_value *v;
 	switch (t->kind) {
 	case CTF_INT:
@@ -467,6 +489,7 @@ static int open_packet(struct ctf_stream *s)
 	struct ctf_value hdr[CTF_MAX_VALUES];
 	size_t n = 0;
 	const struct ctf_meta *m = s->meta;
+	s->event.cls = NULL; /* a failure here is in no event */
 	s->pos = 0;
 	s->limit = (uint64_t)(s->end - s->packet) * 8;
 	s->text_used = 0;
@@ -475,14 +498,14 @@ static int open_packet(struct ctf_stream *s)
 	const struct ctf_value *magic = value_named(hdr, n, "magic");
 	const struct ctf_value *stream_id = value_named(hdr, n, "stream_id");
 	if (magic && magic->u != CTF_PACKET_MAGIC) {
-		snprintf(s->err, sizeof s->err, "%s: the packet at byte %zu has no CTF magic number",
-			s->path, s->packet);
+		ctf_stream_fail(s, CARET_ERR_FORMAT, (int64_t)s->packet, NULL,
+			"the packet at byte %zu has no CTF magic number", s->packet);
 		return -1;
 	}
 	uint64_t id = stream_id ? stream_id->u : 0;
 	if (!(s->sc = ctf_meta_stream(m, id))) {
-		snprintf(s->err, sizeof s->err, "%s: the packet at byte %zu is of stream %" PRIu64
-			", which the metadata does not declare", s->path, s->packet, id);
+		ctf_stream_fail(s, CARET_ERR_FORMAT, (int64_t)s->packet, NULL, "the packet at byte %zu "
+			"is of stream %" PRIu64 ", which the metadata does not declare", s->packet, id);
 		return -1;
 	}
 	size_t hdr_n = n;
@@ -501,9 +524,10 @@ static int open_packet(struct ctf_stream *s)
 	uint64_t content_bits = content ? content->u : packet_bits;
 	if (packet_bits % 8 || packet_bits > left || content_bits > packet_bits ||
 	    content_bits < s->pos || !packet_bits) {
-		snprintf(s->err, sizeof s->err, "%s: truncated or damaged: the packet at byte %zu "
-			"says %" PRIu64 " bytes (%" PRIu64 " of content), the file has %" PRIu64
-			" after it", s->path, s->packet, packet_bits / 8, content_bits / 8, left / 8);
+		ctf_stream_fail(s, CARET_ERR_FORMAT, (int64_t)s->packet, NULL, "truncated or damaged: "
+			"the packet at byte %zu says %" PRIu64 " bytes (%" PRIu64 " of content), the file "
+			"has %" PRIu64 " after it", s->packet, packet_bits / 8, content_bits / 8,
+			left / 8);
 		return -1;
 	}
 	s->packet_size = (size_t)(packet_bits / 8);
@@ -544,7 +568,7 @@ int ctf_stream_open(struct ctf_stream *s, const struct ctf_meta *m, const char *
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	struct stat st;
 	if (fd < 0 || fstat(fd, &st) != 0) {
-		snprintf(s->err, sizeof s->err, "%s: %s", path, strerror(errno));
+		ctf_stream_fail(s, CARET_ERR_IO, -1, NULL, "%s", strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return -1;
@@ -559,8 +583,8 @@ int ctf_stream_open(struct ctf_stream *s, const struct ctf_meta *m, const char *
 	}
 	close(fd);
 	if (!s->text || s->map == MAP_FAILED) {
-		snprintf(s->err, sizeof s->err, "%s: %s", path, s->text ? strerror(errno) :
-			"out of memory");
+		ctf_stream_fail(s, s->text ? CARET_ERR_IO : CARET_ERR_NO_MEMORY, -1, NULL, "%s",
+			s->text ? strerror(errno) : "out of memory");
 		s->map = NULL;
 		return -1;
 	}
@@ -684,7 +708,7 @@ static void plan_header(struct ctf_stream *s)
 static bool read_header(struct ctf_stream *s, uint64_t *id)
 {
 	struct decoder d = decoder_at(s, NULL, 0);
-	uint64_t ts;
+	uint64_t ts = 0; /* set when read_bits succeeds; gcc cannot see it */
 	const struct ctf_type *ts_type = s->plan_ts;
 	uint64_t at = (d.pos + s->plan_align->align - 1) & ~(uint64_t)(s->plan_align->align - 1);
 	if (s->plan_word && at < d.limit && d.limit - at >= 64) { /* most events */
@@ -730,9 +754,9 @@ static int to_event(struct ctf_stream *s)
 		if (s->has_end && s->clock > s->packet_end) {
 			/* an event after the packet's end: a damaged timestamp
 			 * (babeltrace2's muxer stops there too) */
-			snprintf(s->err, sizeof s->err, "%s: damaged: the packet at byte %zu ends at %"
-				PRIu64 ", before its last event (%" PRIu64 ")", s->path, s->packet,
-				s->packet_end, s->clock);
+			ctf_stream_fail(s, CARET_ERR_FORMAT, (int64_t)s->packet, NULL, "damaged: the "
+				"packet at byte %zu ends at %" PRIu64 ", before its last event (%" PRIu64
+				")", s->packet, s->packet_end, s->clock);
 			return -1;
 		}
 		s->packet += s->packet_size;
@@ -821,12 +845,13 @@ int ctf_stream_next(struct ctf_stream *s)
 			return r;
 		start = s->pos;
 		s->text_used = 0;
+		s->event.cls = NULL; /* not known until its id is read */
 		if (!event_id(s, &id))
 			return -1;
 		if (id >= s->sc->n_events || !s->sc->events[id]) {
-			snprintf(s->err, sizeof s->err, "%s: an event of id %" PRIu64 " at byte %zu of "
-				"the packet at byte %zu, which the metadata does not declare", s->path,
-				id, (size_t)(s->pos / 8), s->packet);
+			ctf_stream_fail(s, CARET_ERR_FORMAT, (int64_t)(s->packet + s->pos / 8), NULL,
+				"an event of id %" PRIu64 " at byte %zu of the packet at byte %zu, which the "
+				"metadata does not declare", id, (size_t)(s->pos / 8), s->packet);
 			return -1;
 		}
 		if (!s->sc->events[id]->skim || !tallied(s, id, start))
@@ -857,8 +882,9 @@ int ctf_stream_next(struct ctf_stream *s)
 	e->n_payload = d.n;
 	s->pos = d.pos;
 	if (s->pos == start) { /* the next one would be read at the same place, forever */
-		snprintf(s->err, sizeof s->err, "%s: an event of no size at byte %zu of the packet at "
-			"byte %zu", s->path, (size_t)(s->pos / 8), s->packet);
+		ctf_stream_fail(s, CARET_ERR_FORMAT, (int64_t)(s->packet + s->pos / 8), e->cls->name,
+			"an event of no size at byte %zu of the packet at byte %zu", (size_t)(s->pos / 8),
+			s->packet);
 		return -1;
 	}
 	return 1;

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "caret/error.h"
 #include "ctf_native.h"
 #include "ctf_tally.h"
 
@@ -60,7 +61,18 @@ struct ctf_stream {
 	void *user;
 	struct ctf_tally_map tallies; /* the skimmed events (ctf_tally.h) */
 	char err[4608];
+	/* err as data (caret/error.h): its status, the byte in the file where
+	 * the reader was (-1: none), the event class it was reading (NULL:
+	 * none), and where err's own words begin, after "PATH: " */
+	caret_status err_status;
+	int64_t err_offset;
+	const char *err_event;
+	size_t err_what;
 };
+
+/* s fails: err says "PATH: " and fmt's words, the rest as data. */
+void ctf_stream_fail(struct ctf_stream *s, caret_status status, int64_t offset, const char *event,
+	const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 /* Maps the file. 0, or -1 with the reason in s->err. */
 int ctf_stream_open(struct ctf_stream *s, const struct ctf_meta *meta, const char *path);

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "caret/analyze.h"
+#include "ca.h"
 
 static char file[256];
 

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "caret/analyze.h"
+#include "ca.h"
 
 static char dir[256];
 static const char *const files[] = { "metadata", "ch0_0", "ch0_1", "index/ch0_0.idx" };

@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "caret/analyze.h"
+#include "ca.h"
 
 struct row {
 	int64_t pid;

@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "caret/analyze.h"
+#include "ca.h"
 
 #define TOLERANCE 50000 /* ns: what a latency may differ from the truth's */
 #define NEAR 10000000    /* ns: how far apart the same instance's times may be */

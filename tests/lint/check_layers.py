@@ -4,7 +4,10 @@
 Each folder of src/analyze is a stage; a stage may include the headers of
 and call the functions of the stages before it, never of one after it:
 
-    strings -> load -> model -> records -> path -> pipeline -> report, export
+    types -> strings -> load -> model -> records -> path -> pipeline -> api -> report, export
+
+(types/ca.h declares what the stages share; api/ is the small public API
+of include/caret/analyze.h, built on the rest.)
 
 src/ctf (the CTF reader) and src/common come before them all and include
 nothing of the analyzer. Fails (exit 1) naming every include and every call
@@ -16,8 +19,8 @@ import os
 import re
 import sys
 
-ORDER = ["common", "ctf", "strings", "load", "model", "records", "path", "pipeline",
-         "report", "export"]
+ORDER = ["common", "ctf", "types", "strings", "load", "model", "records", "path", "pipeline",
+         "api", "report", "export"]
 RANK = {name: i for i, name in enumerate(ORDER)}
 
 

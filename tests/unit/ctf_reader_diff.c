@@ -246,7 +246,7 @@ static int damaged(const char *path)
 	int nat_status = ctf_native_iterate(path, &nh, nat_err, sizeof nat_err);
 	size_t i = first_difference(bt, nat);
 	bool same = !bt_status == !nat_status && i == bt->n && i == nat->n;
-	if (nat_status == CTF_UNSUPPORTED) { /* the analyzer hands such a trace to babeltrace2 */
+	if (nat_status == CARET_ERR_UNSUPPORTED) { /* the analyzer hands such a trace to babeltrace2 */
 		printf("ok %s: native hands it to babeltrace2 (%s)\n", path, nat_err);
 		free_lines(bt);
 		free_lines(nat);

@@ -32,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "caret/analyze.h"
+#include "ca.h"
 #include "records.h"
 #include "trace.h"
 

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "caret/analyze.h"
+#include "ca.h"
 
 int main(void)
 {

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "caret/analyze.h"
+#include "ca.h"
 #include "trace.h"
 
 static char *row_text(const ca_trace *t, enum cs_event_id id, size_t r)

@@ -4,7 +4,7 @@
  * checksum of every field (strings by content), compared with an
  * independent walk of the same trace that looks fields up by name.
  */
-#include "caret/analyze.h"
+#include "ca.h"
 #include "ctf_iter.h"
 #include "schema.h"
 

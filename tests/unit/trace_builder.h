@@ -17,7 +17,7 @@
 
 #include <cmocka.h>
 
-#include "caret/analyze.h"
+#include "ca.h"
 #include "schema.h"
 #include "trace.h"
 

@@ -1,11 +1,11 @@
 /*
- * tables.c - the loader behind caret/analyze.h: events go into one
+ * tables.c - the loader behind types/ca.h: events go into one
  * columnar table per schema event, strings interned, processes named. The
  * events come from one of two readers (tables_native.c, caret-c's own, by
  * default; tables_bt.c, through libbabeltrace2), each resolving field
  * positions once per event class.
  */
-#include "caret/analyze.h"
+#include "ca.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -19,6 +19,7 @@
 #include "thread_names.h"
 #include "trace.h"
 #include "vec.h"
+#include "error_build.h"
 #include "sort_r.h"
 
 /* ---- strings ------------------------------------------------------------ */
@@ -309,9 +310,10 @@ static int by_stream_name(const void *a, const void *b, void *ctx)
 		ca_trace_string(sorting_names_of, y->name));
 }
 
-/* The tables in time order and the losses by stream; 0, or -1 with err
- * when they hold no event of the schema or memory ran out. */
-static int finish_tables(ca_trace *t, bool sort, const char *path, char *err, size_t err_size)
+/* The tables in time order and the losses by stream; CARET_OK, or the
+ * status with *error when they hold no event of the schema or memory ran
+ * out. */
+static caret_status finish_tables(ca_trace *t, bool sort, const char *path, caret_error **error)
 {
 	/* by name: the order their losses were met in depends on how far
 	 * each stream was decoded ahead (ctf_pipe.c, tallied events) */
@@ -321,16 +323,13 @@ static int finish_tables(ca_trace *t, bool sort, const char *path, char *err, si
 	for (size_t i = 0; i < CS_EVENT_COUNT && sort; i++)
 		if (!sort_table(&t->tables[i], cs_events[i].field_count))
 			t->failed = true;
-	if (!t->failed && !known) {
-		snprintf(err, err_size, "no ROS 2 or CARET events in the trace: path=%s "
-			"(%" PRIu64 " events of other types)", path, t->unknown);
-		return -1;
-	}
-	if (t->failed) {
-		snprintf(err, err_size, "out of memory while loading %s", path);
-		return -1;
-	}
-	return 0;
+	if (!t->failed && !known)
+		caret_error_add(error, CARET_ERR_EMPTY, NULL, -1, NULL, "no ROS 2 or CARET events in "
+			"the trace: path=%s (%" PRIu64 " events of other types)", path, t->unknown);
+	else if (t->failed)
+		caret_error_add(error, CARET_ERR_NO_MEMORY, NULL, -1, NULL,
+			"out of memory while loading %s", path);
+	return caret_error_status(*error);
 }
 
 ca_load_options ca_load_defaults(void)
@@ -430,65 +429,89 @@ static bool plan_skip(const char *const *paths, size_t n, const ca_load_options 
 	return true;
 }
 
-ca_trace *ca_load_read(const char *const *paths, size_t n_paths, const ca_load_options *o,
-	char *err, size_t err_size)
+/* A load's trace, empty; when the runtime events are not kept, with the
+ * paths their replay reads again. NULL with *error. */
+static ca_trace *new_trace(const char *const *paths, size_t n_paths, const ca_load_options *o,
+	caret_error **error)
 {
-	ca_trace *t = calloc(1, sizeof *t);
-	struct ca_skip skip;
-	uint64_t *ranges = NULL;
-	bool skipping = false;
-
+	ca_trace *t = n_paths ? calloc(1, sizeof *t) : NULL;
 	if (!t) {
-		snprintf(err, err_size, "out of memory");
+		caret_error_add(error, n_paths ? CARET_ERR_NO_MEMORY : CARET_ERR_INVALID, NULL, -1,
+			NULL, n_paths ? "out of memory" : "no trace path given");
 		return NULL;
 	}
-	if (!n_paths) {
-		snprintf(err, err_size, "no trace path given");
+	if (o->keep_runtime || o->reader != CA_READER_NATIVE || has_window(o))
+		return t;
+	t->runtime_not_kept = true;
+	t->links_kept = o->keep_links;
+	t->replay_runtime = ca_load_native_replay;
+	if (!(t->paths = calloc(n_paths, sizeof *t->paths))) {
+		caret_error_add(error, CARET_ERR_NO_MEMORY, NULL, -1, NULL, "out of memory");
 		free(t);
 		return NULL;
 	}
+	for (t->n_paths = 0; t->n_paths < n_paths; t->n_paths++)
+		if (!(t->paths[t->n_paths] = strdup(paths[t->n_paths])))
+			t->failed = true;
+	return t;
+}
+
+/* One path read into t by the reader asked, or by babeltrace2 when the
+ * native reader does not read it (unless the runtime events are not
+ * kept: the second pass is the native reader's; CARET_ERR_UNSUPPORTED
+ * then). */
+static caret_status read_path(ca_trace *t, const char *path, const ca_load_options *o,
+	const struct ca_skip *skip, caret_error **error)
+{
+	/* event classes are the reader's, freed after each path */
+	memset(t->classes, 0, sizeof t->classes);
+	t->path_first = t->path_last = 0;
+	if (o->reader != CA_READER_NATIVE)
+		return ca_load_babeltrace2(t, path, error);
+	caret_status status = ca_load_native(t, path, skip, error);
+	if (status != CARET_ERR_UNSUPPORTED || t->runtime_not_kept)
+		return status;
+	/* metadata the native reader does not know: babeltrace2 may */
+	snprintf(t->reader_note, sizeof t->reader_note, "read through babeltrace2: %s",
+		caret_error_message(*error));
+	caret_error_free(*error);
+	*error = NULL;
+	memset(t->classes, 0, sizeof t->classes);
+	return ca_load_babeltrace2(t, path, error);
+}
+
+ca_trace *ca_load_read(const char *const *paths, size_t n_paths, const ca_load_options *o,
+	caret_error **error)
+{
+	ca_trace *t = new_trace(paths, n_paths, o, error);
+	struct ca_skip skip;
+	uint64_t *ranges = NULL;
+	bool skipping = false;
+	if (!t)
+		return NULL;
 	if (o->reader == CA_READER_NATIVE && has_window(o) &&
 	    (ranges = malloc(2 * n_paths * sizeof *ranges)))
 		skipping = plan_skip(paths, n_paths, o, &skip, ranges);
-	if (!o->keep_runtime && o->reader == CA_READER_NATIVE && !has_window(o)) {
-		t->runtime_not_kept = true;
-		t->links_kept = o->keep_links;
-		t->replay_runtime = ca_load_native_replay;
-		if (!(t->paths = calloc(n_paths, sizeof *t->paths))) {
-			snprintf(err, err_size, "out of memory");
-			free(t);
-			return NULL;
-		}
-		for (t->n_paths = 0; t->n_paths < n_paths; t->n_paths++)
-			if (!(t->paths[t->n_paths] = strdup(paths[t->n_paths])))
-				t->failed = true;
-	}
 	for (size_t i = 0; i < n_paths; i++) {
-		/* event classes are the reader's, freed after each path */
-		memset(t->classes, 0, sizeof t->classes);
-		t->path_first = t->path_last = 0;
-		int status = o->reader == CA_READER_NATIVE ?
-			ca_load_native(t, paths[i], skipping ? &skip : NULL, err, err_size) :
-			ca_load_babeltrace2(t, paths[i], err, err_size);
-		if (status == CA_LOAD_UNSUPPORTED && t->runtime_not_kept) {
+		caret_status status = read_path(t, paths[i], o, skipping ? &skip : NULL, error);
+		if (status == CARET_ERR_UNSUPPORTED && t->runtime_not_kept) {
 			/* babeltrace2 must read it, and the second pass is the
 			 * native reader's: keep the runtime events after all */
 			ca_load_options keep = *o;
 			keep.keep_runtime = true;
+			caret_error_free(*error);
+			*error = NULL;
 			ca_load_free(t);
 			free(ranges);
-			return ca_load_read(paths, n_paths, &keep, err, err_size);
+			return ca_load_read(paths, n_paths, &keep, error);
 		}
-		if (status == CA_LOAD_UNSUPPORTED) {
-			/* metadata the native reader does not know: babeltrace2 may */
-			snprintf(t->reader_note, sizeof t->reader_note, "read through babeltrace2: %s",
-				err);
-			memset(t->classes, 0, sizeof t->classes);
-			status = ca_load_babeltrace2(t, paths[i], err, err_size);
-		}
-		if (status != 0) {
-			if (t->failed)
-				snprintf(err, err_size, "out of memory while loading %s", paths[i]);
+		if (status != CARET_OK) {
+			if (t->failed) { /* what failed first: memory */
+				caret_error_free(*error);
+				*error = NULL;
+				caret_error_add(error, CARET_ERR_NO_MEMORY, NULL, -1, NULL,
+					"out of memory while loading %s", paths[i]);
+			}
 			ca_load_free(t);
 			free(ranges);
 			return NULL;
@@ -512,7 +535,7 @@ ca_trace *ca_load_read(const char *const *paths, size_t n_paths, const ca_load_o
 		sort = false;
 	}
 	free(ranges);
-	if (finish_tables(t, sort, paths[0], err, err_size) != 0) {
+	if (finish_tables(t, sort, paths[0], error) != CARET_OK) {
 		ca_load_free(t);
 		return NULL;
 	}
@@ -558,7 +581,12 @@ int ca_trace_add_row(ca_trace *t, enum cs_event_id id, uint64_t time, int32_t vp
 
 int ca_load_finish_built(ca_trace *t, char *err, size_t err_size)
 {
-	return finish_tables(t, true, "(built)", err, err_size);
+	caret_error *e = NULL;
+	caret_status status = finish_tables(t, true, "(built)", &e);
+	if (status)
+		snprintf(err, err_size, "%s", caret_error_message(e));
+	caret_error_free(e);
+	return status ? -1 : 0;
 }
 
 void ca_load_free(ca_trace *t)

@@ -8,11 +8,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "caret/error.h"
 #include "trace.h"
 
-/* ca_load_native: the trace's metadata has what the native reader does
- * not support (err says what); babeltrace2 may read it. */
-#define CA_LOAD_UNSUPPORTED (-2)
 
 /* Packets to leave unread (ca_load_native): those wholly before `before`
  * or after `after` (trace clock ns), of runtime events only. */
@@ -20,9 +18,11 @@ struct ca_skip {
 	uint64_t before, after;
 };
 
-/* Each reads the traces under path into t: 0, or -1 with err. */
-int ca_load_native(ca_trace *t, const char *path, const struct ca_skip *skip, char *err,
-	size_t err_size);
+/* Each reads the traces under path into t: CARET_OK, or the status with
+ * *error (caret/error.h). ca_load_native: CARET_ERR_UNSUPPORTED when the
+ * metadata has what the native reader does not read (babeltrace2 may). */
+caret_status ca_load_native(ca_trace *t, const char *path, const struct ca_skip *skip,
+	caret_error **error);
 /* The runtime events of t's paths again (t->replay_runtime), through the
  * native reader: 0, or -1 (t->failed when out of memory). */
 int ca_load_native_replay(ca_trace *t, void (*visit)(void *ctx, enum cs_event_id id,
@@ -30,7 +30,7 @@ int ca_load_native_replay(ca_trace *t, void (*visit)(void *ctx, enum cs_event_id
 /* The times of the first and the last event under path: 0, or non-zero
  * when the native reader cannot tell (then nothing is skipped). */
 int ca_load_native_bounds(const char *path, uint64_t *first, uint64_t *last);
-int ca_load_babeltrace2(ca_trace *t, const char *path, char *err, size_t err_size);
+caret_status ca_load_babeltrace2(ca_trace *t, const char *path, caret_error **error);
 
 /* The entry of vpid, added when new (named procname if not NULL). NULL
  * when out of memory. */
@@ -60,7 +60,7 @@ void ca_load_discarded(ca_trace *t, const char *stream, uint64_t events, uint64_
  * window applied, rows in time order); NULL with err. No model yet: the
  * pipeline builds the rest (pipeline/pipeline.c). */
 ca_trace *ca_load_read(const char *const *paths, size_t n_paths, const ca_load_options *o,
-	char *err, size_t err_size);
+	caret_error **error);
 /* A trace built by hand (ca_trace_add_row): its rows sorted and checked,
  * 0 or -1 with err. */
 int ca_load_finish_built(ca_trace *t, char *err, size_t err_size);

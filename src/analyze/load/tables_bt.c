@@ -10,6 +10,7 @@
 #include "gid_key.h"
 #include "ctf_iter.h"
 #include "tables.h"
+#include "error_build.h"
 
 static int member_index(const bt_field_class *structure, const char *name)
 {
@@ -147,8 +148,14 @@ static void on_lost_packets(const bt_stream *s, uint64_t count, void *user)
 	ca_load_discarded(user, name, 0, count);
 }
 
-int ca_load_babeltrace2(ca_trace *t, const char *path, char *err, size_t err_size)
+caret_status ca_load_babeltrace2(ca_trace *t, const char *path, caret_error **error)
 {
 	struct ca_ctf_handlers h = { on_event, on_discarded, t, on_lost_packets };
-	return ca_ctf_iterate(path, &h, err, err_size);
+	char err[4096];
+	*error = NULL;
+	if (ca_ctf_iterate(path, &h, err, sizeof err) == 0)
+		return CARET_OK;
+	/* babeltrace2 speaks in words: one cause */
+	*error = caret_error_of_text(t->failed ? CARET_ERR_NO_MEMORY : CARET_ERR_FORMAT, err);
+	return caret_error_status(*error);
 }

@@ -165,8 +165,8 @@ static void on_skipped(const char *stream, uint64_t bytes, void *user)
 	t->skipped_bytes += bytes;
 }
 
-int ca_load_native(ca_trace *t, const char *path, const struct ca_skip *skip, char *err,
-	size_t err_size)
+caret_status ca_load_native(ca_trace *t, const char *path, const struct ca_skip *skip,
+	caret_error **error)
 {
 	struct ctf_native_handlers h = { .on_event = on_event, .on_discarded = on_discarded,
 		.user = t, .needed = needed, .on_skipped = on_skipped,
@@ -177,11 +177,11 @@ int ca_load_native(ca_trace *t, const char *path, const struct ca_skip *skip, ch
 	}
 	t->earliest.open = !t->events;
 	t->earliest.seen = false;
-	int status = ctf_native_iterate(path, &h, err, err_size);
+	caret_status status = ctf_native_walk(path, &h, error);
 	if (t->earliest.open && t->earliest.seen)
 		t->epoch_offset = t->earliest.ns_clock ? t->earliest.offset : 0;
 	t->earliest.open = false;
-	return status == CTF_UNSUPPORTED ? CA_LOAD_UNSUPPORTED : status;
+	return status;
 }
 
 /* The second pass's record of a runtime event: its numbers (strings not

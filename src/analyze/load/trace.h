@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "caret/analyze.h"
+#include "ca.h"
 #include "schema.h"
 #include "strings.h"
 

@@ -1,6 +1,6 @@
 /*
  * model.c - builds the model of a loaded trace and answers the public
- * queries about it (caret/analyze.h).
+ * queries about it (types/ca.h).
  */
 #include "model.h"
 

@@ -9,7 +9,7 @@
 #ifndef CA_MODEL_H
 #define CA_MODEL_H
 
-#include "caret/analyze.h"
+#include "ca.h"
 #include "handle_map.h"
 #include "trace.h"
 

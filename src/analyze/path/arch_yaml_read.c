@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <yaml.h>
 
-#include "caret/analyze.h"
+#include "ca.h"
 #include "name_index.h"
 #include "path.h"
 

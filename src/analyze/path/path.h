@@ -4,7 +4,7 @@
 #ifndef CA_PATH_H
 #define CA_PATH_H
 
-#include "caret/analyze.h"
+#include "ca.h"
 #include "vec.h"
 
 struct ca_path_set {

@@ -7,7 +7,7 @@
  */
 #include <stdlib.h>
 
-#include "caret/analyze.h"
+#include "ca.h"
 #include "followed.h"
 #include "path.h"
 #include "records.h"

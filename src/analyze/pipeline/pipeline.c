@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "caret/analyze.h"
+#include "ca.h"
+#include "error_build.h"
+
 #include "model.h"
 #include "path.h"
 #include "records.h"
@@ -28,8 +30,8 @@ static size_t board_riders(ca_trace *t, const ca_load_options *o, struct ca_reco
 }
 
 /* The model, with the riders' scan teed off its runtime pass. */
-static int build_model(ca_trace *t, const ca_load_options *o, const char *path, char *err,
-	size_t err_size)
+static caret_status build_model(ca_trace *t, const ca_load_options *o, const char *path,
+	caret_error **error)
 {
 	struct ca_records *riding[CA_MAX_RIDING] = { 0 };
 	struct ca_riders riders = { riding, o ? board_riders(t, o, riding) : 0 };
@@ -52,23 +54,34 @@ static int build_model(ca_trace *t, const ca_load_options *o, const char *path, 
 			t->prebuilt[t->n_prebuilt++] = riding[i];
 		else
 			ca_records_free(riding[i]);
-	if (status != 0) {
-		if (t->replay_error[0])
-			snprintf(err, err_size, "%s", t->replay_error);
-		else
-			snprintf(err, err_size, "out of memory while loading %s", path);
+	if (status != 0 && t->replay_error[0]) /* damage the first pass stepped over */
+		caret_error_add(error, CARET_ERR_FORMAT, NULL, -1, NULL, "%s", t->replay_error);
+	else if (status != 0)
+		caret_error_add(error, CARET_ERR_NO_MEMORY, NULL, -1, NULL,
+			"out of memory while loading %s", path);
+	return caret_error_status(*error);
+}
+
+caret_status ca_trace_open(const char *const *paths, size_t n_paths, const ca_load_options *o,
+	ca_trace **trace, caret_error **error)
+{
+	*error = NULL;
+	*trace = ca_load_read(paths, n_paths, o, error);
+	if (*trace && build_model(*trace, o, paths[0], error) != CARET_OK) {
+		ca_trace_free(*trace);
+		*trace = NULL;
 	}
-	return status;
+	return caret_error_status(*error);
 }
 
 ca_trace *ca_trace_load_options(const char *const *paths, size_t n_paths,
 	const ca_load_options *o, char *err, size_t err_size)
 {
-	ca_trace *t = ca_load_read(paths, n_paths, o, err, err_size);
-	if (t && build_model(t, o, paths[0], err, err_size) != 0) {
-		ca_trace_free(t);
-		return NULL;
-	}
+	ca_trace *t;
+	caret_error *e;
+	if (ca_trace_open(paths, n_paths, o, &t, &e) != CARET_OK)
+		snprintf(err, err_size, "%s", caret_error_message(e));
+	caret_error_free(e);
 	return t;
 }
 
@@ -87,9 +100,14 @@ ca_trace *ca_trace_load(const char *const *paths, size_t n_paths, char *err, siz
 
 int ca_trace_finish(ca_trace *t, char *err, size_t err_size)
 {
+	caret_error *e = NULL;
 	if (ca_load_finish_built(t, err, err_size) != 0)
 		return -1;
-	return build_model(t, NULL, "(built)", err, err_size);
+	caret_status status = build_model(t, NULL, "(built)", &e);
+	if (status != CARET_OK)
+		snprintf(err, err_size, "%s", caret_error_message(e));
+	caret_error_free(e);
+	return status == CARET_OK ? 0 : -1;
 }
 
 void ca_trace_free(ca_trace *t)

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "caret/analyze.h"
+#include "ca.h"
 #include "vec.h"
 
 #define SEND_GOAL "/_action/send_goal"

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "caret/analyze.h"
+#include "ca.h"
 
 /* The messages' (input, output) pairs for the span last asked, which
  * every response-time case starts from (path/response.c), kept with a path

@@ -1,5 +1,5 @@
 /*
- * records.h - the runtime joins behind ca_records_* (caret/analyze.h).
+ * records.h - the runtime joins behind ca_records_* (types/ca.h).
  * Private to libcaret-analyze.
  *
  * scan.c walks the runtime events in time order with per-thread state

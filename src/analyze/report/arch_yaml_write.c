@@ -16,7 +16,7 @@
 #include <string.h>
 #include <yaml.h>
 
-#include "caret/analyze.h"
+#include "ca.h"
 #include "path.h"
 
 struct writer {

@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "caret/analyze.h"
+#include "ca.h"
 
 struct report {
 	FILE *out;   /* the page */

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "caret/analyze.h"
+#include "ca.h"
 #include "json.h"
 #include "records.h"
 

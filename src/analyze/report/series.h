@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "caret/analyze.h"
+#include "ca.h"
 
 #define SERIES_POINTS 20000
 

@@ -1,18 +1,22 @@
 /*
- * caret/analyze.h - libcaret-analyze: CTF traces of ROS 2 systems into
- * tables of events, and (next) the architecture and latencies.
+ * ca.h - the whole of libcaret-analyze, as its stages, the CLI, the report
+ * and the tests use it: every table, record and path, with the structs the
+ * stages fill. Not installed: other programs build on the small public
+ * API of include/caret/analyze.h (docs/api.md), which this one underlies.
  *
  * Ownership: a ca_trace is owned by the caller and freed with
  * ca_trace_free (NULL is fine). Strings returned by the library belong to
  * the trace and live as long as it does.
  */
-#ifndef CARET_ANALYZE_H
-#define CARET_ANALYZE_H
+#ifndef CA_H
+#define CA_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+
+#include "caret/error.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -77,6 +81,13 @@ typedef struct ca_load_options {
 } ca_load_options;
 /* The options with nothing set: the native reader, no window. */
 ca_load_options ca_load_defaults(void);
+/* The one load: the traces under paths read with options o, the model
+ * built, the records o asks for scanned. CARET_OK with *trace, or the
+ * status with *error (caret/error.h: its causes down to the stream file,
+ * byte and event; free it) and *trace NULL. */
+caret_status ca_trace_open(const char *const *paths, size_t n_paths, const ca_load_options *o,
+	ca_trace **trace, caret_error **error);
+/* The same, the error in words (err). */
 ca_trace *ca_trace_load_options(const char *const *paths, size_t n_paths,
 	const ca_load_options *options, char *err, size_t err_size);
 /* Runtime events the window left out (0 without a window). */
