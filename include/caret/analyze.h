@@ -1,0 +1,194 @@
+/*
+ * caret/analyze.h - libcaret-analyze's public API: open the CTF traces of
+ * a ROS 2 system, walk its callbacks, communications and paths, and read
+ * their records (each callback run, each message, each message followed
+ * along a path) as arrays. What a binding (Python), a report or another
+ * tool builds on; docs/api.md tells the rules and shows a program.
+ *
+ * Rules: every handle is opaque and owned by the caller, freed with its
+ * _free function (NULL is fine everywhere). Strings and arrays the library
+ * returns belong to the trace and live as long as it does, unless the
+ * function says otherwise. A function that can fail returns a
+ * caret_status and, on failure, a caret_error the caller frees
+ * (caret/error.h); *error is NULL on success. Times are nanoseconds of the
+ * trace's clock (LTTng's monotonic clock), durations nanoseconds.
+ */
+#ifndef CARET_ANALYZE_H
+#define CARET_ANALYZE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "caret/error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* This header's version: raised with every change a program built against
+ * an older one would notice. caret_analyze_api_version() is the library's:
+ * a program checks that they are equal. */
+#define CARET_ANALYZE_API_VERSION 1
+int caret_analyze_api_version(void);
+
+/* ---- a trace ------------------------------------------------------------------ */
+
+typedef struct caret_trace caret_trace;
+
+typedef enum caret_reader {
+	CARET_READER_NATIVE,      /* caret-c's own CTF reader (the default) */
+	CARET_READER_BABELTRACE2, /* through libbabeltrace2 */
+} caret_reader;
+
+typedef struct caret_open_options {
+	caret_reader reader;
+	/* runtime events from `since` seconds after the trace's first event
+	 * and before `until` (NAN: no bound; the original's duration_filter);
+	 * the first and last seconds left out (NAN: none; strip_filter).
+	 * Initialization events all count. */
+	double since, until, strip_start, strip_end;
+	/* keep the runtime events in tables as well as their records (one
+	 * pass of the reader instead of two, ten times the memory) */
+	bool keep_events;
+} caret_open_options;
+
+caret_open_options caret_open_defaults(void);
+
+/* Opens every CTF trace under the paths (a session directory, a host's,
+ * or a parent of several) as one system: the events read, the
+ * architecture found, every callback run and message joined. */
+caret_status caret_open(const char *const *paths, size_t n_paths, const caret_open_options *options,
+	caret_trace **trace, caret_error **error);
+void caret_trace_free(caret_trace *trace);
+
+typedef struct caret_summary {
+	uint64_t events;        /* every event read */
+	uint64_t other_events;  /* of types not in caret-c's schema */
+	uint64_t discarded;     /* events LTTng says it discarded */
+	uint64_t first_ns, last_ns; /* the trace's first and last event */
+	size_t processes, nodes, callbacks, communications;
+	const char *reader_note; /* why the native reader handed it over, or NULL */
+} caret_summary;
+
+void caret_trace_summary(const caret_trace *trace, caret_summary *summary);
+
+/* ---- iterators ------------------------------------------------------------------ */
+
+/* Each caret_X(trace) starts a walk over the X of the trace (NULL out of
+ * memory) and caret_next_X fills the next one (false at the end). The
+ * objects are those of the original CARET's architecture: its hidden ones
+ * (the tracer's own, ROS 2's infrastructure) are left out. */
+typedef struct caret_iter caret_iter;
+void caret_iter_free(caret_iter *iter);
+
+typedef enum caret_callback_type {
+	CARET_CALLBACK_TIMER,
+	CARET_CALLBACK_SUBSCRIPTION,
+	CARET_CALLBACK_SERVICE,
+} caret_callback_type;
+
+typedef struct caret_callback {
+	size_t id;           /* for caret_callback_runs */
+	const char *name;    /* "/ns/node/callback_N", the original's */
+	const char *node;    /* the node's full name */
+	caret_callback_type type;
+	const char *symbol;  /* the function's symbol; NULL: not registered */
+	const char *topic;   /* a subscription's topic, a service's name; else NULL */
+	int64_t period_ns;   /* a timer's period; else 0 */
+	int64_t pid;
+} caret_callback;
+
+caret_iter *caret_callbacks(const caret_trace *trace);
+bool caret_next_callback(caret_iter *iter, caret_callback *callback);
+
+/* A publisher's messages to one subscription (one topic). */
+typedef struct caret_communication {
+	size_t id;                   /* for caret_communication_messages */
+	const char *topic;
+	const char *publisher_node;
+	const char *subscription_node;
+	size_t callback;             /* the subscription's callback (caret_callback.id) */
+	const char *callback_name;
+} caret_communication;
+
+caret_iter *caret_communications(const caret_trace *trace);
+bool caret_next_communication(caret_iter *iter, caret_communication *communication);
+
+/* A chain of nodes: n_nodes names, and the topic between each two (a tf
+ * link "tf:FRAME->CHILD", or a service's "request:S" / "response:S"). */
+typedef struct caret_path {
+	size_t n_nodes;
+	const char *const *nodes;
+	const char *const *topics; /* n_nodes - 1 */
+} caret_path;
+
+/* The paths from node `from` to node `to` of at most max_depth nodes (0:
+ * the default, 20), shortest first. NULL with *error when a node is not in
+ * the trace or memory ran out. */
+caret_iter *caret_search_paths(const caret_trace *trace, const char *from, const char *to,
+	size_t max_depth, caret_error **error);
+bool caret_next_path(caret_iter *iter, caret_path *path);
+
+/* ---- records ------------------------------------------------------------------------ */
+
+/* One run of a callback; end_ns 0: it had not ended when the trace did. */
+typedef struct caret_run {
+	uint64_t start_ns, end_ns;
+	int64_t pid, tid;
+} caret_run;
+
+/* The runs of callback `callback` (caret_callback.id), in start order. */
+caret_status caret_callback_runs(caret_trace *trace, size_t callback, const caret_run **runs,
+	size_t *n, caret_error **error);
+
+/* One message of a communication: its publish's stages (0: not in the
+ * trace: a message handled whose publish was not recorded), the take, and
+ * the start of the callback run that handled it. */
+typedef struct caret_message {
+	uint64_t rclcpp_publish_ns, rcl_publish_ns, dds_write_ns;
+	uint64_t take_ns;            /* 0: no take event */
+	uint64_t callback_start_ns;
+	bool intra;                  /* delivered within the process */
+} caret_message;
+
+/* The messages of communication `communication`, in publish order
+ * (those without a publish last, by callback start). */
+caret_status caret_communication_messages(caret_trace *trace, size_t communication,
+	const caret_message **messages, size_t *n, caret_error **error);
+
+/* ---- a path's latency ------------------------------------------------------------- */
+
+/* How a node of a path turns an input into an output (the original's
+ * message_context policies). */
+typedef enum caret_policy {
+	CARET_POLICY_USE_LATEST_MESSAGE, /* the next output while the input is the latest */
+	CARET_POLICY_CALLBACK_CHAIN,     /* the output of the run that took the input */
+	CARET_POLICY_INHERIT_UNIQUE_STAMP, /* the output carrying the input's header stamp */
+} caret_policy;
+
+/* One message followed along a path: the first node's run that published
+ * it, that publish, and the last node's callback run (last_end_ns 0: it
+ * did not get there, or not before the trace ended). */
+typedef struct caret_path_message {
+	uint64_t callback_start_ns, publish_ns, last_start_ns, last_end_ns;
+} caret_path_message;
+
+typedef struct caret_path_latency caret_path_latency;
+
+/* Every message of the path's first node followed to its last node. */
+caret_status caret_follow_path(caret_trace *trace, const caret_path *path, caret_policy policy,
+	caret_path_latency **latency, caret_error **error);
+/* The messages, and per message hop_count durations (hops[i * hop_count
+ * + h]): inside the first node, then for each topic its communication and
+ * the next node's time to its output, the last node's run last;
+ * INT64_MIN where the message did not get that far. Owned by latency. */
+size_t caret_path_latency_messages(const caret_path_latency *latency,
+	const caret_path_message **messages, const int64_t **hops, size_t *hop_count);
+void caret_path_latency_free(caret_path_latency *latency);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

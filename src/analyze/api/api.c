@@ -1,0 +1,164 @@
+/*
+ * api.c - caret/analyze.h over the analyzer's stages: a caret_trace is a
+ * loaded trace with every record scanned in the load's second pass (no
+ * pass of their own), and each callback's runs and each communication's
+ * messages gathered into arrays the first time they are asked for.
+ */
+#include "caret/analyze.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api.h"
+#include "ca.h"
+#include "error_build.h"
+#include "model.h"
+#include "path.h"
+
+int caret_analyze_api_version(void)
+{
+	return CARET_ANALYZE_API_VERSION;
+}
+
+caret_open_options caret_open_defaults(void)
+{
+	return (caret_open_options){ .reader = CARET_READER_NATIVE, .since = NAN, .until = NAN,
+		.strip_start = NAN, .strip_end = NAN };
+}
+
+static const ca_records_options every_record; /* zero: every record, joined */
+
+caret_status caret_open(const char *const *paths, size_t n_paths, const caret_open_options *options,
+	caret_trace **trace, caret_error **error)
+{
+	caret_open_options defaults = caret_open_defaults();
+	const caret_open_options *o = options ? options : &defaults;
+	ca_load_options load = ca_load_defaults();
+	*trace = NULL;
+	*error = NULL;
+	if (o->reader != CARET_READER_NATIVE && o->reader != CARET_READER_BABELTRACE2) {
+		caret_error_add(error, CARET_ERR_INVALID, NULL, -1, NULL, "unknown reader %d",
+			(int)o->reader);
+		return CARET_ERR_INVALID;
+	}
+	load.reader = o->reader == CARET_READER_NATIVE ? CA_READER_NATIVE : CA_READER_BABELTRACE2;
+	load.since = o->since;
+	load.until = o->until;
+	load.strip_start = o->strip_start;
+	load.strip_end = o->strip_end;
+	load.keep_runtime = o->keep_events;
+	load.keep_links = true; /* paths through tf and services */
+	load.records = o->keep_events ? NULL : &every_record;
+	caret_trace *t = calloc(1, sizeof *t);
+	if (!t) {
+		caret_error_add(error, CARET_ERR_NO_MEMORY, NULL, -1, NULL, "out of memory");
+		return CARET_ERR_NO_MEMORY;
+	}
+	char err[1024];
+	if (ca_trace_open(paths, n_paths, &load, &t->trace, error) != CARET_OK ||
+	    !(t->records = ca_records_build_options(t->trace, &every_record, err, sizeof err)) ||
+	    !caret_api_find_communications(t)) {
+		if (!*error && !t->records)
+			caret_error_add(error, CARET_ERR_NO_MEMORY, NULL, -1, NULL, "%s", err);
+		else if (!*error)
+			caret_error_add(error, CARET_ERR_NO_MEMORY, NULL, -1, NULL, "out of memory");
+		caret_trace_free(t);
+		return caret_error_status(*error);
+	}
+	*trace = t;
+	return CARET_OK;
+}
+
+void caret_trace_free(caret_trace *t)
+{
+	if (!t)
+		return;
+	caret_api_free_gathered(t);
+	ca_records_free(t->records);
+	ca_trace_free(t->trace);
+	free(t);
+}
+
+void caret_trace_summary(const caret_trace *t, caret_summary *s)
+{
+	*s = (caret_summary){ 0 };
+	if (!t)
+		return;
+	const ca_architecture *a = ca_trace_architecture(t->trace);
+	s->events = ca_trace_event_count(t->trace);
+	s->other_events = ca_trace_unknown_count(t->trace);
+	s->discarded = ca_trace_discarded(t->trace);
+	ca_model_time_span(t->trace, &s->first_ns, &s->last_ns);
+	s->processes = a->n_processes;
+	for (size_t i = 0; i < a->n_nodes; i++)
+		s->nodes += !a->nodes[i].hidden;
+	for (size_t i = 0; i < a->n_callbacks; i++)
+		s->callbacks += !a->callbacks[i].hidden;
+	s->communications = t->n_comms;
+	s->reader_note = ca_trace_reader_note(t->trace);
+}
+
+/* ---- a path's latency ------------------------------------------------------------- */
+
+struct caret_path_latency {
+	ca_path_latency *l;
+};
+
+_Static_assert(sizeof(caret_path_message) == sizeof(ca_path_message) &&
+	offsetof(caret_path_message, last_end_ns) == offsetof(ca_path_message, last_end),
+	"caret_path_message is ca_path_message's layout");
+
+static const ca_node_policy policies[] = {
+	[CARET_POLICY_USE_LATEST_MESSAGE] = CA_POLICY_USE_LATEST_MESSAGE,
+	[CARET_POLICY_CALLBACK_CHAIN] = CA_POLICY_CALLBACK_CHAIN,
+	[CARET_POLICY_INHERIT_UNIQUE_STAMP] = CA_POLICY_INHERIT_UNIQUE_STAMP,
+};
+
+caret_status caret_follow_path(caret_trace *t, const caret_path *path, caret_policy policy,
+	caret_path_latency **latency, caret_error **error)
+{
+	char err[1024];
+	*latency = NULL;
+	*error = NULL;
+	if ((unsigned)policy >= sizeof policies / sizeof *policies || !path || path->n_nodes < 2 ||
+	    !path->nodes || !path->topics) {
+		caret_error_add(error, CARET_ERR_INVALID, NULL, -1, NULL, "%s",
+			(unsigned)policy >= sizeof policies / sizeof *policies ? "unknown policy" :
+			"a path needs at least two nodes and the topics between them");
+		return CARET_ERR_INVALID;
+	}
+	ca_path p = { path->n_nodes, path->nodes, path->topics, NULL };
+	caret_path_latency *out = calloc(1, sizeof *out);
+	if (!out || !(out->l = ca_path_latency_build(t->records, &p, policies[policy], err,
+			sizeof err))) {
+		caret_error_add(error, !out || strstr(err, "memory") ? CARET_ERR_NO_MEMORY :
+			CARET_ERR_NOT_FOUND, NULL, -1, NULL, "%s", out ? err : "out of memory");
+		free(out);
+		return caret_error_status(*error);
+	}
+	*latency = out;
+	return CARET_OK;
+}
+
+size_t caret_path_latency_messages(const caret_path_latency *latency,
+	const caret_path_message **messages, const int64_t **hops, size_t *hop_count)
+{
+	const ca_path_message *m = NULL;
+	size_t n = latency ? ca_path_latency_messages(latency->l, &m, hops) : 0;
+	*messages = (const caret_path_message *)m;
+	if (hop_count)
+		*hop_count = latency ? ca_path_latency_hop_count(latency->l) : 0;
+	if (!latency && hops)
+		*hops = NULL;
+	return n;
+}
+
+void caret_path_latency_free(caret_path_latency *latency)
+{
+	if (!latency)
+		return;
+	ca_path_latency_free(latency->l);
+	free(latency);
+}

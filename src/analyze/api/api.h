@@ -1,0 +1,34 @@
+/*
+ * api.h - what the public API (caret/analyze.h) keeps behind its handles.
+ */
+#ifndef CA_API_H
+#define CA_API_H
+
+#include "caret/analyze.h"
+#include "ca.h"
+
+/* A communication: a visible publisher and a visible subscription of one
+ * topic (architecture indexes). */
+struct caret_api_comm {
+	size_t publisher, subscription;
+	bool sole; /* the topic's only publisher: its unpublished messages are its */
+};
+
+struct caret_trace {
+	ca_trace *trace;
+	ca_records *records;
+	struct caret_api_comm *comms;
+	size_t n_comms;
+	/* gathered when first asked for (gather.c): per callback its runs, per
+	 * communication its messages; NULL: not yet */
+	caret_run **runs;
+	size_t *n_runs;
+	caret_message **messages;
+	size_t *n_messages;
+};
+
+/* The trace's communications found (iter.c): false out of memory. */
+bool caret_api_find_communications(caret_trace *t);
+void caret_api_free_gathered(caret_trace *t);
+
+#endif

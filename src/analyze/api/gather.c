@@ -1,0 +1,151 @@
+/*
+ * gather.c - caret/analyze.h's records: a callback's runs and a
+ * communication's messages, gathered from the trace's records into arrays
+ * of their own the first time they are asked for, kept with the trace.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "api.h"
+#include "error_build.h"
+#include "sort_r.h"
+
+static caret_status no_memory(caret_error **error)
+{
+	caret_error_add(error, CARET_ERR_NO_MEMORY, NULL, -1, NULL, "out of memory");
+	return CARET_ERR_NO_MEMORY;
+}
+
+/* Room for the per-object arrays, once. */
+static bool make_room(void *items, size_t **counts, size_t n)
+{
+	void ***v = items;
+	if (!*v)
+		*v = calloc(n + 1, sizeof **v);
+	if (*v && !*counts)
+		*counts = calloc(n + 1, sizeof **counts);
+	return *v && *counts;
+}
+
+caret_status caret_callback_runs(caret_trace *t, size_t callback, const caret_run **runs,
+	size_t *n, caret_error **error)
+{
+	const ca_architecture *a = ca_trace_architecture(t->trace);
+	*error = NULL;
+	*runs = NULL;
+	*n = 0;
+	if (callback >= a->n_callbacks) {
+		caret_error_add(error, CARET_ERR_NOT_FOUND, NULL, -1, NULL,
+			"no callback of id %zu (the trace has %zu)", callback, a->n_callbacks);
+		return CARET_ERR_NOT_FOUND;
+	}
+	if (!make_room(&t->runs, &t->n_runs, a->n_callbacks))
+		return no_memory(error);
+	if (!t->runs[callback]) {
+		size_t count = ca_records_callback_run_count(t->records, callback);
+		ca_callback_instance *found = malloc((count + 1) * sizeof *found);
+		caret_run *out = malloc((count + 1) * sizeof *out);
+		if (!found || !out) {
+			free(found);
+			free(out);
+			return no_memory(error);
+		}
+		count = ca_records_callback_runs(t->records, callback, found);
+		for (size_t i = 0; i < count; i++)
+			out[i] = (caret_run){ found[i].start, found[i].end, found[i].pid, found[i].tid };
+		free(found);
+		t->runs[callback] = out;
+		t->n_runs[callback] = count;
+	}
+	*runs = t->runs[callback];
+	*n = t->n_runs[callback];
+	return CARET_OK;
+}
+
+/* The publish order, those with none last by callback start. */
+static int by_publish(const void *a, const void *b, void *ctx)
+{
+	(void)ctx;
+	const caret_message *x = a, *y = b;
+	uint64_t px = x->rclcpp_publish_ns ? x->rclcpp_publish_ns : UINT64_MAX;
+	uint64_t py = y->rclcpp_publish_ns ? y->rclcpp_publish_ns : UINT64_MAX;
+	if (px != py)
+		return px < py ? -1 : 1;
+	return (x->callback_start_ns > y->callback_start_ns) -
+		(x->callback_start_ns < y->callback_start_ns);
+}
+
+/* Whether record x is a message of communication c. */
+static bool of_comm(const ca_records *r, const struct caret_api_comm *c, const ca_communication *x)
+{
+	const ca_publish_instance *p;
+	if (x->subscription != c->subscription || x->callback_instance == CA_NONE)
+		return false;
+	if (x->publish == CA_NONE)
+		return c->sole;
+	ca_records_publishes(r, &p);
+	return p[x->publish].publisher == c->publisher;
+}
+
+static caret_message message_of(const ca_records *r, const ca_communication *x)
+{
+	const ca_publish_instance *pubs;
+	const ca_callback_instance *runs;
+	ca_records_publishes(r, &pubs);
+	ca_records_callbacks(r, &runs);
+	caret_message m = { .take_ns = x->take_time, .intra = x->intra,
+		.callback_start_ns = runs[x->callback_instance].start };
+	if (x->publish != CA_NONE) {
+		const ca_publish_instance *p = &pubs[x->publish];
+		m.rclcpp_publish_ns = p->rclcpp_time;
+		m.rcl_publish_ns = p->rcl_time;
+		m.dds_write_ns = p->dds_write_time;
+	}
+	return m;
+}
+
+caret_status caret_communication_messages(caret_trace *t, size_t communication,
+	const caret_message **messages, size_t *n, caret_error **error)
+{
+	*error = NULL;
+	*messages = NULL;
+	*n = 0;
+	if (communication >= t->n_comms) {
+		caret_error_add(error, CARET_ERR_NOT_FOUND, NULL, -1, NULL,
+			"no communication of id %zu (the trace has %zu)", communication, t->n_comms);
+		return CARET_ERR_NOT_FOUND;
+	}
+	if (!make_room(&t->messages, &t->n_messages, t->n_comms))
+		return no_memory(error);
+	if (!t->messages[communication]) {
+		const ca_communication *all;
+		size_t total = ca_records_communications(t->records, &all), k = 0;
+		const struct caret_api_comm *c = &t->comms[communication];
+		caret_message *out = malloc((total + 1) * sizeof *out);
+		if (!out)
+			return no_memory(error);
+		for (size_t i = 0; i < total; i++)
+			if (of_comm(t->records, c, &all[i]))
+				out[k++] = message_of(t->records, &all[i]);
+		caret_sort_unless_sorted_r(out, k, sizeof *out, by_publish, NULL);
+		t->messages[communication] = out;
+		t->n_messages[communication] = k;
+	}
+	*messages = t->messages[communication];
+	*n = t->n_messages[communication];
+	return CARET_OK;
+}
+
+void caret_api_free_gathered(caret_trace *t)
+{
+	const ca_architecture *a = t->trace ? ca_trace_architecture(t->trace) : NULL;
+	for (size_t i = 0; t->runs && a && i < a->n_callbacks; i++)
+		free(t->runs[i]);
+	for (size_t i = 0; t->messages && i < t->n_comms; i++)
+		free(t->messages[i]);
+	free(t->runs);
+	free(t->n_runs);
+	free(t->messages);
+	free(t->n_messages);
+	free(t->comms);
+}

@@ -1,0 +1,187 @@
+/*
+ * test_api.c - the public API's rules (caret/analyze.h): _free(NULL)
+ * everywhere, bad arguments as CARET_ERR_INVALID or CARET_ERR_NOT_FOUND
+ * errors (never a crash), iterators that stay at their end, arrays kept
+ * with the trace; on a shared real trace (three nodes, 50 messages).
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "caret/analyze.h"
+
+static caret_trace *trace;
+
+static int open_real(void **state)
+{
+	(void)state;
+	const char *shared = getenv("CARET_SHARED_DIR");
+	char path[1024];
+	caret_error *error;
+	if (!shared)
+		return -1;
+	snprintf(path, sizeof path, "%s/data/real-humble/caret-fork-inter", shared);
+	const char *paths[] = { path };
+	return caret_open(paths, 1, NULL, &trace, &error) == CARET_OK ? 0 : -1;
+}
+
+static int close_real(void **state)
+{
+	(void)state;
+	caret_trace_free(trace);
+	return 0;
+}
+
+static void frees_null(void **state)
+{
+	(void)state;
+	caret_trace_free(NULL);
+	caret_iter_free(NULL);
+	caret_path_latency_free(NULL);
+	caret_error_free(NULL);
+	assert_int_equal(caret_analyze_api_version(), CARET_ANALYZE_API_VERSION);
+	assert_null(caret_callbacks(NULL));
+	assert_false(caret_next_callback(NULL, NULL));
+}
+
+static void bad_open(void **state)
+{
+	(void)state;
+	caret_trace *t = (caret_trace *)1;
+	caret_error *error;
+	caret_open_options o = caret_open_defaults();
+	assert_true(isnan(o.since) && isnan(o.until));
+	assert_int_equal(caret_open(NULL, 0, &o, &t, &error), CARET_ERR_INVALID);
+	assert_null(t);
+	caret_error_free(error);
+	o.reader = (caret_reader)7;
+	const char *paths[] = { "/tmp" };
+	assert_int_equal(caret_open(paths, 1, &o, &t, &error), CARET_ERR_INVALID);
+	assert_non_null(strstr(caret_error_message(error), "unknown reader"));
+	caret_error_free(error);
+}
+
+static void summary_and_iterators(void **state)
+{
+	(void)state;
+	caret_summary s;
+	caret_trace_summary(trace, &s);
+	assert_int_equal(s.events, 1456);
+	assert_int_equal(s.nodes, 3);
+	assert_int_equal(s.callbacks, 3);
+	assert_int_equal(s.communications, 2);
+	assert_true(s.first_ns > 0 && s.last_ns > s.first_ns);
+
+	caret_iter *it = caret_callbacks(trace);
+	caret_callback cb;
+	size_t n = 0, timers = 0;
+	while (caret_next_callback(it, &cb)) {
+		n++;
+		if (cb.type == CARET_CALLBACK_TIMER) {
+			timers++;
+			assert_string_equal(cb.name, "/sensor/callback_0");
+			assert_int_equal(cb.period_ns, 100000000);
+		} else {
+			assert_int_equal(cb.type, CARET_CALLBACK_SUBSCRIPTION);
+			assert_non_null(cb.topic);
+		}
+	}
+	assert_false(caret_next_callback(it, &cb)); /* stays at its end */
+	caret_communication c;
+	assert_false(caret_next_communication(it, &c)); /* another kind's iterator */
+	caret_iter_free(it);
+	assert_int_equal(n, 3);
+	assert_int_equal(timers, 1);
+}
+
+static void records(void **state)
+{
+	(void)state;
+	caret_iter *it = caret_callbacks(trace);
+	caret_callback cb;
+	caret_error *error;
+	const caret_run *runs, *again;
+	size_t n, m;
+	assert_true(caret_next_callback(it, &cb));
+	caret_iter_free(it);
+	assert_int_equal(caret_callback_runs(trace, cb.id, &runs, &n, &error), CARET_OK);
+	assert_null(error);
+	assert_int_equal(n, 50);
+	for (size_t i = 1; i < n; i++)
+		assert_true(runs[i].start_ns >= runs[i - 1].start_ns);
+	assert_int_equal(caret_callback_runs(trace, cb.id, &again, &m, &error), CARET_OK);
+	assert_ptr_equal(again, runs); /* gathered once, kept */
+	assert_int_equal(caret_callback_runs(trace, 99999, &runs, &n, &error), CARET_ERR_NOT_FOUND);
+	assert_int_equal(n, 0);
+	caret_error_free(error);
+
+	const caret_message *msgs;
+	assert_int_equal(caret_communication_messages(trace, 0, &msgs, &n, &error), CARET_OK);
+	assert_int_equal(n, 50);
+	assert_true(msgs[0].rclcpp_publish_ns && msgs[0].callback_start_ns > msgs[0].rclcpp_publish_ns);
+	assert_int_equal(caret_communication_messages(trace, 2, &msgs, &n, &error),
+		CARET_ERR_NOT_FOUND);
+	caret_error_free(error);
+}
+
+static void paths(void **state)
+{
+	(void)state;
+	caret_error *error;
+	assert_null(caret_search_paths(trace, "/sensor", "/nowhere", 0, &error));
+	assert_int_equal(caret_error_status(error), CARET_ERR_NOT_FOUND);
+	caret_error_free(error);
+	assert_null(caret_search_paths(trace, NULL, "/sink", 0, &error));
+	assert_int_equal(caret_error_status(error), CARET_ERR_INVALID);
+	caret_error_free(error);
+
+	caret_iter *it = caret_search_paths(trace, "/sensor", "/sink", 0, &error);
+	caret_path p;
+	assert_non_null(it);
+	assert_true(caret_next_path(it, &p));
+	assert_int_equal(p.n_nodes, 3);
+	assert_string_equal(p.topics[0], "/topic_a");
+	caret_path_latency *l;
+	assert_int_equal(caret_follow_path(trace, &p, CARET_POLICY_CALLBACK_CHAIN, &l, &error),
+		CARET_OK);
+	const caret_path_message *m;
+	const int64_t *hops;
+	size_t hop_count, n = caret_path_latency_messages(l, &m, &hops, &hop_count);
+	assert_int_equal(n, 50);
+	assert_int_equal(hop_count, 5);
+	for (size_t i = 0; i < n; i++)
+		assert_true(m[i].last_start_ns > m[i].publish_ns && hops[i * hop_count] >= 0);
+	caret_path_latency_free(l);
+
+	caret_path one = { 1, p.nodes, p.topics };
+	assert_int_equal(caret_follow_path(trace, &one, CARET_POLICY_CALLBACK_CHAIN, &l, &error),
+		CARET_ERR_INVALID);
+	assert_null(l);
+	caret_error_free(error);
+	const char *nodes[] = { "/sensor", "/nowhere" }, *topics[] = { "/topic_a" };
+	caret_path missing = { 2, nodes, topics };
+	assert_int_equal(caret_follow_path(trace, &missing, CARET_POLICY_CALLBACK_CHAIN, &l,
+		&error), CARET_ERR_NOT_FOUND);
+	assert_non_null(strstr(caret_error_message(error), "/nowhere"));
+	caret_error_free(error);
+	caret_iter_free(it);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(frees_null),
+		cmocka_unit_test(bad_open),
+		cmocka_unit_test_setup_teardown(summary_and_iterators, open_real, close_real),
+		cmocka_unit_test_setup_teardown(records, open_real, close_real),
+		cmocka_unit_test_setup_teardown(paths, open_real, close_real),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
