@@ -44,80 +44,104 @@ static void print_node_rows(const struct latency_row *rows, size_t n, enum cli_f
 		printf("]}\n");
 }
 
+/* The columns of a table: topics have a delivery and two losses,
+ * callbacks a period, frequencies and runs not ended, timers a period. */
+struct columns {
+	bool topics, callbacks;
+	const char *loss_a; /* NULL: timers (their runs are the callbacks') */
+};
+
+static void print_header(enum cli_format f, const struct columns *c, enum latency_kind kind)
+{
+	if (f == CLI_TEXT)
+		printf("%-44s %s%8s %10s %10s %10s %10s %10s %10s%s %12s%s\n",
+			c->topics ? "topic" : "callback", c->topics ? "delivery " : "", "count",
+			"min_us", "mean_us", "p50_us", "p90_us", "p99_us", "max_us",
+			c->topics ? "" : c->callbacks ? "  period_us    freq_hz min_freq_hz" :
+			"  period_us", c->loss_a ? c->loss_a : "", c->topics ? " not_published" : "");
+	else if (f == CLI_CSV)
+		printf("%s%s,count,min_ns,mean_ns,p50_ns,p90_ns,p99_ns,max_ns%s%s%s%s\n",
+			c->topics ? "topic" : "callback", c->topics ? ",delivery" : "",
+			c->topics ? "" : c->callbacks ? ",period_ns,frequency_hz,min_frequency_hz" :
+			",period_ns", c->loss_a ? "," : "", c->loss_a ? c->loss_a : "",
+			c->topics ? ",not_published" : "");
+	else
+		printf("{\"%s\": [", c->topics ? "topics" : kind == LATENCY_TIMERS ? "timers" :
+			"callbacks");
+}
+
+static void print_text_row(const struct latency_row *r, const struct columns *c)
+{
+	printf("%-44s ", r->name);
+	if (c->topics)
+		printf("%-9s", r->delivery);
+	cli_print_stats(stdout, CLI_TEXT, &r->stats);
+	if (!c->topics)
+		printf(" %11.1f", r->period / 1e3);
+	if (c->callbacks)
+		printf(" %10.1f %11.1f", r->hz, r->min_hz);
+	if (c->loss_a)
+		printf(" %12" PRIu64, r->lost_a);
+	if (c->topics)
+		printf(" %13" PRIu64, r->lost_b);
+	printf("\n");
+}
+
+static void print_csv_row(const struct latency_row *r, const struct columns *c)
+{
+	printf("%s", r->name);
+	if (c->topics)
+		printf(",%s", r->delivery);
+	printf(",");
+	cli_print_stats(stdout, CLI_CSV, &r->stats);
+	if (!c->topics)
+		printf(",%" PRId64, r->period);
+	if (c->callbacks)
+		printf(",%.1f,%.1f", r->hz, r->min_hz);
+	if (c->loss_a)
+		printf(",%" PRIu64, r->lost_a);
+	if (c->topics)
+		printf(",%" PRIu64, r->lost_b);
+	printf("\n");
+}
+
+static void print_json_row(const struct latency_row *r, const struct columns *c, bool first)
+{
+	printf("%s{\"%s\": ", first ? "" : ", ", c->topics ? "topic" : "callback");
+	cli_json_string(stdout, r->name);
+	if (c->topics)
+		printf(", \"delivery\": \"%s\"", r->delivery);
+	printf(", ");
+	cli_print_stats(stdout, CLI_JSON, &r->stats);
+	if (!c->topics)
+		printf(", \"period_ns\": %" PRId64, r->period);
+	if (c->callbacks)
+		printf(", \"frequency_hz\": %.1f, \"min_frequency_hz\": %.1f", r->hz, r->min_hz);
+	if (c->loss_a)
+		printf(", \"%s\": %" PRIu64, c->loss_a, r->lost_a);
+	if (c->topics)
+		printf(", \"not_published\": %" PRIu64, r->lost_b);
+	printf("}");
+}
+
 void latency_print_rows(const struct latency_row *rows, size_t n, enum cli_format f,
 	enum latency_kind kind)
 {
-	bool topics = kind == LATENCY_TOPICS;
-	/* timers and nodes have no loss column: their runs are the callbacks' */
-	const char *loss_a = topics ? "not_received" : kind == LATENCY_CALLBACKS ? "not_ended" : NULL;
 	if (kind == LATENCY_NODES) {
 		print_node_rows(rows, n, f);
 		return;
 	}
-	if (f == CLI_TEXT)
-		printf("%-44s %s%8s %10s %10s %10s %10s %10s %10s%s %12s%s\n",
-			topics ? "topic" : "callback", topics ? "delivery " : "", "count", "min_us",
-			"mean_us", "p50_us", "p90_us", "p99_us", "max_us",
-			topics ? "" : kind == LATENCY_CALLBACKS ? "  period_us    freq_hz min_freq_hz" : "  period_us",
-			loss_a ? loss_a : "", topics ? " not_published" : "");
-	else if (f == CLI_CSV)
-		printf("%s%s,count,min_ns,mean_ns,p50_ns,p90_ns,p99_ns,max_ns%s%s%s%s\n",
-			topics ? "topic" : "callback", topics ? ",delivery" : "",
-			topics ? "" : kind == LATENCY_CALLBACKS ? ",period_ns,frequency_hz,min_frequency_hz" :
-			",period_ns", loss_a ? "," : "", loss_a ? loss_a : "",
-			topics ? ",not_published" : "");
-	else
-		printf("{\"%s\": [", topics ? "topics" : kind == LATENCY_TIMERS ? "timers" : "callbacks");
-	for (size_t i = 0; i < n; i++) {
-		const struct latency_row *r = &rows[i];
-		const ca_stats *s = &r->stats;
-		if (f == CLI_TEXT) {
-			printf("%-44s ", r->name);
-			if (topics)
-				printf("%-9s", r->delivery);
-			cli_print_stats(stdout, f, s);
-			if (!topics)
-				printf(" %11.1f", r->period / 1e3);
-			if (kind == LATENCY_CALLBACKS)
-				printf(" %10.1f %11.1f", r->hz, r->min_hz);
-			if (loss_a)
-				printf(" %12" PRIu64, r->lost_a);
-			if (topics)
-				printf(" %13" PRIu64, r->lost_b);
-			printf("\n");
-		} else if (f == CLI_CSV) {
-			printf("%s", r->name);
-			if (topics)
-				printf(",%s", r->delivery);
-			printf(",");
-			cli_print_stats(stdout, f, s);
-			if (!topics)
-				printf(",%" PRId64, r->period);
-			if (kind == LATENCY_CALLBACKS)
-				printf(",%.1f,%.1f", r->hz, r->min_hz);
-			if (loss_a)
-				printf(",%" PRIu64, r->lost_a);
-			if (topics)
-				printf(",%" PRIu64, r->lost_b);
-			printf("\n");
-		} else {
-			printf("%s{\"%s\": ", i ? ", " : "", topics ? "topic" : "callback");
-			cli_json_string(stdout, r->name);
-			if (topics)
-				printf(", \"delivery\": \"%s\"", r->delivery);
-			printf(", ");
-			cli_print_stats(stdout, f, s);
-			if (!topics)
-				printf(", \"period_ns\": %" PRId64, r->period);
-			if (kind == LATENCY_CALLBACKS)
-				printf(", \"frequency_hz\": %.1f, \"min_frequency_hz\": %.1f", r->hz, r->min_hz);
-			if (loss_a)
-				printf(", \"%s\": %" PRIu64, loss_a, r->lost_a);
-			if (topics)
-				printf(", \"not_published\": %" PRIu64, r->lost_b);
-			printf("}");
-		}
-	}
+	bool topics = kind == LATENCY_TOPICS;
+	struct columns c = { topics, kind == LATENCY_CALLBACKS,
+		topics ? "not_received" : kind == LATENCY_CALLBACKS ? "not_ended" : NULL };
+	print_header(f, &c, kind);
+	for (size_t i = 0; i < n; i++)
+		if (f == CLI_TEXT)
+			print_text_row(&rows[i], &c);
+		else if (f == CLI_CSV)
+			print_csv_row(&rows[i], &c);
+		else
+			print_json_row(&rows[i], &c, i == 0);
 	if (f == CLI_JSON)
 		printf("]}\n");
 }
