@@ -74,58 +74,83 @@ struct ca_records *ca_records_ride(ca_trace *t, const ca_records_options *o,
 	return r;
 }
 
-ca_records *ca_records_build_with(const ca_trace *t, const ca_records_options *o,
-	const struct ca_follow_planner *planner, char *err, size_t err_size)
+/* What records options ask for, planner at hand. */
+struct wanted {
+	bool runs_only, latencies_only;
+	const ca_path *follow; /* a path followed, or NULL */
+	bool longest;          /* the longest chain followed */
+	size_t n_nodes;        /* the nodes whose records are kept (0: all) */
+};
+
+static struct wanted wanted_of(const ca_records_options *o,
+	const struct ca_follow_planner *planner)
 {
-	bool runs_only = o && o->runs_only, latencies_only = o && o->latencies_only && !runs_only;
-	bool joined = !runs_only && !latencies_only; /* the others are complete once scanned */
-	const ca_path *follow = joined && planner && o && o->follow &&
-		o->follow->node_count >= 2 ? o->follow : NULL;
-	bool longest = joined && planner && o && o->follow_longest && !o->follow;
-	size_t n_nodes = follow ? follow->node_count : joined && o ? o->n_nodes : 0;
-	ca_records *r = take_prebuilt(t, runs_only, latencies_only, n_nodes, follow, longest,
-		o && o->latency_times, o && o->with_runs);
-	if (r) {
-		joined = joined && !r->latencies_only; /* a path followed: complete too */
-		if (r->oom || (joined && ca_records_join(r) != 0)) {
-			ca_records_free(r);
-			snprintf(err, err_size, "out of memory while joining the runtime events");
-			return NULL;
-		}
-		return r;
-	}
-	r = calloc(1, sizeof *r);
+	struct wanted w = { o && o->runs_only, o && o->latencies_only && !o->runs_only, NULL,
+		false, 0 };
+	bool joined = !w.runs_only && !w.latencies_only; /* the others are complete once scanned */
+	if (joined && planner && o && o->follow && o->follow->node_count >= 2)
+		w.follow = o->follow;
+	w.longest = joined && planner && o && o->follow_longest && !o->follow;
+	w.n_nodes = w.follow ? w.follow->node_count : joined && o ? o->n_nodes : 0;
+	return w;
+}
+
+static ca_records *out_of_memory(ca_records *r, char *err, size_t err_size)
+{
+	ca_records_free(r);
+	snprintf(err, err_size, "out of memory while joining the runtime events");
+	return NULL;
+}
+
+/* Records the load scanned: joined now (unless they followed a path). */
+static ca_records *finish_prebuilt(ca_records *r, bool joined, char *err, size_t err_size)
+{
+	joined = joined && !r->latencies_only; /* a path followed: complete too */
+	if (r->oom || (joined && ca_records_join(r) != 0))
+		return out_of_memory(r, err, err_size);
+	return r;
+}
+
+/* Records scanned in a pass of their own. */
+static ca_records *scan_anew(const ca_trace *t, const ca_records_options *o,
+	const struct ca_follow_planner *planner, const struct wanted *w, char *err,
+	size_t err_size)
+{
+	ca_records *r = calloc(1, sizeof *r);
 	if (!r || !t || !t->model) {
 		free(r);
 		snprintf(err, err_size, "cannot build records: %s", t ? "out of memory" : "no trace");
 		return NULL;
 	}
-	r->t = t;
-	r->m = t->model;
-	r->runs_only = runs_only;
-	r->latencies_only = latencies_only;
-	r->latency_times = latencies_only && o->latency_times;
-	r->with_runs = latencies_only && o->with_runs;
-	r->node_names = n_nodes ? o->nodes : NULL;
-	r->n_node_names = n_nodes;
-	if (follow || longest)
+	*r = (ca_records){ .t = t, .m = t->model, .runs_only = w->runs_only,
+		.latencies_only = w->latencies_only,
+		.latency_times = w->latencies_only && o->latency_times,
+		.with_runs = w->latencies_only && o->with_runs,
+		.node_names = w->n_nodes ? o->nodes : NULL, .n_node_names = w->n_nodes };
+	if (w->follow || w->longest)
 		follow_options(r, o, planner);
 	ca_records_choose_longest(r);
 	if (!ca_records_setup_follow(r))
-		goto out_of_memory;
-	latencies_only = r->latencies_only;
-	joined = !runs_only && !latencies_only;
+		return out_of_memory(r, err, err_size);
+	bool joined = !r->runs_only && !r->latencies_only;
 	if (!ca_records_filter_nodes(r) ||
-	    ((runs_only || r->with_runs) &&
+	    ((r->runs_only || r->with_runs) &&
 	     !(r->run_store = ca_run_store_new(r->m->n_callbacks))) ||
-	    (latencies_only && !(r->stream = ca_stream_new(r))) ||
+	    (r->latencies_only && !(r->stream = ca_stream_new(r))) ||
 	    ca_records_scan(r) != 0 || (joined && ca_records_join(r) != 0))
-		goto out_of_memory;
+		return out_of_memory(r, err, err_size);
 	return r;
-out_of_memory:
-	ca_records_free(r);
-	snprintf(err, err_size, "out of memory while joining the runtime events");
-	return NULL;
+}
+
+ca_records *ca_records_build_with(const ca_trace *t, const ca_records_options *o,
+	const struct ca_follow_planner *planner, char *err, size_t err_size)
+{
+	struct wanted w = wanted_of(o, planner);
+	ca_records *r = take_prebuilt(t, w.runs_only, w.latencies_only, w.n_nodes, w.follow,
+		w.longest, o && o->latency_times, o && o->with_runs);
+	if (r)
+		return finish_prebuilt(r, !w.runs_only && !w.latencies_only, err, err_size);
+	return scan_anew(t, o, planner, &w, err, err_size);
 }
 
 /* The path's names as the model interned them, or NULL. */
