@@ -36,9 +36,20 @@ static int usage(FILE *out)
 	return out == stdout ? 0 : 2;
 }
 
-int caret_cmd_export(int argc, char **argv, const ca_load_options *load)
+/* What one `caret export` was asked. */
+struct export_options {
+	ca_load_options load;
+	const char *format, *output, *arch;
+	const char *names[64]; /* --path, of --arch */
+	size_t n_names;
+	bool all;
+	char **paths; /* the traces */
+	int n_paths;
+};
+
+/* The arguments into o: -1 to go on, else the exit status. */
+static int parse(int argc, char **argv, struct export_options *o)
 {
-	ca_load_options lo = *load; /* this verb's own */
 	static const struct option opts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
@@ -48,40 +59,89 @@ int caret_cmd_export(int argc, char **argv, const ca_load_options *load)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	const char *format = NULL, *output = NULL, *arch = NULL, *names[64];
-	size_t n_names = 0;
-	bool all = false;
 	int c;
-
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
 		if (c == 'f')
-			format = optarg;
+			o->format = optarg;
 		else if (c == 'o')
-			output = optarg;
+			o->output = optarg;
 		else if (c == 'a')
-			arch = optarg;
-		else if (c == 'p' && n_names < 64)
-			names[n_names++] = optarg;
+			o->arch = optarg;
+		else if (c == 'p' && o->n_names < 64)
+			o->names[o->n_names++] = optarg;
 		else if (c == 'A')
-			all = true;
+			o->all = true;
 		else
 			return usage(c == 'h' ? stdout : stderr);
 	}
-	if (!format || strcmp(format, "chrome-trace")) {
+	if (!o->format || strcmp(o->format, "chrome-trace")) {
 		fprintf(stderr, "caret export: --format chrome-trace is needed%s%s%s\n",
-			format ? " (not '" : "", format ? format : "", format ? "')" : "");
+			o->format ? " (not '" : "", o->format ? o->format : "", o->format ? "')" : "");
 		return 2;
 	}
-	if (optind >= argc || (n_names && !arch) || (arch && !n_names)) {
+	if (optind >= argc || (o->n_names && !o->arch) || (o->arch && !o->n_names)) {
 		fprintf(stderr, "caret export: a TRACE is needed (--path goes with --arch)\n");
 		return 2;
 	}
+	o->paths = argv + optind;
+	o->n_paths = argc - optind;
+	return -1;
+}
+
+/* The paths to show: the named ones, or the longest chain. 0, or 1 after
+ * a message. */
+static int choose_paths(const struct export_options *o, const ca_trace *t, const ca_records *r,
+	ca_path_set **sets, const ca_path **paths, const char **path_names, size_t *n_paths)
+{
+	char err[1024];
+	for (size_t i = 0; i < o->n_names; i++) {
+		if (!(sets[i] = ca_arch_file_path(o->arch, o->names[i], err, sizeof err))) {
+			fprintf(stderr, "caret export: %s\n", err);
+			return 1;
+		}
+		ca_path_set_paths(sets[i], &paths[*n_paths]);
+		path_names[(*n_paths)++] = o->names[i];
+	}
+	if (!o->arch && (sets[0] = ca_path_longest(t, r, o->all)) &&
+	    ca_path_set_paths(sets[0], &paths[0]))
+		path_names[(*n_paths)++] = "longest chain";
+	return 0;
+}
+
+/* The Chrome trace written to --output (stdout: "-" or none); a file
+ * left half written is removed. 0, or 1 after a message. */
+static int write_export(const struct export_options *o, const ca_trace *t, const ca_records *r,
+	const ca_path **paths, const char **path_names, size_t n_paths)
+{
+	char err[1024];
+	int status = 1;
+	bool to_file = o->output && strcmp(o->output, "-");
+	FILE *out = to_file ? fopen(o->output, "w") : stdout;
+	if (!out) {
+		fprintf(stderr, "caret export: cannot write %s: %s\n", o->output, strerror(errno));
+		return 1;
+	}
+	if (ca_export_chrome_trace(t, r, paths, path_names, n_paths, o->all, out, err, sizeof err))
+		fprintf(stderr, "caret export: %s\n", err);
+	else
+		status = 0;
+	if (to_file && fclose(out) != 0 && !status) {
+		fprintf(stderr, "caret export: cannot write %s: %s\n", o->output, strerror(errno));
+		status = 1;
+	}
+	if (status && to_file)
+		remove(o->output);
+	return status;
+}
+
+static int run(struct export_options *o)
+{
 	ca_records_options every = { 0 };
-	lo.keep_runtime = !cli_lean();
-	lo.keep_links = true; /* paths through tf and services */
-	lo.records = lo.keep_runtime ? NULL : &every;
-	ca_trace *t = cli_load("export", argv + optind, argc - optind, &lo);
+	o->load.keep_runtime = !cli_lean();
+	o->load.keep_links = true; /* paths through tf and services */
+	o->load.records = o->load.keep_runtime ? NULL : &every;
+	ca_trace *t = cli_load("export", o->paths, o->n_paths, &o->load);
 	if (!t)
 		return 1;
 	char err[1024];
@@ -90,42 +150,21 @@ int caret_cmd_export(int argc, char **argv, const ca_load_options *load)
 	const ca_path *paths[64];
 	const char *path_names[64];
 	size_t n_paths = 0;
-	FILE *out = NULL;
 	ca_records *r = ca_records_build(t, err, sizeof err);
-	if (!r) {
+	if (!r)
 		fprintf(stderr, "caret export: %s\n", err);
-		goto done;
-	}
-	for (size_t i = 0; i < n_names; i++) {
-		if (!(sets[i] = ca_arch_file_path(arch, names[i], err, sizeof err))) {
-			fprintf(stderr, "caret export: %s\n", err);
-			goto done;
-		}
-		ca_path_set_paths(sets[i], &paths[n_paths]);
-		path_names[n_paths++] = names[i];
-	}
-	if (!arch && (sets[0] = ca_path_longest(t, r, all)) && ca_path_set_paths(sets[0],
-		&paths[0]))
-		path_names[n_paths++] = "longest chain";
-	out = output && strcmp(output, "-") ? fopen(output, "w") : stdout;
-	if (!out) {
-		fprintf(stderr, "caret export: cannot write %s: %s\n", output, strerror(errno));
-		goto done;
-	}
-	if (ca_export_chrome_trace(t, r, paths, path_names, n_paths, all, out, err, sizeof err))
-		fprintf(stderr, "caret export: %s\n", err);
-	else
-		status = 0;
-	if (out != stdout && fclose(out) != 0 && !status) {
-		fprintf(stderr, "caret export: cannot write %s: %s\n", output, strerror(errno));
-		status = 1;
-	}
-	if (status && out != stdout)
-		remove(output);
-done:
+	else if (!choose_paths(o, t, r, sets, paths, path_names, &n_paths))
+		status = write_export(o, t, r, paths, path_names, n_paths);
 	for (size_t i = 0; i < 64; i++)
 		ca_path_set_free(sets[i]);
 	ca_records_free(r);
 	ca_trace_free(t);
 	return status;
+}
+
+int caret_cmd_export(int argc, char **argv, const ca_load_options *load)
+{
+	struct export_options o = { .load = *load };
+	int status = parse(argc, argv, &o);
+	return status >= 0 ? status : run(&o);
 }
