@@ -14,8 +14,8 @@ trap 'rm -rf "$work"' EXIT
 lib=$build/lib
 # shellcheck disable=SC2086 # EXAMPLE_CFLAGS: the sanitizers of an ASan build
 cc -std=c11 -Wall -Wextra -Werror -pedantic ${EXAMPLE_CFLAGS:-} -I"$src/include" "$src/examples/api/trace_summary.c" \
-	"$lib/libcaret_analyze.a" "$lib/libcaret_bt_reader.a" "$lib/libcaret_ctf.a" \
-	"$lib/libcaret_schema.a" "$lib/libcaret_common.a" \
+	"$lib/libcaret_analyze.a" "$lib/libcaret_schema_match.a" "$lib/libcaret_ctf_bt.a" \
+	"$lib/libcaret_ctf.a" "$lib/libcaret_schema.a" "$lib/libcaret_common.a" \
 	$(pkg-config --libs babeltrace2 yaml-0.1) -lm -lpthread -o "$work/trace_summary"
 caret=$build/bin/caret
 fails=0
