@@ -66,9 +66,18 @@ static int check_file(const char *path)
 	return 0;
 }
 
-int caret_cmd_arch(int argc, char **argv, const ca_load_options *load)
+/* What one `caret arch` was asked. */
+struct arch_options {
+	ca_load_options load;
+	const char *output, *check;
+	bool all;
+	char **paths;
+	int n_paths;
+};
+
+/* The arguments into o: -1 to go on, else the exit status. */
+static int parse(int argc, char **argv, struct arch_options *o)
 {
-	ca_load_options lo = *load; /* this verb's own */
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "check", required_argument, NULL, 'c' },
@@ -76,47 +85,58 @@ int caret_cmd_arch(int argc, char **argv, const ca_load_options *load)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	const char *output = NULL, *check = NULL;
-	bool all = false;
 	int c;
-
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
 		if (c == 'o')
-			output = optarg;
+			o->output = optarg;
 		else if (c == 'c')
-			check = optarg;
+			o->check = optarg;
 		else if (c == 'a')
-			all = true;
+			o->all = true;
 		else
 			return usage(c == 'h' ? stdout : stderr);
 	}
-	if (check) {
-		if (optind < argc || output) {
-			fprintf(stderr, "caret arch: --check takes one file and nothing else\n");
-			return 2;
-		}
-		return check_file(check);
+	if (o->check && (optind < argc || o->output)) {
+		fprintf(stderr, "caret arch: --check takes one file and nothing else\n");
+		return 2;
 	}
-	if (optind >= argc)
+	if (!o->check && optind >= argc)
 		return usage(stderr);
-	ca_trace *t = cli_load("arch", argv + optind, argc - optind, &lo);
+	o->paths = argv + optind;
+	o->n_paths = argc - optind;
+	return -1;
+}
+
+/* The architecture of the traces written as YAML. */
+static int write_arch(const struct arch_options *o)
+{
+	ca_trace *t = cli_load("arch", o->paths, o->n_paths, &o->load);
 	if (!t)
 		return 1;
-	FILE *out = output ? fopen(output, "w") : stdout;
+	FILE *out = o->output ? fopen(o->output, "w") : stdout;
 	char err[1024];
 	int status = 0;
 	if (!out) {
-		fprintf(stderr, "caret arch: cannot write %s: %s\n", output, strerror(errno));
+		fprintf(stderr, "caret arch: cannot write %s: %s\n", o->output, strerror(errno));
 		status = 1;
-	} else if (ca_arch_write_yaml(t, out, all, err, sizeof err) != 0) {
+	} else if (ca_arch_write_yaml(t, out, o->all, err, sizeof err) != 0) {
 		fprintf(stderr, "caret arch: %s\n", err);
 		status = 1;
 	}
 	if (out && out != stdout && fclose(out) != 0 && !status) {
-		fprintf(stderr, "caret arch: cannot write %s: %s\n", output, strerror(errno));
+		fprintf(stderr, "caret arch: cannot write %s: %s\n", o->output, strerror(errno));
 		status = 1;
 	}
 	ca_trace_free(t);
 	return status;
+}
+
+int caret_cmd_arch(int argc, char **argv, const ca_load_options *load)
+{
+	struct arch_options o = { .load = *load };
+	int status = parse(argc, argv, &o);
+	if (status >= 0)
+		return status;
+	return o.check ? check_file(o.check) : write_arch(&o);
 }

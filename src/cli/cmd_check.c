@@ -74,24 +74,37 @@ static void print_process(const ca_architecture *a, const ca_process *p)
 			p->rmw_implementation ? p->rmw_implementation : "?");
 }
 
-int caret_cmd_check(int argc, char **argv, const ca_load_options *load)
+/* What one `caret check` was asked: the traces. */
+struct check_options {
+	ca_load_options load;
+	char **paths;
+	int n_paths;
+};
+
+/* The arguments into o: -1 to go on, else the exit status. */
+static int parse(int argc, char **argv, struct check_options *o)
 {
-	ca_load_options lo = *load; /* this verb's own */
 	static const struct option opts[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	int c;
-
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1)
 		return usage(c == 'h' ? stdout : stderr);
 	if (optind >= argc)
 		return usage(stderr);
+	o->paths = argv + optind;
+	o->n_paths = argc - optind;
+	return -1;
+}
+
+static int run(struct check_options *o)
+{
 	/* the findings need counts, not the runtime events: on a large trace
 	 * they are counted in a second pass, and memory stays small */
-	lo.keep_runtime = !cli_lean();
-	ca_trace *t = cli_load("check", argv + optind, argc - optind, &lo);
+	o->load.keep_runtime = !cli_lean();
+	ca_trace *t = cli_load("check", o->paths, o->n_paths, &o->load);
 	if (!t)
 		return 1;
 	const ca_architecture *a = ca_trace_architecture(t);
@@ -126,4 +139,11 @@ int caret_cmd_check(int argc, char **argv, const ca_load_options *load)
 		printf("result: ok (%zu warning%s)\n", warnings, warnings == 1 ? "" : "s");
 	ca_trace_free(t);
 	return errors ? 1 : 0;
+}
+
+int caret_cmd_check(int argc, char **argv, const ca_load_options *load)
+{
+	struct check_options o = { .load = *load };
+	int status = parse(argc, argv, &o);
+	return status >= 0 ? status : run(&o);
 }

@@ -76,9 +76,18 @@ static void print_path(const ca_path *p)
 	printf("\n");
 }
 
-static int search(int argc, char **argv, const ca_load_options *load)
+/* What one `caret path search` was asked. */
+struct search_options {
+	ca_load_options load;
+	const char *from, *to;
+	long depth, paths; /* --max-depth, --max-paths */
+	char **traces;
+	int n_traces;
+};
+
+/* The arguments into o: -1 to go on, else the exit status. */
+static int parse_search(int argc, char **argv, struct search_options *o)
 {
-	ca_load_options lo = *load;
 	static const struct option opts[] = {
 		{ "from", required_argument, NULL, 'f' },
 		{ "to", required_argument, NULL, 't' },
@@ -87,17 +96,14 @@ static int search(int argc, char **argv, const ca_load_options *load)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	const char *from = NULL, *to = NULL;
-	long depth = 20, paths = 1000;
 	int c;
 	char *end;
-
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		if (c == 'f')
-			from = optarg;
+			o->from = optarg;
 		else if (c == 't')
-			to = optarg;
+			o->to = optarg;
 		else if (c == 'd' || c == 'n') {
 			long v = strtol(optarg, &end, 10);
 			if (*end || v < 1) {
@@ -105,19 +111,27 @@ static int search(int argc, char **argv, const ca_load_options *load)
 					c == 'd' ? "max-depth" : "max-paths", optarg);
 				return 2;
 			}
-			*(c == 'd' ? &depth : &paths) = v;
+			*(c == 'd' ? &o->depth : &o->paths) = v;
 		} else
 			return usage(c == 'h' ? stdout : stderr);
 	}
-	if (!from || !to || optind >= argc) {
+	if (!o->from || !o->to || optind >= argc) {
 		fprintf(stderr, "caret path search: --from, --to and a TRACE are needed\n");
 		return 2;
 	}
-	ca_trace *t = cli_load("path", argv + optind, argc - optind, &lo);
+	o->traces = argv + optind;
+	o->n_traces = argc - optind;
+	return -1;
+}
+
+static int run_search(const struct search_options *o)
+{
+	ca_trace *t = cli_load("path", o->traces, o->n_traces, &o->load);
 	if (!t)
 		return 1;
 	char err[1024];
-	ca_path_set *set = ca_path_search(t, from, to, (size_t)depth, (size_t)paths, err, sizeof err);
+	ca_path_set *set = ca_path_search(t, o->from, o->to, (size_t)o->depth, (size_t)o->paths,
+		err, sizeof err);
 	if (!set) {
 		fprintf(stderr, "caret path: %s\n", err);
 		ca_trace_free(t);
@@ -127,14 +141,21 @@ static int search(int argc, char **argv, const ca_load_options *load)
 	size_t n = ca_path_set_paths(set, &p);
 	for (size_t i = 0; i < n; i++)
 		print_path(&p[i]);
-	printf("%zu path%s from %s to %s\n", n, n == 1 ? "" : "s", from, to);
+	printf("%zu path%s from %s to %s\n", n, n == 1 ? "" : "s", o->from, o->to);
 	if (ca_path_set_count_cut(set))
-		printf("search stopped at %ld paths (--max-paths): there are more\n", paths);
+		printf("search stopped at %ld paths (--max-paths): there are more\n", o->paths);
 	if (ca_path_set_depth_cut(set))
-		printf("paths longer than %ld topics were not searched (--max-depth)\n", depth);
+		printf("paths longer than %ld topics were not searched (--max-depth)\n", o->depth);
 	ca_path_set_free(set);
 	ca_trace_free(t);
 	return 0;
+}
+
+static int search(int argc, char **argv, const ca_load_options *load)
+{
+	struct search_options o = { .load = *load, .depth = 20, .paths = 1000 };
+	int status = parse_search(argc, argv, &o);
+	return status >= 0 ? status : run_search(&o);
 }
 
 /* ---- latency ------------------------------------------------------------ */

@@ -136,30 +136,37 @@ static void print_events(const ca_trace *tr, enum cli_format f)
 	table_row(&t, "discarded", &discarded);
 }
 
-int caret_cmd_summary(int argc, char **argv, const ca_load_options *load)
+static const struct {
+	const char *name;
+	void (*print)(const ca_trace *, enum cli_format);
+} kinds[] = { { "nodes", print_nodes }, { "topics", print_topics }, { "events", print_events } };
+#define N_KINDS (sizeof kinds / sizeof *kinds)
+
+/* What one `caret summary` was asked. */
+struct summary_options {
+	ca_load_options load;
+	size_t kind; /* in kinds[] */
+	enum cli_format format;
+	char **paths;
+	int n_paths;
+};
+
+/* The arguments into o: -1 to go on, else the exit status. */
+static int parse(int argc, char **argv, struct summary_options *o)
 {
-	ca_load_options lo = *load; /* this verb's own */
 	static const struct option opts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	static const struct {
-		const char *name;
-		void (*print)(const ca_trace *, enum cli_format);
-	} kinds[] = { { "nodes", print_nodes }, { "topics", print_topics },
-		{ "events", print_events } };
-	enum cli_format f = CLI_TEXT;
-	size_t kind = 0;
 	int c;
-
 	if (argc < 2)
 		return usage(stderr);
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
 		return usage(stdout);
-	while (kind < 3 && strcmp(argv[1], kinds[kind].name))
-		kind++;
-	if (kind == 3) {
+	while (o->kind < N_KINDS && strcmp(argv[1], kinds[o->kind].name))
+		o->kind++;
+	if (o->kind == N_KINDS) {
 		fprintf(stderr, "caret summary: '%s': expected nodes, topics or events\n", argv[1]);
 		return 2;
 	}
@@ -171,16 +178,30 @@ int caret_cmd_summary(int argc, char **argv, const ca_load_options *load)
 			return usage(stdout);
 		if (c != 'f')
 			return usage(stderr);
-		if (cli_parse_format("summary", optarg, &f) != 0)
+		if (cli_parse_format("summary", optarg, &o->format) != 0)
 			return 2;
 	}
 	if (optind >= argc)
 		return usage(stderr);
-	lo.keep_runtime = !cli_lean(); /* counts */
-	ca_trace *t = cli_load("summary", argv + optind, argc - optind, &lo);
+	o->paths = argv + optind;
+	o->n_paths = argc - optind;
+	return -1;
+}
+
+static int run(struct summary_options *o)
+{
+	o->load.keep_runtime = !cli_lean(); /* counts */
+	ca_trace *t = cli_load("summary", o->paths, o->n_paths, &o->load);
 	if (!t)
 		return 1;
-	kinds[kind].print(t, f);
+	kinds[o->kind].print(t, o->format);
 	ca_trace_free(t);
 	return 0;
+}
+
+int caret_cmd_summary(int argc, char **argv, const ca_load_options *load)
+{
+	struct summary_options o = { .load = *load, .format = CLI_TEXT };
+	int status = parse(argc, argv, &o);
+	return status >= 0 ? status : run(&o);
 }
