@@ -4,6 +4,10 @@
 # seconds, never a hang or an abort.
 #   - the recipes of tests/data/bad/traces.txt applied to a real trace
 #   - 60 traces with random bytes overwritten (seeded): exit 0 or 1 only
+#   - timestamps flipped 146 years ahead: refused against the index, and
+#     read in seconds without it (per-second loops are per event now)
+#   - a stream file copied beside itself, a FIFO, a directory and /dev/zero
+#     in a stream's place, with both readers
 #   - a trace directory the user may not read (as nobody, when root)
 #   - tests/data/bad/*.yaml (each says what it expects), a directory and a
 #     device given as the file, and a generated 40,000-node file (its check
@@ -57,6 +61,14 @@ while IFS='|' read -r name file action expected; do
 	expect_error "trace $name" "$expected" "$caret" check "$work/t"
 done <"$bad/traces.txt"
 
+# metadata cut at a packet's end (the session daemon killed mid-recording):
+# babeltrace2's own words were only that it cannot create the trace
+dir=$(fresh)
+truncate -s 8192 "$dir/metadata"
+expect_error "babeltrace2: metadata cut at a packet's end" \
+	"metadata:299: expected ';', but the metadata ends there: it was cut" \
+	"$caret" check --reader babeltrace2 "$work/t"
+
 # ---- random damage: no hang, no abort, and an error says so in one line ----
 counts=(0 0)
 for seed in $(seq 1 60); do
@@ -78,6 +90,68 @@ for seed in $(seq 1 60); do
 	fi
 done
 echo "ok random damage: 60 traces, ${counts[0]} read, ${counts[1]} refused in one line"
+
+# ---- damaged timestamps (issue 31) -----------------------------------------
+# Bit 62 flipped in the 64-bit timestamps of ch0_1 from byte 33000 on (the
+# extended event headers: id 0xffff, then a 32-bit id and a time inside the
+# packet's range) and in its packet's timestamp_end: half the stream jumps
+# 146 years ahead, in order. The frequency loop once ran once per second of
+# that span (28 s here, minutes under ASan).
+dir=$(fresh)
+flips=$(/usr/bin/python3 - "$dir/ch0_1" <<'PY'
+import struct, sys
+path = sys.argv[1]
+d = bytearray(open(path, 'rb').read())
+begin, end, content = struct.unpack_from('<QQQ', d, 32)
+at = [40] + [i + 6 for i in range(33000, content // 8 - 14)
+             if struct.unpack_from('<H', d, i)[0] == 0xffff
+             and begin <= struct.unpack_from('<Q', d, i + 6)[0] <= end
+             and struct.unpack_from('<I', d, i + 2)[0] < 500]
+for i in at:
+    d[i + 7] ^= 0x40
+open(path, 'wb').write(d)
+print(len(at))
+PY
+)
+((flips >= 3)) || fail "damaged timestamps: only $flips timestamps found to flip"
+expect_error "timestamps against the index" "ch0_1.idx: entry 0 does not match the packet at byte 0 of ch0_1 (timestamp_end differs" \
+	"$caret" latency callbacks "$work/t"
+mv "$dir/index" "$work/index-moved" # as the message says: read without it
+"$caret" latency callbacks "$base" | cut -c1-110 >"$work/expected"
+start=$SECONDS
+if timeout 20 "$caret" latency callbacks "$work/t" >"$work/out" 2>"$work/err" &&
+   cut -c1-110 "$work/out" | cmp -s - "$work/expected" &&
+   timeout 20 "$caret" report -o "$work/report.html" "$work/t" 2>"$work/err"; then
+	echo "ok timestamps 146 years ahead: latency callbacks and report in $((SECONDS - start)) s," \
+		"the latencies unchanged"
+else
+	fail "timestamps 146 years ahead: exit $? (124: over 20 s): $(head -c 400 "$work/err")"
+fi
+rm -rf "$work/index-moved"
+
+# ---- stream files that are not streams (issue 31) ---------------------------
+# A copy beside its stream doubled every latency and frequency; a FIFO, a
+# directory or /dev/zero in a stream's place was skipped without a word
+# (or blocked, or read forever). Both readers check the folder first.
+for reader in native babeltrace2; do
+	dir=$(fresh)
+	cp "$dir/ch0_0" "$dir/ch0_0_dup"
+	expect_error "$reader: stream copied beside itself" \
+		"ch0_0 and ch0_0_dup hold the same stream (stream class 0, instance 0)" \
+		"$caret" check --reader "$reader" "$work/t"
+	for kind in FIFO directory "character device"; do
+		dir=$(fresh)
+		rm "$dir/ch0_0"
+		case $kind in
+		FIFO) mkfifo "$dir/ch0_0" ;;
+		directory) mkdir "$dir/ch0_0" ;;
+		*) ln -s /dev/zero "$dir/ch0_0" ;;
+		esac
+		expect_error "$reader: stream file a $kind" \
+			"64-bit/ch0_0: a $kind where a stream file is expected" \
+			"$caret" check --reader "$reader" "$work/t"
+	done
+done
 
 # ---- a trace the user may not read ------------------------------------------
 if ((EUID == 0)) && id nobody >/dev/null 2>&1; then

@@ -168,11 +168,12 @@ static int open_trace(struct walk *w, const char *dir, char *err_out, size_t err
 	if (!text)
 		return -1;
 	char err[400];
-	struct ctf_meta *m = ctf_tsdl_parse(text, size, err, sizeof err);
+	bool cut = false;
+	struct ctf_meta *m = ctf_tsdl_parse(text, size, err, sizeof err, &cut);
 	free(text);
 	if (!m) {
 		snprintf(err_out, err_size, "%s/%s", dir, err);
-		w->unsupported = true;
+		w->unsupported = !cut; /* babeltrace2 may know what this reader does not */
 		return -1;
 	}
 	if (!grow((void **)&w->metas, &w->cap_metas, w->n_metas, sizeof *w->metas)) {
@@ -221,6 +222,22 @@ static int open_trace(struct walk *w, const char *dir, char *err_out, size_t err
 	}
 	free(names);
 	return status;
+}
+
+int ctf_metadata_whole(const char *dir, char *err, size_t err_size)
+{
+	size_t size;
+	char why[400];
+	char *text = ctf_metadata_read(dir, &size, why, sizeof why);
+	if (!text)
+		return 0; /* the reader says why, as ever */
+	bool cut = false;
+	struct ctf_meta *m = ctf_tsdl_parse(text, size, why, sizeof why, &cut);
+	free(text);
+	ctf_meta_free(m);
+	if (cut)
+		snprintf(err, err_size, "%s/%s", dir, why);
+	return cut ? -1 : 0;
 }
 
 /* nftw has no user pointer; one walk per thread at a time. */

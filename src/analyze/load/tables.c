@@ -525,6 +525,10 @@ ca_trace *ca_trace_load_options(const char *const *paths, size_t n_paths,
 				err);
 			memset(t->classes, 0, sizeof t->classes);
 			status = ca_load_babeltrace2(t, paths[i], err, err_size);
+			if (status != 0 && !t->failed) /* its internals say less than why */
+				snprintf(err, err_size, "cannot read trace: path=%s: %s; babeltrace2 "
+					"cannot read it either", paths[i], t->reader_note +
+					strlen("read through babeltrace2: "));
 		}
 		if (status != 0) {
 			if (t->failed)
