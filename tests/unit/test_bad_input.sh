@@ -9,9 +9,11 @@
 #   - a stream file copied beside itself, a FIFO, a directory and /dev/zero
 #     in a stream's place, with both readers
 #   - a trace directory the user may not read (as nobody, when root)
-#   - tests/data/bad/*.yaml (each says what it expects), a directory and a
-#     device given as the file, and a generated 40,000-node file (its check
-#     was quadratic: over four minutes; now well under a second)
+#   - tests/data/bad/*.yaml (each says what it expects), a directory, a
+#     device and a FIFO given as the file, a million levels of nesting, and
+#     a generated 40,000-node file (its check was quadratic: over four
+#     minutes; now well under a second)
+#   - caret report of a named path the trace cannot follow: exit 1
 # usage: test_bad_input.sh BIN_DIR SOURCE_DIR SHARED_DIR
 set -uo pipefail
 bin=$1 src=$2 shared=$3
@@ -174,6 +176,31 @@ for f in "$bad"/*.yaml; do
 done
 expect_error "arch directory" "is a directory, not an architecture file" "$caret" arch --check "$work"
 expect_error "arch device" "is not a regular file" "$caret" arch --check /dev/zero
+mkfifo "$work/arch-fifo"
+expect_error "arch FIFO" "arch-fifo is a FIFO, not an architecture file" \
+	"$caret" arch --check "$work/arch-fifo"
+rm "$work/arch-fifo"
+# a million levels of nesting took libyaml's loader over 30 s
+/usr/bin/python3 -c 'import sys; n = 1000000; sys.stdout.write("named_paths: " + "[" * n + "]" * n + "\n")' \
+	>"$work/deep.yaml"
+start=$SECONDS
+expect_error "arch 1,000,000 levels" "deep.yaml:1: nested more than 64 deep" \
+	"$caret" arch --check "$work/deep.yaml"
+((SECONDS - start < 10)) || fail "arch 1,000,000 levels: $((SECONDS - start)) s"
+# a named path the trace cannot follow: the report is written, and says so
+# on stderr with exit 1 (it once exited 0, the error only in the page)
+"$caret" arch "$base" | sed 's|^named_paths: \[\]|named_paths:\
+- path_name: ghost\
+  node_chain:\
+  - node_name: /sensor\
+    publish_topic_name: /topic_a\
+  - node_name: /ghost\
+    subscribe_topic_name: /topic_a|; s|^nodes:$|nodes:\
+- node_name: /ghost|' >"$work/ghost.yaml"
+expect_error "report of a path not in the trace" \
+	"caret report: path ghost: node /ghost is not in the trace (the rest of the report is in" \
+	"$caret" report --arch "$work/ghost.yaml" --path ghost -o "$work/ghost.html" "$base"
+[[ -s $work/ghost.html ]] || fail "report of a path not in the trace: no page written"
 awk 'BEGIN {
 	n = 40000
 	print "named_paths:\n- path_name: p\n  node_chain:"
