@@ -91,21 +91,24 @@ int caret_cmd_report(int argc, char **argv, const ca_load_options *load)
 	if (!lo.keep_runtime)
 		lo.n_records = ca_report_records(report, &lo.records);
 	ca_trace *t = cli_load("report", argv + optind, argc - optind, &lo);
-	int status = 1;
+	int status = 1, written = -1;
 	FILE *out = t ? fopen(output, "w") : NULL;
 	if (t && !out)
 		fprintf(stderr, "caret report: cannot write %s: %s\n", output, strerror(errno));
-	else if (t && ca_report_write(report, t, out, err, sizeof err) != 0)
+	else if (t && (written = ca_report_write(report, t, out, err, sizeof err)) < 0)
 		fprintf(stderr, "caret report: %s\n", err);
 	else if (t)
-		status = 0;
-	if (out && fclose(out) != 0 && !status) {
+		status = written; /* 1: a named path failed, the page shows the rest */
+	if (out && fclose(out) != 0 && written >= 0) {
 		fprintf(stderr, "caret report: cannot write %s: %s\n", output, strerror(errno));
 		status = 1;
+		written = -1;
 	}
+	if (written == 1)
+		fprintf(stderr, "caret report: %s (the rest of the report is in %s)\n", err, output);
 	if (!status)
 		printf("%s\n", output);
-	else if (out)
+	else if (out && written < 0)
 		remove(output);
 	ca_trace_free(t);
 	ca_report_free(report);

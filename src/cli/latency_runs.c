@@ -13,7 +13,9 @@
 
 /* Runs per 1 s window over the whole windows from the first start on
  * (analysis.md: frequency, count per 1 s window): the mean and the least;
- * 0 when the runs span less than a second. Runs are in start order. */
+ * 0 when the runs span less than a second. Runs are in start order. The
+ * work is per run, not per window: a damaged timestamp can make the span
+ * billions of seconds, and windows no run falls in only make the least 0. */
 static void frequency(const ca_callback_instance *runs, size_t n, double *mean, double *least)
 {
 	const uint64_t second = 1000000000;
@@ -21,24 +23,27 @@ static void frequency(const ca_callback_instance *runs, size_t n, double *mean, 
 	*mean = *least = 0;
 	if (!windows)
 		return;
-	uint64_t fewest = UINT64_MAX, total = 0, count = 0, w = 0;
-	for (size_t i = 0; i < n && w < windows; i++) {
-		while (w < windows && runs[i].start >= runs[0].start + (w + 1) * second) {
+	uint64_t fewest = UINT64_MAX, total = 0, count = 0, current = 0, filled = 0;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t w = (runs[i].start - runs[0].start) / second;
+		if (w >= windows) /* the last, partial window */
+			break;
+		if (count && w != current) {
 			fewest = count < fewest ? count : fewest;
 			total += count;
+			filled++;
 			count = 0;
-			w++;
 		}
-		count += w < windows;
+		current = w;
+		count++;
 	}
-	while (w < windows) { /* windows the loop did not close */
+	if (count) {
 		fewest = count < fewest ? count : fewest;
 		total += count;
-		count = 0;
-		w++;
+		filled++;
 	}
 	*mean = (double)total / (double)windows;
-	*least = (double)fewest;
+	*least = filled < windows ? 0 : (double)fewest;
 }
 
 /* Room for the runs of the callback that has most (CA_NONE included). */

@@ -73,7 +73,8 @@ static int open_file(int dir, const char *name, struct file *f, char *err, size_
 {
 	struct stat st;
 	f->name = name;
-	f->fd = openat(dir, name, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO put in the place of a file must not block the open */
+	f->fd = openat(dir, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (f->fd < 0)
 		return problem(err, size, "%s: %s", name, strerror(errno));
 	if (fstat(f->fd, &st) != 0 || !S_ISREG(st.st_mode)) {
@@ -138,12 +139,20 @@ static int check_metadata(int dir, char *err, size_t size)
 }
 
 struct packet {
-	uint64_t offset, packet, content, begin;
+	uint64_t offset, packet, content, begin, end;
+};
+
+/* Which stream a file holds (its first packet's header): a trace holds
+ * each stream once. */
+struct stream_id {
+	char name[NAME_MAX + 1];
+	uint64_t class_id, instance;
+	bool known; /* false: the file holds no packet */
 };
 
 /* Walks a stream file's packets; the headers, for its index. */
 static int check_stream(int dir, const char *name, struct packet **out, size_t *count,
-	char *err, size_t size)
+	struct stream_id *id, char *err, size_t size)
 {
 	struct file f;
 	unsigned char h[STREAM_HEADER];
@@ -163,7 +172,10 @@ static int check_stream(int dir, const char *name, struct packet **out, size_t *
 				"magic)", name, at);
 			break;
 		}
-		struct packet p = { at, le64(h + 56), le64(h + 48), le64(h + 32) };
+		struct packet p = { at, le64(h + 56), le64(h + 48), le64(h + 32), le64(h + 40) };
+		if (!n)
+			*id = (struct stream_id){ .class_id = le32(h + 20), .instance = le64(h + 24),
+				.known = true };
 		rc = check_sizes(&f, at, p.content, p.packet, STREAM_HEADER, err, size);
 		if (!rc && !VEC_ROOM(packets, n, cap))
 			rc = problem(err, size, "out of memory");
@@ -179,6 +191,14 @@ static int check_stream(int dir, const char *name, struct packet **out, size_t *
 	*out = packets;
 	*count = n;
 	return 0;
+}
+
+/* The field of index entry e that differs from the packet p, or NULL. */
+static const char *index_mismatch(const unsigned char *e, const struct packet *p)
+{
+	return be64(e) != p->offset ? "offset" : be64(e + 8) != p->packet ? "packet_size" :
+		be64(e + 16) != p->content ? "content_size" : be64(e + 24) != p->begin ?
+		"timestamp_begin" : be64(e + 32) != p->end ? "timestamp_end" : NULL;
 }
 
 /* An index must describe exactly the packets the stream holds. */
@@ -209,20 +229,93 @@ static int check_index(int dir, const char *stream, const struct packet *packets
 			rc = problem(err, size, "%s: cannot read entry %zu", name, i);
 			break;
 		}
-		const struct packet *p = &packets[i];
-		if (be64(e) != p->offset || be64(e + 8) != p->packet || be64(e + 16) != p->content ||
-		    be64(e + 24) != p->begin || be64(e + 32) < be64(e + 24))
+		const char *field = index_mismatch(e, &packets[i]);
+		if (field)
 			rc = problem(err, size, "%s: entry %zu does not match the packet at byte %"
-				PRIu64 " of %s (the index is damaged; the trace reads without it if "
-				"you move the index directory away)", name, i, p->offset, stream);
+				PRIu64 " of %s (%s differs: the index or the packet is damaged; the "
+				"trace reads without the index if you move the index directory away)",
+				name, i, packets[i].offset, stream, field);
 	}
 	close(f.fd);
 	return rc;
 }
 
+/* What a non-regular file is, for the error that names it. */
+static const char *file_kind(mode_t mode)
+{
+	return S_ISDIR(mode) ? "a directory" : S_ISFIFO(mode) ? "a FIFO" : S_ISCHR(mode) ?
+		"a character device" : S_ISBLK(mode) ? "a block device" : S_ISSOCK(mode) ?
+		"a socket" : "not a regular file";
+}
+
+/* Whether an entry of the trace directory is a stream file to check: 1,
+ * 0 for what LTTng puts beside them (metadata, the index directory, hidden
+ * files), -1 with err for anything else where a stream file is expected
+ * (a FIFO would block a reader, /dev/zero would never end). */
+static int stream_entry(int dir, const char *name, char *err, size_t size)
+{
+	struct stat st;
+	if (name[0] == '.' || !strcmp(name, "metadata"))
+		return 0;
+	if (fstatat(dir, name, &st, 0) != 0)
+		return problem(err, size, "%s: %s", name, strerror(errno));
+	if (S_ISDIR(st.st_mode) && !strcmp(name, "index"))
+		return 0;
+	if (!S_ISREG(st.st_mode))
+		return problem(err, size, "%s: %s where a stream file is expected (a trace "
+			"directory holds metadata, stream files and index/ only)", name,
+			file_kind(st.st_mode));
+	return 1;
+}
+
+/* A stream held by two files (one copied beside the other): readers would
+ * read its events twice. ids[0..n) are the files checked before this one. */
+static int check_unique(const struct stream_id *ids, size_t n, const struct stream_id *id,
+	char *err, size_t size)
+{
+	for (size_t i = 0; id->known && i < n; i++) {
+		if (!ids[i].known || ids[i].class_id != id->class_id ||
+		    ids[i].instance != id->instance)
+			continue;
+		bool first = strcmp(ids[i].name, id->name) < 0;
+		return problem(err, size, "%s and %s hold the same stream (stream class %" PRIu64
+			", instance %" PRIu64 "): one is a copy of the other; a trace holds each "
+			"stream once (move the copy away)", first ? ids[i].name : id->name,
+			first ? id->name : ids[i].name, id->class_id, id->instance);
+	}
+	return 0;
+}
+
+/* One entry of the trace directory: its packets, its index, that no other
+ * file holds its stream. ids grows by the stream files. */
+static int check_entry(int dir, const char *name, struct stream_id **ids, size_t *n_ids,
+	char *err, size_t size)
+{
+	int rc = stream_entry(dir, name, err, size);
+	if (rc <= 0)
+		return rc;
+	struct stream_id *grown = realloc(*ids, (*n_ids + 1) * sizeof *grown);
+	if (!grown)
+		return problem(err, size, "out of memory");
+	*ids = grown;
+	struct stream_id *id = &grown[*n_ids];
+	*id = (struct stream_id){ .known = false };
+	struct packet *packets = NULL;
+	size_t n = 0;
+	rc = check_stream(dir, name, &packets, &n, id, err, size);
+	snprintf(id->name, sizeof id->name, "%s", name);
+	if (!rc)
+		rc = check_index(dir, name, packets, n, err, size);
+	if (!rc)
+		rc = check_unique(*ids, *n_ids, id, err, size);
+	free(packets);
+	*n_ids += !rc;
+	return rc;
+}
+
 int ca_ctf_check_dir(const char *path, char *err, size_t err_size)
 {
-	char where[512];
+	char where[1024];
 	int dir = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dir < 0)
 		return problem(err, err_size, "%s: %s", path, strerror(errno));
@@ -231,18 +324,11 @@ int ca_ctf_check_dir(const char *path, char *err, size_t err_size)
 	if (!rc && !d)
 		rc = problem(where, sizeof where, "%s", strerror(errno));
 	struct dirent *e;
-	while (d && !rc && (e = readdir(d))) {
-		struct stat st;
-		if (e->d_name[0] == '.' || !strcmp(e->d_name, "metadata") ||
-		    fstatat(dir, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode))
-			continue;
-		struct packet *packets = NULL;
-		size_t n = 0;
-		rc = check_stream(dir, e->d_name, &packets, &n, where, sizeof where);
-		if (!rc)
-			rc = check_index(dir, e->d_name, packets, n, where, sizeof where);
-		free(packets);
-	}
+	struct stream_id *ids = NULL;
+	size_t n_ids = 0;
+	while (d && !rc && (e = readdir(d)))
+		rc = check_entry(dir, e->d_name, &ids, &n_ids, where, sizeof where);
+	free(ids);
 	if (d)
 		closedir(d);
 	close(dir);

@@ -249,6 +249,14 @@ int ca_ctf_iterate(const char *path, const struct ca_ctf_handlers *handlers,
 	size_t n_dirs;
 	if (ctf_find_traces(path, &dirs, &n_dirs, err, err_size) != 0)
 		goto out;
+	for (size_t i = 0; i < n_dirs; i++) {
+		char cut[600];
+		if (ctf_metadata_whole(dirs[i], cut, sizeof cut) != 0) {
+			snprintf(err, err_size, "cannot read trace: path=%s: %s", path, cut);
+			ctf_free_dirs(dirs, n_dirs);
+			goto out;
+		}
+	}
 	for (size_t i = 0; i < n_dirs; i++)
 		if (bt_value_array_append_string_element(inputs, dirs[i]) !=
 		    BT_VALUE_ARRAY_APPEND_ELEMENT_STATUS_OK) {

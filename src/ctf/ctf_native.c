@@ -205,12 +205,13 @@ static int open_trace(struct walk *w, const char *dir, char *err_out, size_t err
 	if (!text)
 		return -1;
 	char err[400];
-	struct ctf_meta *m = ctf_tsdl_parse(text, size, err, sizeof err);
+	bool cut = false;
+	struct ctf_meta *m = ctf_tsdl_parse(text, size, err, sizeof err, &cut);
 	free(text);
 	if (!m) {
 		snprintf(err_out, err_size, "%s/%s", dir, err);
-		w->unsupported = true;
-		w->status = CARET_ERR_UNSUPPORTED;
+		w->unsupported = !cut; /* babeltrace2 may know what this reader does not */
+		w->status = cut ? CARET_ERR_FORMAT : CARET_ERR_UNSUPPORTED;
 		return -1;
 	}
 	if (!VEC_ROOM(w->metas, w->n_metas, w->cap_metas)) {
@@ -262,6 +263,22 @@ static int open_trace(struct walk *w, const char *dir, char *err_out, size_t err
 	}
 	free(names);
 	return status;
+}
+
+int ctf_metadata_whole(const char *dir, char *err, size_t err_size)
+{
+	size_t size;
+	char why[400];
+	char *text = ctf_metadata_read(dir, &size, why, sizeof why);
+	if (!text)
+		return 0; /* the reader says why, as ever */
+	bool cut = false;
+	struct ctf_meta *m = ctf_tsdl_parse(text, size, why, sizeof why, &cut);
+	free(text);
+	ctf_meta_free(m);
+	if (cut)
+		snprintf(err, err_size, "%s/%s", dir, why);
+	return cut ? -1 : 0;
 }
 
 /* nftw has no user pointer; one walk per thread at a time. */

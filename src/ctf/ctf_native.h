@@ -106,8 +106,14 @@ struct ctf_meta {
 };
 
 /* Parses TSDL text. NULL with err ("metadata:LINE: expected ...",
- * "metadata:LINE: unsupported ...") on what it cannot read. */
-struct ctf_meta *ctf_tsdl_parse(const char *text, size_t size, char *err, size_t err_size);
+ * "metadata:LINE: unsupported ...") on what it cannot read; *cut when the
+ * text ends inside a declaration (a metadata file cut short, which no
+ * reader can read). */
+struct ctf_meta *ctf_tsdl_parse(const char *text, size_t size, char *err, size_t err_size,
+	bool *cut);
+/* -1 with err when the metadata of the trace directory ends inside a
+ * declaration (babeltrace2 says only that it cannot create the trace). */
+int ctf_metadata_whole(const char *dir, char *err, size_t err_size);
 /* The metadata file of a trace directory: packetized (LTTng's, packets of
  * text with a header each) or plain text, as TSDL text (free it). */
 char *ctf_metadata_read(const char *dir, size_t *size, char *err, size_t err_size);

@@ -86,6 +86,7 @@ struct parser {
 	char *err;
 	size_t err_size;
 	bool failed;
+	bool cut; /* failed at the end of the text */
 	unsigned depth; /* of nested types: hostile metadata must not exhaust the stack */
 	/* event blocks, gathered before being put in their stream */
 	struct ctf_event_class **events;
@@ -106,6 +107,12 @@ static void fail(struct parser *p, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(p->err + n, p->err_size - (size_t)n, fmt, ap);
 	va_end(ap);
+	/* the text ends inside a declaration: no reader can read it */
+	p->cut = p->pos >= p->n_toks || p->toks[p->pos].kind == T_END;
+	size_t used = strlen(p->err);
+	if (p->cut && used < p->err_size)
+		snprintf(p->err + used, p->err_size - used, ", but the metadata ends there: it was "
+			"cut (the recording ended abruptly: session daemon or consumer killed?)");
 }
 
 static bool push_token(struct parser *p, struct token t)
@@ -1030,7 +1037,8 @@ static void place_events(struct parser *p)
 	}
 }
 
-struct ctf_meta *ctf_tsdl_parse(const char *text, size_t size, char *err, size_t err_size)
+struct ctf_meta *ctf_tsdl_parse(const char *text, size_t size, char *err, size_t err_size,
+	bool *cut)
 {
 	struct parser p = { .err = err, .err_size = err_size };
 	struct ctf_meta *m = calloc(1, sizeof *m);
@@ -1072,6 +1080,7 @@ struct ctf_meta *ctf_tsdl_parse(const char *text, size_t size, char *err, size_t
 	free(p.events);
 	*arena = p.arena;
 	m->arena = arena;
+	*cut = p.failed && p.cut;
 	if (p.failed) {
 		ctf_meta_free(m);
 		return NULL;

@@ -158,6 +158,7 @@ static pid_t launch(const struct cr_record_options *o)
 		setenv("CARET_MERGE", "0", 1);
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
 	execvp(o->command[0], o->command);
 	fprintf(stderr, "caret record: cannot execute %s: %s\n", o->command[0], strerror(errno));
 	_exit(127);
@@ -494,9 +495,12 @@ static int run(struct recorder *r)
 	if (!(r->procs = cr_processes_create(r->ep.status, r->ep.start)))
 		return fail(r, "out of memory");
 
+	/* a closed terminal (SIGHUP) ends the recording as Ctrl-C does: by
+	 * default it would kill the recorder, the session left recording */
 	struct sigaction sa = { .sa_handler = on_signal };
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 	fprintf(stderr, "caret record: session %s, trace in %s\n", r->session_name, r->output);
 
 	if (o->command) {

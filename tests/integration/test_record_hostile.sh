@@ -11,6 +11,7 @@
 #   destroyed        the session destroyed mid-run: exit 1, the true duration
 #   left-record      an End from someone else: the recorder says who left
 #   killed           a recorder killed by SIGKILL: the next one recovers
+#   hangup           SIGHUP (a closed terminal) ends the recording as Ctrl-C
 #   command-status   caret record -- CMD exits with CMD's failure
 #   disk-full        the disk fills while recording: exit 1, "is full"
 set -uo pipefail
@@ -23,7 +24,7 @@ caret_at_exit "rm -rf '$work'"
 caret_lttng_require || exit 1
 caret_lttng_ensure_daemon || exit 1
 failures=0
-cases=${1:-invalid-pattern flood slow-pace spoof two destroyed left-record killed command-status disk-full}
+cases=${1:-invalid-pattern flood slow-pace spoof two destroyed left-record killed hangup command-status disk-full}
 
 ok() { echo "ok $*"; }
 bad() { echo "FAIL $*"; failures=$((failures + 1)); }
@@ -194,6 +195,28 @@ for c in $cases; do
 			bad "$c: exit $status"
 			cat "$work/err2"
 			lttng destroy caret-test-hostile-k >/dev/null 2>&1
+		fi
+		;;
+	hangup)
+		# a closed terminal: SIGHUP once killed the recorder as SIGKILL
+		# does, the session left active and the apps in RECORD
+		apps 12
+		"$caret" record -s caret-test-hostile-h -o "$work/t" >/dev/null 2>"$work/err" &
+		recorder=$!
+		sleep 3
+		kill -HUP "$recorder"
+		wait "$recorder"
+		status=$?
+		"$bin/control_client" status 2 >"$work/status"
+		wait "$launcher"
+		waits=$(awk '$3 == 1 { s[$2] = 1 } END { print length(s) }' "$work/status")
+		if ((status == 0 && waits == 3)) && ! lttng list caret-test-hostile-h >/dev/null 2>&1 &&
+		   grep -q "recorded [0-9.]* s, 3 processes" "$work/err" && "$caret" check "$work/t" >/dev/null; then
+			ok "$c: $(grep "recorded" "$work/err" | tail -n 1)"
+		else
+			bad "$c: exit $status (129: killed by SIGHUP), processes back in WAIT: $waits"
+			cat "$work/err"
+			lttng destroy caret-test-hostile-h >/dev/null 2>&1
 		fi
 		;;
 	command-status)

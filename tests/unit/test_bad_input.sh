@@ -4,10 +4,16 @@
 # seconds, never a hang or an abort.
 #   - the recipes of tests/data/bad/traces.txt applied to a real trace
 #   - 60 traces with random bytes overwritten (seeded): exit 0 or 1 only
+#   - timestamps flipped 146 years ahead: refused against the index, and
+#     read in seconds without it (per-second loops are per event now)
+#   - a stream file copied beside itself, a FIFO, a directory and /dev/zero
+#     in a stream's place, with both readers
 #   - a trace directory the user may not read (as nobody, when root)
-#   - tests/data/bad/*.yaml (each says what it expects), a directory and a
-#     device given as the file, and a generated 40,000-node file (its check
-#     was quadratic: over four minutes; now well under a second)
+#   - tests/data/bad/*.yaml (each says what it expects), a directory, a
+#     device and a FIFO given as the file, a million levels of nesting, and
+#     a generated 40,000-node file (its check was quadratic: over four
+#     minutes; now well under a second)
+#   - caret report of a named path the trace cannot follow: exit 1
 # usage: test_bad_input.sh BIN_DIR SOURCE_DIR SHARED_DIR
 set -uo pipefail
 bin=$1 src=$2 shared=$3
@@ -57,6 +63,14 @@ while IFS='|' read -r name file action expected; do
 	expect_error "trace $name" "$expected" "$caret" check "$work/t"
 done <"$bad/traces.txt"
 
+# metadata cut at a packet's end (the session daemon killed mid-recording):
+# babeltrace2's own words were only that it cannot create the trace
+dir=$(fresh)
+truncate -s 8192 "$dir/metadata"
+expect_error "babeltrace2: metadata cut at a packet's end" \
+	"metadata:299: expected ';', but the metadata ends there: it was cut" \
+	"$caret" check --reader babeltrace2 "$work/t"
+
 # ---- random damage: no hang, no abort, and an error says so in one line ----
 counts=(0 0)
 for seed in $(seq 1 60); do
@@ -79,6 +93,68 @@ for seed in $(seq 1 60); do
 done
 echo "ok random damage: 60 traces, ${counts[0]} read, ${counts[1]} refused in one line"
 
+# ---- damaged timestamps (issue 31) -----------------------------------------
+# Bit 62 flipped in the 64-bit timestamps of ch0_1 from byte 33000 on (the
+# extended event headers: id 0xffff, then a 32-bit id and a time inside the
+# packet's range) and in its packet's timestamp_end: half the stream jumps
+# 146 years ahead, in order. The frequency loop once ran once per second of
+# that span (28 s here, minutes under ASan).
+dir=$(fresh)
+flips=$(/usr/bin/python3 - "$dir/ch0_1" <<'PY'
+import struct, sys
+path = sys.argv[1]
+d = bytearray(open(path, 'rb').read())
+begin, end, content = struct.unpack_from('<QQQ', d, 32)
+at = [40] + [i + 6 for i in range(33000, content // 8 - 14)
+             if struct.unpack_from('<H', d, i)[0] == 0xffff
+             and begin <= struct.unpack_from('<Q', d, i + 6)[0] <= end
+             and struct.unpack_from('<I', d, i + 2)[0] < 500]
+for i in at:
+    d[i + 7] ^= 0x40
+open(path, 'wb').write(d)
+print(len(at))
+PY
+)
+((flips >= 3)) || fail "damaged timestamps: only $flips timestamps found to flip"
+expect_error "timestamps against the index" "ch0_1.idx: entry 0 does not match the packet at byte 0 of ch0_1 (timestamp_end differs" \
+	"$caret" latency callbacks "$work/t"
+mv "$dir/index" "$work/index-moved" # as the message says: read without it
+"$caret" latency callbacks "$base" | cut -c1-110 >"$work/expected"
+start=$SECONDS
+if timeout 20 "$caret" latency callbacks "$work/t" >"$work/out" 2>"$work/err" &&
+   cut -c1-110 "$work/out" | cmp -s - "$work/expected" &&
+   timeout 20 "$caret" report -o "$work/report.html" "$work/t" 2>"$work/err"; then
+	echo "ok timestamps 146 years ahead: latency callbacks and report in $((SECONDS - start)) s," \
+		"the latencies unchanged"
+else
+	fail "timestamps 146 years ahead: exit $? (124: over 20 s): $(head -c 400 "$work/err")"
+fi
+rm -rf "$work/index-moved"
+
+# ---- stream files that are not streams (issue 31) ---------------------------
+# A copy beside its stream doubled every latency and frequency; a FIFO, a
+# directory or /dev/zero in a stream's place was skipped without a word
+# (or blocked, or read forever). Both readers check the folder first.
+for reader in native babeltrace2; do
+	dir=$(fresh)
+	cp "$dir/ch0_0" "$dir/ch0_0_dup"
+	expect_error "$reader: stream copied beside itself" \
+		"ch0_0 and ch0_0_dup hold the same stream (stream class 0, instance 0)" \
+		"$caret" check --reader "$reader" "$work/t"
+	for kind in FIFO directory "character device"; do
+		dir=$(fresh)
+		rm "$dir/ch0_0"
+		case $kind in
+		FIFO) mkfifo "$dir/ch0_0" ;;
+		directory) mkdir "$dir/ch0_0" ;;
+		*) ln -s /dev/zero "$dir/ch0_0" ;;
+		esac
+		expect_error "$reader: stream file a $kind" \
+			"64-bit/ch0_0: a $kind where a stream file is expected" \
+			"$caret" check --reader "$reader" "$work/t"
+	done
+done
+
 # ---- a trace the user may not read ------------------------------------------
 if ((EUID == 0)) && id nobody >/dev/null 2>&1; then
 	fresh >/dev/null
@@ -100,6 +176,31 @@ for f in "$bad"/*.yaml; do
 done
 expect_error "arch directory" "is a directory, not an architecture file" "$caret" arch --check "$work"
 expect_error "arch device" "is not a regular file" "$caret" arch --check /dev/zero
+mkfifo "$work/arch-fifo"
+expect_error "arch FIFO" "arch-fifo is a FIFO, not an architecture file" \
+	"$caret" arch --check "$work/arch-fifo"
+rm "$work/arch-fifo"
+# a million levels of nesting took libyaml's loader over 30 s
+/usr/bin/python3 -c 'import sys; n = 1000000; sys.stdout.write("named_paths: " + "[" * n + "]" * n + "\n")' \
+	>"$work/deep.yaml"
+start=$SECONDS
+expect_error "arch 1,000,000 levels" "deep.yaml:1: nested more than 64 deep" \
+	"$caret" arch --check "$work/deep.yaml"
+((SECONDS - start < 10)) || fail "arch 1,000,000 levels: $((SECONDS - start)) s"
+# a named path the trace cannot follow: the report is written, and says so
+# on stderr with exit 1 (it once exited 0, the error only in the page)
+"$caret" arch "$base" | sed 's|^named_paths: \[\]|named_paths:\
+- path_name: ghost\
+  node_chain:\
+  - node_name: /sensor\
+    publish_topic_name: /topic_a\
+  - node_name: /ghost\
+    subscribe_topic_name: /topic_a|; s|^nodes:$|nodes:\
+- node_name: /ghost|' >"$work/ghost.yaml"
+expect_error "report of a path not in the trace" \
+	"caret report: path ghost: node /ghost is not in the trace (the rest of the report is in" \
+	"$caret" report --arch "$work/ghost.yaml" --path ghost -o "$work/ghost.html" "$base"
+[[ -s $work/ghost.html ]] || fail "report of a path not in the trace: no page written"
 awk 'BEGIN {
 	n = 40000
 	print "named_paths:\n- path_name: p\n  node_chain:"

@@ -477,7 +477,15 @@ static caret_status read_path(ca_trace *t, const char *path, const ca_load_optio
 	caret_error_free(*error);
 	*error = NULL;
 	memset(t->classes, 0, sizeof t->classes);
-	return ca_load_babeltrace2(t, path, error);
+	status = ca_load_babeltrace2(t, path, error);
+	if (status != CARET_OK && !t->failed) { /* its internals say less than why */
+		caret_error_free(*error);
+		*error = NULL;
+		caret_error_add(error, status, NULL, -1, NULL, "cannot read trace: "
+			"path=%s: %s; babeltrace2 cannot read it either", path,
+			t->reader_note + strlen("read through babeltrace2: "));
+	}
+	return status;
 }
 
 ca_trace *ca_load_read(const char *const *paths, size_t n_paths, const ca_load_options *o,

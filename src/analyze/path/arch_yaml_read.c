@@ -7,12 +7,14 @@
  * Errors say file:line and what was expected, in one line.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <yaml.h>
 
 #include "ca.h"
@@ -20,6 +22,9 @@
 #include "path.h"
 
 enum value_type { SCALAR, INTEGER, MAPS, SCALARS };
+
+/* Lists and mappings in lists and mappings: an architecture file has 6. */
+#define MAX_DEPTH 64
 
 struct rule;
 struct key_rule {
@@ -194,6 +199,7 @@ static void check_value(struct reader *r, yaml_node_t *v, const struct key_rule 
 static void check_map(struct reader *r, yaml_node_t *map, const struct rule *rule)
 {
 	char keys[512];
+	uint64_t seen = 0; /* the rule's keys met (rules have fewer than 64) */
 	if (!map || map->type != YAML_MAPPING_NODE) {
 		expected_keys(rule, keys, sizeof keys);
 		fail(r, map, "%s must be a mapping with the keys %s", rule->what, keys);
@@ -212,6 +218,13 @@ static void check_map(struct reader *r, yaml_node_t *map, const struct rule *rul
 				rule->what, keys);
 			return;
 		}
+		/* a key given twice: which one a reader keeps is anyone's guess */
+		uint64_t bit = (uint64_t)1 << (kr - rule->keys);
+		if (seen & bit) {
+			fail(r, kn, "the key '%s' twice in %s", k, rule->what);
+			return;
+		}
+		seen |= bit;
 		check_value(r, node(r, p->value), kr, rule);
 	}
 	for (const struct key_rule *kr = rule->keys; kr->key && !r->failed; kr++)
@@ -249,6 +262,9 @@ static void check_callback(struct reader *r, yaml_node_t *cb)
 			"subscription_callback, service_callback", type);
 	else if (!value_of(r, cb, need))
 		fail(r, cb, "a %s lacks the key '%s'", type, need);
+	yaml_node_t *period = value_of(r, cb, "period_ns");
+	if (period && strtoll(text(period), NULL, 10) < 0)
+		fail(r, period, "'period_ns' of a callback must be 0 or more, not '%s'", text(period));
 }
 
 /* Indexes every node, callback group and callback by name. */
@@ -382,6 +398,17 @@ static void refuse_shared(struct reader *r)
 	free(refs);
 }
 
+/* A NUL inside a name ("a\0b") would cut it short in every use of it:
+ * the scalars are refused whole. */
+static void refuse_nul(struct reader *r)
+{
+	for (yaml_node_t *x = r->doc.nodes.start; x < r->doc.nodes.top && !r->failed; x++)
+		if (x->type == YAML_SCALAR_NODE &&
+		    strlen((const char *)x->data.scalar.value) != x->data.scalar.length)
+			fail(r, x, "a NUL character in the value '%s...'",
+				(const char *)x->data.scalar.value);
+}
+
 static void release_names(struct reader *r)
 {
 	name_index_free(&r->nodes);
@@ -389,21 +416,107 @@ static void release_names(struct reader *r)
 	name_index_free(&r->callbacks);
 }
 
+/* What a file that is not an architecture file is. */
+static const char *file_kind(mode_t mode)
+{
+	return S_ISDIR(mode) ? "a directory" : S_ISFIFO(mode) ? "a FIFO" : "not a regular file";
+}
+
+/* The file opened for reading, if it is a regular file: checked before
+ * opening, for a FIFO would block the open, and after, for a file
+ * swapped in between (opened non-blocking). NULL with r->err. */
+static FILE *open_regular(struct reader *r)
+{
+	struct stat st;
+	if (stat(r->path, &st) != 0) {
+		snprintf(r->err, r->err_size, "cannot open %s: %s", r->path, strerror(errno));
+		return NULL;
+	}
+	int fd = S_ISREG(st.st_mode) ? open(r->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) : -1;
+	if (fd < 0 && S_ISREG(st.st_mode)) {
+		snprintf(r->err, r->err_size, "cannot open %s: %s", r->path, strerror(errno));
+		return NULL;
+	}
+	if (fd >= 0 && fstat(fd, &st) != 0)
+		st.st_mode = 0;
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(r->err, r->err_size, "%s is %s, not an architecture file", r->path,
+			file_kind(st.st_mode));
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	FILE *f = fdopen(fd, "r");
+	if (!f) {
+		snprintf(r->err, r->err_size, "cannot open %s: %s", r->path, strerror(errno));
+		close(fd);
+	}
+	return f;
+}
+
+/* One parser event against the document's shape so far: -1 with r->err
+ * past MAX_DEPTH or at a second document. */
+static int shape_event(struct reader *r, const yaml_event_t *ev, int *depth, int *documents)
+{
+	size_t line = ev->start_mark.line + 1;
+	switch (ev->type) {
+	case YAML_DOCUMENT_START_EVENT:
+		if (++*documents == 1)
+			return 0;
+		snprintf(r->err, r->err_size, "%s:%zu: a second YAML document: an architecture "
+			"file is one", r->path, line);
+		return -1;
+	case YAML_SEQUENCE_START_EVENT:
+	case YAML_MAPPING_START_EVENT:
+		if (++*depth <= MAX_DEPTH)
+			return 0;
+		snprintf(r->err, r->err_size, "%s:%zu: nested more than %d deep (an architecture "
+			"file needs 6)", r->path, line, MAX_DEPTH);
+		return -1;
+	case YAML_SEQUENCE_END_EVENT:
+	case YAML_MAPPING_END_EVENT:
+		--*depth;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* The document's shape, from the parser's events before the loader builds
+ * it: libyaml's loader takes seconds over 100,000 levels of nesting and
+ * reads any number of documents. 0, or -1 with r->err. */
+static int check_shape(struct reader *r, FILE *f)
+{
+	yaml_parser_t parser;
+	yaml_event_t ev;
+	int depth = 0, documents = 0, status = 0;
+	if (!yaml_parser_initialize(&parser)) {
+		snprintf(r->err, r->err_size, "%s: out of memory", r->path);
+		return -1;
+	}
+	yaml_parser_set_input_file(&parser, f);
+	bool end = false;
+	/* a syntax error ends the walk: the loader says where */
+	while (!end && !status && yaml_parser_parse(&parser, &ev)) {
+		end = ev.type == YAML_STREAM_END_EVENT;
+		status = shape_event(r, &ev, &depth, &documents);
+		yaml_event_delete(&ev);
+	}
+	yaml_parser_delete(&parser);
+	rewind(f);
+	return status;
+}
+
 /* Loads and checks the file into r->doc; the caller deletes the document
  * when this returns 0. */
 static int load_checked(struct reader *r)
 {
 	yaml_parser_t parser;
-	FILE *f = fopen(r->path, "r");
+	FILE *f = open_regular(r);
 
-	if (!f) {
-		snprintf(r->err, r->err_size, "cannot open %s: %s", r->path, strerror(errno));
+	if (!f)
 		return -1;
-	}
-	struct stat st;
-	if (fstat(fileno(f), &st) == 0 && !S_ISREG(st.st_mode)) {
-		snprintf(r->err, r->err_size, "%s is %s, not an architecture file", r->path,
-			S_ISDIR(st.st_mode) ? "a directory" : "not a regular file");
+	if (check_shape(r, f) != 0) {
 		fclose(f);
 		return -1;
 	}
@@ -428,6 +541,7 @@ static int load_checked(struct reader *r)
 		r->failed = true;
 	} else {
 		refuse_shared(r);
+		refuse_nul(r);
 		if (!r->failed)
 			check_map(r, top, &top_rule);
 	}

@@ -293,6 +293,8 @@ static int write_page(struct report *r, const ca_report *rep, const ca_records *
 	else
 		scheduling(&sched);
 	report_tf_section(&tf_part.r);
+	/* a named path not followed is the user's error, not only the page's */
+	bool path_failed = rep->o.n_paths && report_paths_failed(paths, r->err, r->err_size);
 	report_paths_free(paths);
 	ca_path_set_free(longest);
 
@@ -322,7 +324,7 @@ static int write_page(struct report *r, const ca_report *rep, const ca_records *
 		snprintf(r->err, r->err_size, "cannot write the report");
 		return -1;
 	}
-	return 0;
+	return path_failed;
 }
 
 int ca_report_write(ca_report *rep, const ca_trace *trace, FILE *out, char *err,

@@ -113,6 +113,8 @@ struct report_paths *report_paths_build(struct report *r, const char *const *tit
 size_t report_paths_view(const struct report_paths *p, const ca_path_latency *const **l,
 	const ca_path *const **defs);
 int report_paths_section(struct report *r, const struct report_paths *p);
+/* Whether a path could not be followed: the first one's name and why in err. */
+bool report_paths_failed(const struct report_paths *p, char *err, size_t err_size);
 void report_paths_free(struct report_paths *p);
 
 #endif

@@ -83,6 +83,16 @@ size_t report_paths_view(const struct report_paths *ps, const ca_path_latency *c
 	return ps->n;
 }
 
+bool report_paths_failed(const struct report_paths *ps, char *err, size_t err_size)
+{
+	for (size_t i = 0; i < ps->n; i++)
+		if (!ps->p[i].latency) {
+			snprintf(err, err_size, "path %s: %s", ps->p[i].title, ps->p[i].error);
+			return true;
+		}
+	return false;
+}
+
 void report_paths_free(struct report_paths *ps)
 {
 	if (!ps)

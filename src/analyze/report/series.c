@@ -15,6 +15,8 @@
 #include "records.h"
 
 #define LINEAR_BINS 30
+/* The seconds a frequency series counts one by one (over 11 days). */
+#define SECONDS_MAX 1000000
 
 void series_push(struct series *s, uint64_t t, int64_t v)
 {
@@ -89,19 +91,44 @@ void series_period(const struct series *times, struct series *out)
 		series_push(out, times->t[i], (int64_t)(times->t[i] - times->t[i - 1]));
 }
 
+/* The count of each second from `second` on, up to `last`, into out:
+ * every second (empty ones too) while there are at most SECONDS_MAX, the
+ * seconds holding times and the first and last of each empty stretch past
+ * that. A damaged timestamp can make the span billions of seconds; the
+ * chart draws the same steps either way. */
+static void count_seconds(const struct series *times, uint64_t second, uint64_t last,
+	struct series *out)
+{
+	const uint64_t s = 1000000000u;
+	bool every = (last - second) / s < SECONDS_MAX;
+	size_t i = 0;
+	while (i < times->n && times->t[i] < second)
+		i++;
+	for (;;) {
+		int64_t count = 0;
+		while (i < times->n && times->t[i] - second < s)
+			count++, i++;
+		series_push(out, second, count);
+		if (last - second < s)
+			break;
+		/* the next second; past an empty stretch, its last second */
+		uint64_t next = second + s;
+		if (!count && !every) {
+			uint64_t upto = i < times->n && times->t[i] <= last ? times->t[i] : last;
+			uint64_t skip = (upto - second) / s;
+			next = skip > 1 ? second + (skip - 1) * s : next;
+		}
+		second = next;
+	}
+}
+
 void series_frequency(const struct series *times, uint64_t from, uint64_t to,
 	struct series *out)
 {
-	size_t i = 0;
 	/* whole seconds only: a last part of a second would read as a drop
 	 * (but a trace shorter than a second has its one part) */
 	uint64_t last = to - from >= 1000000000u ? to - 1000000000u : from;
-	for (uint64_t second = from; second <= last; second += 1000000000u) {
-		int64_t count = 0;
-		while (i < times->n && times->t[i] < second + 1000000000u)
-			count += times->t[i++] >= second;
-		series_push(out, second, count);
-	}
+	count_seconds(times, from, last, out);
 }
 
 /* ---- writing -------------------------------------------------------------- */
