@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "error_build.h"
 #include "vec.h"
 
 #define METADATA_MAGIC 0x75D11D57u
@@ -35,14 +36,26 @@ struct file {
 	const char *name;
 };
 
-static int problem(char *err, size_t size, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static int problem(char *err, size_t size, const char *fmt, ...)
+/* The first problem found, as words and as data (caret/error.h). */
+struct damage {
+	caret_status status;
+	char name[NAME_MAX + 16]; /* the file in the trace directory; "" when none */
+	int64_t offset;           /* the byte of it; -1: none */
+	char what[1024];
+};
+
+static int problem(struct damage *d, caret_status status, const char *name, int64_t offset,
+	const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+static int problem(struct damage *d, caret_status status, const char *name, int64_t offset,
+	const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(err, size, fmt, ap);
+	vsnprintf(d->what, sizeof d->what, fmt, ap);
 	va_end(ap);
+	d->status = status;
+	snprintf(d->name, sizeof d->name, "%s", name ? name : "");
+	d->offset = offset;
 	return -1;
 }
 
@@ -69,17 +82,17 @@ static uint32_t be32(const unsigned char *p)
 	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
 
-static int open_file(int dir, const char *name, struct file *f, char *err, size_t size)
+static int open_file(int dir, const char *name, struct file *f, struct damage *d)
 {
 	struct stat st;
 	f->name = name;
 	/* O_NONBLOCK: a FIFO put in the place of a file must not block the open */
 	f->fd = openat(dir, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (f->fd < 0)
-		return problem(err, size, "%s: %s", name, strerror(errno));
+		return problem(d, CARET_ERR_IO, name, -1, "%s", strerror(errno));
 	if (fstat(f->fd, &st) != 0 || !S_ISREG(st.st_mode)) {
 		close(f->fd);
-		return problem(err, size, "%s: not a regular file", name);
+		return problem(d, CARET_ERR_FORMAT, name, -1, "not a regular file");
 	}
 	f->size = (uint64_t)st.st_size;
 	return 0;
@@ -92,45 +105,47 @@ static bool read_at(const struct file *f, void *buf, size_t n, uint64_t offset)
 
 /* A packet's sizes (bits) against what the file holds from offset. */
 static int check_sizes(const struct file *f, uint64_t offset, uint64_t content, uint64_t packet,
-	uint64_t header, char *err, size_t size)
+	uint64_t header, struct damage *d)
 {
 	if (packet % 8 || packet / 8 < header || content > packet || content / 8 < header)
-		return problem(err, size, "%s: the packet at byte %" PRIu64 " is damaged (packet "
-			"size %" PRIu64 " bits, content %" PRIu64 " bits)", f->name, offset, packet,
-			content);
+		return problem(d, CARET_ERR_FORMAT, f->name, (int64_t)offset, "the packet at byte %"
+			PRIu64 " is damaged (packet size %" PRIu64 " bits, content %" PRIu64 " bits)",
+			offset, packet, content);
 	if (packet / 8 > f->size - offset)
-		return problem(err, size, "%s: truncated: the packet at byte %" PRIu64 " needs %"
-			PRIu64 " bytes, the file has %" PRIu64 " after it", f->name, offset,
-			packet / 8, f->size - offset);
+		return problem(d, CARET_ERR_FORMAT, f->name, (int64_t)offset, "truncated: the "
+			"packet at byte %" PRIu64 " needs %" PRIu64 " bytes, the file has %" PRIu64
+			" after it", offset, packet / 8, f->size - offset);
 	return 0;
 }
 
-static int check_metadata(int dir, char *err, size_t size)
+static int check_metadata(int dir, struct damage *d)
 {
 	struct file f;
 	unsigned char h[METADATA_HEADER];
-	if (open_file(dir, "metadata", &f, err, size))
+	if (open_file(dir, "metadata", &f, d))
 		return -1;
 	int rc = 0;
 	if (f.size < 6 || !read_at(&f, h, 6, 0))
-		rc = problem(err, size, "metadata: empty or truncated (%" PRIu64 " bytes)", f.size);
+		rc = problem(d, CARET_ERR_FORMAT, "metadata", 0, "empty or truncated (%" PRIu64
+			" bytes)", f.size);
 	else if (le32(h) != METADATA_MAGIC) {
 		if (memcmp(h, "/* CTF", 6))
-			rc = problem(err, size, "metadata: neither packetized nor text CTF metadata");
+			rc = problem(d, CARET_ERR_FORMAT, "metadata", 0,
+				"neither packetized nor text CTF metadata");
 	} else {
 		for (uint64_t at = 0; at < f.size && !rc; ) {
 			if (f.size - at < METADATA_HEADER || !read_at(&f, h, sizeof h, at)) {
-				rc = problem(err, size, "metadata: truncated: %" PRIu64 " bytes after the "
-					"last whole packet", f.size - at);
+				rc = problem(d, CARET_ERR_FORMAT, "metadata", (int64_t)at, "truncated: %"
+					PRIu64 " bytes after the last whole packet", f.size - at);
 				break;
 			}
 			if (le32(h) != METADATA_MAGIC) {
-				rc = problem(err, size, "metadata: the packet at byte %" PRIu64 " is "
-					"damaged (bad magic)", at);
+				rc = problem(d, CARET_ERR_FORMAT, "metadata", (int64_t)at, "the packet at "
+					"byte %" PRIu64 " is damaged (bad magic)", at);
 				break;
 			}
 			uint64_t content = le32(h + 24), packet = le32(h + 28);
-			rc = check_sizes(&f, at, content, packet, METADATA_HEADER, err, size);
+			rc = check_sizes(&f, at, content, packet, METADATA_HEADER, d);
 			at += packet / 8;
 		}
 	}
@@ -152,33 +167,33 @@ struct stream_id {
 
 /* Walks a stream file's packets; the headers, for its index. */
 static int check_stream(int dir, const char *name, struct packet **out, size_t *count,
-	struct stream_id *id, char *err, size_t size)
+	struct stream_id *id, struct damage *d)
 {
 	struct file f;
 	unsigned char h[STREAM_HEADER];
 	size_t n = 0, cap = 0;
 	struct packet *packets = NULL;
-	if (open_file(dir, name, &f, err, size))
+	if (open_file(dir, name, &f, d))
 		return -1;
 	int rc = 0;
 	for (uint64_t at = 0; at < f.size && !rc; ) {
 		if (f.size - at < STREAM_HEADER || !read_at(&f, h, sizeof h, at)) {
-			rc = problem(err, size, "%s: truncated: %" PRIu64 " bytes after the last whole "
-				"packet", name, f.size - at);
+			rc = problem(d, CARET_ERR_FORMAT, name, (int64_t)at, "truncated: %" PRIu64
+				" bytes after the last whole packet", f.size - at);
 			break;
 		}
 		if (le32(h) != STREAM_MAGIC) {
-			rc = problem(err, size, "%s: the packet at byte %" PRIu64 " is damaged (bad "
-				"magic)", name, at);
+			rc = problem(d, CARET_ERR_FORMAT, name, (int64_t)at, "the packet at byte %"
+				PRIu64 " is damaged (bad magic)", at);
 			break;
 		}
 		struct packet p = { at, le64(h + 56), le64(h + 48), le64(h + 32), le64(h + 40) };
 		if (!n)
 			*id = (struct stream_id){ .class_id = le32(h + 20), .instance = le64(h + 24),
 				.known = true };
-		rc = check_sizes(&f, at, p.content, p.packet, STREAM_HEADER, err, size);
+		rc = check_sizes(&f, at, p.content, p.packet, STREAM_HEADER, d);
 		if (!rc && !VEC_ROOM(packets, n, cap))
-			rc = problem(err, size, "out of memory");
+			rc = problem(d, CARET_ERR_NO_MEMORY, NULL, -1, "out of memory");
 		if (!rc)
 			packets[n++] = p;
 		at += p.packet / 8;
@@ -203,7 +218,7 @@ static const char *index_mismatch(const unsigned char *e, const struct packet *p
 
 /* An index must describe exactly the packets the stream holds. */
 static int check_index(int dir, const char *stream, const struct packet *packets, size_t n,
-	char *err, size_t size)
+	struct damage *d)
 {
 	char name[NAME_MAX + 16];
 	struct file f;
@@ -211,30 +226,32 @@ static int check_index(int dir, const char *stream, const struct packet *packets
 	snprintf(name, sizeof name, "index/%s.idx", stream);
 	if (faccessat(dir, name, F_OK, 0) != 0)
 		return 0; /* no index: readers build theirs */
-	if (open_file(dir, name, &f, err, size))
+	if (open_file(dir, name, &f, d))
 		return -1;
 	int rc = 0;
 	uint32_t len = 0;
 	if (f.size < INDEX_HEADER || !read_at(&f, h, sizeof h, 0) || be32(h) != INDEX_MAGIC)
-		rc = problem(err, size, "%s: damaged header", name);
+		rc = problem(d, CARET_ERR_FORMAT, name, 0, "damaged header");
 	else if ((len = be32(h + 12)) < INDEX_ENTRY_MIN || len > sizeof e ||
 		 (f.size - INDEX_HEADER) % len)
-		rc = problem(err, size, "%s: damaged (entry size %" PRIu32 ", %" PRIu64 " bytes)",
-			name, len, f.size);
+		rc = problem(d, CARET_ERR_FORMAT, name, 12, "damaged (entry size %" PRIu32 ", %"
+			PRIu64 " bytes)", len, f.size);
 	else if ((f.size - INDEX_HEADER) / len != n)
-		rc = problem(err, size, "%s: describes %" PRIu64 " packets, %s holds %zu", name,
-			(f.size - INDEX_HEADER) / len, stream, n);
+		rc = problem(d, CARET_ERR_FORMAT, name, -1, "describes %" PRIu64 " packets, %s "
+			"holds %zu", (f.size - INDEX_HEADER) / len, stream, n);
 	for (size_t i = 0; i < n && !rc; i++) {
 		if (!read_at(&f, e, len, INDEX_HEADER + (uint64_t)i * len)) {
-			rc = problem(err, size, "%s: cannot read entry %zu", name, i);
+			rc = problem(d, CARET_ERR_IO, name, (int64_t)(INDEX_HEADER + i * len),
+				"cannot read entry %zu", i);
 			break;
 		}
 		const char *field = index_mismatch(e, &packets[i]);
 		if (field)
-			rc = problem(err, size, "%s: entry %zu does not match the packet at byte %"
-				PRIu64 " of %s (%s differs: the index or the packet is damaged; the "
-				"trace reads without the index if you move the index directory away)",
-				name, i, packets[i].offset, stream, field);
+			rc = problem(d, CARET_ERR_FORMAT, name, (int64_t)(INDEX_HEADER + i * len),
+				"entry %zu does not match the packet at byte %" PRIu64 " of %s (%s "
+				"differs: the index or the packet is damaged; the trace reads without "
+				"the index if you move the index directory away)", i, packets[i].offset,
+				stream, field);
 	}
 	close(f.fd);
 	return rc;
@@ -252,18 +269,18 @@ static const char *file_kind(mode_t mode)
  * 0 for what LTTng puts beside them (metadata, the index directory, hidden
  * files), -1 with err for anything else where a stream file is expected
  * (a FIFO would block a reader, /dev/zero would never end). */
-static int stream_entry(int dir, const char *name, char *err, size_t size)
+static int stream_entry(int dir, const char *name, struct damage *d)
 {
 	struct stat st;
 	if (name[0] == '.' || !strcmp(name, "metadata"))
 		return 0;
 	if (fstatat(dir, name, &st, 0) != 0)
-		return problem(err, size, "%s: %s", name, strerror(errno));
+		return problem(d, CARET_ERR_IO, name, -1, "%s", strerror(errno));
 	if (S_ISDIR(st.st_mode) && !strcmp(name, "index"))
 		return 0;
 	if (!S_ISREG(st.st_mode))
-		return problem(err, size, "%s: %s where a stream file is expected (a trace "
-			"directory holds metadata, stream files and index/ only)", name,
+		return problem(d, CARET_ERR_FORMAT, name, -1, "%s where a stream file is expected "
+			"(a trace directory holds metadata, stream files and index/ only)",
 			file_kind(st.st_mode));
 	return 1;
 }
@@ -271,17 +288,18 @@ static int stream_entry(int dir, const char *name, char *err, size_t size)
 /* A stream held by two files (one copied beside the other): readers would
  * read its events twice. ids[0..n) are the files checked before this one. */
 static int check_unique(const struct stream_id *ids, size_t n, const struct stream_id *id,
-	char *err, size_t size)
+	struct damage *d)
 {
 	for (size_t i = 0; id->known && i < n; i++) {
 		if (!ids[i].known || ids[i].class_id != id->class_id ||
 		    ids[i].instance != id->instance)
 			continue;
 		bool first = strcmp(ids[i].name, id->name) < 0;
-		return problem(err, size, "%s and %s hold the same stream (stream class %" PRIu64
-			", instance %" PRIu64 "): one is a copy of the other; a trace holds each "
-			"stream once (move the copy away)", first ? ids[i].name : id->name,
-			first ? id->name : ids[i].name, id->class_id, id->instance);
+		return problem(d, CARET_ERR_FORMAT, NULL, -1, "%s and %s hold the same stream "
+			"(stream class %" PRIu64 ", instance %" PRIu64 "): one is a copy of the "
+			"other; a trace holds each stream once (move the copy away)",
+			first ? ids[i].name : id->name, first ? id->name : ids[i].name, id->class_id,
+			id->instance);
 	}
 	return 0;
 }
@@ -289,50 +307,75 @@ static int check_unique(const struct stream_id *ids, size_t n, const struct stre
 /* One entry of the trace directory: its packets, its index, that no other
  * file holds its stream. ids grows by the stream files. */
 static int check_entry(int dir, const char *name, struct stream_id **ids, size_t *n_ids,
-	char *err, size_t size)
+	struct damage *d)
 {
-	int rc = stream_entry(dir, name, err, size);
+	int rc = stream_entry(dir, name, d);
 	if (rc <= 0)
 		return rc;
 	struct stream_id *grown = realloc(*ids, (*n_ids + 1) * sizeof *grown);
 	if (!grown)
-		return problem(err, size, "out of memory");
+		return problem(d, CARET_ERR_NO_MEMORY, NULL, -1, "out of memory");
 	*ids = grown;
 	struct stream_id *id = &grown[*n_ids];
 	*id = (struct stream_id){ .known = false };
 	struct packet *packets = NULL;
 	size_t n = 0;
-	rc = check_stream(dir, name, &packets, &n, id, err, size);
+	rc = check_stream(dir, name, &packets, &n, id, d);
 	snprintf(id->name, sizeof id->name, "%s", name);
 	if (!rc)
-		rc = check_index(dir, name, packets, n, err, size);
+		rc = check_index(dir, name, packets, n, d);
 	if (!rc)
-		rc = check_unique(*ids, *n_ids, id, err, size);
+		rc = check_unique(*ids, *n_ids, id, d);
 	free(packets);
 	*n_ids += !rc;
 	return rc;
 }
 
-int ca_ctf_check_dir(const char *path, char *err, size_t err_size)
+/* The damage as the cause of an error: in the file path/name at its
+ * byte, or (a problem of no one file) in the directory's words. */
+static caret_status damage_error(const char *path, const struct damage *d, caret_error **error)
 {
-	char where[1024];
+	char file[PATH_MAX + NAME_MAX + 16];
+	if (d->name[0]) {
+		snprintf(file, sizeof file, "%s/%s", path, d->name);
+		caret_error_add(error, d->status, file, d->offset, NULL, "%s", d->what);
+	} else {
+		caret_error_add(error, d->status, NULL, -1, NULL, "%s/%s", path, d->what);
+	}
+	return d->status;
+}
+
+caret_status ctf_check_dir(const char *path, caret_error **error)
+{
+	struct damage d = { .offset = -1 };
+	*error = NULL;
 	int dir = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dir < 0)
-		return problem(err, err_size, "%s: %s", path, strerror(errno));
-	int rc = check_metadata(dir, where, sizeof where);
-	DIR *d = rc ? NULL : fdopendir(dup(dir));
-	if (!rc && !d)
-		rc = problem(where, sizeof where, "%s", strerror(errno));
+	if (dir < 0) {
+		caret_error_add(error, CARET_ERR_IO, path, -1, NULL, "%s", strerror(errno));
+		return CARET_ERR_IO;
+	}
+	int rc = check_metadata(dir, &d);
+	DIR *entries = rc ? NULL : fdopendir(dup(dir));
+	if (!rc && !entries)
+		rc = problem(&d, CARET_ERR_IO, NULL, -1, "%s", strerror(errno));
 	struct dirent *e;
 	struct stream_id *ids = NULL;
 	size_t n_ids = 0;
-	while (d && !rc && (e = readdir(d)))
-		rc = check_entry(dir, e->d_name, &ids, &n_ids, where, sizeof where);
+	while (entries && !rc && (e = readdir(entries)))
+		rc = check_entry(dir, e->d_name, &ids, &n_ids, &d);
 	free(ids);
-	if (d)
-		closedir(d);
+	if (entries)
+		closedir(entries);
 	close(dir);
-	if (rc)
-		snprintf(err, err_size, "%s/%s", path, where);
-	return rc;
+	return rc ? damage_error(path, &d, error) : CARET_OK;
+}
+
+int ca_ctf_check_dir(const char *path, char *err, size_t err_size)
+{
+	caret_error *e;
+	caret_status status = ctf_check_dir(path, &e);
+	if (status)
+		snprintf(err, err_size, "%s", caret_error_message(e));
+	caret_error_free(e);
+	return status ? -1 : 0;
 }

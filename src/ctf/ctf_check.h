@@ -11,8 +11,13 @@
 
 #include <stddef.h>
 
-/* 0 when the trace directory (the one holding "metadata") is well framed;
- * -1 with the first problem in err ("<file>: ..."). */
+#include "caret/error.h"
+
+/* CARET_OK when the trace directory (the one holding "metadata") is well
+ * framed; else the first problem's status with *error: the file, the byte
+ * in it and what is wrong (free it). */
+caret_status ctf_check_dir(const char *dir, caret_error **error);
+/* The same in words: 0, or -1 with the problem in err ("DIR/FILE: ..."). */
 int ca_ctf_check_dir(const char *dir, char *err, size_t err_size);
 
 #endif

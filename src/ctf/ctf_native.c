@@ -320,9 +320,12 @@ void ctf_free_dirs(char **dirs, size_t n)
 	free(dirs);
 }
 
-caret_status ctf_find_traces(const char *path, char ***dirs, size_t *n, char *err,
-	size_t err_size)
+/* ctf_find_traces, and a damaged trace's cause as data in *cause (NULL
+ * if none). */
+static caret_status find_checked(const char *path, char ***dirs, size_t *n, char *err,
+	size_t err_size, caret_error **cause)
 {
+	*cause = NULL;
 	caret_status status = CARET_ERR_IO;
 	found_unreadable[0] = '\0';
 	found_dirs = NULL;
@@ -352,10 +355,9 @@ caret_status ctf_find_traces(const char *path, char ***dirs, size_t *n, char *er
 	if (n_found > 1)
 		qsort(found_dirs, n_found, sizeof *found_dirs, by_string);
 	for (size_t i = 0; i < n_found; i++) {
-		char damage[1024];
-		if (ca_ctf_check_dir(found_dirs[i], damage, sizeof damage) != 0) {
-			status = strstr(damage, "out of memory") ? CARET_ERR_NO_MEMORY : CARET_ERR_FORMAT;
-			snprintf(err, err_size, "cannot read trace: path=%s: %s", path, damage);
+		if ((status = ctf_check_dir(found_dirs[i], cause)) != CARET_OK) {
+			snprintf(err, err_size, "cannot read trace: path=%s: %s", path,
+				caret_error_message(*cause));
 			goto fail;
 		}
 	}
@@ -369,12 +371,21 @@ fail:
 	return status;
 }
 
+caret_status ctf_find_traces(const char *path, char ***dirs, size_t *n, char *err,
+	size_t err_size)
+{
+	caret_error *cause;
+	caret_status status = find_checked(path, dirs, n, err, err_size, &cause);
+	caret_error_free(cause);
+	return status;
+}
+
 /* Opens the traces under path, checked first. */
 static int find_traces(struct walk *w, const char *path)
 {
 	char **dirs;
 	size_t n;
-	w->status = ctf_find_traces(path, &dirs, &n, w->err, w->err_size);
+	w->status = find_checked(path, &dirs, &n, w->err, w->err_size, &w->cause);
 	int status = w->status ? -1 : 0;
 	for (size_t i = 0; i < n && !status; i++) {
 		char err[5120];

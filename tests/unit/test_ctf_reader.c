@@ -59,9 +59,12 @@ static const char tsdl[] =
 	"  fields := struct { integer { size = 16; align = 8; signed = 1; } _delta;\n"
 	"    uint8_t _n; uint32_t _items[_n]; }; };\n";
 
+static bool cut; /* the last parse's text ended inside a declaration */
+
 static struct ctf_meta *parse(const char *text, char *err, size_t err_size)
 {
-	return ctf_tsdl_parse(text, strlen(text), err, err_size);
+	cut = false;
+	return ctf_tsdl_parse(text, strlen(text), err, err_size, &cut);
 }
 
 static const struct ctf_field *member(const struct ctf_type *st, const char *name)
@@ -133,6 +136,17 @@ static void tsdl_errors(void **state)
 	assert_null(parse("typealias integer { size = 99999999999999999999; } := big;", err,
 		sizeof err));
 	assert_non_null(strstr(err, "unsupported: a number beyond 64-bit"));
+	assert_false(cut);
+
+	/* the whole metadata cut anywhere inside: never read, always said */
+	char text[sizeof tsdl];
+	for (size_t at = sizeof tsdl / 2; at < sizeof tsdl - 40; at += 97) {
+		memcpy(text, tsdl, at);
+		text[at] = '\0';
+		struct ctf_meta *m = parse(text, err, sizeof err);
+		assert_null(m);
+		assert_true(cut);
+	}
 }
 
 /* ---- a stream file, written byte by byte --------------------------------- */

@@ -7,6 +7,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,6 +115,37 @@ static void damaged_event(void **state)
 	remove_tree(dir);
 }
 
+/* The stream cut short: the framing check finds it before any reader,
+ * and says where. */
+static void truncated_stream(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/test_errors.XXXXXX", stream[1100], cmd[2300];
+	assert_non_null(copy_trace(dir));
+	snprintf(stream, sizeof stream, "%s/ch0_0", dir);
+	snprintf(cmd, sizeof cmd, "truncate -s -100 '%s'", stream);
+	assert_int_equal(system(cmd), 0);
+
+	const char *paths[] = { dir };
+	ca_load_options o = ca_load_defaults();
+	ca_trace *t = NULL;
+	caret_error *e = NULL;
+	assert_int_equal(ca_trace_open(paths, 1, &o, &t, &e), CARET_ERR_FORMAT);
+	assert_int_equal(caret_error_cause_count(e), 2);
+	const caret_error_cause *root = caret_error_cause_at(e, 1);
+	assert_string_equal(root->file, stream);
+	assert_true(root->offset >= 0);
+	char expect[64];
+	snprintf(expect, sizeof expect, "truncated: the packet at byte %" PRId64 " needs",
+		root->offset);
+	assert_non_null(strstr(root->message, expect));
+	char err[4096];
+	assert_null(ca_trace_load_options(paths, 1, &o, err, sizeof err));
+	assert_string_equal(err, caret_error_message(e));
+	caret_error_free(e);
+	remove_tree(dir);
+}
+
 static void missing_path(void **state)
 {
 	(void)state;
@@ -143,6 +175,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(chain),
 		cmocka_unit_test(damaged_event),
+		cmocka_unit_test(truncated_stream),
 		cmocka_unit_test(missing_path),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
