@@ -38,9 +38,20 @@ static int usage(FILE *out)
 	return out == stdout ? 0 : 2;
 }
 
-int caret_cmd_report(int argc, char **argv, const ca_load_options *load)
+/* What one `caret report` was asked. */
+struct report_options {
+	ca_load_options load;
+	const char *output, *arch;
+	const char *paths[64]; /* --path, of --arch */
+	size_t n_paths;
+	bool all;
+	char **traces;
+	int n_traces;
+};
+
+/* The arguments into o: -1 to go on, else the exit status. */
+static int parse(int argc, char **argv, struct report_options *o)
 {
-	ca_load_options lo = *load; /* this verb's own */
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "arch", required_argument, NULL, 'a' },
@@ -49,68 +60,87 @@ int caret_cmd_report(int argc, char **argv, const ca_load_options *load)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	const char *output = NULL, *arch = NULL, *paths[64];
-	size_t n_paths = 0;
-	bool all = false;
 	int c;
-
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
 		if (c == 'o')
-			output = optarg;
+			o->output = optarg;
 		else if (c == 'a')
-			arch = optarg;
-		else if (c == 'p' && n_paths < 64)
-			paths[n_paths++] = optarg;
+			o->arch = optarg;
+		else if (c == 'p' && o->n_paths < 64)
+			o->paths[o->n_paths++] = optarg;
 		else if (c == 'A')
-			all = true;
+			o->all = true;
 		else
 			return usage(c == 'h' ? stdout : stderr);
 	}
-	if (!output || optind >= argc || (n_paths && !arch)) {
+	if (!o->output || optind >= argc || (o->n_paths && !o->arch)) {
 		fprintf(stderr, "caret report: -o FILE and a TRACE are needed (--path needs --arch)\n");
 		return 2;
 	}
-	if (arch && !n_paths) {
+	if (o->arch && !o->n_paths) {
 		fprintf(stderr, "caret report: --arch needs one --path NAME or more\n");
 		return 2;
 	}
+	o->traces = argv + optind;
+	o->n_traces = argc - optind;
+	return -1;
+}
+
+/* The page written: 0; 1 when a named path failed (the page shows the
+ * rest and stays) or the page could not be written (it goes). */
+static int write_page(const struct report_options *o, ca_report *report, const ca_trace *t)
+{
 	char err[1024];
-	ca_report_options o = { .arch_file = arch, .path_names = paths, .n_paths = n_paths,
-		.trace_paths = (const char *const *)(argv + optind),
-		.n_trace_paths = (size_t)(argc - optind), .all = all };
-	ca_report *report = ca_report_new(&o, err, sizeof err);
+	int status = 1, written = -1;
+	FILE *out = fopen(o->output, "w");
+	if (!out)
+		fprintf(stderr, "caret report: cannot write %s: %s\n", o->output, strerror(errno));
+	else if ((written = ca_report_write(report, t, out, err, sizeof err)) < 0)
+		fprintf(stderr, "caret report: %s\n", err);
+	else
+		status = written; /* 1: a named path failed, the page shows the rest */
+	if (out && fclose(out) != 0 && written >= 0) {
+		fprintf(stderr, "caret report: cannot write %s: %s\n", o->output, strerror(errno));
+		status = 1;
+		written = -1;
+	}
+	if (written == 1)
+		fprintf(stderr, "caret report: %s (the rest of the report is in %s)\n", err, o->output);
+	if (!status)
+		printf("%s\n", o->output);
+	else if (out && written < 0)
+		remove(o->output);
+	return status;
+}
+
+static int run(struct report_options *o)
+{
+	char err[1024];
+	ca_report_options ro = { .arch_file = o->arch, .path_names = o->paths,
+		.n_paths = o->n_paths, .trace_paths = (const char *const *)o->traces,
+		.n_trace_paths = (size_t)o->n_traces, .all = o->all };
+	ca_report *report = ca_report_new(&ro, err, sizeof err);
 	if (!report) {
 		fprintf(stderr, "caret report: %s\n", err);
 		return 1;
 	}
 	/* the records the report reads, scanned in the load's second pass; of
 	 * the runtime events, only the tf events' tables are held */
-	lo.keep_runtime = !cli_lean();
-	lo.keep_links = true;
-	if (!lo.keep_runtime)
-		lo.n_records = ca_report_records(report, &lo.records);
-	ca_trace *t = cli_load("report", argv + optind, argc - optind, &lo);
-	int status = 1, written = -1;
-	FILE *out = t ? fopen(output, "w") : NULL;
-	if (t && !out)
-		fprintf(stderr, "caret report: cannot write %s: %s\n", output, strerror(errno));
-	else if (t && (written = ca_report_write(report, t, out, err, sizeof err)) < 0)
-		fprintf(stderr, "caret report: %s\n", err);
-	else if (t)
-		status = written; /* 1: a named path failed, the page shows the rest */
-	if (out && fclose(out) != 0 && written >= 0) {
-		fprintf(stderr, "caret report: cannot write %s: %s\n", output, strerror(errno));
-		status = 1;
-		written = -1;
-	}
-	if (written == 1)
-		fprintf(stderr, "caret report: %s (the rest of the report is in %s)\n", err, output);
-	if (!status)
-		printf("%s\n", output);
-	else if (out && written < 0)
-		remove(output);
+	o->load.keep_runtime = !cli_lean();
+	o->load.keep_links = true;
+	if (!o->load.keep_runtime)
+		o->load.n_records = ca_report_records(report, &o->load.records);
+	ca_trace *t = cli_load("report", o->traces, o->n_traces, &o->load);
+	int status = t ? write_page(o, report, t) : 1;
 	ca_trace_free(t);
 	ca_report_free(report);
 	return status;
+}
+
+int caret_cmd_report(int argc, char **argv, const ca_load_options *load)
+{
+	struct report_options o = { .load = *load };
+	int status = parse(argc, argv, &o);
+	return status >= 0 ? status : run(&o);
 }
