@@ -44,6 +44,11 @@
  * batches, not at each one: a wake-up costs the merge's thread a system
  * call, as long as a few hundred events. */
 #define WAKE_FREE (BATCHES / 2)
+/* The merge, when it slept, wakes when a stream has this many batches
+ * filled, or its last: in a walk whose decoding is the slower side, one
+ * wake-up per batch was one per millisecond, each a system call on both
+ * sides and, on a VM, an interrupt to wake the sleeping core. */
+#define WAKE_FULL (BATCHES / 2)
 #define VISIT_EVENTS 4096   /* decoded per visit of a stream, at most */
 /* Merged records per batch, at most (about 70 bytes a record): as many
  * as a stream's visit decodes; fewer (1024, to stay in a core's
@@ -141,6 +146,7 @@ struct ring {
 	/* the notes, under the pipe's lock */
 	alignas(LINE) struct note *notes;
 	size_t head, tail, cap;
+	bool merge_waits;    /* the merge sleeps until it is worth_taking (under the lock) */
 	/* the merge's side */
 	alignas(LINE) size_t drain; /* its batch */
 	bool holding;        /* batches[drain] is being read */
@@ -552,13 +558,23 @@ static bool worth_waking(const struct ctf_pipe *p, size_t d)
 	return false;
 }
 
-/* r's batch just filled goes to the merge. */
+/* Whether the merge, asleep on r, has enough to wake for: WAKE_FULL
+ * batches, or r's last (under the lock). */
+static bool worth_taking(const struct ring *r)
+{
+	return BATCHES - free_batches(r) >= WAKE_FULL ||
+		(r->done && atomic_load(&r->batches[r->drain].full));
+}
+
+/* r's batch just filled goes to the merge (woken only when worth it: the
+ * other decoders sleeping on the same condition are not woken either). */
 static void hand_over_batch(struct ctf_pipe *p, struct ring *r)
 {
 	pthread_mutex_lock(&p->lock);
 	atomic_store(&r->batches[r->fill].full, true);
 	r->fill = (r->fill + 1) % BATCHES;
-	pthread_cond_broadcast(&p->changed);
+	if (r->merge_waits && worth_taking(r))
+		pthread_cond_broadcast(&p->changed);
 	pthread_mutex_unlock(&p->lock);
 }
 
@@ -723,8 +739,10 @@ static const struct record *take_record(struct ctf_pipe *p, struct ring *r)
 			;
 		if (!atomic_load(&b->full)) {
 			pthread_mutex_lock(&p->lock);
-			while (!atomic_load(&b->full))
+			r->merge_waits = true;
+			while (!worth_taking(r))
 				pthread_cond_wait(&p->changed, &p->lock);
+			r->merge_waits = false;
 			pthread_mutex_unlock(&p->lock);
 		}
 		r->holding = true;
