@@ -23,6 +23,12 @@
  * merge, whatever stream it waits for, always gets it. A walk whose merge
  * has little to do (its events tallied, ctf_tally.h) has two decoding
  * threads, each with its share of the streams.
+ *
+ * Two threads sharing one core are slower than one (every batch handed
+ * over, every wake-up, on the same core): a walk starts its decoders only
+ * when a core is free, and stops them, the merge's thread decoding each
+ * batch it needs from then on, once they wait for a core
+ * (docs/dev/analyzer-performance.md).
  */
 #define _GNU_SOURCE /* sched_getaffinity's CPU_COUNT, gettid */
 #include <fcntl.h>
