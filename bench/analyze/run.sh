@@ -11,7 +11,12 @@
 # and the peak resident memory per event; then `caret check`, `caret
 # latency callbacks` and `caret path latency` end to end, each in its own
 # process: seconds, events per second, peak memory per event; `caret latency
-# topics` and `nodes` with their messages joined as the scan goes.
+# topics` and `nodes` with their messages joined as the scan goes. The
+# verbs and babeltrace2 once more with one core kept busy (a busy loop
+# this script starts, and kills by its PID): the speed that holds when
+# another process takes a core. The CPU model and the load come first:
+# the same script gives other figures on another machine of the same
+# name, or on the same one when its host is busy (docs/dev/analyzer-performance.md).
 #
 # The trace: bench_chain (6 nodes in one process passing a message along
 # 5 intra-process hops, 23 events per message) with libcaret.so preloaded,
@@ -51,6 +56,8 @@ seconds() { # COMMAND...: elapsed seconds
 	awk -v ns=$((b - a)) 'BEGIN { printf "%.3f\n", ns / 1e9 }'
 }
 
+cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo)
+echo "machine: ${cpu:-unknown CPU}, $(nproc) CPUs online; load average before the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
 babeltrace2 "$trace" -c sink.utils.dummy # warm the page cache
 path=/bench/n0,/bench/n1,/bench/n2,/bench/n3,/bench/n4,/bench/n5
 bt=() load=() records=() paths=() rss=() decode=() load_bt=()
@@ -60,11 +67,24 @@ bt=() load=() records=() paths=() rss=() decode=() load_bt=()
 # instead of a second one (the two-core gain)
 verbs=("check" "one:check" "keep:check" "latency callbacks" "one:latency callbacks"
 	"keep:latency callbacks" "latency topics" "keep:latency topics" "latency nodes"
-	"path latency --nodes $path" "keep:path latency --nodes $path")
-declare -A verb_s verb_kb
+	"path latency --nodes $path" "one:path latency --nodes $path"
+	"keep:path latency --nodes $path")
+# with one core busy: the verbs by default (the reader's second thread
+# when it helps) against one thread
+busy_verbs=("check" "one:check" "latency callbacks" "one:latency callbacks"
+	"path latency --nodes $path" "one:path latency --nodes $path")
+declare -A verb_s verb_kb busy_s
 timed() { # COMMAND...: "SECONDS MAXRSS_KB" of a run, its output dropped
 	/usr/bin/time -f '%e %M' -o "$work/time" "$@" >/dev/null 2>&1 || true
 	cat "$work/time"
+}
+verb() { # VERB: "SECONDS MAXRSS_KB" of caret VERB (keep: and one: prefixes)
+	local words keep=0 threads=
+	read -ra words <<<"${1#*:}"
+	[[ $1 == keep:* ]] && keep=1
+	[[ $1 == one:* ]] && threads=1
+	timed env CARET_KEEP_EVENTS=$keep CARET_READER_THREADS=$threads \
+		"$build/bin/caret" "${words[@]}" "$trace"
 }
 for ((r = 0; r < repeat; r++)); do
 	bt+=("$(seconds babeltrace2 "$trace" -c sink.utils.dummy)")
@@ -81,12 +101,7 @@ for ((r = 0; r < repeat; r++)); do
 	paths+=("$p")
 	rss+=("$kb")
 	for v in "${verbs[@]}"; do
-		read -ra words <<<"${v#*:}"
-		keep=0 threads=
-		[[ $v == keep:* ]] && keep=1
-		[[ $v == one:* ]] && threads=1
-		read -r s k < <(timed env CARET_KEEP_EVENTS=$keep CARET_READER_THREADS=$threads \
-			"$build/bin/caret" "${words[@]}" "$trace")
+		read -r s k < <(verb "$v")
 		verb_s[$v]+="$s " verb_kb[$v]+="$k "
 	done
 done
@@ -115,9 +130,36 @@ awk -v e="$events" -v bytes="$bytes" -v bt="$bt_s" -v l="$load_s" -v r="$rec_s" 
 for v in "${verbs[@]}"; do
 	s=$(printf '%s\n' ${verb_s[$v]} | median)
 	k=$(printf '%s\n' ${verb_kb[$v]} | median)
-	awk -v e="$events" -v s="$s" -v kb="$k" -v v="caret ${v%% --*}" 'BEGIN {
+	awk -v e="$events" -v s="$s" -v kb="$k" -v v="caret ${v%% --*}" -v bt="$bt_s" -v all="${verb_s[$v]}" 'BEGIN {
 		sub(/^caret keep:/, "caret (events kept) ", v); sub(/^caret one:/, "caret (1 thread) ", v)
-		printf "%-38s %7.2f s  %10.0f events/s  peak %5.0f MB, %5.1f bytes per event\n", v, s, e / s, kb / 1024, kb * 1024 / e }'
+		printf "%-38s %7.2f s  %10.0f events/s  x%.1f babeltrace2  peak %5.0f MB, %5.1f bytes per event  (runs: %s)\n",
+			v, s, e / s, bt / s, kb / 1024, kb * 1024 / e, all }'
+done
+
+# The same with one core kept busy by another process
+sh -c 'while :; do :; done' &
+busy=$!
+caret_at_exit "kill $busy 2>/dev/null || true"
+sleep 0.5
+echo "one core busy (a busy loop, pid $busy); load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+bt_busy=()
+for ((r = 0; r < repeat; r++)); do
+	bt_busy+=("$(seconds babeltrace2 "$trace" -c sink.utils.dummy)")
+	for v in "${busy_verbs[@]}"; do
+		read -r s _ < <(verb "$v")
+		busy_s[$v]+="$s "
+	done
+done
+kill "$busy"
+wait "$busy" 2>/dev/null || true
+bt_busy_s=$(printf '%s\n' "${bt_busy[@]}" | median)
+awk -v e="$events" -v bt="$bt_busy_s" 'BEGIN {
+	printf "%-38s %7.2f s  %10.0f events/s\n", "babeltrace2 (one core busy)", bt, e / bt }'
+for v in "${busy_verbs[@]}"; do
+	s=$(printf '%s\n' ${busy_s[$v]} | median)
+	awk -v e="$events" -v s="$s" -v bt="$bt_busy_s" -v v="caret ${v%% --*}" -v all="${busy_s[$v]}" 'BEGIN {
+		sub(/^caret one:/, "caret (1 thread) ", v)
+		printf "%-38s %7.2f s  %10.0f events/s  x%.1f babeltrace2  (runs: %s)\n", v " (busy)", s, e / s, bt / s, all }'
 done
 
 # Path search on the architecture of a generated 100-process x 10-node

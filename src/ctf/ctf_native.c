@@ -608,8 +608,9 @@ static int merge(struct walk *w)
 		bytes += w->streams[i]->size;
 	/* a walk that tallies most events leaves the merge little to do:
 	 * its core decodes too, large streams in two parts */
-	size_t decoders = w->h->skim && w->h->on_tally && ctf_pipe_cores() > 1 ? 2 : 1;
-	bool piped = w->n_streams && ctf_pipe_wanted(bytes);
+	long cores = ctf_pipe_cores();
+	size_t decoders = w->h->skim && w->h->on_tally && cores > 1 ? 2 : 1;
+	bool piped = w->n_streams && ctf_pipe_wanted(bytes, cores);
 	if (piped && decoders > 1 && split_streams(w) != 0) {
 		free(sources);
 		return -1;

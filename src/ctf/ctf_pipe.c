@@ -23,9 +23,18 @@
  * merge, whatever stream it waits for, always gets it. A walk whose merge
  * has little to do (its events tallied, ctf_tally.h) has two decoding
  * threads, each with its share of the streams.
+ *
+ * Two threads sharing one core are slower than one (every batch handed
+ * over, every wake-up, on the same core): a walk starts its decoders only
+ * when a core is free, and stops them, the merge's thread decoding each
+ * batch it needs from then on, once they wait for a core
+ * (docs/dev/analyzer-performance.md).
  */
+#define _GNU_SOURCE /* sched_getaffinity's CPU_COUNT, gettid */
+#include <fcntl.h>
 #include <inttypes.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdalign.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -43,6 +52,11 @@
  * batches, not at each one: a wake-up costs the merge's thread a system
  * call, as long as a few hundred events. */
 #define WAKE_FREE (BATCHES / 2)
+/* The merge, when it slept, wakes when a stream has this many batches
+ * filled, or its last: in a walk whose decoding is the slower side, one
+ * wake-up per batch was one per millisecond, each a system call on both
+ * sides and, on a VM, an interrupt to wake the sleeping core. */
+#define WAKE_FULL (BATCHES / 2)
 #define VISIT_EVENTS 4096   /* decoded per visit of a stream, at most */
 /* Merged records per batch, at most (about 70 bytes a record): as many
  * as a stream's visit decodes; fewer (1024, to stay in a core's
@@ -69,6 +83,18 @@
 #define PIPE_MIN_BYTES ((uint64_t)32 * 1024 * 1024)
 /* A stream this large is worth two decoders when the merge is idle. */
 #define SPLIT_BYTES ((uint64_t)64 * 1024 * 1024)
+/* The merge looks this often at how long the walk's threads waited for a
+ * core (their run delay), and goes on alone, the decoding threads
+ * stopped, once it is more than CONTENDED_PERCENT of the time: another
+ * process has the second core, and two threads sharing one are slower
+ * than one (each batch handed over, each wake-up, on the same core). */
+#define WATCH_NS 20000000
+#define CONTENDED_PERCENT 25
+/* Runnable tasks are read this many times, WAIT_NS apart, before a walk
+ * starts: a task that was runnable in every sample holds its core (a
+ * kernel worker's burst is gone by the next). */
+#define SAMPLES 3
+#define SAMPLE_NS 500000
 
 enum kind { EVENT, END, FAILED };
 enum note_kind { DISCARDED, SKIPPED };
@@ -128,6 +154,7 @@ struct ring {
 	/* the notes, under the pipe's lock */
 	alignas(LINE) struct note *notes;
 	size_t head, tail, cap;
+	bool merge_waits;    /* the merge sleeps until it is worth_taking (under the lock) */
 	/* the merge's side */
 	alignas(LINE) size_t drain; /* its batch */
 	bool holding;        /* batches[drain] is being read */
@@ -140,6 +167,7 @@ struct decoder_thread {
 	size_t index;
 	pthread_t thread;
 	bool started;
+	atomic_int tid; /* its run delay is watched (0 until it runs) */
 };
 
 struct ctf_pipe {
@@ -161,6 +189,12 @@ struct ctf_pipe {
 	bool delivered;
 	char err[sizeof ((struct ctf_stream *)0)->err]; /* what a FAILED record failed on */
 	const struct ctf_stream *failed; /* the stream whose error err is, if one's */
+	/* the merge's thread alone (decoders stopped, it decodes each batch
+	 * it needs), and what it watches to decide so */
+	bool solo;
+	unsigned contended_percent; /* 0: alone from the first batch on (tests) */
+	pid_t merge_tid;
+	uint64_t watch_since, watch_delay;
 };
 
 uint64_t ctf_pipe_split_bytes(void)
@@ -169,20 +203,67 @@ uint64_t ctf_pipe_split_bytes(void)
 	return v && *v && atoi(v) > 1 ? 0 : SPLIT_BYTES;
 }
 
+static uint64_t now_ns(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000 + (uint64_t)t.tv_nsec;
+}
+
+/* Tasks runnable now on the whole machine (ourselves included), from
+ * /proc/loadavg's "running/total"; 0 when unknown. */
+static long runnable_now(void)
+{
+	char buf[128];
+	int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	ssize_t n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = 0;
+	long running = 0;
+	return sscanf(buf, "%*s %*s %*s %ld/", &running) == 1 ? running : 0;
+}
+
+/* The cores this process may run on that no other task keeps busy: a
+ * second decoding thread on a core another process uses only takes turns
+ * with it (and with the merge), slower than one thread. */
+static long free_cores(void)
+{
+	long online = sysconf(_SC_NPROCESSORS_ONLN), allowed = online;
+	cpu_set_t set;
+	if (sched_getaffinity(0, sizeof set, &set) == 0)
+		allowed = CPU_COUNT(&set);
+	long others = -1;
+	for (int k = 0; k < SAMPLES && others != 0; k++) {
+		if (k) {
+			struct timespec wait = { 0, SAMPLE_NS };
+			nanosleep(&wait, NULL);
+		}
+		long busy = runnable_now() - 1; /* not this thread */
+		if (others < 0 || busy < others)
+			others = busy < 0 ? 0 : busy;
+	}
+	long free = online - others;
+	return free < allowed ? (free < 1 ? 1 : free) : allowed;
+}
+
 long ctf_pipe_cores(void)
 {
 	const char *v = getenv("CARET_READER_THREADS");
-	if (v && *v && atoi(v) <= 1)
-		return 1;
-	return sysconf(_SC_NPROCESSORS_ONLN);
+	if (v && *v)
+		return atoi(v) <= 1 ? 1 : sysconf(_SC_NPROCESSORS_ONLN);
+	return free_cores();
 }
 
-bool ctf_pipe_wanted(uint64_t bytes)
+bool ctf_pipe_wanted(uint64_t bytes, long cores)
 {
 	const char *v = getenv("CARET_READER_THREADS");
 	if (v && *v)
 		return atoi(v) > 1;
-	return bytes >= PIPE_MIN_BYTES && sysconf(_SC_NPROCESSORS_ONLN) > 1;
+	return bytes >= PIPE_MIN_BYTES && cores > 1;
 }
 
 /* ---- the decoding thread ------------------------------------------------- */
@@ -482,13 +563,23 @@ static bool worth_waking(const struct ctf_pipe *p, size_t d)
 	return false;
 }
 
-/* r's batch just filled goes to the merge. */
+/* Whether the merge, asleep on r, has enough to wake for: WAKE_FULL
+ * batches, or r's last (under the lock). */
+static bool worth_taking(const struct ring *r)
+{
+	return BATCHES - free_batches(r) >= WAKE_FULL ||
+		(r->done && atomic_load(&r->batches[r->drain].full));
+}
+
+/* r's batch just filled goes to the merge (woken only when worth it: the
+ * other decoders sleeping on the same condition are not woken either). */
 static void hand_over_batch(struct ctf_pipe *p, struct ring *r)
 {
 	pthread_mutex_lock(&p->lock);
 	atomic_store(&r->batches[r->fill].full, true);
 	r->fill = (r->fill + 1) % BATCHES;
-	pthread_cond_broadcast(&p->changed);
+	if (r->merge_waits && worth_taking(r))
+		pthread_cond_broadcast(&p->changed);
 	pthread_mutex_unlock(&p->lock);
 }
 
@@ -514,8 +605,9 @@ static void wait_for_work(struct ctf_pipe *p, size_t d)
 
 static void *decode_streams(void *arg)
 {
-	const struct decoder_thread *self = arg;
+	struct decoder_thread *self = arg;
 	struct ctf_pipe *p = self->p;
+	atomic_store(&self->tid, (int)gettid());
 	size_t d = self->index, left = 0;
 	for (size_t i = 0; i < p->n; i++)
 		left += p->rings[i].decoder == d;
@@ -544,6 +636,58 @@ static void *decode_streams(void *arg)
 		}
 	}
 	return NULL;
+}
+
+/* ---- one thread when the cores are taken ------------------------------------ */
+
+static void join_decoders(struct ctf_pipe *p);
+
+/* How long thread tid of this process waited for a core, runnable (ns,
+ * /proc/PID/task/TID/schedstat's second field); 0 when unknown. */
+static uint64_t run_delay(pid_t tid)
+{
+	char path[64], buf[128];
+	snprintf(path, sizeof path, "/proc/self/task/%d/schedstat", (int)tid);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	ssize_t n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = 0;
+	unsigned long long ran, waited;
+	return sscanf(buf, "%llu %llu", &ran, &waited) == 2 ? waited : 0;
+}
+
+static uint64_t threads_delay(struct ctf_pipe *p)
+{
+	uint64_t sum = run_delay(p->merge_tid);
+	for (size_t d = 0; d < p->n_decoders; d++) {
+		int tid = atomic_load(&p->decoders[d].tid);
+		if (p->decoders[d].started && tid)
+			sum += run_delay(tid);
+	}
+	return sum;
+}
+
+/* Every WATCH_NS, the time the walk's threads waited for a core: when
+ * another process took one since the walk started, the merge's thread
+ * decodes alone from then on (the decoders stop after their batch). */
+static void watch_cores(struct ctf_pipe *p)
+{
+	uint64_t now = now_ns();
+	if (p->watch_since && now - p->watch_since < WATCH_NS && p->contended_percent)
+		return;
+	uint64_t delay = threads_delay(p);
+	bool contended = !p->contended_percent || (p->watch_since &&
+		(delay - p->watch_delay) * 100 > (now - p->watch_since) * p->contended_percent);
+	p->watch_since = now;
+	p->watch_delay = delay;
+	if (contended) {
+		join_decoders(p);
+		p->solo = true;
+	}
 }
 
 /* ---- the merge's side -------------------------------------------------------- */
@@ -586,13 +730,24 @@ static const struct record *take_record(struct ctf_pipe *p, struct ring *r)
 				pthread_cond_broadcast(&p->changed);
 			pthread_mutex_unlock(&p->lock);
 			b = &r->batches[r->drain];
+			if (!p->solo)
+				watch_cores(p);
+		}
+		if (p->solo && !atomic_load(&b->full)) { /* the decoders stopped: decoded here */
+			if (p->out)
+				fill_merged(p);
+			else
+				fill(r);
+			hand_over_batch(p, r);
 		}
 		for (int spin = 0; spin < SPINS && !atomic_load(&b->full); spin++)
 			;
 		if (!atomic_load(&b->full)) {
 			pthread_mutex_lock(&p->lock);
-			while (!atomic_load(&b->full))
+			r->merge_waits = true;
+			while (!worth_taking(r))
 				pthread_cond_wait(&p->changed, &p->lock);
+			r->merge_waits = false;
 			pthread_mutex_unlock(&p->lock);
 		}
 		r->holding = true;
@@ -662,8 +817,10 @@ static void join_decoders(struct ctf_pipe *p)
 	pthread_cond_broadcast(&p->changed);
 	pthread_mutex_unlock(&p->lock);
 	for (size_t d = 0; d < p->n_decoders; d++)
-		if (p->decoders[d].started)
+		if (p->decoders[d].started) {
 			pthread_join(p->decoders[d].thread, NULL);
+			p->decoders[d].started = false;
+		}
 }
 
 static void free_rings(struct ctf_pipe *p)
@@ -720,6 +877,12 @@ struct ctf_pipe *ctf_pipe_start(struct ctf_stream **streams, size_t n,
 	memset(p->rings, 0, bytes);
 	p->h = h;
 	p->n = n;
+	p->merge_tid = gettid();
+	/* CARET_READER_CONTENDED=PERCENT: another bound (0: the tests' way to
+	 * have the decoders stop after their first batches) */
+	const char *contended = getenv("CARET_READER_CONTENDED");
+	p->contended_percent = contended && *contended ? (unsigned)atoi(contended) :
+		CONTENDED_PERCENT;
 	p->largest = BUDGET_BYTES / BATCHES / n;
 	p->largest = p->largest > LARGEST_BYTES ? LARGEST_BYTES :
 		p->largest < SMALLEST_LARGEST ? SMALLEST_LARGEST : p->largest;

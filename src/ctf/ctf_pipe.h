@@ -20,11 +20,14 @@ static inline __int128 ctf_order_key(const struct ctf_meta *m, uint64_t timestam
 	return (__int128)t + m->clock_offset_ns; /* no overflow, whatever a trace says */
 }
 
-/* Whether to decode streams of `bytes` in all in a second thread: there
- * is a second core and 32 MiB of trace or more; CARET_READER_THREADS=1
- * says never, 2 (or more) always. */
-bool ctf_pipe_wanted(uint64_t bytes);
-/* The cores the reader may use (1 with CARET_READER_THREADS=1). */
+/* Whether to decode streams of `bytes` in all in a second thread: of the
+ * `cores` (ctf_pipe_cores) there is a second one and 32 MiB of trace or
+ * more; CARET_READER_THREADS=1 says never, 2 (or more) always. */
+bool ctf_pipe_wanted(uint64_t bytes, long cores);
+/* The cores the reader may use now: those of the process's affinity that
+ * no other task keeps busy (/proc/loadavg's runnable tasks, sampled for
+ * about a millisecond); 1 with CARET_READER_THREADS=1, every online core
+ * with 2 or more. */
 long ctf_pipe_cores(void);
 /* The bytes from which a stream is decoded in two parts, when the merge
  * has little to do: 64 MiB; 0 (any stream of two packets or more) with
