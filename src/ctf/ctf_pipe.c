@@ -89,10 +89,6 @@
  * process has the second core, and two threads sharing one are slower
  * than one (each batch handed over, each wake-up, on the same core). */
 #define WATCH_NS 20000000
-/* Two threads must keep GAIN_PERCENT of a core busy, measured from the
- * first watch over at least GAIN_AFTER_NS, or the merge goes alone. */
-#define GAIN_PERCENT 130
-#define GAIN_AFTER_NS 100000000
 #define CONTENDED_PERCENT 25
 /* Runnable tasks are read this many times, WAIT_NS apart, before a walk
  * starts: a task that was runnable in every sample holds its core (a
@@ -198,9 +194,7 @@ struct ctf_pipe {
 	bool solo;
 	unsigned contended_percent; /* 0: alone from the first batch on (tests) */
 	pid_t merge_tid;
-	uint64_t watch_since, watch_last; /* the first watch, the last */
-	uint64_t watch_ran, watch_delay; /* ran at the first, waited at the last */
-	unsigned gain_percent;            /* 0: never alone for want of gain */
+	uint64_t watch_since, watch_delay;
 };
 
 uint64_t ctf_pipe_split_bytes(void)
@@ -648,66 +642,49 @@ static void *decode_streams(void *arg)
 
 static void join_decoders(struct ctf_pipe *p);
 
-/* Thread tid of this process: how long it ran and how long it waited
- * for a core, runnable (ns, /proc/PID/task/TID/schedstat); false when
- * unknown. */
-static bool thread_times(pid_t tid, uint64_t *ran, uint64_t *waited)
+/* How long thread tid of this process waited for a core, runnable (ns,
+ * /proc/PID/task/TID/schedstat's second field); 0 when unknown. */
+static uint64_t run_delay(pid_t tid)
 {
 	char path[64], buf[128];
 	snprintf(path, sizeof path, "/proc/self/task/%d/schedstat", (int)tid);
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return false;
+		return 0;
 	ssize_t n = read(fd, buf, sizeof buf - 1);
 	close(fd);
 	if (n <= 0)
-		return false;
+		return 0;
 	buf[n] = 0;
-	unsigned long long r, w;
-	if (sscanf(buf, "%llu %llu", &r, &w) != 2)
-		return false;
-	*ran += r;
-	*waited += w;
-	return true;
+	unsigned long long ran, waited;
+	return sscanf(buf, "%llu %llu", &ran, &waited) == 2 ? waited : 0;
 }
 
-/* The walk's threads together: the time they ran and waited for a core. */
-static void threads_times(struct ctf_pipe *p, uint64_t *ran, uint64_t *waited)
+static uint64_t threads_delay(struct ctf_pipe *p)
 {
-	*ran = *waited = 0;
-	thread_times(p->merge_tid, ran, waited);
+	uint64_t sum = run_delay(p->merge_tid);
 	for (size_t d = 0; d < p->n_decoders; d++) {
 		int tid = atomic_load(&p->decoders[d].tid);
 		if (p->decoders[d].started && tid)
-			thread_times(tid, ran, waited);
+			sum += run_delay(tid);
 	}
+	return sum;
 }
 
-/* Every WATCH_NS, what the walk's threads did since the first watch. The
- * merge's thread goes on alone (the decoders stop after their batch) when
- * they waited for a core more than contended_percent of the time (another
- * process took one), or when, after GAIN_AFTER_NS, they ran less than
- * GAIN_PERCENT of the wall time: two threads that together keep not even
- * one and a third cores busy pay their hand-overs and wake-ups for too
- * little (on a VM whose idle core must be woken by the host, they were
- * slower than one; docs/dev/analyzer-performance.md). */
+/* Every WATCH_NS, the time the walk's threads waited for a core: when
+ * another process took one since the walk started, the merge's thread
+ * decodes alone from then on (the decoders stop after their batch). */
 static void watch_cores(struct ctf_pipe *p)
 {
-	uint64_t now = now_ns(), ran, delay;
-	if (p->watch_since && now - p->watch_last < WATCH_NS && p->contended_percent)
+	uint64_t now = now_ns();
+	if (p->watch_since && now - p->watch_since < WATCH_NS && p->contended_percent)
 		return;
-	threads_times(p, &ran, &delay);
+	uint64_t delay = threads_delay(p);
 	bool contended = !p->contended_percent || (p->watch_since &&
-		(delay - p->watch_delay) * 100 > (now - p->watch_last) * p->contended_percent);
-	bool idle = p->watch_since && now - p->watch_since >= GAIN_AFTER_NS && p->gain_percent &&
-		(ran - p->watch_ran) * 100 < (now - p->watch_since) * p->gain_percent;
-	if (!p->watch_since) {
-		p->watch_since = now;
-		p->watch_ran = ran;
-	}
-	p->watch_last = now;
+		(delay - p->watch_delay) * 100 > (now - p->watch_since) * p->contended_percent);
+	p->watch_since = now;
 	p->watch_delay = delay;
-	if (contended || idle) {
+	if (contended) {
 		join_decoders(p);
 		p->solo = true;
 	}
@@ -906,12 +883,6 @@ struct ctf_pipe *ctf_pipe_start(struct ctf_stream **streams, size_t n,
 	const char *contended = getenv("CARET_READER_CONTENDED");
 	p->contended_percent = contended && *contended ? (unsigned)atoi(contended) :
 		CONTENDED_PERCENT;
-	/* CARET_READER_GAIN=PERCENT: another bound for the threads' gain (0:
-	 * never alone for want of it); two threads asked for
-	 * (CARET_READER_THREADS=2) stay two while they get their cores */
-	const char *gain = getenv("CARET_READER_GAIN"), *threads = getenv("CARET_READER_THREADS");
-	p->gain_percent = gain && *gain ? (unsigned)atoi(gain) :
-		threads && *threads && atoi(threads) > 1 ? 0 : GAIN_PERCENT;
 	p->largest = BUDGET_BYTES / BATCHES / n;
 	p->largest = p->largest > LARGEST_BYTES ? LARGEST_BYTES :
 		p->largest < SMALLEST_LARGEST ? SMALLEST_LARGEST : p->largest;
