@@ -30,7 +30,8 @@ int cli_parse_format(const char *verb, const char *arg, enum cli_format *format)
 	"read, in a second pass of the reader (docs/analyzer.md#loading gives the\n" \
 	"memory of each verb). CARET_KEEP_EVENTS=1 in the environment keeps them\n" \
 	"(one pass, about 30 more bytes an event). A trace of 32 MiB or more is\n" \
-	"decoded in a second thread (CARET_READER_THREADS=1: never, 2: always).\n"
+	"decoded in a second thread while a second core is free\n" \
+	"(CARET_READER_THREADS=1: never, 2: always).\n"
 /* Takes --reader, --since, --until, --strip-start and --strip-end (with
  * their value, "--opt V" or "--opt=V") off argv, before any "--", into o;
  * -1 after a message on a bad value. */
