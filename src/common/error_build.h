@@ -17,7 +17,8 @@ void caret_error_add(caret_error **error, caret_status status, const char *file,
 	int64_t offset, const char *event, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
 void caret_error_addv(caret_error **error, caret_status status, const char *file,
-	int64_t offset, const char *event, const char *fmt, va_list ap);
+	int64_t offset, const char *event, const char *fmt, va_list ap)
+	__attribute__((format(printf, 6, 0)));
 /* A new error of the causes of text (one cause, no file): for a level that
  * still speaks in text. */
 caret_error *caret_error_of_text(caret_status status, const char *text);
