@@ -45,7 +45,7 @@ test-asan: deps
 # The tracer's stress test, the native reader's two threads (its
 # differential, damaged-trace and lean-load tests) and the report's three
 # (caret report and export of the real traces) built with ThreadSanitizer.
-TSAN_READER_TESTS = test_ctf_native_differential|test_ctf_native_damaged|test_lean_load_differential|test_report_real
+TSAN_READER_TESTS = test_ctf_native_differential|test_ctf_native_solo|test_ctf_native_damaged|test_lean_load_differential|test_lean_load_solo|test_report_real
 test-tsan: deps
 	@cmake -S . -B $(TSAN_BUILD_DIR) -DCMAKE_BUILD_TYPE=Debug -DCARET_TSAN=ON >/dev/null
 	@cmake --build $(TSAN_BUILD_DIR) -j $(JOBS) --target tracer_stress tb_event_counts \

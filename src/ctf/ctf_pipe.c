@@ -142,7 +142,9 @@ struct ring {
 	/* the decoder's side */
 	alignas(LINE) size_t fill; /* its batch */
 	size_t decoder;      /* the thread that decodes it */
-	bool done;           /* it wrote its END or FAILED */
+	/* it wrote its END or FAILED: written by its decoder, read by the
+	 * merge too (worth_taking) */
+	atomic_bool done;
 	uint32_t pending;    /* notes queued while decoding the next record */
 	struct ctf_value *scratch; /* converting handlers: the decoded values */
 	/* merged: the stream's next event, converted (next_size bytes of
@@ -400,7 +402,7 @@ static void fill(struct ring *r)
 		}
 		used += rec->size;
 		if (rec->kind != EVENT) {
-			r->done = true;
+			atomic_store(&r->done, true);
 			break;
 		}
 	}
@@ -521,7 +523,7 @@ static void fill_merged(struct ctf_pipe *p)
 		struct record *rec = (struct record *)(b->data + used);
 		*rec = (struct record){ kind, sizeof *rec, take_pending(o), 0, 0, 0, 0, NULL, 0 };
 		used += rec->size;
-		o->done = true;
+		atomic_store(&o->done, true);
 	}
 	b->used = used;
 }
@@ -533,9 +535,9 @@ static void fill_merged(struct ctf_pipe *p)
 static bool work_left(const struct ctf_pipe *p, size_t d)
 {
 	if (p->out)
-		return !p->out->done && !atomic_load(&p->out->batches[p->out->fill].full);
+		return !atomic_load(&p->out->done) && !atomic_load(&p->out->batches[p->out->fill].full);
 	for (size_t i = 0; i < p->n; i++)
-		if (p->rings[i].decoder == d && !p->rings[i].done &&
+		if (p->rings[i].decoder == d && !atomic_load(&p->rings[i].done) &&
 		    !atomic_load(&p->rings[i].batches[p->rings[i].fill].full))
 			return true;
 	return false;
@@ -555,9 +557,9 @@ static size_t free_batches(const struct ring *r)
 static bool worth_waking(const struct ctf_pipe *p, size_t d)
 {
 	if (p->out)
-		return !p->out->done && free_batches(p->out) >= WAKE_FREE;
+		return !atomic_load(&p->out->done) && free_batches(p->out) >= WAKE_FREE;
 	for (size_t i = 0; i < p->n; i++)
-		if (p->rings[i].decoder == d && !p->rings[i].done &&
+		if (p->rings[i].decoder == d && !atomic_load(&p->rings[i].done) &&
 		    free_batches(&p->rings[i]) >= WAKE_FREE)
 			return true;
 	return false;
@@ -568,7 +570,7 @@ static bool worth_waking(const struct ctf_pipe *p, size_t d)
 static bool worth_taking(const struct ring *r)
 {
 	return BATCHES - free_batches(r) >= WAKE_FULL ||
-		(r->done && atomic_load(&r->batches[r->drain].full));
+		(atomic_load(&r->done) && atomic_load(&r->batches[r->drain].full));
 }
 
 /* r's batch just filled goes to the merge (woken only when worth it: the
@@ -621,17 +623,17 @@ static void *decode_streams(void *arg)
 			break;
 		if (p->out) {
 			fill_merged(p);
-			left -= p->out->done;
+			left -= atomic_load(&p->out->done);
 			hand_over_batch(p, p->out);
 			continue;
 		}
 		for (size_t i = 0; i < p->n; i++) {
 			struct ring *r = &p->rings[i];
-			if (r->decoder != d || r->done || atomic_load(&r->batches[r->fill].full) ||
+			if (r->decoder != d || atomic_load(&r->done) || atomic_load(&r->batches[r->fill].full) ||
 			    atomic_load(&p->stop))
 				continue;
 			fill(r);
-			left -= r->done;
+			left -= atomic_load(&r->done);
 			hand_over_batch(p, r);
 		}
 	}
