@@ -24,6 +24,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <stdexcept>
 #include <thread>
 #include <typeinfo>
 #include <vector>
@@ -469,9 +470,11 @@ inline void spin_for(rclcpp::Executor & exec, double duration_s)
     });
   try {
     exec.spin();
-  } catch (const rclcpp::exceptions::RCLError &) {
+  } catch (const std::runtime_error &) {
     // Ctrl-C shut rclcpp down while a callback, or rclcpp_action's own
-    // work, called into rcl: the app is stopping. Else it is an error.
+    // work, called into rcl (an RCLError, or rclcpp_action's "Failed to
+    // accept new goal" for a goal that arrived as rcl shut down): the app
+    // is stopping. Else it is an error.
     if (rclcpp::ok()) {
       done = true;
       stopper.join();
