@@ -212,20 +212,28 @@ static uint64_t now_ns(void)
 	return (uint64_t)t.tv_sec * 1000000000 + (uint64_t)t.tv_nsec;
 }
 
+/* A line of /proc into buf, NUL-terminated; false when unreadable. */
+static bool read_proc(const char *path, char *buf, size_t size)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	ssize_t n = read(fd, buf, size - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = 0;
+	return true;
+}
+
 /* Tasks runnable now on the whole machine (ourselves included), from
  * /proc/loadavg's "running/total"; 0 when unknown. */
 static long runnable_now(void)
 {
 	char buf[128];
-	int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return 0;
-	ssize_t n = read(fd, buf, sizeof buf - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = 0;
 	long running = 0;
+	if (!read_proc("/proc/loadavg", buf, sizeof buf))
+		return 0;
 	return sscanf(buf, "%*s %*s %*s %ld/", &running) == 1 ? running : 0;
 }
 
@@ -649,16 +657,10 @@ static void join_decoders(struct ctf_pipe *p);
 static uint64_t run_delay(pid_t tid)
 {
 	char path[64], buf[128];
-	snprintf(path, sizeof path, "/proc/self/task/%d/schedstat", (int)tid);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return 0;
-	ssize_t n = read(fd, buf, sizeof buf - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = 0;
 	unsigned long long ran, waited;
+	snprintf(path, sizeof path, "/proc/self/task/%d/schedstat", (int)tid);
+	if (!read_proc(path, buf, sizeof buf))
+		return 0;
 	return sscanf(buf, "%llu %llu", &ran, &waited) == 2 ? waited : 0;
 }
 

@@ -16,15 +16,12 @@ static caret_status no_memory(caret_error **error)
 	return CARET_ERR_NO_MEMORY;
 }
 
-/* Room for the per-object arrays, once. */
-static bool make_room(void *items, size_t **counts, size_t n)
+/* Room for per-object counts, once. */
+static bool make_counts(size_t **counts, size_t n)
 {
-	void ***v = items;
-	if (!*v)
-		*v = calloc(n + 1, sizeof **v);
-	if (*v && !*counts)
+	if (!*counts)
 		*counts = calloc(n + 1, sizeof **counts);
-	return *v && *counts;
+	return *counts != NULL;
 }
 
 caret_status caret_callback_runs(caret_trace *t, size_t callback, const caret_run **runs,
@@ -39,7 +36,9 @@ caret_status caret_callback_runs(caret_trace *t, size_t callback, const caret_ru
 			"no callback of id %zu (the trace has %zu)", callback, a->n_callbacks);
 		return CARET_ERR_NOT_FOUND;
 	}
-	if (!make_room(&t->runs, &t->n_runs, a->n_callbacks))
+	if (!t->runs)
+		t->runs = calloc(a->n_callbacks + 1, sizeof *t->runs);
+	if (!t->runs || !make_counts(&t->n_runs, a->n_callbacks))
 		return no_memory(error);
 	if (!t->runs[callback]) {
 		size_t count = ca_records_callback_run_count(t->records, callback);
@@ -115,7 +114,9 @@ caret_status caret_communication_messages(caret_trace *t, size_t communication,
 			"no communication of id %zu (the trace has %zu)", communication, t->n_comms);
 		return CARET_ERR_NOT_FOUND;
 	}
-	if (!make_room(&t->messages, &t->n_messages, t->n_comms))
+	if (!t->messages)
+		t->messages = calloc(t->n_comms + 1, sizeof *t->messages);
+	if (!t->messages || !make_counts(&t->n_messages, t->n_comms))
 		return no_memory(error);
 	if (!t->messages[communication]) {
 		const ca_communication *all;
