@@ -17,8 +17,8 @@
  * goes (ca_records_options.follow: every path of two and, up to a bound,
  * three nodes linked by a topic, with use_latest_message and
  * callback_chain; from the kept tables, and the longest in the lean
- * load's pass) give the messages and hops path/latency.c gives over the
- * full records, and the losses of the nodes' records; and that the lean
+ * load's pass, told by the streamed joins) give the messages and hops the
+ * same follower gives told by path/latency.c over the full records, and the losses of the nodes' records; and that the lean
  * load keeps no runtime row.
  * Prints one line per trace; exit 1 on a difference, 2 when a load fails.
  *

@@ -102,6 +102,8 @@ uint64_t ca_hop_at_end(const struct ca_service_hops *h, struct ca_hop_at at);
  * (*sent 0: none was sent). */
 bool ca_service_hop(const struct ca_service_hops *h, struct ca_hop_at from, uint64_t since,
 	const char *link, const char *node, uint64_t *sent, struct ca_hop_at *to);
+/* How many client's response runs there are (ca_hop_at.client's runs). */
+size_t ca_service_hops_client_runs(const struct ca_service_hops *h);
 /* The publishes made during client run `client_run` (indexes into the
  * records' publishes), in time order. */
 size_t ca_service_hops_publishes(const struct ca_service_hops *h, size_t client_run,

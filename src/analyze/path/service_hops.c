@@ -268,6 +268,11 @@ bool ca_service_hop(const struct ca_service_hops *h, struct ca_hop_at from, uint
 	return false;
 }
 
+size_t ca_service_hops_client_runs(const struct ca_service_hops *h)
+{
+	return h->n_client_runs;
+}
+
 size_t ca_service_hops_publishes(const struct ca_service_hops *h, size_t client_run,
 	const size_t **publishes)
 {

@@ -1,17 +1,22 @@
 /*
- * follow.c - a path's messages followed as the streamed joins (stream.c)
- * go, instead of over arrays of every record (path/latency.c): what
- * `caret path latency` needs, in memory that grows with the path's
- * messages and the publishes of its nodes, not with the events.
+ * follow.c - the path follower: messages followed along a path from facts
+ * told in time order, for both ways records are made. The streamed joins
+ * (stream.c) tell them as the trace is read, in memory that grows with the
+ * path's messages and the publishes of its nodes, not with the events;
+ * path/latency.c tells them from the records' arrays, with the hops only
+ * those can give (tf, services) as links it works out.
  *
- * stream.c reports facts: a publish of a path node on a path topic, a
- * delivery of a message to a path node, the end of a run of the first or
+ * The facts: a publish of a path node on a path topic, a delivery of a
+ * message to a path node, a link (a message of a run made a hop through
+ * tf or a service: where it arrived), the end of a run of the first or
  * last node. They wait in time order until settled (an inter-process
  * message's publish can be found up to STAMP_GRACE after its run began),
  * then move the messages on: a message waits at the run that holds it for
  * a delivery of one of that run's publishes to the next node (the first
- * delivered goes on), or, at a use_latest_message node, for the node's
- * next output while no newer input has come.
+ * delivered goes on), or a link from that run; at a use_latest_message
+ * node, for the node's next output while no newer input has come; at an
+ * inherit_unique_stamp node, for a delivery to the next node of a message
+ * that carries its input's header stamp.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -21,14 +26,16 @@
 #include "vec.h"
 #include "sort_r.h"
 
-enum fact_kind { PUBLISH, DELIVER, END };
+enum fact_kind { PUBLISH, LINK, DELIVER, END };
 
-struct fact { /* 32 bytes */
-	uint64_t time; /* the publish's, the delivered run's start, the end */
-	uint64_t run;  /* published in, delivered to, ending */
-	uint64_t ref;  /* DELIVER: the publish (0: none); PUBLISH: its run's start */
-	uint32_t callback; /* a PUBLISH's run's (the rows' order) */
-	uint8_t hop;       /* PUBLISH, DELIVER: of hop (topic hop - 1) */
+struct fact { /* 48 bytes */
+	uint64_t time;   /* the publish's, the delivered run's start, the link's send, the end */
+	uint64_t run;    /* published in, delivered to, linked from, ending */
+	uint64_t ref;    /* DELIVER: the publish (0: none); PUBLISH: its run's start; LINK: links[ref - 1] */
+	uint64_t header; /* DELIVER: the message's header stamp (0: unknown) */
+	uint32_t callback; /* a PUBLISH's or LINK's run's (the rows' order) */
+	uint32_t seq;      /* told in this order (unordered facts: the last tie-break) */
+	uint16_t hop;      /* PUBLISH, LINK: of hop (topic hop - 1); DELIVER: to node hop */
 	uint8_t kind;
 };
 
@@ -36,12 +43,18 @@ struct publish {
 	uint64_t time, run; /* run 0: in none (yet) */
 };
 
+struct link {
+	struct ca_follow_link to;
+	uint64_t from_start; /* the linked run's start (a first node's: its message's) */
+};
+
 struct row {
 	size_t callback;     /* the first run's: the rows' order */
 	uint64_t entry;      /* when the message entered the node it is in */
-	uint64_t from;       /* waiting at a run: its publishes from this time count */
+	uint64_t from;       /* waiting at a run: its publishes (links) from this time count */
 	uint64_t superseded; /* pending at a use_latest_message node: when a newer input came */
-	size_t next;         /* the next row waiting at the same run, or CA_NONE */
+	uint64_t header;     /* the header stamp of the message that brought it in (0: unknown) */
+	size_t next;         /* the next row waiting at the same place, or CA_NONE */
 };
 
 struct pending {
@@ -54,8 +67,13 @@ struct ca_follow {
 	size_t k; /* the last node's index */
 	const char **topics; /* k */
 	ca_node_policy *policies;
-	size_t *index_of;    /* per model callback: its node's index in the path, or CA_NONE */
+	uint8_t *hop_kinds;  /* k: enum ca_follow_hop of each topic */
+	size_t *first_at;    /* per model callback: its node's first index in the path, or CA_NONE */
+	size_t *next_at;     /* per node index: the node's next index in the path, or CA_NONE */
+	bool unordered;      /* facts told in any order: sorted before they settle */
+	bool sorted;
 	CA_ARRAY(struct publish, publishes);
+	CA_ARRAY(struct link, links);
 	CA_ARRAY(struct fact, facts); /* from first_fact on, by time */
 	size_t first_fact;
 	CA_ARRAY(struct row, rows);
@@ -63,11 +81,41 @@ struct ca_follow {
 	int64_t *hops;                       /* rows x hop_count */
 	size_t hop_count, cap_hops;          /* cap_hops: rows */
 	struct ca_pair_map waiting; /* (run, hop) -> first row waiting there; hop 0: seeded */
+	struct ca_pair_map stamped; /* (header stamp, hop) -> first row waiting for it */
 	struct pending *pending;    /* per node: rows waiting for its next output */
 	bool oom;
 };
 
-struct ca_follow *ca_follow_new(const struct ca_model *m, const ca_path *path)
+/* Every index of a node in the path, from its first on. */
+#define EACH_INDEX(f, i, first) for (size_t i = (first); i != CA_NONE; i = (f)->next_at[i])
+
+static bool set_indexes(struct ca_follow *f, const ca_path *path)
+{
+	const struct ca_model *m = f->m;
+	size_t n = path->node_count;
+	size_t *node_of = malloc((m->n_nodes + 1) * sizeof *node_of);
+	if (!node_of)
+		return false;
+	for (size_t x = 0; x <= m->n_nodes; x++)
+		node_of[x] = CA_NONE;
+	for (size_t i = n; i-- > 0;) { /* each node's first index last */
+		f->next_at[i] = CA_NONE;
+		for (size_t j = i + 1; j < n && f->next_at[i] == CA_NONE; j++)
+			if (path->nodes[j] == path->nodes[i])
+				f->next_at[i] = j;
+		for (size_t x = 0; x < m->n_nodes; x++)
+			if (m->nodes[x].fqn == path->nodes[i])
+				node_of[x] = i;
+	}
+	for (size_t c = 0; c < m->n_callbacks; c++)
+		f->first_at[c] = m->callbacks[c].node == CA_NONE ? CA_NONE :
+			node_of[m->callbacks[c].node];
+	free(node_of);
+	return true;
+}
+
+struct ca_follow *ca_follow_new(const struct ca_model *m, const ca_path *path,
+	const uint8_t *hop_kinds)
 {
 	struct ca_follow *f = calloc(1, sizeof *f);
 	size_t n = path->node_count;
@@ -78,28 +126,26 @@ struct ca_follow *ca_follow_new(const struct ca_model *m, const ca_path *path)
 	f->hop_count = 2 * f->k + 1;
 	f->topics = calloc(n, sizeof *f->topics);
 	f->policies = calloc(n, sizeof *f->policies);
-	f->index_of = malloc((m->n_callbacks + 1) * sizeof *f->index_of);
-	size_t *node_of = malloc((m->n_nodes + 1) * sizeof *node_of);
+	f->hop_kinds = calloc(n, sizeof *f->hop_kinds);
+	f->first_at = malloc((m->n_callbacks + 1) * sizeof *f->first_at);
+	f->next_at = malloc(n * sizeof *f->next_at);
 	f->pending = calloc(n, sizeof *f->pending);
-	if (!f->topics || !f->policies || !f->index_of || !node_of || !f->pending) {
-		free(node_of);
+	if (n > UINT16_MAX || !f->topics || !f->policies || !f->hop_kinds || !f->first_at ||
+	    !f->next_at || !f->pending || !set_indexes(f, path)) {
 		ca_follow_free(f);
 		return NULL;
 	}
-	for (size_t x = 0; x <= m->n_nodes; x++)
-		node_of[x] = CA_NONE;
 	for (size_t i = 0; i < n; i++) {
-		for (size_t x = 0; x < m->n_nodes; x++)
-			if (m->nodes[x].fqn == path->nodes[i])
-				node_of[x] = i;
 		f->topics[i] = i < f->k ? path->topics[i] : NULL;
 		f->policies[i] = path->policies[i];
+		f->hop_kinds[i] = hop_kinds && i < f->k ? hop_kinds[i] : CA_FOLLOW_TOPIC;
 	}
-	for (size_t c = 0; c < m->n_callbacks; c++)
-		f->index_of[c] = m->callbacks[c].node == CA_NONE ? CA_NONE :
-			node_of[m->callbacks[c].node];
-	free(node_of);
 	return f;
+}
+
+void ca_follow_unordered(struct ca_follow *f)
+{
+	f->unordered = true;
 }
 
 void ca_follow_free(struct ca_follow *f)
@@ -111,25 +157,30 @@ void ca_follow_free(struct ca_follow *f)
 	free(f->pending);
 	free(f->topics);
 	free(f->policies);
-	free(f->index_of);
+	free(f->hop_kinds);
+	free(f->first_at);
+	free(f->next_at);
 	free(f->publishes);
+	free(f->links);
 	free(f->facts);
 	free(f->rows);
 	free(f->messages);
 	free(f->hops);
 	ca_pair_map_free(&f->waiting);
+	ca_pair_map_free(&f->stamped);
 	free(f);
 }
 
-/* ---- facts, as stream.c reports them ------------------------------------------ */
+/* ---- facts ------------------------------------------------------------------ */
 
-/* The path index of the run's node, or CA_NONE. */
-static size_t node_index(const struct ca_follow *f, size_t callback)
+/* The run's node's first index in the path, or CA_NONE. */
+static size_t first_index(const struct ca_follow *f, size_t callback)
 {
-	return callback == CA_NONE ? CA_NONE : f->index_of[callback];
+	return callback == CA_NONE ? CA_NONE : f->first_at[callback];
 }
 
-/* Inserted after every fact not later: they come nearly in time order. */
+/* Inserted after every fact not later: they come nearly in time order
+ * (unordered ones: at the end, sorted before they settle). */
 static bool add_fact(struct ca_follow *f, struct fact x)
 {
 	struct fact *last = VEC_PUSH_RAW(f->facts, f->n_facts, f->cap_facts);
@@ -138,7 +189,9 @@ static bool add_fact(struct ca_follow *f, struct fact x)
 		return false;
 	}
 	size_t i = (size_t)(last - f->facts);
-	while (i > f->first_fact && f->facts[i - 1].time > x.time) {
+	x.seq = (uint32_t)i;
+	f->sorted = false;
+	while (!f->unordered && i > f->first_fact && f->facts[i - 1].time > x.time) {
 		f->facts[i] = f->facts[i - 1];
 		i--;
 	}
@@ -146,29 +199,38 @@ static bool add_fact(struct ca_follow *f, struct fact x)
 	return true;
 }
 
-static bool publish_fact(struct ca_follow *f, uint64_t time, const struct ca_stream_run *run,
+bool ca_follow_output(struct ca_follow *f, uint64_t time, const struct ca_stream_run *run,
 	const char *topic)
 {
-	size_t i = node_index(f, run->callback);
-	if (i == CA_NONE || i == f->k || f->topics[i] != topic ||
-	    (i > 0 && f->policies[i] != CA_POLICY_USE_LATEST_MESSAGE))
-		return true; /* a callback chain's publishes count at their deliveries */
-	return add_fact(f, (struct fact){ time, run->id, run->start, (uint32_t)run->callback,
-		(uint8_t)(i + 1), PUBLISH });
+	EACH_INDEX(f, i, first_index(f, run->callback)) {
+		if (i == f->k || f->topics[i] != topic || f->hop_kinds[i] != CA_FOLLOW_TOPIC ||
+		    (i > 0 && f->policies[i] != CA_POLICY_USE_LATEST_MESSAGE))
+			continue; /* a callback chain's publishes count at their deliveries */
+		if (!add_fact(f, (struct fact){ time, run->id, run->start, 0, (uint32_t)run->callback,
+			0, (uint16_t)(i + 1), PUBLISH }))
+			return false;
+	}
+	return true;
 }
 
-uint64_t ca_follow_publish(struct ca_follow *f, uint64_t time, const struct ca_stream_run *run,
-	const char *topic)
+uint64_t ca_follow_note_publish(struct ca_follow *f, uint64_t time, uint64_t run)
 {
 	struct publish *p = VEC_PUSH_RAW(f->publishes, f->n_publishes, f->cap_publishes);
 	if (!p) {
 		f->oom = true;
 		return 0;
 	}
-	*p = (struct publish){ time, run ? run->id : 0 };
-	if (run && !publish_fact(f, time, run, topic))
-		return 0;
+	*p = (struct publish){ time, run };
 	return f->n_publishes;
+}
+
+uint64_t ca_follow_publish(struct ca_follow *f, uint64_t time, const struct ca_stream_run *run,
+	const char *topic)
+{
+	uint64_t ref = ca_follow_note_publish(f, time, run ? run->id : 0);
+	if (ref && run && !ca_follow_output(f, time, run, topic))
+		return 0;
+	return ref;
 }
 
 bool ca_follow_place(struct ca_follow *f, uint64_t ref, const struct ca_stream_run *run,
@@ -178,24 +240,41 @@ bool ca_follow_place(struct ca_follow *f, uint64_t ref, const struct ca_stream_r
 		return true;
 	struct publish *p = &f->publishes[ref - 1];
 	p->run = run->id;
-	return publish_fact(f, p->time, run, topic);
+	return ca_follow_output(f, p->time, run, topic);
 }
 
 bool ca_follow_deliver(struct ca_follow *f, const struct ca_stream_run *run, const char *topic,
-	uint64_t ref)
+	uint64_t ref, uint64_t header)
 {
-	size_t i = node_index(f, run->callback);
-	if (i == CA_NONE || i == 0 || f->topics[i - 1] != topic)
-		return true;
-	return add_fact(f, (struct fact){ run->start, run->id, ref, 0, (uint8_t)i, DELIVER });
+	EACH_INDEX(f, i, first_index(f, run->callback)) {
+		if (i == 0 || f->topics[i - 1] != topic || f->hop_kinds[i - 1] != CA_FOLLOW_TOPIC)
+			continue;
+		if (!add_fact(f, (struct fact){ run->start, run->id, ref, header, 0, 0, (uint16_t)i,
+			DELIVER }))
+			return false;
+	}
+	return true;
+}
+
+bool ca_follow_link(struct ca_follow *f, size_t hop, uint64_t sent,
+	const struct ca_stream_run *from, const struct ca_follow_link *to)
+{
+	struct link *l = VEC_PUSH_RAW(f->links, f->n_links, f->cap_links);
+	if (!l) {
+		f->oom = true;
+		return false;
+	}
+	*l = (struct link){ *to, from->start };
+	return add_fact(f, (struct fact){ sent, from->id, f->n_links, 0, (uint32_t)from->callback,
+		0, (uint16_t)hop, LINK });
 }
 
 bool ca_follow_end(struct ca_follow *f, const struct ca_stream_run *run, uint64_t end)
 {
-	size_t i = node_index(f, run->callback);
-	if (i != 0 && i != f->k)
-		return true;
-	return add_fact(f, (struct fact){ end, run->id, 0, 0, 0, END });
+	EACH_INDEX(f, i, first_index(f, run->callback))
+		if (i == 0 || i == f->k)
+			return add_fact(f, (struct fact){ end, run->id, 0, 0, 0, 0, 0, END });
+	return true;
 }
 
 /* ---- messages along the path ------------------------------------------------------ */
@@ -205,10 +284,11 @@ static int64_t *hops_of(struct ca_follow *f, size_t row)
 	return &f->hops[row * f->hop_count];
 }
 
-static void wait_at(struct ca_follow *f, uint64_t run, size_t hop, size_t row)
+static void wait_in(struct ca_follow *f, struct ca_pair_map *map, uint64_t key, size_t hop,
+	size_t row)
 {
 	bool added;
-	uint64_t *first = ca_pair_map_at(&f->waiting, run, hop, &added);
+	uint64_t *first = ca_pair_map_at(map, key, hop, &added);
 	if (!first) {
 		f->oom = true;
 		return;
@@ -217,14 +297,21 @@ static void wait_at(struct ca_follow *f, uint64_t run, size_t hop, size_t row)
 	*first = row;
 }
 
-/* A run of the first node published on the first topic: its message, once. */
-static void seed(struct ca_follow *f, const struct fact *x)
+static void wait_at(struct ca_follow *f, uint64_t run, size_t hop, size_t row)
+{
+	wait_in(f, &f->waiting, run, hop, row);
+}
+
+/* A run of the first node made the path's first hop: its message, once
+ * (CA_NONE: it has one, or out of memory), waiting at the run. */
+static size_t seed(struct ca_follow *f, uint64_t run, uint64_t start, size_t callback,
+	uint64_t time)
 {
 	bool added;
-	uint64_t *seeded = ca_pair_map_at(&f->waiting, x->run, 0, &added);
+	uint64_t *seeded = ca_pair_map_at(&f->waiting, run, 0, &added);
 	if (!seeded || !added) {
 		f->oom = f->oom || !seeded;
-		return;
+		return CA_NONE;
 	}
 	struct row *r = VEC_PUSH_RAW(f->rows, f->n_rows, f->cap_rows);
 	ca_path_message *m = r ? VEC_PUSH_RAW(f->messages, f->n_messages, f->cap_messages) : NULL;
@@ -237,15 +324,16 @@ static void seed(struct ca_follow *f, const struct fact *x)
 	}
 	if (!m || f->cap_hops < f->cap_rows) {
 		f->oom = true;
-		return;
+		return CA_NONE;
 	}
 	size_t row = f->n_rows - 1;
 	*seeded = row; /* the map has not changed since */
-	*r = (struct row){ x->callback, x->ref, 0, 0, CA_NONE };
-	*m = (ca_path_message){ x->ref, x->time, 0, 0 };
+	*r = (struct row){ callback, start, 0, 0, 0, CA_NONE };
+	*m = (ca_path_message){ start, time, 0, 0 };
 	for (size_t h = 0; h < f->hop_count; h++)
 		hops_of(f, row)[h] = CA_HOP_NONE;
-	wait_at(f, x->run, 1, row);
+	wait_at(f, run, 1, row);
+	return row;
 }
 
 /* The node's output: its pending rows go on from it, or (a newer input
@@ -263,20 +351,36 @@ static void output(struct ca_follow *f, size_t node, const struct fact *x)
 	p->n = 0;
 }
 
-/* The message of row `row`, at hop `hop`, published at pt, reached run
- * (id, start) of the next node. */
-static void reach(struct ca_follow *f, size_t row, size_t hop, uint64_t pt, const struct fact *x)
+/* Where a message arrives: run `run` of node `hop`, entered at `entry`,
+ * from a publish (send) at pt; through a link (NULL: a delivery). */
+struct arrival {
+	uint64_t pt, run, entry, header;
+	const struct ca_follow_link *link;
+};
+
+/* The message of row `row` made hop `hop`: it waits for what takes it on. */
+static void arrive(struct ca_follow *f, size_t row, size_t hop, const struct arrival *a)
 {
 	struct row *r = &f->rows[row];
 	int64_t *h = hops_of(f, row);
-	h[2 * (hop - 1)] = (int64_t)(pt - r->entry);
-	h[2 * hop - 1] = (int64_t)(x->time - pt);
+	h[2 * (hop - 1)] = (int64_t)(a->pt - r->entry);
+	h[2 * hop - 1] = (int64_t)(a->entry - a->pt);
 	if (hop == 1)
-		f->messages[row].publish = pt;
-	r->entry = x->time;
+		f->messages[row].publish = a->pt;
+	r->entry = a->entry;
+	r->header = a->header;
 	if (hop == f->k) {
-		f->messages[row].last_start = x->time;
-		wait_at(f, x->run, hop + 1, row);
+		ca_path_message *m = &f->messages[row];
+		m->last_start = a->entry;
+		if (!a->link) {
+			wait_at(f, a->run, hop + 1, row);
+		} else if (a->link->end) { /* a link's end is known */
+			m->last_end = a->link->end;
+			h[2 * f->k] = (int64_t)(m->last_end - m->last_start);
+		}
+	} else if (f->hop_kinds[hop] != CA_FOLLOW_TOPIC) {
+		r->from = f->hop_kinds[hop] == CA_FOLLOW_LINK_SINCE_ENTRY ? a->entry : 0;
+		wait_at(f, a->run, hop + 1, row);
 	} else if (f->policies[hop] == CA_POLICY_USE_LATEST_MESSAGE) {
 		struct pending *p = &f->pending[hop];
 		size_t *slot = VEC_PUSH_RAW(p->rows, p->n, p->cap);
@@ -285,15 +389,48 @@ static void reach(struct ca_follow *f, size_t row, size_t hop, uint64_t pt, cons
 		else
 			*slot = row;
 		r->superseded = 0;
+	} else if (f->policies[hop] == CA_POLICY_INHERIT_UNIQUE_STAMP) {
+		r->from = a->entry; /* its output is published after it began */
+		if (a->header) /* none: lost here */
+			wait_in(f, &f->stamped, a->header, hop + 1, row);
 	} else {
 		r->from = 0;
-		wait_at(f, x->run, hop + 1, row);
+		wait_at(f, a->run, hop + 1, row);
 	}
+}
+
+/* The rows waiting in map at (key, hop) for something at `time` or later:
+ * on to a (a->link with no run: lost). */
+static void move_on(struct ca_follow *f, struct ca_pair_map *map, uint64_t key, size_t hop,
+	uint64_t time, const struct arrival *a)
+{
+	uint64_t *first = ca_pair_map_get(map, key, hop);
+	if (!first)
+		return;
+	size_t keep = CA_NONE, *tail = &keep, row = (size_t)*first;
+	while (row != CA_NONE) {
+		size_t next = f->rows[row].next;
+		if (f->rows[row].from > time) {
+			*tail = row;
+			tail = &f->rows[row].next;
+			*tail = CA_NONE;
+		} else if (!a->link || a->link->run) {
+			arrive(f, row, hop, a);
+		} else if (hop == 1) {
+			f->messages[row].publish = a->pt; /* lost, its send known */
+		}
+		row = next;
+	}
+	if (keep == CA_NONE)
+		ca_pair_map_remove(map, key, hop);
+	else if ((first = ca_pair_map_get(map, key, hop)))
+		*first = keep;
 }
 
 static void deliver(struct ca_follow *f, size_t hop, const struct fact *x)
 {
-	if (hop < f->k && f->policies[hop] == CA_POLICY_USE_LATEST_MESSAGE) {
+	if (hop < f->k && f->hop_kinds[hop] == CA_FOLLOW_TOPIC &&
+	    f->policies[hop] == CA_POLICY_USE_LATEST_MESSAGE) {
 		struct pending *p = &f->pending[hop]; /* a newer input for these */
 		for (size_t j = 0; j < p->n; j++)
 			if (!f->rows[p->rows[j]].superseded && f->rows[p->rows[j]].entry < x->time)
@@ -302,25 +439,23 @@ static void deliver(struct ca_follow *f, size_t hop, const struct fact *x)
 	if (!x->ref)
 		return;
 	const struct publish *pub = &f->publishes[x->ref - 1];
-	uint64_t *first = pub->run ? ca_pair_map_get(&f->waiting, pub->run, hop) : NULL;
-	if (!first)
-		return;
-	size_t keep = CA_NONE, *tail = &keep, row = (size_t)*first;
-	while (row != CA_NONE) {
-		size_t next = f->rows[row].next;
-		if (f->rows[row].from <= pub->time) {
-			reach(f, row, hop, pub->time, x);
-		} else {
-			*tail = row;
-			tail = &f->rows[row].next;
-			*tail = CA_NONE;
-		}
-		row = next;
+	struct arrival a = { pub->time, x->run, x->time, x->header, NULL };
+	if (hop > 1 && f->hop_kinds[hop - 1] == CA_FOLLOW_TOPIC &&
+	    f->policies[hop - 1] == CA_POLICY_INHERIT_UNIQUE_STAMP) {
+		if (x->header)
+			move_on(f, &f->stamped, x->header, hop, pub->time, &a);
+	} else if (pub->run) {
+		move_on(f, &f->waiting, pub->run, hop, pub->time, &a);
 	}
-	if (keep == CA_NONE)
-		ca_pair_map_remove(&f->waiting, pub->run, hop);
-	else if ((first = ca_pair_map_get(&f->waiting, pub->run, hop)))
-		*first = keep;
+}
+
+static void link(struct ca_follow *f, size_t hop, const struct fact *x)
+{
+	const struct link *l = &f->links[x->ref - 1];
+	if (hop == 1) /* the first node's run made the first hop */
+		seed(f, x->run, l->from_start, x->callback, x->time);
+	struct arrival a = { x->time, l->to.run, l->to.entry, 0, &l->to };
+	move_on(f, &f->waiting, x->run, hop, x->time, &a);
 }
 
 static void end(struct ca_follow *f, const struct fact *x)
@@ -339,21 +474,49 @@ static void end(struct ca_follow *f, const struct fact *x)
 
 static void apply(struct ca_follow *f, const struct fact *x)
 {
-	if (x->kind == END) {
-		end(f, x);
-		return;
-	}
 	size_t hop = x->hop;
-	if (x->kind == DELIVER)
+	if (x->kind == END)
+		end(f, x);
+	else if (x->kind == LINK)
+		link(f, hop, x);
+	else if (x->kind == DELIVER)
 		deliver(f, hop, x);
 	else if (hop == 1)
-		seed(f, x);
+		seed(f, x->run, x->ref, x->callback, x->time);
 	else if (f->policies[hop - 1] == CA_POLICY_USE_LATEST_MESSAGE)
 		output(f, hop - 1, x);
 }
 
+/* Facts at one time in the order the messages go through them: a node's
+ * output (or link) before the deliveries it makes, a delivery before the
+ * output of the node it reaches, a run's end last; deliveries of one
+ * run's publishes by publish, as path/latency.c's lookups took them. */
+static uint32_t rank(const struct fact *x)
+{
+	return x->kind == END ? UINT32_MAX : 2u * x->hop + (x->kind == DELIVER);
+}
+
+static int by_time_and_rank(const void *a, const void *b, void *ctx)
+{
+	(void)ctx;
+	const struct fact *x = a, *y = b;
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	uint32_t rx = rank(x), ry = rank(y);
+	if (rx != ry)
+		return rx < ry ? -1 : 1;
+	if (x->kind == DELIVER && x->ref != y->ref)
+		return x->ref < y->ref ? -1 : 1;
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
 bool ca_follow_settle(struct ca_follow *f, uint64_t settled)
 {
+	if (f->unordered && !f->sorted) {
+		caret_sort_unless_sorted_r(f->facts + f->first_fact, f->n_facts - f->first_fact,
+			sizeof *f->facts, by_time_and_rank, NULL);
+		f->sorted = true;
+	}
 	while (f->first_fact < f->n_facts && f->facts[f->first_fact].time < settled && !f->oom)
 		apply(f, &f->facts[f->first_fact++]);
 	if (f->first_fact == f->n_facts) {
@@ -368,7 +531,7 @@ bool ca_follow_settle(struct ca_follow *f, uint64_t settled)
 
 /* ---- the result ------------------------------------------------------------------- */
 
-/* path/latency.c's order: the first run's start, its callback, its thread */
+/* The messages' order: the first run's start, its callback, then as seeded. */
 static int by_first_run(const void *a, const void *b, void *ctx)
 {
 	const struct ca_follow *ordered = ctx;

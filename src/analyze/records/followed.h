@@ -1,8 +1,8 @@
 /*
- * followed.h - messages followed along a path (ca_path_latency): what both
- * followers produce, the streamed one of the records' scan (follow.c) and
- * the one over the records' arrays (path/latency.c), and what every
- * reader of a path's latency (its spans, its response times) reads.
+ * followed.h - messages followed along a path (ca_path_latency): what the
+ * path follower (follow.c) produces, told by the records' scan or by the
+ * records' arrays (path/latency.c), and what every reader of a path's
+ * latency (its spans, its response times) reads.
  */
 #ifndef CA_FOLLOWED_H
 #define CA_FOLLOWED_H

@@ -324,27 +324,50 @@ void ca_stream_run_end(struct ca_stream *s, const struct ca_stream_run *run, uin
 /* The results into the records; -1 out of memory. */
 int ca_stream_end(struct ca_stream *s);
 
-/* ---- a path followed as the streamed joins go (follow.c) ---------------------
- * Told by stream.c, in nearly time order, of the publishes, deliveries
- * and run ends of the path's nodes; it follows each message along the
- * path as path/latency.c does over the records, once its facts are
- * settled (no stamp can come for them any more). */
+/* ---- the path follower (follow.c) -----------------------------------------------
+ * Told of the publishes, deliveries, links and run ends of the path's
+ * nodes, it follows each message along the path once its facts are
+ * settled (no stamp can come for them any more). stream.c tells them as
+ * the scan goes, in nearly time order; path/latency.c from the records'
+ * arrays, in any order (ca_follow_unordered). Runs are told by a number
+ * of the teller's (never 0) with their start and callback. */
 struct ca_follow;
-/* NULL out of memory; path's nodes and topics as the model interned them,
- * its policies every node's (the first's and the last's unused). */
-struct ca_follow *ca_follow_new(const struct ca_model *m, const ca_path *path);
+/* How a path's hop is made: messages on a topic (deliveries), or a link
+ * the teller works out (tf, a service: ca_follow_link), counted from the
+ * run's start or (SINCE_ENTRY) from when the message entered it. */
+enum ca_follow_hop { CA_FOLLOW_TOPIC, CA_FOLLOW_LINK, CA_FOLLOW_LINK_SINCE_ENTRY };
+/* NULL out of memory or over 65,535 nodes; path's nodes and topics as the
+ * model interned them, its policies every node's (the first's and the
+ * last's unused); hop_kinds per topic (NULL: every hop a topic's). */
+struct ca_follow *ca_follow_new(const struct ca_model *m, const ca_path *path,
+	const uint8_t *hop_kinds);
+/* Facts come in any order: sorted once, before the first settles. */
+void ca_follow_unordered(struct ca_follow *f);
 void ca_follow_free(struct ca_follow *f);
 /* A publish at `time` in run `run` (its id 0: none yet, see place):
  * its reference (never 0), 0 out of memory. */
 uint64_t ca_follow_publish(struct ca_follow *f, uint64_t time, const struct ca_stream_run *run,
 	const char *topic);
+/* The same, told in two: the publish (its reference, in the order told:
+ * 1, 2, ...) and, once its run is known, the output it may be. */
+uint64_t ca_follow_note_publish(struct ca_follow *f, uint64_t time, uint64_t run);
+bool ca_follow_output(struct ca_follow *f, uint64_t time, const struct ca_stream_run *run,
+	const char *topic);
 /* A publish made outside any open run, claimed by a merged run. */
 bool ca_follow_place(struct ca_follow *f, uint64_t ref, const struct ca_stream_run *run,
 	const char *topic);
 /* Run `run` handled a message on `topic` whose publish is `ref` (0: none
- * found); false out of memory. */
+ * found), header stamp `header` (0: unknown); false out of memory. */
 bool ca_follow_deliver(struct ca_follow *f, const struct ca_stream_run *run, const char *topic,
-	uint64_t ref);
+	uint64_t ref, uint64_t header);
+/* Where a link took what run `from` sent at `sent`: */
+struct ca_follow_link {
+	uint64_t run;   /* the run it arrived in (0: none: the message is lost there) */
+	uint64_t entry; /* when it entered that run */
+	uint64_t end;   /* that run's end, if the last node's (0: not ended) */
+};
+bool ca_follow_link(struct ca_follow *f, size_t hop, uint64_t sent,
+	const struct ca_stream_run *from, const struct ca_follow_link *to);
 bool ca_follow_end(struct ca_follow *f, const struct ca_stream_run *run, uint64_t end);
 /* Every fact before `settled` is known: the messages go on through them. */
 bool ca_follow_settle(struct ca_follow *f, uint64_t settled);

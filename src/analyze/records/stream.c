@@ -178,7 +178,7 @@ struct ca_stream *ca_stream_new(struct ca_records *r)
 	r->not_published = calloc(n, sizeof *r->not_published);
 	r->latencies = calloc(n, sizeof *r->latencies);
 	if (r->follow_path.nodes &&
-	    !(s->follow = ca_follow_new(r->m, &r->follow_path)))
+	    !(s->follow = ca_follow_new(r->m, &r->follow_path, NULL)))
 		ready = false;
 	s->follow_lag = ca_trace_rows_of(r->t, CS_EV_ros2_caret_merged_callback_timing) ||
 		ca_trace_rows_of(r->t, CS_EV_ros2_caret_merged_publish_timing) ?
@@ -501,7 +501,8 @@ static void deliver(struct ca_stream *s, size_t sub, bool intra, const struct ca
 	if (sub == CA_NONE)
 		return;
 	if (s->follow) {
-		if (!ca_follow_deliver(s->follow, run, s->m->subscriptions[sub].topic, publish_time))
+		if (!ca_follow_deliver(s->follow, run, s->m->subscriptions[sub].topic, publish_time,
+			0))
 			oom(s);
 		return;
 	}
