@@ -254,7 +254,7 @@ static int open_trace(struct walk *w, const char *dir, char *err_out, size_t err
 				s->on_skipped = w->h->on_skipped;
 				s->skip_before = w->h->skip_before;
 				s->skip_after = w->h->skip_after;
-				s->raw = w->h->convert != NULL;
+				s->raw = w->h->convert != NULL || w->h->raw;
 				s->user = w->h->user;
 				w->streams[w->n_streams++] = s;
 			}

@@ -378,7 +378,7 @@ int ca_load_native_replay(ca_trace *t, void (*visit)(void *ctx, enum cs_event_id
 	struct ctf_native_handlers h = { .convert = runtime_record_of, .on_record = replay_record,
 		.user = &r };
 	if (!t->tee_joins) /* the decoding thread is the bound */
-		h = (struct ctf_native_handlers){ .on_event = replay_event, .user = &r };
+		h = (struct ctf_native_handlers){ .on_event = replay_event, .raw = true, .user = &r };
 	for (size_t i = 0; i < t->n_paths; i++) {
 		char err[1024];
 		memset(t->classes, 0, sizeof t->classes); /* the reader's classes are new */
