@@ -484,6 +484,8 @@ static bool skippable(struct ctf_stream *s)
 	return s->skip_ok;
 }
 
+static void plan_header(struct ctf_stream *s);
+
 static int open_packet(struct ctf_stream *s)
 {
 	struct ctf_value hdr[CTF_MAX_VALUES];
@@ -508,6 +510,8 @@ static int open_packet(struct ctf_stream *s)
 			"is of stream %" PRIu64 ", which the metadata does not declare", s->packet, id);
 		return -1;
 	}
+	if (s->plan_for != s->sc)
+		plan_header(s);
 	size_t hdr_n = n;
 	if (!decode_into(s, s->sc->packet_context, hdr, CTF_MAX_VALUES, &n))
 		return -1;
@@ -702,6 +706,38 @@ static void plan_header(struct ctf_stream *s)
 		!id->big_endian && !id->is_signed && !ts->big_endian && !ts->is_signed &&
 		id->size < 64 && ts->size < 64 && at + ts->size <= 64;
 	s->plan_ts_at = at;
+	if (s->plan_word) {
+		s->word_align = h->align;
+		s->word_id_mask = ((uint64_t)1 << id->size) - 1;
+		s->word_ts_mask = ((uint64_t)1 << ts->size) - 1;
+		s->word_end = at + ts->size;
+	}
+}
+
+/* The compact header in one word (plan_word), most events: the event's
+ * id, the clock updated; false for read_header to read it. */
+static inline __attribute__((always_inline)) bool read_word(struct ctf_stream *s, uint64_t *id)
+{
+	uint64_t pos = s->pos;
+	__asm__("" : "+r"(pos)); /* loaded alone: see decoder_at */
+	uint64_t at = (pos + s->word_align - 1) & ~(s->word_align - 1), limit = s->limit;
+	if (s->plan_word && at < limit && limit - at >= 64) { /* most events */
+		uint64_t w, mask = s->word_ts_mask;
+		memcpy(&w, s->map + s->packet + at / 8, 8);
+		uint64_t i = w & s->word_id_mask;
+		if (i != s->plan_extended) {
+			/* update_clock's, the mask known */
+			uint64_t ts = (w >> s->plan_ts_at) & mask, clock = s->clock;
+			uint64_t next = (clock & ~mask) | ts;
+			if (ts < (clock & mask))
+				next += mask + 1;
+			s->clock = next;
+			s->pos = at + s->word_end;
+			*id = i;
+			return true;
+		}
+	}
+	return false;
 }
 
 /* The planned header: the event's id, the clock updated. */
@@ -710,19 +746,6 @@ static bool read_header(struct ctf_stream *s, uint64_t *id)
 	struct decoder d = decoder_at(s, NULL, 0);
 	uint64_t ts = 0; /* set when read_bits succeeds; gcc cannot see it */
 	const struct ctf_type *ts_type = s->plan_ts;
-	uint64_t at = (d.pos + s->plan_align->align - 1) & ~(uint64_t)(s->plan_align->align - 1);
-	if (s->plan_word && at < d.limit && d.limit - at >= 64) { /* most events */
-		uint64_t w;
-		memcpy(&w, d.base + at / 8, 8);
-		uint64_t i = w & (((uint64_t)1 << s->plan_id->size) - 1);
-		if (i != s->plan_extended) {
-			*id = i;
-			update_clock(s, ts_type->size,
-				(w >> s->plan_ts_at) & (((uint64_t)1 << ts_type->size) - 1));
-			s->pos = at + s->plan_ts_at + ts_type->size;
-			return true;
-		}
-	}
 	if (!align_to(&d, s->plan_align->align) || !read_bits(&d, s->plan_id, id))
 		return false;
 	if (*id == s->plan_extended) {
@@ -765,14 +788,13 @@ static int to_event(struct ctf_stream *s)
 	}
 }
 
-/* The event's id, from its header; the clock updated. */
-static bool event_id(struct ctf_stream *s, uint64_t *id)
+/* The event's id, from its header; the clock updated. Apart from its
+ * fast path (event_id), with its own stack frame. */
+static __attribute__((noinline)) bool any_header(struct ctf_stream *s, uint64_t *id)
 {
-	*id = 0;
-	if (s->plan_for != s->sc)
-		plan_header(s);
-	if (s->plan_ok)
+	if (s->plan_ok) /* planned in open_packet */
 		return read_header(s, id);
+	*id = 0;
 	struct ctf_value hdr[CTF_MAX_VALUES];
 	size_t n = 0;
 	if (!decode_into(s, s->sc->event_header, hdr, CTF_MAX_VALUES, &n))
@@ -786,6 +808,11 @@ static bool event_id(struct ctf_stream *s, uint64_t *id)
 			update_clock(s, hdr[i].field->type->size, hdr[i].u);
 	}
 	return true;
+}
+
+static inline __attribute__((always_inline)) bool event_id(struct ctf_stream *s, uint64_t *id)
+{
+	return (s->plan_ok && read_word(s, id)) || any_header(s, id);
 }
 
 /* Where a fixed structure at bit pos ends (pos when there is none);
