@@ -197,6 +197,10 @@ struct raw_member {
 	uint32_t offset;
 	uint8_t bytes;
 	bool is_signed;
+	/* wide: a word from offset is inside the event's bytes (read in one
+	 * load, then shifted left and back by shift bits) */
+	bool wide;
+	uint8_t shift;
 };
 
 /* What the converting thread knows of an event class, found once. */
@@ -225,27 +229,32 @@ struct replay {
 	alignas(64) struct class_plan plans[PLAN_SLOTS];
 };
 
-/* Value k of a flat fixed structure's values, laid out from base. */
-static struct raw_member raw_of(const struct ctf_type *t, size_t k, uint32_t base)
+/* Value k of a flat fixed structure's values, laid out from base, in an
+ * event of raw bytes. */
+static struct raw_member raw_of(const struct ctf_type *t, size_t k, uint32_t base, uint32_t raw)
 {
 	const struct ctf_fixed *x = &t->fixed[k];
 	if (x->op != CTF_FIX_UNSIGNED && x->op != CTF_FIX_SIGNED)
 		return (struct raw_member){ 0 };
-	return (struct raw_member){ base + x->offset, x->bytes, x->op == CTF_FIX_SIGNED };
+	uint32_t at = base + x->offset;
+	bool wide = x->bytes >= 1 && x->bytes <= 8 && at + 8 <= raw;
+	return (struct raw_member){ at, x->bytes, x->op == CTF_FIX_SIGNED, wide,
+		(uint8_t)(wide ? 64 - 8 * x->bytes : 0) };
 }
 
 /* Context value k (-1: none) of a class with raw_bytes: the stream's event
  * context's values, then the class's. */
 static struct raw_member raw_context(const struct ctf_type *sctx, const struct ctf_type *cctx,
-	int k)
+	int k, uint32_t raw)
 {
 	size_t n = sctx ? sctx->n_fields : 0;
 	if (k < 0)
 		return (struct raw_member){ 0 };
 	if ((size_t)k < n)
-		return raw_of(sctx, (size_t)k, 0);
+		return raw_of(sctx, (size_t)k, 0, raw);
 	return cctx && (size_t)k - n < cctx->n_fields ?
-		raw_of(cctx, (size_t)k - n, sctx ? sctx->fixed_bytes : 0) : (struct raw_member){ 0 };
+		raw_of(cctx, (size_t)k - n, sctx ? sctx->fixed_bytes : 0, raw) :
+		(struct raw_member){ 0 };
 }
 
 /* Values with the fields of a flat fixed structure (no numbers): what
@@ -257,14 +266,12 @@ static size_t shape_of(const struct ctf_type *t, struct ctf_value *v, size_t n)
 	return n;
 }
 
-/* The class's plan: its map (found from the event's values, or from its
- * types when the event came undecoded) and where its numbers lie. */
-static const struct class_plan *plan_of(struct replay *r, const struct ctf_event *e,
-	const struct ctf_meta *meta)
+/* The class's plan, made in its slot: its map (found from the event's
+ * values, or from its types when the event came undecoded) and where its
+ * numbers lie. */
+static __attribute__((noinline)) const struct class_plan *new_plan(struct replay *r,
+	struct class_plan *p, const struct ctf_event *e, const struct ctf_meta *meta)
 {
-	struct class_plan *p = &r->plans[((uintptr_t)e->cls >> 4) & (PLAN_SLOTS - 1)];
-	if (p->cls == e->cls)
-		return p;
 	*p = (struct class_plan){ .cls = e->cls };
 	const struct ctf_stream_class *sc = ctf_meta_stream(meta, e->cls->stream_id);
 	const struct ctf_type *sctx = sc ? sc->event_context : NULL, *pay = e->cls->payload;
@@ -280,19 +287,35 @@ static const struct class_plan *plan_of(struct replay *r, const struct ctf_event
 	p->runtime = m && m->id >= 0 && cs_role_is_runtime(cs_events[m->id].role);
 	if (!p->runtime || !e->cls->raw_bytes) /* its events always come decoded */
 		return p;
-	p->vpid = raw_context(sctx, e->cls->context, m->vpid);
-	p->vtid = raw_context(sctx, e->cls->context, m->vtid);
+	uint32_t raw = e->cls->raw_bytes;
+	p->vpid = raw_context(sctx, e->cls->context, m->vpid, raw);
+	p->vtid = raw_context(sctx, e->cls->context, m->vtid, raw);
 	uint32_t at = (sctx ? sctx->fixed_bytes : 0) +
 		(e->cls->context ? e->cls->context->fixed_bytes : 0);
 	for (size_t f = 0; f < cs_events[m->id].field_count; f++)
 		p->field[f] = m->int_member[f] < 0 ? (struct raw_member){ 0 } :
-			raw_of(pay, (size_t)m->int_member[f], at);
+			raw_of(pay, (size_t)m->int_member[f], at, raw);
 	return p;
 }
 
-static uint64_t raw_read(const uint8_t *bytes, struct raw_member x)
+/* The class's plan: found in its slot, most events. */
+static inline __attribute__((always_inline)) const struct class_plan *plan_of(
+	struct replay *r, const struct ctf_event *e, const struct ctf_meta *meta)
+{
+	struct class_plan *p = &r->plans[((uintptr_t)e->cls >> 4) & (PLAN_SLOTS - 1)];
+	return p->cls == e->cls ? p : new_plan(r, p, e, meta);
+}
+
+static inline __attribute__((always_inline)) uint64_t raw_read(const uint8_t *bytes,
+	struct raw_member x)
 {
 	const uint8_t *at = bytes + x.offset;
+	if (x.wide) { /* most: no branch on the size */
+		uint64_t w;
+		memcpy(&w, at, 8);
+		w <<= x.shift;
+		return x.is_signed ? (uint64_t)((int64_t)w >> x.shift) : w >> x.shift;
+	}
 	switch (x.bytes) {
 	case 1:
 		return x.is_signed ? (uint64_t)(int64_t)(int8_t)at[0] : at[0];
@@ -316,8 +339,10 @@ static uint64_t raw_read(const uint8_t *bytes, struct raw_member x)
 	}
 }
 
-static size_t runtime_record_of(const struct ctf_event *e, const struct ctf_meta *meta,
-	void *record, void *user)
+/* An event's record (runtime_record_of), inline in the replay's
+ * handlers. */
+static inline __attribute__((always_inline)) size_t record_of(const struct ctf_event *e,
+	const struct ctf_meta *meta, void *record, void *user)
 {
 	const struct class_plan *p = plan_of(user, e, meta);
 	if (!p->runtime)
@@ -349,7 +374,13 @@ static size_t runtime_record_of(const struct ctf_event *e, const struct ctf_meta
 	return offsetof(struct runtime_record, values) + n * sizeof *x->values;
 }
 
-static int replay_record(const void *record, size_t size, uint64_t timestamp,
+static size_t runtime_record_of(const struct ctf_event *e, const struct ctf_meta *meta,
+	void *record, void *user)
+{
+	return record_of(e, meta, record, user);
+}
+
+static inline int replay_record(const void *record, size_t size, uint64_t timestamp,
 	const struct ctf_meta *meta, void *user)
 {
 	const struct replay *r = user;
@@ -366,7 +397,7 @@ static int replay_record(const void *record, size_t size, uint64_t timestamp,
 static int replay_event(const struct ctf_event *e, const struct ctf_meta *meta, void *user)
 {
 	struct runtime_record x;
-	size_t n = runtime_record_of(e, meta, &x, user);
+	size_t n = record_of(e, meta, &x, user);
 	return n ? replay_record(&x, n, e->timestamp, meta, user) : 0;
 }
 
