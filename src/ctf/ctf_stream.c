@@ -706,6 +706,10 @@ static void plan_header(struct ctf_stream *s)
 		!id->big_endian && !id->is_signed && !ts->big_endian && !ts->is_signed &&
 		id->size < 64 && ts->size < 64 && at + ts->size <= 64;
 	s->plan_ts_at = at;
+	s->skims = false;
+	for (size_t i = 0; s->plan_word && i < s->sc->n_events; i++)
+		if (s->sc->events[i] && s->sc->events[i]->skim && s->sc->events[i]->skim_bytes)
+			s->skims = true;
 	if (s->plan_word) {
 		s->word_align = h->align;
 		s->word_id_mask = ((uint64_t)1 << id->size) - 1;
@@ -862,6 +866,50 @@ static bool tallied(struct ctf_stream *s, uint64_t id, uint64_t start)
 	return true;
 }
 
+/* The skimmed events from s->pos on stepped over and tallied, as
+ * read_word and tallied would, with the position and the clock kept in
+ * registers: up to the packet's content's end, or to an event they
+ * would not take in one step (left to them, the stream at its start). */
+static void skim_run(struct ctf_stream *s)
+{
+	const struct ctf_stream_class *sc = s->sc;
+	const struct ctf_type *ctx = sc->event_context;
+	const size_t ctx_bytes = ctx ? ctx->fixed_bytes : 0;
+	const uint8_t *base = s->map + s->packet;
+	const uint64_t align = s->word_align, id_mask = s->word_id_mask, mask = s->word_ts_mask;
+	const uint64_t ts_at = s->plan_ts_at, word_end = s->word_end, extended = s->plan_extended;
+	uint64_t pos = s->pos, limit = s->limit, clock = s->clock;
+	__asm__("" : "+r"(pos)); /* loaded alone: see decoder_at */
+	while (pos < limit) {
+		uint64_t at = (pos + align - 1) & ~(align - 1), w;
+		if (at >= limit || limit - at < 64)
+			break;
+		memcpy(&w, base + at / 8, 8);
+		uint64_t id = w & id_mask;
+		if (id == extended || id >= sc->n_events)
+			break;
+		const struct ctf_event_class *cls = sc->events[id];
+		uint64_t end = at + word_end;
+		if (!cls || !cls->skim || !cls->skim_bytes || end % 8 || end > limit ||
+		    (uint64_t)cls->skim_bytes * 8 > limit - end)
+			break;
+		struct ctf_tally_count *c = ctf_tally_find(&s->tallies, sc, base + end / 8,
+			ctx_bytes, id);
+		if (!c)
+			break;
+		uint64_t ts = (w >> ts_at) & mask, next = (clock & ~mask) | ts;
+		if (ts < (clock & mask))
+			next += mask + 1;
+		clock = next;
+		if (!c->events++)
+			c->first = clock;
+		c->last = clock;
+		pos = end + (uint64_t)cls->skim_bytes * 8;
+	}
+	s->pos = pos;
+	s->clock = clock;
+}
+
 int ctf_stream_next(struct ctf_stream *s)
 {
 	struct ctf_event *e = &s->event;
@@ -870,6 +918,11 @@ int ctf_stream_next(struct ctf_stream *s)
 		int r = to_event(s);
 		if (r <= 0)
 			return r;
+		if (s->skims) {
+			skim_run(s);
+			if (s->pos >= s->limit)
+				continue; /* to the next packet */
+		}
 		start = s->pos;
 		s->text_used = 0;
 		s->event.cls = NULL; /* not known until its id is read */

@@ -42,6 +42,7 @@ struct ctf_stream {
 	/* plan_word's numbers, read from the types once, not per event: the
 	 * header's alignment, its id's and timestamp's masks, its end bit */
 	uint64_t word_align, word_id_mask, word_ts_mask, word_end;
+	bool skims;                 /* plan_word, and a class skimmed in one step */
 	uint64_t clock;             /* the stream's clock, updated by each header */
 	uint64_t discarded, seq;    /* the last packet's events_discarded, packet_seq_num */
 	uint64_t limit;             /* see pos */
