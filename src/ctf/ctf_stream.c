@@ -880,6 +880,9 @@ static void skim_run(struct ctf_stream *s)
 	const uint64_t ts_at = s->plan_ts_at, word_end = s->word_end, extended = s->plan_extended;
 	uint64_t pos = s->pos, limit = s->limit, clock = s->clock;
 	__asm__("" : "+r"(pos)); /* loaded alone: see decoder_at */
+	/* the group of the event before (its thread): its stream class is sc,
+	 * its bytes ctx_bytes, as ctf_tally_find found it */
+	const struct ctf_tally_group *last = NULL;
 	while (pos < limit) {
 		uint64_t at = (pos + align - 1) & ~(align - 1), w;
 		if (at >= limit || limit - at < 64)
@@ -893,10 +896,14 @@ static void skim_run(struct ctf_stream *s)
 		if (!cls || !cls->skim || !cls->skim_bytes || end % 8 || end > limit ||
 		    (uint64_t)cls->skim_bytes * 8 > limit - end)
 			break;
-		struct ctf_tally_count *c = ctf_tally_find(&s->tallies, sc, base + end / 8,
-			ctx_bytes, id);
-		if (!c)
-			break;
+		struct ctf_tally_count *c;
+		if (last && ctf_tally_same(last->bytes, base + end / 8, ctx_bytes)) {
+			c = &last->by_class[id]; /* same sc, ctx_bytes: the id fits */
+		} else {
+			if (!(c = ctf_tally_find(&s->tallies, sc, base + end / 8, ctx_bytes, id)))
+				break;
+			last = ctf_tally_last(&s->tallies);
+		}
 		uint64_t ts = (w >> ts_at) & mask, next = (clock & ~mask) | ts;
 		if (ts < (clock & mask))
 			next += mask + 1;

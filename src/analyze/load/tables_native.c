@@ -192,15 +192,15 @@ struct runtime_record {
 };
 
 /* Where runtime_record_of reads a number of an undecoded event
- * (ctf_event.bytes); bytes 0: not a number, 0. */
+ * (ctf_event.bytes): its bytes (0: not a number, read as 0) at offset;
+ * and the same as the word at `at`, inside the event, shifted left then
+ * right to leave the number, masked (0 for no number), sign-extended by
+ * sign (its top bit, or 0): one load and no branch. */
 struct raw_member {
-	uint32_t offset;
-	uint8_t bytes;
+	uint32_t offset, at;
+	uint8_t bytes, left, right;
 	bool is_signed;
-	/* wide: a word from offset is inside the event's bytes (read in one
-	 * load, then shifted left and back by shift bits) */
-	bool wide;
-	uint8_t shift;
+	uint64_t mask, sign;
 };
 
 /* What the converting thread knows of an event class, found once. */
@@ -208,6 +208,9 @@ struct class_plan {
 	const struct ctf_event_class *cls; /* NULL: a free slot */
 	const struct ca_class_map *map;
 	bool runtime;                      /* a runtime event of the schema */
+	bool words;                        /* its numbers read as words (raw_bytes >= 8) */
+	bool has_vpid, has_vtid;
+	uint8_t n_fields;                  /* its schema event's */
 	struct raw_member vpid, vtid, field[CS_MAX_FIELDS];
 };
 
@@ -229,6 +232,18 @@ struct replay {
 	alignas(64) struct class_plan plans[PLAN_SLOTS];
 };
 
+/* A number of n bytes at offset of an event of raw bytes (raw_member). */
+static struct raw_member raw_number(uint32_t offset, uint8_t n, bool is_signed, uint32_t raw)
+{
+	if (n != 1 && n != 2 && n != 4 && n != 8)
+		return (struct raw_member){ 0 };
+	/* the word from the number on, or the event's last word */
+	uint32_t at = raw < 8 || offset + 8 <= raw ? offset : raw - 8;
+	return (struct raw_member){ offset, at, n, (uint8_t)(64 - 8 * (offset - at) - 8 * n),
+		(uint8_t)(64 - 8 * n), is_signed, ~(uint64_t)0,
+		is_signed ? (uint64_t)1 << (8 * n - 1) : 0 };
+}
+
 /* Value k of a flat fixed structure's values, laid out from base, in an
  * event of raw bytes. */
 static struct raw_member raw_of(const struct ctf_type *t, size_t k, uint32_t base, uint32_t raw)
@@ -236,10 +251,7 @@ static struct raw_member raw_of(const struct ctf_type *t, size_t k, uint32_t bas
 	const struct ctf_fixed *x = &t->fixed[k];
 	if (x->op != CTF_FIX_UNSIGNED && x->op != CTF_FIX_SIGNED)
 		return (struct raw_member){ 0 };
-	uint32_t at = base + x->offset;
-	bool wide = x->bytes >= 1 && x->bytes <= 8 && at + 8 <= raw;
-	return (struct raw_member){ at, x->bytes, x->op == CTF_FIX_SIGNED, wide,
-		(uint8_t)(wide ? 64 - 8 * x->bytes : 0) };
+	return raw_number(base + x->offset, x->bytes, x->op == CTF_FIX_SIGNED, raw);
 }
 
 /* Context value k (-1: none) of a class with raw_bytes: the stream's event
@@ -288,6 +300,10 @@ static __attribute__((noinline)) const struct class_plan *new_plan(struct replay
 	if (!p->runtime || !e->cls->raw_bytes) /* its events always come decoded */
 		return p;
 	uint32_t raw = e->cls->raw_bytes;
+	p->words = raw >= 8;
+	p->has_vpid = m->vpid >= 0;
+	p->has_vtid = m->vtid >= 0;
+	p->n_fields = (uint8_t)cs_events[m->id].field_count;
 	p->vpid = raw_context(sctx, e->cls->context, m->vpid, raw);
 	p->vtid = raw_context(sctx, e->cls->context, m->vtid, raw);
 	uint32_t at = (sctx ? sctx->fixed_bytes : 0) +
@@ -306,37 +322,20 @@ static inline __attribute__((always_inline)) const struct class_plan *plan_of(
 	return p->cls == e->cls ? p : new_plan(r, p, e, meta);
 }
 
-static inline __attribute__((always_inline)) uint64_t raw_read(const uint8_t *bytes,
-	struct raw_member x)
+static inline __attribute__((always_inline)) uint64_t raw_word(const uint8_t *bytes,
+	const struct raw_member *x)
 {
-	const uint8_t *at = bytes + x.offset;
-	if (x.wide) { /* most: no branch on the size */
-		uint64_t w;
-		memcpy(&w, at, 8);
-		w <<= x.shift;
-		return x.is_signed ? (uint64_t)((int64_t)w >> x.shift) : w >> x.shift;
-	}
-	switch (x.bytes) {
-	case 1:
-		return x.is_signed ? (uint64_t)(int64_t)(int8_t)at[0] : at[0];
-	case 2: {
-		uint16_t w;
-		memcpy(&w, at, 2);
-		return x.is_signed ? (uint64_t)(int64_t)(int16_t)w : w;
-	}
-	case 4: {
-		uint32_t w;
-		memcpy(&w, at, 4);
-		return x.is_signed ? (uint64_t)(int64_t)(int32_t)w : w;
-	}
-	case 8: {
-		uint64_t w;
-		memcpy(&w, at, 8);
-		return w;
-	}
-	default:
-		return 0;
-	}
+	uint64_t w;
+	memcpy(&w, bytes + x->at, 8);
+	return ((((w << x->left) >> x->right) & x->mask) ^ x->sign) - x->sign;
+}
+
+/* The same, byte by byte: events of fewer than 8 bytes. */
+static uint64_t raw_exact(const uint8_t *bytes, const struct raw_member *x)
+{
+	uint64_t w = 0;
+	memcpy(&w, bytes + x->offset, x->bytes); /* little-endian, as the reader */
+	return x->bytes ? ((w & x->mask) ^ x->sign) - x->sign : 0;
 }
 
 /* An event's record (runtime_record_of), inline in the replay's
@@ -351,11 +350,16 @@ static inline __attribute__((always_inline)) size_t record_of(const struct ctf_e
 	const struct cs_event *ev = &cs_events[m->id];
 	struct runtime_record *x = record;
 	x->id = m->id;
-	if (e->bytes) { /* undecoded: the numbers where the plan says */
-		x->vpid = m->vpid >= 0 ? (int32_t)raw_read(e->bytes, p->vpid) : -1;
-		x->vtid = m->vtid >= 0 ? (int32_t)raw_read(e->bytes, p->vtid) : -1;
-		for (size_t f = 0; f < ev->field_count; f++)
-			x->values[f] = raw_read(e->bytes, p->field[f]);
+	if (e->bytes && p->words) { /* undecoded: the numbers where the plan says */
+		x->vpid = p->has_vpid ? (int32_t)raw_word(e->bytes, &p->vpid) : -1;
+		x->vtid = p->has_vtid ? (int32_t)raw_word(e->bytes, &p->vtid) : -1;
+		for (size_t f = 0; f < p->n_fields; f++)
+			x->values[f] = raw_word(e->bytes, &p->field[f]);
+	} else if (e->bytes) {
+		x->vpid = p->has_vpid ? (int32_t)raw_exact(e->bytes, &p->vpid) : -1;
+		x->vtid = p->has_vtid ? (int32_t)raw_exact(e->bytes, &p->vtid) : -1;
+		for (size_t f = 0; f < p->n_fields; f++)
+			x->values[f] = raw_exact(e->bytes, &p->field[f]);
 	} else {
 		x->vpid = m->vpid >= 0 ? (int32_t)e->context[m->vpid].u : -1;
 		x->vtid = m->vtid >= 0 ? (int32_t)e->context[m->vtid].u : -1;
