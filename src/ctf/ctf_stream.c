@@ -657,6 +657,26 @@ static bool plain_int(const struct ctf_type *t)
 	return t && t->kind == CTF_INT && !t->n_ranges;
 }
 
+/* The tables of plan_word's fast lanes (skim_run, and ctf_stream_next's
+ * raw events): events whose header ends on a byte (word_end bits from
+ * the aligned start) and whose bytes all follow it. */
+static void plan_lanes(struct ctf_stream *s, unsigned word_end)
+{
+	memset(s->skim_bits, 0, sizeof s->skim_bits);
+	memset(s->raw_bits, 0, sizeof s->raw_bits);
+	s->skims = s->lanes = false;
+	for (size_t i = 0; s->plan_word && word_end % 8 == 0 && i < s->sc->n_events &&
+	     i < CTF_LANE_IDS; i++) {
+		const struct ctf_event_class *cls = s->sc->events[i];
+		if (!cls || i == s->plan_extended)
+			continue;
+		if (cls->skim && cls->skim_bytes)
+			s->skims = (s->skim_bits[i] = cls->skim_bytes * 8) != 0;
+		else if (s->raw && cls->raw_bytes)
+			s->lanes = (s->raw_bits[i] = cls->raw_bytes * 8) != 0;
+	}
+}
+
 /* Whether the stream class's event header is LTTng's: struct { enum id;
  * variant <id> { struct { timestamp } compact; struct { id; timestamp }
  * extended; } v; }, the extended option chosen by one label's value. */
@@ -665,6 +685,7 @@ static void plan_header(struct ctf_stream *s)
 	const struct ctf_type *h = s->sc->event_header, *id = member(h, "id"), *v = member(h, "v");
 	s->plan_for = s->sc;
 	s->plan_ok = false;
+	s->skims = s->lanes = false; /* plan_lanes says, for a plan_word */
 	if (!id || id->kind != CTF_INT || !id->n_ranges || !v || v->kind != CTF_VARIANT ||
 	    !v->tag_name || strcmp(v->tag_name, "id") || v->n_fields != 2 || h->n_fields != 2)
 		return;
@@ -706,10 +727,7 @@ static void plan_header(struct ctf_stream *s)
 		!id->big_endian && !id->is_signed && !ts->big_endian && !ts->is_signed &&
 		id->size < 64 && ts->size < 64 && at + ts->size <= 64;
 	s->plan_ts_at = at;
-	s->skims = false;
-	for (size_t i = 0; s->plan_word && i < s->sc->n_events; i++)
-		if (s->sc->events[i] && s->sc->events[i]->skim && s->sc->events[i]->skim_bytes)
-			s->skims = true;
+	plan_lanes(s, at + (ts ? ts->size : 0));
 	if (s->plan_word) {
 		s->word_align = h->align;
 		s->word_id_mask = ((uint64_t)1 << id->size) - 1;
@@ -877,7 +895,7 @@ static void skim_run(struct ctf_stream *s)
 	const size_t ctx_bytes = ctx ? ctx->fixed_bytes : 0;
 	const uint8_t *base = s->map + s->packet;
 	const uint64_t align = s->word_align, id_mask = s->word_id_mask, mask = s->word_ts_mask;
-	const uint64_t ts_at = s->plan_ts_at, word_end = s->word_end, extended = s->plan_extended;
+	const uint64_t ts_at = s->plan_ts_at, word_end = s->word_end;
 	uint64_t pos = s->pos, limit = s->limit, clock = s->clock;
 	__asm__("" : "+r"(pos)); /* loaded alone: see decoder_at */
 	/* the group of the event before (its thread): its stream class is sc,
@@ -888,13 +906,8 @@ static void skim_run(struct ctf_stream *s)
 		if (at >= limit || limit - at < 64)
 			break;
 		memcpy(&w, base + at / 8, 8);
-		uint64_t id = w & id_mask;
-		if (id == extended || id >= sc->n_events)
-			break;
-		const struct ctf_event_class *cls = sc->events[id];
-		uint64_t end = at + word_end;
-		if (!cls || !cls->skim || !cls->skim_bytes || end % 8 || end > limit ||
-		    (uint64_t)cls->skim_bytes * 8 > limit - end)
+		uint64_t id = w & id_mask, end = at + word_end, bits;
+		if (id >= CTF_LANE_IDS || !(bits = s->skim_bits[id]) || end + bits > limit)
 			break;
 		struct ctf_tally_count *c;
 		if (last && ctf_tally_same(last->bytes, base + end / 8, ctx_bytes)) {
@@ -911,10 +924,41 @@ static void skim_run(struct ctf_stream *s)
 		if (!c->events++)
 			c->first = clock;
 		c->last = clock;
-		pos = end + (uint64_t)cls->skim_bytes * 8;
+		pos = end + bits;
 	}
 	s->pos = pos;
 	s->clock = clock;
+}
+
+/* The next event, when it is of a class delivered raw (raw_bits) and
+ * fits in the packet: its header read as read_word would, the event
+ * pointing at its bytes; else false, nothing read. */
+static inline __attribute__((always_inline)) bool raw_lane(struct ctf_stream *s)
+{
+	uint64_t pos = s->pos;
+	__asm__("" : "+r"(pos)); /* loaded alone: see decoder_at */
+	uint64_t at = (pos + s->word_align - 1) & ~(s->word_align - 1), limit = s->limit, w;
+	if (at >= limit || limit - at < 64)
+		return false;
+	const uint8_t *base = s->map + s->packet;
+	memcpy(&w, base + at / 8, 8);
+	uint64_t id = w & s->word_id_mask, end = at + s->word_end, bits;
+	if (id >= CTF_LANE_IDS || !(bits = s->raw_bits[id]) || end + bits > limit)
+		return false;
+	uint64_t mask = s->word_ts_mask, ts = (w >> s->plan_ts_at) & mask, clock = s->clock;
+	uint64_t next = (clock & ~mask) | ts;
+	if (ts < (clock & mask))
+		next += mask + 1;
+	s->clock = next;
+	struct ctf_event *e = &s->event;
+	e->cls = s->sc->events[id];
+	e->timestamp = next;
+	e->stream_path = s->path;
+	e->n_context = e->n_payload = 0;
+	e->context = e->payload = s->out ? s->out : s->values;
+	e->bytes = base + end / 8;
+	s->pos = end + bits;
+	return true;
 }
 
 int ctf_stream_next(struct ctf_stream *s)
@@ -930,6 +974,8 @@ int ctf_stream_next(struct ctf_stream *s)
 			if (s->pos >= s->limit)
 				continue; /* to the next packet */
 		}
+		if (s->lanes && raw_lane(s))
+			return 1;
 		start = s->pos;
 		s->text_used = 0;
 		s->event.cls = NULL; /* not known until its id is read */
