@@ -414,7 +414,8 @@ struct source {
 };
 
 /* The source's next event, and its key: 1, 0 at its end, -1 with w->err. */
-static int advance(struct walk *w, struct ctf_pipe *pipe, struct source *src)
+static inline __attribute__((always_inline)) int advance(struct walk *w, struct ctf_pipe *pipe,
+	struct source *src)
 {
 	int r = pipe ? ctf_pipe_next(pipe, src->index, &src->event) : ctf_stream_next(src->s);
 	if (!pipe)
