@@ -901,6 +901,10 @@ static void skim_run(struct ctf_stream *s)
 	/* the group of the event before (its thread): its stream class is sc,
 	 * its bytes ctx_bytes, as ctf_tally_find found it */
 	const struct ctf_tally_group *last = NULL;
+	/* its bytes, of 8 to 32, as ctf_tally_same's four words, held here */
+	const bool words = ctx_bytes >= 8 && ctx_bytes <= 32;
+	const size_t i1 = ctx_bytes < 16 ? ctx_bytes - 8 : 8, i2 = ctx_bytes < 24 ? ctx_bytes - 8 : 16;
+	uint64_t g0 = 0, g1 = 0, g2 = 0, g3 = 0;
 	while (pos < limit) {
 		uint64_t at = (pos + align - 1) & ~(align - 1), w;
 		if (at >= limit || limit - at < 64)
@@ -910,12 +914,23 @@ static void skim_run(struct ctf_stream *s)
 		if (id >= CTF_LANE_IDS || !(bits = s->skim_bits[id]) || end + bits > limit)
 			break;
 		struct ctf_tally_count *c;
-		if (last && ctf_tally_same(last->bytes, base + end / 8, ctx_bytes)) {
+		const uint8_t *b = base + end / 8;
+		bool same = words ? last && !((ctf_tally_word(b) ^ g0) |
+			(ctf_tally_word(b + i1) ^ g1) | (ctf_tally_word(b + i2) ^ g2) |
+			(ctf_tally_word(b + ctx_bytes - 8) ^ g3)) :
+			last && ctf_tally_same(last->bytes, b, ctx_bytes);
+		if (same) {
 			c = &last->by_class[id]; /* same sc, ctx_bytes: the id fits */
 		} else {
-			if (!(c = ctf_tally_find(&s->tallies, sc, base + end / 8, ctx_bytes, id)))
+			if (!(c = ctf_tally_find(&s->tallies, sc, b, ctx_bytes, id)))
 				break;
 			last = ctf_tally_last(&s->tallies);
+			if (words) {
+				g0 = ctf_tally_word(last->bytes);
+				g1 = ctf_tally_word(last->bytes + i1);
+				g2 = ctf_tally_word(last->bytes + i2);
+				g3 = ctf_tally_word(last->bytes + ctx_bytes - 8);
+			}
 		}
 		uint64_t ts = (w >> ts_at) & mask, next = (clock & ~mask) | ts;
 		if (ts < (clock & mask))
