@@ -210,6 +210,7 @@ struct class_plan {
 	bool runtime;                      /* a runtime event of the schema */
 	bool words;                        /* its numbers read as words (raw_bytes >= 8) */
 	bool has_vpid, has_vtid;
+	bool ids_word;                     /* vpid and vtid: the word at vpid's offset */
 	uint8_t n_fields;                  /* its schema event's */
 	struct raw_member vpid, vtid, field[CS_MAX_FIELDS];
 };
@@ -306,6 +307,8 @@ static __attribute__((noinline)) const struct class_plan *new_plan(struct replay
 	p->n_fields = (uint8_t)cs_events[m->id].field_count;
 	p->vpid = raw_context(sctx, e->cls->context, m->vpid, raw);
 	p->vtid = raw_context(sctx, e->cls->context, m->vtid, raw);
+	p->ids_word = p->has_vpid && p->has_vtid && p->vpid.bytes == 4 && p->vtid.bytes == 4 &&
+		p->vtid.offset == p->vpid.offset + 4 && p->vpid.offset + 8 <= raw;
 	uint32_t at = (sctx ? sctx->fixed_bytes : 0) +
 		(e->cls->context ? e->cls->context->fixed_bytes : 0);
 	for (size_t f = 0; f < cs_events[m->id].field_count; f++)
@@ -350,12 +353,20 @@ static inline __attribute__((always_inline)) size_t record_of(const struct ctf_e
 	const struct cs_event *ev = &cs_events[m->id];
 	struct runtime_record *x = record;
 	x->id = m->id;
+	if (e->bytes && p->ids_word) { /* LTTng's vpid and vtid, side by side */
+		uint64_t w;
+		memcpy(&w, e->bytes + p->vpid.offset, 8);
+		x->vpid = (int32_t)(uint32_t)w;
+		x->vtid = (int32_t)(uint32_t)(w >> 32);
+	}
 	if (e->bytes && p->words) { /* undecoded: the numbers where the plan says */
-		x->vpid = p->has_vpid ? (int32_t)raw_word(e->bytes, &p->vpid) : -1;
-		x->vtid = p->has_vtid ? (int32_t)raw_word(e->bytes, &p->vtid) : -1;
+		if (!p->ids_word) {
+			x->vpid = p->has_vpid ? (int32_t)raw_word(e->bytes, &p->vpid) : -1;
+			x->vtid = p->has_vtid ? (int32_t)raw_word(e->bytes, &p->vtid) : -1;
+		}
 		for (size_t f = 0; f < p->n_fields; f++)
 			x->values[f] = raw_word(e->bytes, &p->field[f]);
-	} else if (e->bytes) {
+	} else if (e->bytes) { /* fewer than 8 bytes: no ids_word */
 		x->vpid = p->has_vpid ? (int32_t)raw_exact(e->bytes, &p->vpid) : -1;
 		x->vtid = p->has_vtid ? (int32_t)raw_exact(e->bytes, &p->vtid) : -1;
 		for (size_t f = 0; f < p->n_fields; f++)
