@@ -984,9 +984,12 @@ static inline __attribute__((always_inline)) bool raw_lane(struct ctf_stream *s)
 	struct ctf_event *e = &s->event;
 	e->cls = s->sc->events[id];
 	e->timestamp = next;
-	e->stream_path = s->path;
-	e->n_context = e->n_payload = 0;
-	e->context = e->payload = s->values; /* none: a valid place still */
+	if (!s->raw_shape) { /* the same for every raw event, until next_event's */
+		e->stream_path = s->path;
+		e->n_context = e->n_payload = 0;
+		e->context = e->payload = s->values; /* none: a valid place still */
+		s->raw_shape = true;
+	}
 	e->bytes = base + end / 8;
 	s->pos = end + bits;
 	return true;
@@ -1026,6 +1029,7 @@ static __attribute__((noinline)) int next_event(struct ctf_stream *s)
 	e->timestamp = s->clock;
 	e->stream_path = s->path;
 	e->n_context = e->n_payload = 0;
+	s->raw_shape = false;
 	struct ctf_value *v = s->out ? s->out : s->values;
 	uint64_t raw = (uint64_t)e->cls->raw_bytes * 8, at = s->pos;
 	if (s->raw && raw && at % 8 == 0 && at <= s->limit && raw <= s->limit - at) {
