@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "gid_key.h"
+#include "ctf_lanes.h"
 #include "ctf_stream.h"
 
 #define CTF_PACKET_MAGIC 0xC1FC1FC1u
@@ -672,26 +673,6 @@ static bool plain_int(const struct ctf_type *t)
 	return t && t->kind == CTF_INT && !t->n_ranges;
 }
 
-/* The tables of plan_word's fast lanes (skim_run, and ctf_stream_next's
- * raw events): events whose header ends on a byte (word_end bits from
- * the aligned start) and whose bytes all follow it. */
-static void plan_lanes(struct ctf_stream *s, unsigned word_end)
-{
-	memset(s->skim_bits, 0, sizeof s->skim_bits);
-	memset(s->raw_bits, 0, sizeof s->raw_bits);
-	s->skims = s->lanes = false;
-	for (size_t i = 0; s->plan_word && word_end % 8 == 0 && i < s->sc->n_events &&
-	     i < CTF_LANE_IDS; i++) {
-		const struct ctf_event_class *cls = s->sc->events[i];
-		if (!cls || i == s->plan_extended)
-			continue;
-		if (cls->skim && cls->skim_bytes)
-			s->skims = (s->skim_bits[i] = cls->skim_bytes * 8) != 0;
-		else if (s->raw && cls->raw_bytes)
-			s->lanes = (s->raw_bits[i] = cls->raw_bytes * 8) != 0;
-	}
-}
-
 /* Whether the stream class's event header is LTTng's: struct { enum id;
  * variant <id> { struct { timestamp } compact; struct { id; timestamp }
  * extended; } v; }, the extended option chosen by one label's value. */
@@ -700,7 +681,7 @@ static void plan_header(struct ctf_stream *s)
 	const struct ctf_type *h = s->sc->event_header, *id = member(h, "id"), *v = member(h, "v");
 	s->plan_for = s->sc;
 	s->plan_ok = false;
-	s->skims = s->lanes = false; /* plan_lanes says, for a plan_word */
+	s->skims = s->lanes = false; /* ctf_lanes_plan says, for a plan_word */
 	if (!id || id->kind != CTF_INT || !id->n_ranges || !v || v->kind != CTF_VARIANT ||
 	    !v->tag_name || strcmp(v->tag_name, "id") || v->n_fields != 2 || h->n_fields != 2)
 		return;
@@ -742,7 +723,7 @@ static void plan_header(struct ctf_stream *s)
 		!id->big_endian && !id->is_signed && !ts->big_endian && !ts->is_signed &&
 		id->size < 64 && ts->size < 64 && at + ts->size <= 64;
 	s->plan_ts_at = at;
-	plan_lanes(s, at + (ts ? ts->size : 0));
+	ctf_lanes_plan(s, at + (ts ? ts->size : 0));
 	if (s->plan_word) {
 		s->word_align = h->align;
 		s->word_id_mask = ((uint64_t)1 << id->size) - 1;
@@ -900,101 +881,6 @@ static bool tallied(struct ctf_stream *s, uint64_t id, uint64_t start)
 	return true;
 }
 
-/* The skimmed events from s->pos on stepped over and tallied, as
- * read_word and tallied would, with the position and the clock kept in
- * registers: up to the packet's content's end, or to an event they
- * would not take in one step (left to them, the stream at its start). */
-static void skim_run(struct ctf_stream *s)
-{
-	const struct ctf_stream_class *sc = s->sc;
-	const struct ctf_type *ctx = sc->event_context;
-	const size_t ctx_bytes = ctx ? ctx->fixed_bytes : 0;
-	const uint8_t *base = s->map + s->packet;
-	const uint64_t align = s->word_align, id_mask = s->word_id_mask, mask = s->word_ts_mask;
-	const uint64_t ts_at = s->plan_ts_at, word_end = s->word_end;
-	uint64_t pos = s->pos, limit = s->limit, clock = s->clock;
-	__asm__("" : "+r"(pos)); /* loaded alone: see decoder_at */
-	/* the group of the event before (its thread): its stream class is sc,
-	 * its bytes ctx_bytes, as ctf_tally_find found it */
-	const struct ctf_tally_group *last = NULL;
-	/* its bytes, of 8 to 32, as ctf_tally_same's four words, held here */
-	const bool words = ctx_bytes >= 8 && ctx_bytes <= 32;
-	const size_t i1 = ctx_bytes < 16 ? ctx_bytes - 8 : 8, i2 = ctx_bytes < 24 ? ctx_bytes - 8 : 16;
-	uint64_t g0 = 0, g1 = 0, g2 = 0, g3 = 0;
-	while (pos < limit) {
-		uint64_t at = (pos + align - 1) & ~(align - 1), w;
-		if (at >= limit || limit - at < 64)
-			break;
-		memcpy(&w, base + at / 8, 8);
-		uint64_t id = w & id_mask, end = at + word_end, bits;
-		if (id >= CTF_LANE_IDS || !(bits = s->skim_bits[id]) || end + bits > limit)
-			break;
-		struct ctf_tally_count *c;
-		const uint8_t *b = base + end / 8;
-		bool same = words ? last && !((ctf_tally_word(b) ^ g0) |
-			(ctf_tally_word(b + i1) ^ g1) | (ctf_tally_word(b + i2) ^ g2) |
-			(ctf_tally_word(b + ctx_bytes - 8) ^ g3)) :
-			last && ctf_tally_same(last->bytes, b, ctx_bytes);
-		if (same) {
-			c = &last->by_class[id]; /* same sc, ctx_bytes: the id fits */
-		} else {
-			if (!(c = ctf_tally_find(&s->tallies, sc, b, ctx_bytes, id)))
-				break;
-			last = ctf_tally_last(&s->tallies);
-			if (words) {
-				g0 = ctf_tally_word(last->bytes);
-				g1 = ctf_tally_word(last->bytes + i1);
-				g2 = ctf_tally_word(last->bytes + i2);
-				g3 = ctf_tally_word(last->bytes + ctx_bytes - 8);
-			}
-		}
-		uint64_t ts = (w >> ts_at) & mask, next = (clock & ~mask) | ts;
-		if (ts < (clock & mask))
-			next += mask + 1;
-		clock = next;
-		if (!c->events++)
-			c->first = clock;
-		c->last = clock;
-		pos = end + bits;
-	}
-	s->pos = pos;
-	s->clock = clock;
-}
-
-/* The next event, when it is of a class delivered raw (raw_bits) and
- * fits in the packet: its header read as read_word would, the event
- * pointing at its bytes; else false, nothing read. */
-static inline __attribute__((always_inline)) bool raw_lane(struct ctf_stream *s)
-{
-	uint64_t pos = s->pos;
-	__asm__("" : "+r"(pos)); /* loaded alone: see decoder_at */
-	uint64_t at = (pos + s->word_align - 1) & ~(s->word_align - 1), limit = s->limit, w;
-	if (at >= limit || limit - at < 64)
-		return false;
-	const uint8_t *base = s->map + s->packet;
-	memcpy(&w, base + at / 8, 8);
-	uint64_t id = w & s->word_id_mask, end = at + s->word_end, bits;
-	if (id >= CTF_LANE_IDS || !(bits = s->raw_bits[id]) || end + bits > limit)
-		return false;
-	uint64_t mask = s->word_ts_mask, ts = (w >> s->plan_ts_at) & mask, clock = s->clock;
-	uint64_t next = (clock & ~mask) | ts;
-	if (ts < (clock & mask))
-		next += mask + 1;
-	s->clock = next;
-	struct ctf_event *e = &s->event;
-	e->cls = s->sc->events[id];
-	e->timestamp = next;
-	if (!s->raw_shape) { /* the same for every raw event, until next_event's */
-		e->stream_path = s->path;
-		e->n_context = e->n_payload = 0;
-		e->context = e->payload = s->values; /* none: a valid place still */
-		s->raw_shape = true;
-	}
-	e->bytes = base + end / 8;
-	s->pos = end + bits;
-	return true;
-}
-
 /* ctf_stream_next but for its fast lane, in a frame of its own. */
 static __attribute__((noinline)) int next_event(struct ctf_stream *s)
 {
@@ -1005,11 +891,11 @@ static __attribute__((noinline)) int next_event(struct ctf_stream *s)
 		if (r <= 0)
 			return r;
 		if (s->skims) {
-			skim_run(s);
+			ctf_lanes_skim(s);
 			if (s->pos >= s->limit)
 				continue; /* to the next packet */
 		}
-		if (s->lanes && raw_lane(s))
+		if (s->lanes && ctf_lanes_raw(s))
 			return 1;
 		start = s->pos;
 		s->text_used = 0;
@@ -1062,7 +948,7 @@ static __attribute__((noinline)) int next_event(struct ctf_stream *s)
 int ctf_stream_next(struct ctf_stream *s)
 {
 	/* most events of a walk that delivers them raw: no frame to set up */
-	if (s->lanes && s->in_packet && raw_lane(s)) /* false at the packet's end */
+	if (s->lanes && s->in_packet && ctf_lanes_raw(s)) /* false at the packet's end */
 		return 1;
 	return next_event(s);
 }

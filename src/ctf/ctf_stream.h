@@ -46,7 +46,7 @@ struct ctf_stream {
 	uint64_t word_align, word_id_mask, word_ts_mask, word_end;
 	bool skims;                 /* plan_word, and a class skimmed in one step */
 	bool lanes;                 /* plan_word, and a class delivered raw (raw) */
-	bool raw_shape;             /* event's path, counts and places set by raw_lane */
+	bool raw_shape;             /* event's path, counts and places set by ctf_lanes_raw */
 	/* by class id, for plan_word's stream class: the bits of an event
 	 * skimmed in one step, of one delivered raw (0: neither; ids from
 	 * CTF_LANE_IDS on go the generic way) */
