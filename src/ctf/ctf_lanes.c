@@ -51,7 +51,7 @@ void ctf_lanes_skim(struct ctf_stream *s)
 	uint64_t g0 = 0, g1 = 0, g2 = 0, g3 = 0;
 	while (pos < limit) {
 		uint64_t at = (pos + align - 1) & ~(align - 1), w;
-		if (at >= limit || limit - at < 64)
+		if (at + 64 > limit) /* the word past the content (bits: far from overflowing) */
 			break;
 		memcpy(&w, base + at / 8, 8);
 		uint64_t id = w & id_mask, end = at + word_end, bits;

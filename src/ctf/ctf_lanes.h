@@ -33,7 +33,7 @@ static inline __attribute__((always_inline)) bool ctf_lanes_raw(struct ctf_strea
 	uint64_t pos = s->pos;
 	__asm__("" : "+r"(pos)); /* loaded alone: see decoder_at */
 	uint64_t at = (pos + s->word_align - 1) & ~(s->word_align - 1), limit = s->limit, w;
-	if (at >= limit || limit - at < 64)
+	if (at + 64 > limit) /* the word past the content (bits: far from overflowing) */
 		return false;
 	const uint8_t *base = s->map + s->packet;
 	memcpy(&w, base + at / 8, 8);
