@@ -272,7 +272,7 @@ static void *work_out_hops(void *arg)
 		for (size_t i = 0; i < n; i++)
 			if (hops[i * h + k] != CA_HOP_NONE)
 				v[count++] = hops[i * h + k];
-		ca_stats_of(v, count, w->pm, &w->stats[k]);
+		ca_stats_select(v, count, w->pm, &w->stats[k]);
 	}
 	free(v);
 	return NULL;
@@ -316,7 +316,7 @@ static int report(const ca_path *p, const ca_path_latency *l, ca_path_span span,
 		printf("{\"include_first_callback\": %s, \"include_last_callback\": %s, \"hops\": [",
 			span.first_callback ? "true" : "false", span.last_callback ? "true" : "false");
 	}
-	ca_stats_of(v, ca_path_latencies(l, span, NULL, v), pm, &s);
+	ca_stats_select(v, ca_path_latencies(l, span, NULL, v), pm, &s);
 	print_stats(f, "end to end", &s, true);
 	if (responses)
 		fprintf(responses, "case,input_ns,response_time_ns\n");
@@ -327,7 +327,7 @@ static int report(const ca_path *p, const ca_path_latency *l, ca_path_span span,
 		for (size_t i = 0; responses && i < count; i++)
 			fprintf(responses, "%s,%" PRIu64 ",%" PRId64 "\n", response_case_names[c],
 				inputs[i], v[i]);
-		ca_stats_of(v, count, pm, &s);
+		ca_stats_select(v, count, pm, &s);
 		snprintf(name, sizeof name, "response time (%s)", response_case_names[c]);
 		print_stats(f, name, &s, false);
 	}

@@ -99,7 +99,7 @@ int latency_callbacks(const ca_trace *t, const ca_records *rec, const struct lat
 				(int64_t)(n - 1) : 0;
 			r->lost_a = not_ended;
 			frequency(runs, n, &r->hz, &r->min_hz);
-			ca_stats_of(values, k, out->percentiles, &r->stats);
+			ca_stats_select(values, k, out->percentiles, &r->stats);
 		}
 	}
 	latency_print_rows(rows, n_rows, f, LATENCY_CALLBACKS);
@@ -134,7 +134,7 @@ int latency_timers(const ca_trace *t, const ca_records *rec, const struct latenc
 		struct latency_row *r = &rows[n_rows++];
 		r->name = a->callbacks[a->timers[k].callback].name;
 		r->period = a->timers[k].period_ns;
-		ca_stats_of(values, m, out->percentiles, &r->stats);
+		ca_stats_select(values, m, out->percentiles, &r->stats);
 	}
 	latency_print_rows(rows, n_rows, f, LATENCY_TIMERS);
 	free(rows);

@@ -254,7 +254,7 @@ static int open_trace(struct walk *w, const char *dir, char *err_out, size_t err
 				s->on_skipped = w->h->on_skipped;
 				s->skip_before = w->h->skip_before;
 				s->skip_after = w->h->skip_after;
-				s->raw = w->h->convert != NULL;
+				s->raw = w->h->convert != NULL || w->h->raw;
 				s->user = w->h->user;
 				w->streams[w->n_streams++] = s;
 			}
@@ -414,7 +414,8 @@ struct source {
 };
 
 /* The source's next event, and its key: 1, 0 at its end, -1 with w->err. */
-static int advance(struct walk *w, struct ctf_pipe *pipe, struct source *src)
+static inline __attribute__((always_inline)) int advance(struct walk *w, struct ctf_pipe *pipe,
+	struct source *src)
 {
 	int r = pipe ? ctf_pipe_next(pipe, src->index, &src->event) : ctf_stream_next(src->s);
 	if (!pipe)

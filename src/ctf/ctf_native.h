@@ -142,10 +142,10 @@ struct ctf_event {
 	const char *stream_path;
 	const struct ctf_value *context, *payload; /* the reader's, valid until the next event */
 	size_t n_context, n_payload;
-	/* for convert, an event of a class with raw_bytes, not decoded: its
-	 * stream event context, the class's context and its payload, one
-	 * after the other, each laid out as its type's fixed[] says (no
-	 * values then) */
+	/* for convert (or on_event, raw), an event of a class with
+	 * raw_bytes, not decoded: its stream event context, the class's
+	 * context and its payload, one after the other, each laid out as its
+	 * type's fixed[] says (no values then) */
 	const uint8_t *bytes;
 };
 
@@ -207,6 +207,10 @@ struct ctf_native_handlers {
 		void *user);
 	int (*on_record)(const void *record, size_t size, uint64_t timestamp,
 		const struct ctf_meta *meta, void *user);
+	/* Optional, for on_event: events of a class with raw_bytes come
+	 * undecoded (ctf_event.bytes), as they come to convert; a handler that
+	 * reads a few numbers of each skips decoding every member */
+	bool raw;
 };
 
 /* The trace directories under path (each holds a metadata file; a trace

@@ -107,6 +107,7 @@ struct record {
 	uint32_t stream;     /* merged: the event's stream */
 	const struct ctf_event_class *cls; /* merged: NULL (the handlers' record says) */
 	uint64_t timestamp;
+	const uint8_t *bytes; /* an undecoded event's (ctf_event.bytes): in the mapping */
 	struct ctf_value values[]; /* EVENT: the context's, then the payload's */
 };
 
@@ -395,10 +396,11 @@ static void fill(struct ring *r)
 		s->out = rec->values;
 		int got = ctf_stream_next(s);
 		*rec = (struct record){ got > 0 ? EVENT : got == 0 ? END : FAILED,
-			sizeof *rec, take_pending(r), 0, 0, 0, 0, NULL, 0 };
+			sizeof *rec, take_pending(r), 0, 0, 0, 0, NULL, 0, NULL };
 		if (got > 0) {
 			rec->cls = s->event.cls;
 			rec->timestamp = s->event.timestamp;
+			rec->bytes = s->event.bytes;
 			rec->n_context = (uint32_t)s->event.n_context;
 			rec->n_payload = (uint32_t)s->event.n_payload;
 			rec->size += (uint32_t)((rec->n_context + rec->n_payload) *
@@ -513,7 +515,7 @@ static void fill_merged(struct ctf_pipe *p)
 			struct record *rec = (struct record *)(b->data + used);
 			*rec = (struct record){ EVENT, sizeof *rec + ((r->next_size + 7) & ~(size_t)7),
 				take_pending(o), 0, 0, (uint32_t)r->next_size, (uint32_t)i, NULL,
-				r->next_time };
+				r->next_time, NULL };
 			if (r->next_size <= 64) /* most: one inline copy, no call */
 				memcpy(rec->values, r->next, 64);
 			else
@@ -529,7 +531,7 @@ static void fill_merged(struct ctf_pipe *p)
 	}
 	if (kind != EVENT) {
 		struct record *rec = (struct record *)(b->data + used);
-		*rec = (struct record){ kind, sizeof *rec, take_pending(o), 0, 0, 0, 0, NULL, 0 };
+		*rec = (struct record){ kind, sizeof *rec, take_pending(o), 0, 0, 0, 0, NULL, 0, NULL };
 		used += rec->size;
 		atomic_store(&o->done, true);
 	}
@@ -766,7 +768,7 @@ int ctf_pipe_next(struct ctf_pipe *p, size_t i, const struct ctf_event **event)
 	if (rec->kind != EVENT)
 		return rec->kind == END ? 0 : -1;
 	r->event = (struct ctf_event){ rec->cls, rec->timestamp, r->s->path, rec->values,
-		rec->values + rec->n_context, rec->n_context, rec->n_payload, NULL };
+		rec->values + rec->n_context, rec->n_context, rec->n_payload, rec->bytes };
 	*event = &r->event;
 	return 1;
 }

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "gid_key.h"
+#include "ctf_lanes.h"
 #include "ctf_stream.h"
 
 #define CTF_PACKET_MAGIC 0xC1FC1FC1u
@@ -470,6 +471,21 @@ static void release_read(struct ctf_stream *s)
 	}
 }
 
+/* The packet about to be read mapped in one call, not fault by fault (64
+ * KB each, twice per trace: the tally pass and the runtime pass); where
+ * the kernel cannot, its faults as before. */
+static void prefault(const struct ctf_stream *s)
+{
+#ifdef MADV_POPULATE_READ
+	size_t page = 4096, from = s->packet / page * page;
+	size_t to = s->packet + s->packet_size < s->size ? s->packet + s->packet_size : s->size;
+	if (to > from)
+		madvise((void *)(s->map + from), to - from, MADV_POPULATE_READ);
+#else
+	(void)s;
+#endif
+}
+
 /* Whether the packets of the current stream class may be left undecoded:
  * none of its event classes is needed wherever it is. */
 static bool skippable(struct ctf_stream *s)
@@ -483,6 +499,8 @@ static bool skippable(struct ctf_stream *s)
 	}
 	return s->skip_ok;
 }
+
+static void plan_header(struct ctf_stream *s);
 
 static int open_packet(struct ctf_stream *s)
 {
@@ -508,6 +526,8 @@ static int open_packet(struct ctf_stream *s)
 			"is of stream %" PRIu64 ", which the metadata does not declare", s->packet, id);
 		return -1;
 	}
+	if (s->plan_for != s->sc)
+		plan_header(s);
 	size_t hdr_n = n;
 	if (!decode_into(s, s->sc->packet_context, hdr, CTF_MAX_VALUES, &n))
 		return -1;
@@ -661,6 +681,7 @@ static void plan_header(struct ctf_stream *s)
 	const struct ctf_type *h = s->sc->event_header, *id = member(h, "id"), *v = member(h, "v");
 	s->plan_for = s->sc;
 	s->plan_ok = false;
+	s->skims = s->lanes = false; /* ctf_lanes_plan says, for a plan_word */
 	if (!id || id->kind != CTF_INT || !id->n_ranges || !v || v->kind != CTF_VARIANT ||
 	    !v->tag_name || strcmp(v->tag_name, "id") || v->n_fields != 2 || h->n_fields != 2)
 		return;
@@ -702,6 +723,39 @@ static void plan_header(struct ctf_stream *s)
 		!id->big_endian && !id->is_signed && !ts->big_endian && !ts->is_signed &&
 		id->size < 64 && ts->size < 64 && at + ts->size <= 64;
 	s->plan_ts_at = at;
+	ctf_lanes_plan(s, at + (ts ? ts->size : 0));
+	if (s->plan_word) {
+		s->word_align = h->align;
+		s->word_id_mask = ((uint64_t)1 << id->size) - 1;
+		s->word_ts_mask = ((uint64_t)1 << ts->size) - 1;
+		s->word_end = at + ts->size;
+	}
+}
+
+/* The compact header in one word (plan_word), most events: the event's
+ * id, the clock updated; false for read_header to read it. */
+static inline __attribute__((always_inline)) bool read_word(struct ctf_stream *s, uint64_t *id)
+{
+	uint64_t pos = s->pos;
+	__asm__("" : "+r"(pos)); /* loaded alone: see decoder_at */
+	uint64_t at = (pos + s->word_align - 1) & ~(s->word_align - 1), limit = s->limit;
+	if (s->plan_word && at < limit && limit - at >= 64) { /* most events */
+		uint64_t w, mask = s->word_ts_mask;
+		memcpy(&w, s->map + s->packet + at / 8, 8);
+		uint64_t i = w & s->word_id_mask;
+		if (i != s->plan_extended) {
+			/* update_clock's, the mask known */
+			uint64_t ts = (w >> s->plan_ts_at) & mask, clock = s->clock;
+			uint64_t next = (clock & ~mask) | ts;
+			if (ts < (clock & mask))
+				next += mask + 1;
+			s->clock = next;
+			s->pos = at + s->word_end;
+			*id = i;
+			return true;
+		}
+	}
+	return false;
 }
 
 /* The planned header: the event's id, the clock updated. */
@@ -710,19 +764,6 @@ static bool read_header(struct ctf_stream *s, uint64_t *id)
 	struct decoder d = decoder_at(s, NULL, 0);
 	uint64_t ts = 0; /* set when read_bits succeeds; gcc cannot see it */
 	const struct ctf_type *ts_type = s->plan_ts;
-	uint64_t at = (d.pos + s->plan_align->align - 1) & ~(uint64_t)(s->plan_align->align - 1);
-	if (s->plan_word && at < d.limit && d.limit - at >= 64) { /* most events */
-		uint64_t w;
-		memcpy(&w, d.base + at / 8, 8);
-		uint64_t i = w & (((uint64_t)1 << s->plan_id->size) - 1);
-		if (i != s->plan_extended) {
-			*id = i;
-			update_clock(s, ts_type->size,
-				(w >> s->plan_ts_at) & (((uint64_t)1 << ts_type->size) - 1));
-			s->pos = at + s->plan_ts_at + ts_type->size;
-			return true;
-		}
-	}
 	if (!align_to(&d, s->plan_align->align) || !read_bits(&d, s->plan_id, id))
 		return false;
 	if (*id == s->plan_extended) {
@@ -748,6 +789,7 @@ static int to_event(struct ctf_stream *s)
 			if (open_packet(s) != 0)
 				return -1;
 			s->in_packet = true;
+			prefault(s);
 		}
 		if (s->pos < s->limit)
 			return 1;
@@ -765,14 +807,13 @@ static int to_event(struct ctf_stream *s)
 	}
 }
 
-/* The event's id, from its header; the clock updated. */
-static bool event_id(struct ctf_stream *s, uint64_t *id)
+/* The event's id, from its header; the clock updated. Apart from its
+ * fast path (event_id), with its own stack frame. */
+static __attribute__((noinline)) bool any_header(struct ctf_stream *s, uint64_t *id)
 {
-	*id = 0;
-	if (s->plan_for != s->sc)
-		plan_header(s);
-	if (s->plan_ok)
+	if (s->plan_ok) /* planned in open_packet */
 		return read_header(s, id);
+	*id = 0;
 	struct ctf_value hdr[CTF_MAX_VALUES];
 	size_t n = 0;
 	if (!decode_into(s, s->sc->event_header, hdr, CTF_MAX_VALUES, &n))
@@ -786,6 +827,11 @@ static bool event_id(struct ctf_stream *s, uint64_t *id)
 			update_clock(s, hdr[i].field->type->size, hdr[i].u);
 	}
 	return true;
+}
+
+static inline __attribute__((always_inline)) bool event_id(struct ctf_stream *s, uint64_t *id)
+{
+	return (s->plan_ok && read_word(s, id)) || any_header(s, id);
 }
 
 /* Where a fixed structure at bit pos ends (pos when there is none);
@@ -835,7 +881,8 @@ static bool tallied(struct ctf_stream *s, uint64_t id, uint64_t start)
 	return true;
 }
 
-int ctf_stream_next(struct ctf_stream *s)
+/* ctf_stream_next but for its fast lane, in a frame of its own. */
+static __attribute__((noinline)) int next_event(struct ctf_stream *s)
 {
 	struct ctf_event *e = &s->event;
 	uint64_t id, start;
@@ -843,6 +890,13 @@ int ctf_stream_next(struct ctf_stream *s)
 		int r = to_event(s);
 		if (r <= 0)
 			return r;
+		if (s->skims) {
+			ctf_lanes_skim(s);
+			if (s->pos >= s->limit)
+				continue; /* to the next packet */
+		}
+		if (s->lanes && ctf_lanes_raw(s))
+			return 1;
 		start = s->pos;
 		s->text_used = 0;
 		s->event.cls = NULL; /* not known until its id is read */
@@ -861,6 +915,7 @@ int ctf_stream_next(struct ctf_stream *s)
 	e->timestamp = s->clock;
 	e->stream_path = s->path;
 	e->n_context = e->n_payload = 0;
+	s->raw_shape = false;
 	struct ctf_value *v = s->out ? s->out : s->values;
 	uint64_t raw = (uint64_t)e->cls->raw_bytes * 8, at = s->pos;
 	if (s->raw && raw && at % 8 == 0 && at <= s->limit && raw <= s->limit - at) {
@@ -888,6 +943,14 @@ int ctf_stream_next(struct ctf_stream *s)
 		return -1;
 	}
 	return 1;
+}
+
+int ctf_stream_next(struct ctf_stream *s)
+{
+	/* most events of a walk that delivers them raw: no frame to set up */
+	if (s->lanes && s->in_packet && ctf_lanes_raw(s)) /* false at the packet's end */
+		return 1;
+	return next_event(s);
 }
 
 void ctf_stream_tallies(struct ctf_stream *s, void (*fn)(const struct ctf_tally *tally,

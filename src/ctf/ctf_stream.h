@@ -13,6 +13,8 @@
 #include "ctf_native.h"
 #include "ctf_tally.h"
 
+#define CTF_LANE_IDS 256
+
 struct ctf_stream {
 	const struct ctf_meta *meta;
 	char path[4096];
@@ -39,6 +41,16 @@ struct ctf_stream {
 	uint64_t plan_extended;
 	bool plan_word;             /* the compact form read in one load */
 	unsigned plan_ts_at;        /* its timestamp's first bit */
+	/* plan_word's numbers, read from the types once, not per event: the
+	 * header's alignment, its id's and timestamp's masks, its end bit */
+	uint64_t word_align, word_id_mask, word_ts_mask, word_end;
+	bool skims;                 /* plan_word, and a class skimmed in one step */
+	bool lanes;                 /* plan_word, and a class delivered raw (raw) */
+	bool raw_shape;             /* event's path, counts and places set by ctf_lanes_raw */
+	/* by class id, for plan_word's stream class: the bits of an event
+	 * skimmed in one step, of one delivered raw (0: neither; ids from
+	 * CTF_LANE_IDS on go the generic way) */
+	uint32_t skim_bits[CTF_LANE_IDS], raw_bits[CTF_LANE_IDS];
 	uint64_t clock;             /* the stream's clock, updated by each header */
 	uint64_t discarded, seq;    /* the last packet's events_discarded, packet_seq_num */
 	uint64_t limit;             /* see pos */

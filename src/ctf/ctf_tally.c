@@ -1,7 +1,7 @@
 /*
  * ctf_tally.c - skimmed events counted by their stream event context
- * (ctf_tally.h). Most events come from the thread of the event before
- * them, so the last group is tried first, before the hash.
+ * (ctf_tally.h), found by a hash when not in the last group (which
+ * ctf_tally_find tries inline).
  */
 #include "ctf_tally.h"
 
@@ -18,25 +18,10 @@ static uint64_t hash_of(const struct ctf_stream_class *sc, const uint8_t *b, siz
 	return h ^ (h >> 29);
 }
 
-/* Word by word: a call of memcmp costs more than these 25 bytes. */
-static bool same_bytes(const uint8_t *a, const uint8_t *b, size_t n)
-{
-	uint64_t x, y, diff = 0;
-	size_t i = 0;
-	for (; i + 8 <= n; i += 8) {
-		memcpy(&x, a + i, 8);
-		memcpy(&y, b + i, 8);
-		diff |= x ^ y;
-	}
-	for (; i < n; i++)
-		diff |= (uint64_t)(a[i] ^ b[i]);
-	return !diff;
-}
-
 static bool same(const struct ctf_tally_group *g, const struct ctf_stream_class *sc,
 	const uint8_t *b, size_t n)
 {
-	return g->sc == sc && g->n_bytes == n && same_bytes(g->bytes, b, n);
+	return g->sc == sc && g->n_bytes == n && ctf_tally_same(g->bytes, b, n);
 }
 
 static bool grow_index(struct ctf_tally_map *m)
@@ -73,13 +58,11 @@ static struct ctf_tally_group *add_group(struct ctf_tally_map *m,
 	return g;
 }
 
-struct ctf_tally_count *ctf_tally_find(struct ctf_tally_map *m, const struct ctf_stream_class *sc,
-	const uint8_t *bytes, size_t n, uint64_t class_id)
+struct ctf_tally_count *ctf_tally_search(struct ctf_tally_map *m,
+	const struct ctf_stream_class *sc, const uint8_t *bytes, size_t n, uint64_t class_id)
 {
 	if (n > CTF_TALLY_BYTES || class_id >= sc->n_events)
 		return NULL;
-	if (m->last < m->n && same(&m->groups[m->last], sc, bytes, n))
-		return &m->groups[m->last].by_class[class_id];
 	if ((m->n + 1) * 2 > m->index_size && !grow_index(m))
 		return NULL;
 	size_t k = hash_of(sc, bytes, n) & (m->index_size - 1);

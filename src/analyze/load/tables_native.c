@@ -192,11 +192,15 @@ struct runtime_record {
 };
 
 /* Where runtime_record_of reads a number of an undecoded event
- * (ctf_event.bytes); bytes 0: not a number, 0. */
+ * (ctf_event.bytes): its bytes (0: not a number, read as 0) at offset;
+ * and the same as the word at `at`, inside the event, shifted left then
+ * right to leave the number, masked (0 for no number), sign-extended by
+ * sign (its top bit, or 0): one load and no branch. */
 struct raw_member {
-	uint32_t offset;
-	uint8_t bytes;
+	uint32_t offset, at;
+	uint8_t bytes, left, right;
 	bool is_signed;
+	uint64_t mask, sign;
 };
 
 /* What the converting thread knows of an event class, found once. */
@@ -204,6 +208,10 @@ struct class_plan {
 	const struct ctf_event_class *cls; /* NULL: a free slot */
 	const struct ca_class_map *map;
 	bool runtime;                      /* a runtime event of the schema */
+	bool words;                        /* its numbers read as words (raw_bytes >= 8) */
+	bool has_vpid, has_vtid;
+	bool ids_word;                     /* vpid and vtid: the word at vpid's offset */
+	uint8_t n_fields;                  /* its schema event's */
 	struct raw_member vpid, vtid, field[CS_MAX_FIELDS];
 };
 
@@ -225,27 +233,41 @@ struct replay {
 	alignas(64) struct class_plan plans[PLAN_SLOTS];
 };
 
-/* Value k of a flat fixed structure's values, laid out from base. */
-static struct raw_member raw_of(const struct ctf_type *t, size_t k, uint32_t base)
+/* A number of n bytes at offset of an event of raw bytes (raw_member). */
+static struct raw_member raw_number(uint32_t offset, uint8_t n, bool is_signed, uint32_t raw)
+{
+	if (n != 1 && n != 2 && n != 4 && n != 8)
+		return (struct raw_member){ 0 };
+	/* the word from the number on, or the event's last word */
+	uint32_t at = raw < 8 || offset + 8 <= raw ? offset : raw - 8;
+	return (struct raw_member){ offset, at, n, (uint8_t)(64 - 8 * (offset - at) - 8 * n),
+		(uint8_t)(64 - 8 * n), is_signed, ~(uint64_t)0,
+		is_signed ? (uint64_t)1 << (8 * n - 1) : 0 };
+}
+
+/* Value k of a flat fixed structure's values, laid out from base, in an
+ * event of raw bytes. */
+static struct raw_member raw_of(const struct ctf_type *t, size_t k, uint32_t base, uint32_t raw)
 {
 	const struct ctf_fixed *x = &t->fixed[k];
 	if (x->op != CTF_FIX_UNSIGNED && x->op != CTF_FIX_SIGNED)
 		return (struct raw_member){ 0 };
-	return (struct raw_member){ base + x->offset, x->bytes, x->op == CTF_FIX_SIGNED };
+	return raw_number(base + x->offset, x->bytes, x->op == CTF_FIX_SIGNED, raw);
 }
 
 /* Context value k (-1: none) of a class with raw_bytes: the stream's event
  * context's values, then the class's. */
 static struct raw_member raw_context(const struct ctf_type *sctx, const struct ctf_type *cctx,
-	int k)
+	int k, uint32_t raw)
 {
 	size_t n = sctx ? sctx->n_fields : 0;
 	if (k < 0)
 		return (struct raw_member){ 0 };
 	if ((size_t)k < n)
-		return raw_of(sctx, (size_t)k, 0);
+		return raw_of(sctx, (size_t)k, 0, raw);
 	return cctx && (size_t)k - n < cctx->n_fields ?
-		raw_of(cctx, (size_t)k - n, sctx ? sctx->fixed_bytes : 0) : (struct raw_member){ 0 };
+		raw_of(cctx, (size_t)k - n, sctx ? sctx->fixed_bytes : 0, raw) :
+		(struct raw_member){ 0 };
 }
 
 /* Values with the fields of a flat fixed structure (no numbers): what
@@ -257,14 +279,12 @@ static size_t shape_of(const struct ctf_type *t, struct ctf_value *v, size_t n)
 	return n;
 }
 
-/* The class's plan: its map (found from the event's values, or from its
- * types when the event came undecoded) and where its numbers lie. */
-static const struct class_plan *plan_of(struct replay *r, const struct ctf_event *e,
-	const struct ctf_meta *meta)
+/* The class's plan, made in its slot: its map (found from the event's
+ * values, or from its types when the event came undecoded) and where its
+ * numbers lie. */
+static __attribute__((noinline)) const struct class_plan *new_plan(struct replay *r,
+	struct class_plan *p, const struct ctf_event *e, const struct ctf_meta *meta)
 {
-	struct class_plan *p = &r->plans[((uintptr_t)e->cls >> 4) & (PLAN_SLOTS - 1)];
-	if (p->cls == e->cls)
-		return p;
 	*p = (struct class_plan){ .cls = e->cls };
 	const struct ctf_stream_class *sc = ctf_meta_stream(meta, e->cls->stream_id);
 	const struct ctf_type *sctx = sc ? sc->event_context : NULL, *pay = e->cls->payload;
@@ -280,44 +300,51 @@ static const struct class_plan *plan_of(struct replay *r, const struct ctf_event
 	p->runtime = m && m->id >= 0 && cs_role_is_runtime(cs_events[m->id].role);
 	if (!p->runtime || !e->cls->raw_bytes) /* its events always come decoded */
 		return p;
-	p->vpid = raw_context(sctx, e->cls->context, m->vpid);
-	p->vtid = raw_context(sctx, e->cls->context, m->vtid);
+	uint32_t raw = e->cls->raw_bytes;
+	p->words = raw >= 8;
+	p->has_vpid = m->vpid >= 0;
+	p->has_vtid = m->vtid >= 0;
+	p->n_fields = (uint8_t)cs_events[m->id].field_count;
+	p->vpid = raw_context(sctx, e->cls->context, m->vpid, raw);
+	p->vtid = raw_context(sctx, e->cls->context, m->vtid, raw);
+	p->ids_word = p->has_vpid && p->has_vtid && p->vpid.bytes == 4 && p->vtid.bytes == 4 &&
+		p->vtid.offset == p->vpid.offset + 4 && p->vpid.offset + 8 <= raw;
 	uint32_t at = (sctx ? sctx->fixed_bytes : 0) +
 		(e->cls->context ? e->cls->context->fixed_bytes : 0);
 	for (size_t f = 0; f < cs_events[m->id].field_count; f++)
 		p->field[f] = m->int_member[f] < 0 ? (struct raw_member){ 0 } :
-			raw_of(pay, (size_t)m->int_member[f], at);
+			raw_of(pay, (size_t)m->int_member[f], at, raw);
 	return p;
 }
 
-static uint64_t raw_read(const uint8_t *bytes, struct raw_member x)
+/* The class's plan: found in its slot, most events. */
+static inline __attribute__((always_inline)) const struct class_plan *plan_of(
+	struct replay *r, const struct ctf_event *e, const struct ctf_meta *meta)
 {
-	const uint8_t *at = bytes + x.offset;
-	switch (x.bytes) {
-	case 1:
-		return x.is_signed ? (uint64_t)(int64_t)(int8_t)at[0] : at[0];
-	case 2: {
-		uint16_t w;
-		memcpy(&w, at, 2);
-		return x.is_signed ? (uint64_t)(int64_t)(int16_t)w : w;
-	}
-	case 4: {
-		uint32_t w;
-		memcpy(&w, at, 4);
-		return x.is_signed ? (uint64_t)(int64_t)(int32_t)w : w;
-	}
-	case 8: {
-		uint64_t w;
-		memcpy(&w, at, 8);
-		return w;
-	}
-	default:
-		return 0;
-	}
+	struct class_plan *p = &r->plans[((uintptr_t)e->cls >> 4) & (PLAN_SLOTS - 1)];
+	return p->cls == e->cls ? p : new_plan(r, p, e, meta);
 }
 
-static size_t runtime_record_of(const struct ctf_event *e, const struct ctf_meta *meta,
-	void *record, void *user)
+static inline __attribute__((always_inline)) uint64_t raw_word(const uint8_t *bytes,
+	const struct raw_member *x)
+{
+	uint64_t w;
+	memcpy(&w, bytes + x->at, 8);
+	return ((((w << x->left) >> x->right) & x->mask) ^ x->sign) - x->sign;
+}
+
+/* The same, byte by byte: events of fewer than 8 bytes. */
+static uint64_t raw_exact(const uint8_t *bytes, const struct raw_member *x)
+{
+	uint64_t w = 0;
+	memcpy(&w, bytes + x->offset, x->bytes); /* little-endian, as the reader */
+	return x->bytes ? ((w & x->mask) ^ x->sign) - x->sign : 0;
+}
+
+/* An event's record (runtime_record_of), inline in the replay's
+ * handlers. */
+static inline __attribute__((always_inline)) size_t record_of(const struct ctf_event *e,
+	const struct ctf_meta *meta, void *record, void *user)
 {
 	const struct class_plan *p = plan_of(user, e, meta);
 	if (!p->runtime)
@@ -326,11 +353,24 @@ static size_t runtime_record_of(const struct ctf_event *e, const struct ctf_meta
 	const struct cs_event *ev = &cs_events[m->id];
 	struct runtime_record *x = record;
 	x->id = m->id;
-	if (e->bytes) { /* undecoded: the numbers where the plan says */
-		x->vpid = m->vpid >= 0 ? (int32_t)raw_read(e->bytes, p->vpid) : -1;
-		x->vtid = m->vtid >= 0 ? (int32_t)raw_read(e->bytes, p->vtid) : -1;
-		for (size_t f = 0; f < ev->field_count; f++)
-			x->values[f] = raw_read(e->bytes, p->field[f]);
+	if (e->bytes && p->ids_word) { /* LTTng's vpid and vtid, side by side */
+		uint64_t w;
+		memcpy(&w, e->bytes + p->vpid.offset, 8);
+		x->vpid = (int32_t)(uint32_t)w;
+		x->vtid = (int32_t)(uint32_t)(w >> 32);
+	}
+	if (e->bytes && p->words) { /* undecoded: the numbers where the plan says */
+		if (!p->ids_word) {
+			x->vpid = p->has_vpid ? (int32_t)raw_word(e->bytes, &p->vpid) : -1;
+			x->vtid = p->has_vtid ? (int32_t)raw_word(e->bytes, &p->vtid) : -1;
+		}
+		for (size_t f = 0; f < p->n_fields; f++)
+			x->values[f] = raw_word(e->bytes, &p->field[f]);
+	} else if (e->bytes) { /* fewer than 8 bytes: no ids_word */
+		x->vpid = p->has_vpid ? (int32_t)raw_exact(e->bytes, &p->vpid) : -1;
+		x->vtid = p->has_vtid ? (int32_t)raw_exact(e->bytes, &p->vtid) : -1;
+		for (size_t f = 0; f < p->n_fields; f++)
+			x->values[f] = raw_exact(e->bytes, &p->field[f]);
 	} else {
 		x->vpid = m->vpid >= 0 ? (int32_t)e->context[m->vpid].u : -1;
 		x->vtid = m->vtid >= 0 ? (int32_t)e->context[m->vtid].u : -1;
@@ -349,7 +389,13 @@ static size_t runtime_record_of(const struct ctf_event *e, const struct ctf_meta
 	return offsetof(struct runtime_record, values) + n * sizeof *x->values;
 }
 
-static int replay_record(const void *record, size_t size, uint64_t timestamp,
+static size_t runtime_record_of(const struct ctf_event *e, const struct ctf_meta *meta,
+	void *record, void *user)
+{
+	return record_of(e, meta, record, user);
+}
+
+static inline int replay_record(const void *record, size_t size, uint64_t timestamp,
 	const struct ctf_meta *meta, void *user)
 {
 	const struct replay *r = user;
@@ -366,7 +412,7 @@ static int replay_record(const void *record, size_t size, uint64_t timestamp,
 static int replay_event(const struct ctf_event *e, const struct ctf_meta *meta, void *user)
 {
 	struct runtime_record x;
-	size_t n = runtime_record_of(e, meta, &x, user);
+	size_t n = record_of(e, meta, &x, user);
 	return n ? replay_record(&x, n, e->timestamp, meta, user) : 0;
 }
 
@@ -378,7 +424,7 @@ int ca_load_native_replay(ca_trace *t, void (*visit)(void *ctx, enum cs_event_id
 	struct ctf_native_handlers h = { .convert = runtime_record_of, .on_record = replay_record,
 		.user = &r };
 	if (!t->tee_joins) /* the decoding thread is the bound */
-		h = (struct ctf_native_handlers){ .on_event = replay_event, .user = &r };
+		h = (struct ctf_native_handlers){ .on_event = replay_event, .raw = true, .user = &r };
 	for (size_t i = 0; i < t->n_paths; i++) {
 		char err[1024];
 		memset(t->classes, 0, sizeof t->classes); /* the reader's classes are new */

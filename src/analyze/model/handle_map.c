@@ -24,8 +24,8 @@ static bool same_key(const struct ca_handle_entry *e, enum ca_handle_kind kind,
 }
 
 /* The slot of a key: the one holding it, or the free one it would take. */
-static size_t slot_of(const struct ca_handle_map *m, enum ca_handle_kind kind,
-	int32_t pid, uint64_t address)
+static inline __attribute__((always_inline)) size_t slot_of(const struct ca_handle_map *m,
+	enum ca_handle_kind kind, int32_t pid, uint64_t address)
 {
 	size_t k = hash_key(kind, pid, address) & (m->n_slots - 1);
 	while (m->slots[k] && !same_key(&m->entries[m->slots[k] - 1], kind, pid, address))

@@ -45,16 +45,25 @@ static const enum cs_event_id writes[] = { CS_EV_ros2_rmw_publish, CS_EV_ros2_ca
 static const enum cs_event_id starts[] = { CS_EV_ros2_callback_start,
 	CS_EV_ros2_caret_merged_callback_timing };
 
+#define N_WHAT (TAKE + 1)
+
+/* Events counted by what they are (one store an event); runs, publishes,
+ * takes and events in all read from them at the end. */
 struct tally {
-	uint64_t runs, publishes, takes, events;
+	uint64_t by_what[N_WHAT];
 };
 
 static void count(struct tally *k, enum what what)
 {
-	k->events++;
-	k->runs += what == CALLBACK_RUN;
-	k->publishes += what == PUBLISH;
-	k->takes += what == TAKE;
+	k->by_what[what]++;
+}
+
+static uint64_t events_of(const struct tally *k)
+{
+	uint64_t n = 0;
+	for (size_t i = 0; i < N_WHAT; i++)
+		n += k->by_what[i];
+	return n;
 }
 
 /* (pid, message) of publishes that rclcpp_publish could not name: how many
@@ -89,6 +98,7 @@ struct scan {
 	int fields[sizeof named / sizeof *named][3];
 	int stamp_field[2], intra_field[2]; /* of writes[], starts[] below */
 	int8_t which[CS_EVENT_COUNT]; /* the entry of named[] of each event (-1) */
+	bool other[CS_EVENT_COUNT];   /* visit's other events: writes[], starts[], plain */
 };
 
 /* The node (and publisher or subscription) an object stands for. */
@@ -174,7 +184,10 @@ static void find_fields(struct scan *s)
 	for (size_t k = 0; k < 2; k++) {
 		s->stamp_field[k] = cs_field_index(&cs_events[writes[k]], "timestamp");
 		s->intra_field[k] = cs_field_index(&cs_events[starts[k]], "is_intra_process");
+		s->other[writes[k]] = s->other[starts[k]] = true;
 	}
+	s->other[CS_EV_ros2_caret_dds_write] = true;
+	s->other[CS_EV_ros2_caret_dds_bind_addr_to_stamp] = true;
 }
 
 static void scan_named(struct scan *s, size_t which)
@@ -221,6 +234,8 @@ static void visit(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid, i
 		scan_event(s, (size_t)i, time, vpid, values[f[0]], f[1] < 0 ? 0 : values[f[1]],
 			f[2] < 0 ? 0 : values[f[2]]);
 	}
+	if (!s->other[id])
+		return;
 	if (id == CS_EV_ros2_caret_dds_write || id == CS_EV_ros2_caret_dds_bind_addr_to_stamp) {
 		size_t p = ca_model_process_index(s->m, vpid);
 		if (p != SIZE_MAX)
@@ -248,10 +263,10 @@ static int by_topic_name(const void *a, const void *b)
 
 static void add_tally(ca_node_count *c, const struct tally *k)
 {
-	c->callback_runs += k->runs;
-	c->publishes += k->publishes;
-	c->takes += k->takes;
-	c->events += k->events;
+	c->callback_runs += k->by_what[CALLBACK_RUN];
+	c->publishes += k->by_what[PUBLISH];
+	c->takes += k->by_what[TAKE];
+	c->events += events_of(k);
 }
 
 static ca_node_count *node_count(struct ca_model *m, const char *name)
@@ -307,16 +322,16 @@ static int gather(struct scan *s)
 		if (!c)
 			return -1;
 		c->publishers++;
-		c->publishes += s->publisher[i].publishes;
-		c->events += s->publisher[i].events;
+		c->publishes += s->publisher[i].by_what[PUBLISH];
+		c->events += events_of(&s->publisher[i]);
 	}
 	for (size_t i = 0; i < m->n_subscriptions; i++) {
 		ca_topic_count *c = topic_count(m, m->subscriptions[i].topic);
 		if (!c)
 			return -1;
 		c->subscriptions++;
-		c->takes += s->subscription[i].takes;
-		c->events += s->subscription[i].events;
+		c->takes += s->subscription[i].by_what[TAKE];
+		c->events += events_of(&s->subscription[i]);
 	}
 	if (m->n_topic_counts > 1)
 		qsort(m->topic_counts, m->n_topic_counts, sizeof *m->topic_counts, by_topic_name);
@@ -374,7 +389,7 @@ int ca_model_scan_runtime(ca_trace *t, struct ca_model *m)
 		}
 		/* unnamed publishes whose rcl_publish never came: publisher unknown */
 		for (size_t i = 0; i < s.unnamed.size; i++)
-			s.unattributed.publishes += s.unnamed.slots[i].pending;
+			s.unattributed.by_what[PUBLISH] += s.unnamed.slots[i].pending;
 		status = status ? status : gather(&s);
 	}
 	free(s.node);

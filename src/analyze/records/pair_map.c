@@ -43,28 +43,43 @@ static bool grow(struct ca_pair_map *m)
 	return true;
 }
 
+/* The slot of (a, b) in m (m->size > 0): its own (*found), or the free
+ * one that ends its run, where it would go. One hash, one probe, for a
+ * lookup and an insertion alike. */
+static inline size_t slot_of(const struct ca_pair_map *m, uint64_t a, uint64_t b, bool *found)
+{
+	size_t mask = m->size - 1, k = pair_hash(a, b) & mask;
+	const struct ca_pair_slot *slots = m->slots;
+	for (; slots[k].used; k = (k + 1) & mask)
+		if (slots[k].a == a && slots[k].b == b) {
+			*found = true;
+			return k;
+		}
+	*found = false;
+	return k;
+}
+
 uint64_t *ca_pair_map_get(const struct ca_pair_map *m, uint64_t a, uint64_t b)
 {
+	bool found;
 	if (!m->size)
 		return NULL;
-	for (size_t k = pair_hash(a, b) & (m->size - 1); m->slots[k].used;
-	     k = (k + 1) & (m->size - 1))
-		if (m->slots[k].a == a && m->slots[k].b == b)
-			return &m->slots[k].value;
-	return NULL;
+	size_t k = slot_of(m, a, b, &found);
+	return found ? &m->slots[k].value : NULL;
 }
 
 uint64_t *ca_pair_map_at(struct ca_pair_map *m, uint64_t a, uint64_t b, bool *added)
 {
-	uint64_t *v = ca_pair_map_get(m, a, b);
+	bool found = false;
+	size_t k = m->size ? slot_of(m, a, b, &found) : 0;
 	*added = false;
-	if (v)
-		return v;
-	if ((m->n + 1) * 2 > m->size && !grow(m))
-		return NULL;
-	size_t k = pair_hash(a, b) & (m->size - 1);
-	while (m->slots[k].used)
-		k = (k + 1) & (m->size - 1);
+	if (found)
+		return &m->slots[k].value;
+	if ((m->n + 1) * 2 > m->size) {
+		if (!grow(m))
+			return NULL;
+		k = slot_of(m, a, b, &found); /* the slots moved */
+	}
 	m->slots[k] = (struct ca_pair_slot){ a, b, 0, true };
 	m->n++;
 	*added = true;

@@ -213,10 +213,6 @@ size_t ca_records_topic_timed_count(const ca_records *r, const char *topic, bool
 size_t ca_records_topic_timed(const ca_records *r, const char *topic, bool intra,
 	uint64_t *published, int64_t *latencies, uint64_t *not_published);
 
-/* ca_stats_of's statistics, the values reordered but not sorted (a few
- * selections: faster than the sort on large arrays). */
-void ca_stats_select(int64_t *v, size_t n, ca_percentile_method m, ca_stats *s);
-
 /* ---- stable radix sorts (radix.c) ------------------------------------------
  * To order n items by several keys: fill keys[i] with item i's least
  * significant key, ca_radix_by, then the next key, ..., the most

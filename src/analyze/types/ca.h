@@ -785,6 +785,9 @@ typedef enum ca_percentile_method {
 
 /* Sorts values in place and fills stats (all 0 when n is 0). */
 void ca_stats_of(int64_t *values, size_t n, ca_percentile_method method, ca_stats *stats);
+/* ca_stats_of's statistics, the values reordered but not sorted (a few
+ * selections: fewer instructions than the sort, for values read no more). */
+void ca_stats_select(int64_t *values, size_t n, ca_percentile_method method, ca_stats *stats);
 
 /* ---- the architecture file (the original's YAML keys) ------------------ */
 
