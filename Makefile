@@ -10,7 +10,7 @@ CTEST_JOBS     ?= 3
 
 FUZZ_SECONDS   ?= 600
 
-.PHONY: all deps build test test-busy test-slow test-asan test-tsan test-fuzz demo bench clean
+.PHONY: all deps build install uninstall deb test test-busy test-slow test-asan test-tsan test-fuzz demo bench clean
 
 all: build
 
@@ -20,6 +20,31 @@ deps:
 build:
 	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) >/dev/null
 	@cmake --build $(BUILD_DIR) -j $(JOBS)
+
+# make install PREFIX=...: the command, the tracer, the analyzer's library
+# and headers, pkg-config/CMake files, man pages, completion
+# (docs/install.md); configured for that prefix, since caret env finds the
+# tracer relative to it. make uninstall removes what the last install wrote.
+PREFIX         ?= /usr/local
+install:
+	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
+	  -DCMAKE_INSTALL_PREFIX=$(PREFIX) >/dev/null
+	@cmake --build $(BUILD_DIR) -j $(JOBS)
+	@cmake --install $(BUILD_DIR)
+
+uninstall:
+	@cmake --build $(BUILD_DIR) --target uninstall
+
+# make deb: the Debian package (CPack) in $(DEB_BUILD_DIR)/package, built
+# for /usr without the tests, then checked by lintian.
+DEB_BUILD_DIR  ?= build-deb
+deb:
+	@cmake -S . -B $(DEB_BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_INSTALL_PREFIX=/usr -DCARET_BUILD_TESTS=OFF -DCARET_DEB=ON >/dev/null
+	@cmake --build $(DEB_BUILD_DIR) -j $(JOBS)
+	@cd $(DEB_BUILD_DIR) && cpack >/dev/null
+	@ls $(DEB_BUILD_DIR)/package/*.deb
+	@lintian --fail-on error $(DEB_BUILD_DIR)/package/*.deb
 
 # Unit and integration tests; slow ones have their own target.
 test: deps build
@@ -73,4 +98,4 @@ bench: deps build
 	@bench/report/run.sh $(BUILD_DIR)
 
 clean:
-	rm -rf $(BUILD_DIR) $(ASAN_BUILD_DIR) $(TSAN_BUILD_DIR) build-fuzz
+	rm -rf $(BUILD_DIR) $(ASAN_BUILD_DIR) $(TSAN_BUILD_DIR) $(DEB_BUILD_DIR) build-fuzz

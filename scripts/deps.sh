@@ -32,6 +32,15 @@ packages=(
 	libspdlog-dev libconsole-bridge-dev libfastrtps-dev libfastcdr-dev
 	# Jazzy's Fast DDS 2.14 (in its tree) is configured against these
 	libfoonathan-memory-dev libtinyxml2-dev libssl-dev
+	# make install's and make deb's checks: man pages rendered, the
+	# package's shared-library dependencies and lintian, colcon builds
+	groff-base dpkg-dev lintian colcon
+	# colcon's common extensions (as colcon-common-extensions has them)
+	python3-colcon-cmake python3-colcon-ros python3-colcon-bash
+	python3-colcon-recursive-crawl python3-colcon-package-selection
+	python3-colcon-parallel-executor python3-colcon-library-path python3-colcon-pkg-config
+	python3-colcon-defaults python3-colcon-metadata python3-colcon-output
+	python3-colcon-package-information python3-colcon-test-result
 	# the original CARET analyzer (shared/anchors), which tests compare with
 	python3-bt2 python3-pandas python3-numpy python3-colorcet python3-pydantic
 	python3-graphviz python3-tqdm python3-packaging libyaml-cpp0.7

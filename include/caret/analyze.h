@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "caret/error.h"
+#include "caret/export.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -30,7 +31,7 @@ extern "C" {
  * an older one would notice. caret_analyze_api_version() is the library's:
  * a program checks that they are equal. */
 #define CARET_ANALYZE_API_VERSION 1
-int caret_analyze_api_version(void);
+CARET_API int caret_analyze_api_version(void);
 
 /* ---- a trace ------------------------------------------------------------------ */
 
@@ -53,14 +54,14 @@ typedef struct caret_open_options {
 	bool keep_events;
 } caret_open_options;
 
-caret_open_options caret_open_defaults(void);
+CARET_API caret_open_options caret_open_defaults(void);
 
 /* Opens every CTF trace under the paths (a session directory, a host's,
  * or a parent of several) as one system: the events read, the
  * architecture found, every callback run and message joined. */
-caret_status caret_open(const char *const *paths, size_t n_paths, const caret_open_options *options,
-	caret_trace **trace, caret_error **error);
-void caret_trace_free(caret_trace *trace);
+CARET_API caret_status caret_open(const char *const *paths, size_t n_paths,
+	const caret_open_options *options, caret_trace **trace, caret_error **error);
+CARET_API void caret_trace_free(caret_trace *trace);
 
 typedef struct caret_summary {
 	uint64_t events;        /* every event read */
@@ -71,7 +72,7 @@ typedef struct caret_summary {
 	const char *reader_note; /* why the native reader handed it over, or NULL */
 } caret_summary;
 
-void caret_trace_summary(const caret_trace *trace, caret_summary *summary);
+CARET_API void caret_trace_summary(const caret_trace *trace, caret_summary *summary);
 
 /* ---- iterators ------------------------------------------------------------------ */
 
@@ -80,7 +81,7 @@ void caret_trace_summary(const caret_trace *trace, caret_summary *summary);
  * objects are those of the original CARET's architecture: its hidden ones
  * (the tracer's own, ROS 2's infrastructure) are left out. */
 typedef struct caret_iter caret_iter;
-void caret_iter_free(caret_iter *iter);
+CARET_API void caret_iter_free(caret_iter *iter);
 
 typedef enum caret_callback_type {
 	CARET_CALLBACK_TIMER,
@@ -99,8 +100,8 @@ typedef struct caret_callback {
 	int64_t pid;
 } caret_callback;
 
-caret_iter *caret_callbacks(const caret_trace *trace);
-bool caret_next_callback(caret_iter *iter, caret_callback *callback);
+CARET_API caret_iter *caret_callbacks(const caret_trace *trace);
+CARET_API bool caret_next_callback(caret_iter *iter, caret_callback *callback);
 
 /* A publisher's messages to one subscription (one topic). */
 typedef struct caret_communication {
@@ -112,8 +113,8 @@ typedef struct caret_communication {
 	const char *callback_name;
 } caret_communication;
 
-caret_iter *caret_communications(const caret_trace *trace);
-bool caret_next_communication(caret_iter *iter, caret_communication *communication);
+CARET_API caret_iter *caret_communications(const caret_trace *trace);
+CARET_API bool caret_next_communication(caret_iter *iter, caret_communication *communication);
 
 /* A chain of nodes: n_nodes names, and the topic between each two (a tf
  * link "tf:FRAME->CHILD", or a service's "request:S" / "response:S"). */
@@ -126,9 +127,9 @@ typedef struct caret_path {
 /* The paths from node `from` to node `to` of at most max_depth nodes (0:
  * the default, 20), shortest first. NULL with *error when a node is not in
  * the trace or memory ran out. */
-caret_iter *caret_search_paths(const caret_trace *trace, const char *from, const char *to,
+CARET_API caret_iter *caret_search_paths(const caret_trace *trace, const char *from, const char *to,
 	size_t max_depth, caret_error **error);
-bool caret_next_path(caret_iter *iter, caret_path *path);
+CARET_API bool caret_next_path(caret_iter *iter, caret_path *path);
 
 /* ---- records ------------------------------------------------------------------------ */
 
@@ -139,8 +140,8 @@ typedef struct caret_run {
 } caret_run;
 
 /* The runs of callback `callback` (caret_callback.id), in start order. */
-caret_status caret_callback_runs(caret_trace *trace, size_t callback, const caret_run **runs,
-	size_t *n, caret_error **error);
+CARET_API caret_status caret_callback_runs(caret_trace *trace, size_t callback,
+	const caret_run **runs, size_t *n, caret_error **error);
 
 /* One message of a communication: its publish's stages (0: not in the
  * trace: a message handled whose publish was not recorded), the take, and
@@ -154,7 +155,7 @@ typedef struct caret_message {
 
 /* The messages of communication `communication`, in publish order
  * (those without a publish last, by callback start). */
-caret_status caret_communication_messages(caret_trace *trace, size_t communication,
+CARET_API caret_status caret_communication_messages(caret_trace *trace, size_t communication,
 	const caret_message **messages, size_t *n, caret_error **error);
 
 /* ---- a path's latency ------------------------------------------------------------- */
@@ -177,15 +178,15 @@ typedef struct caret_path_message {
 typedef struct caret_path_latency caret_path_latency;
 
 /* Every message of the path's first node followed to its last node. */
-caret_status caret_follow_path(caret_trace *trace, const caret_path *path, caret_policy policy,
-	caret_path_latency **latency, caret_error **error);
+CARET_API caret_status caret_follow_path(caret_trace *trace, const caret_path *path,
+	caret_policy policy, caret_path_latency **latency, caret_error **error);
 /* The messages, and per message hop_count durations (hops[i * hop_count
  * + h]): inside the first node, then for each topic its communication and
  * the next node's time to its output, the last node's run last;
  * INT64_MIN where the message did not get that far. Owned by latency. */
-size_t caret_path_latency_messages(const caret_path_latency *latency,
+CARET_API size_t caret_path_latency_messages(const caret_path_latency *latency,
 	const caret_path_message **messages, const int64_t **hops, size_t *hop_count);
-void caret_path_latency_free(caret_path_latency *latency);
+CARET_API void caret_path_latency_free(caret_path_latency *latency);
 
 #ifdef __cplusplus
 }

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "caret/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -28,7 +30,7 @@ typedef enum caret_status {
 
 /* "ok", "invalid", "not found", "i/o", "format", "unsupported", "no memory",
  * "empty"; "?" for another value. */
-const char *caret_status_name(caret_status status);
+CARET_API const char *caret_status_name(caret_status status);
 
 typedef struct caret_error caret_error;
 
@@ -41,14 +43,14 @@ typedef struct caret_error_cause {
 } caret_error_cause;
 
 /* The first cause's status (CARET_OK for NULL). */
-caret_status caret_error_status(const caret_error *error);
-size_t caret_error_cause_count(const caret_error *error);
+CARET_API caret_status caret_error_status(const caret_error *error);
+CARET_API size_t caret_error_cause_count(const caret_error *error);
 /* Cause i, 0 the outermost; NULL past the last. Valid as long as the error. */
-const caret_error_cause *caret_error_cause_at(const caret_error *error, size_t i);
+CARET_API const caret_error_cause *caret_error_cause_at(const caret_error *error, size_t i);
 /* Every cause on one line, outermost first, joined by ": " ("FILE: " before
  * a cause's own words when it names a file). "" for NULL. */
-const char *caret_error_message(const caret_error *error);
-void caret_error_free(caret_error *error);
+CARET_API const char *caret_error_message(const caret_error *error);
+CARET_API void caret_error_free(caret_error *error);
 
 #ifdef __cplusplus
 }

@@ -21,11 +21,14 @@ static const struct verb {
 	{ "path", "search chains of nodes; end-to-end latency along one", caret_cmd_path },
 	{ "report", "write the HTML report of a trace", caret_cmd_report },
 	{ "export", "write a trace for Perfetto or chrome://tracing", caret_cmd_export },
+	{ "env", "the environment a ROS 2 process needs to be traced (LD_PRELOAD)",
+		caret_cmd_env },
 };
 
 static int usage(FILE *out)
 {
-	fprintf(out, "usage: caret VERB [OPTIONS] (caret VERB --help)\n\nverbs:\n");
+	fprintf(out, "usage: caret VERB [OPTIONS] (caret VERB --help)\n"
+		"       caret --version\n\nverbs:\n");
 	for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
 		fprintf(out, "  %-10s %s\n", verbs[i].name, verbs[i].summary);
 	return out == stdout ? 0 : 2;
@@ -37,11 +40,13 @@ int main(int argc, char **argv)
 		return usage(stderr);
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help"))
 		return usage(stdout);
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version"))
+		return caret_print_version();
 	for (size_t i = 0; i < sizeof verbs / sizeof *verbs; i++)
 		if (!strcmp(argv[1], verbs[i].name)) {
 			/* the analyzer verbs' --reader and window, taken off argv */
 			ca_load_options load = ca_load_defaults();
-			if (strcmp(verbs[i].name, "record") &&
+			if (strcmp(verbs[i].name, "record") && strcmp(verbs[i].name, "env") &&
 			    cli_take_load_options(&argc, argv, &load) != 0)
 				return 2;
 			return verbs[i].run(argc - 1, argv + 1, &load);

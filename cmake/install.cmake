@@ -1,0 +1,74 @@
+# make install (docs/install.md): the caret command, the tracer, the
+# analyzer's shared library with its headers, pkg-config and CMake package
+# files, man pages made from --help, and bash completion.
+include(CMakePackageConfigHelpers)
+option(CARET_DEB "Configure for the Debian package (make deb): its documents, man pages compressed" OFF)
+
+# The tracer is an LD_PRELOAD module, not a library to link against: it
+# goes in a directory of its own, out of the linker's path.
+set(CARET_TRACER_DIR ${CMAKE_INSTALL_LIBDIR}/caret)
+install(TARGETS caret LIBRARY DESTINATION ${CARET_TRACER_DIR})
+install(TARGETS caret_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS caret_analyze_shared EXPORT caretTargets
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(FILES include/caret/analyze.h include/caret/error.h include/caret/export.h
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/caret)
+
+# find_package(caret) gives caret::analyze
+set(caret_cmake_dir ${CMAKE_INSTALL_LIBDIR}/cmake/caret)
+install(EXPORT caretTargets NAMESPACE caret:: FILE caretTargets.cmake
+  DESTINATION ${caret_cmake_dir})
+configure_package_config_file(packaging/caretConfig.cmake.in
+  ${CMAKE_BINARY_DIR}/packaging/caretConfig.cmake INSTALL_DESTINATION ${caret_cmake_dir})
+write_basic_package_version_file(${CMAKE_BINARY_DIR}/packaging/caretConfigVersion.cmake
+  COMPATIBILITY SameMajorVersion)
+install(FILES ${CMAKE_BINARY_DIR}/packaging/caretConfig.cmake
+  ${CMAKE_BINARY_DIR}/packaging/caretConfigVersion.cmake DESTINATION ${caret_cmake_dir})
+
+# pkg-config --cflags --libs caret-analyze; the prefix found from where
+# the file is, so that an install moved (DESTDIR, --prefix) stays right
+string(REGEX REPLACE "[^/]+" ".." caret_pc_up "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
+configure_file(packaging/caret-analyze.pc.in ${CMAKE_BINARY_DIR}/packaging/caret-analyze.pc @ONLY)
+install(FILES ${CMAKE_BINARY_DIR}/packaging/caret-analyze.pc
+  DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
+# man pages: caret(1) and caret-VERB(1), from the same text as --help
+# (gzipped for the Debian package)
+set(caret_man_dir ${CMAKE_BINARY_DIR}/man)
+set(caret_man_first ${caret_man_dir}/caret.1)
+set(caret_man_gzip)
+if(CARET_DEB)
+  set(caret_man_first ${caret_man_dir}/caret.1.gz)
+  set(caret_man_gzip --gzip)
+endif()
+add_custom_command(OUTPUT ${caret_man_first}
+  COMMAND python3 ${CMAKE_SOURCE_DIR}/packaging/man_pages.py $<TARGET_FILE:caret_cli>
+    ${caret_man_dir} ${PROJECT_VERSION} ${caret_man_gzip}
+  DEPENDS caret_cli ${CMAKE_SOURCE_DIR}/packaging/man_pages.py
+  COMMENT "Writing the man pages from caret's --help" VERBATIM)
+add_custom_target(caret_man ALL DEPENDS ${caret_man_first})
+install(DIRECTORY ${caret_man_dir}/ DESTINATION ${CMAKE_INSTALL_MANDIR}/man1
+  FILES_MATCHING PATTERN "*.1" PATTERN "*.1.gz")
+
+install(FILES packaging/caret.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
+  RENAME caret)
+
+# make uninstall: what the last install wrote (install_manifest.txt)
+add_custom_target(uninstall
+  COMMAND ${CMAKE_COMMAND} -DMANIFEST=${CMAKE_BINARY_DIR}/install_manifest.txt
+    -P ${CMAKE_SOURCE_DIR}/cmake/uninstall.cmake VERBATIM)
+
+# the Debian package's own documents: copyright, changelog (compressed, as
+# Debian wants them); its man pages compressed too (CARET_COMPRESS_MAN)
+if(CARET_DEB)
+  set(caret_doc ${CMAKE_INSTALL_DATADIR}/doc/caret-c)
+  install(FILES packaging/debian/copyright DESTINATION ${caret_doc})
+  add_custom_command(OUTPUT ${CMAKE_BINARY_DIR}/packaging/changelog.gz
+    COMMAND gzip -9n -c ${CMAKE_SOURCE_DIR}/packaging/debian/changelog
+      > ${CMAKE_BINARY_DIR}/packaging/changelog.gz
+    DEPENDS ${CMAKE_SOURCE_DIR}/packaging/debian/changelog)
+  add_custom_target(caret_changelog ALL DEPENDS ${CMAKE_BINARY_DIR}/packaging/changelog.gz)
+  install(FILES ${CMAKE_BINARY_DIR}/packaging/changelog.gz DESTINATION ${caret_doc})
+  include(cmake/package.cmake)
+endif()

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# make deb, as a robot would take it: builds the Debian package (CPack,
+# for /usr, no tests) and requires lintian to find no error; installs it
+# with dpkg -i into a fresh root of its own (--root: its own dpkg database;
+# the libraries it depends on are the machine's); then, with the installed
+# files only, runs caret --version, caret check on a real trace, and
+# records a testbed system with the installed tracer preloaded (the path
+# caret env gives) and checks that trace with the installed caret.
+set -euo pipefail
+. "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
+src=$CARET_SOURCE_DIR bin=$CARET_BUILD_DIR/bin
+work=$(mktemp -d)
+caret_at_exit "rm -rf '$work'"
+fails=0
+check() { # OK MESSAGE
+	if [[ $1 == 0 ]]; then echo "ok $2"; else echo "FAIL $2"; fails=$((fails + 1)); fi
+}
+
+# one core: the other tests of make test run meanwhile
+make -C "$src" --no-print-directory deb DEB_BUILD_DIR="$work/build" JOBS=1 >"$work/make.log" 2>&1 ||
+	{ tail -30 "$work/make.log"; exit 1; }
+deb=$(ls "$work"/build/package/caret-c_*.deb)
+check 0 "make deb: $(basename "$deb"), $(stat -c %s "$deb") bytes, lintian: no error ($(grep -c '^W:' "$work/make.log") warnings)"
+echo "  Depends: $(dpkg-deb -f "$deb" Depends)"
+
+root=$work/root
+mkdir -p "$root"/var/lib/dpkg/{info,updates,triggers} "$root/var/log"
+touch "$root/var/lib/dpkg/status" "$root/var/lib/dpkg/available"
+# the dependencies are the machine's, not this root's: --force-depends;
+# the maintainer scripts do nothing and need no chroot
+dpkg --root="$root" --force-depends --force-script-chrootless -i "$deb" >"$work/dpkg.log" 2>&1
+check $? "dpkg -i into a fresh root"
+dpkg --root="$root" -s caret-c | grep -q "^Status: install ok installed"
+check $? "dpkg says caret-c is installed there"
+caret=$root/usr/bin/caret
+multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
+tracer=$root/usr/lib/$multiarch/caret/libcaret.so
+"$caret" --version | grep -q "^caret [0-9]"
+check $? "caret --version: $("$caret" --version | head -1)"
+"$caret" env | grep -qxF "export LD_PRELOAD=$tracer\${LD_PRELOAD:+:\$LD_PRELOAD}"
+check $? "caret env names the package's tracer ($tracer)"
+"$caret" check "$CARET_SHARED_DIR/data/real-humble/caret-fork-inter" >"$work/check.out"
+check $? "caret check of a real trace: $(tail -1 "$work/check.out")"
+
+# the installed tracer in a testbed system, recorded in a session of its own
+caret_lttng_require
+caret_lttng_ensure_daemon
+caret_lttng_start caret-test-deb 'ros2:*' 'ros2_caret:*'
+caret_in_test_group "$bin/tb-launch" "$src/testbed/systems/pipeline.yaml" --duration 2 \
+	--truth "$work/truth" --pid-file "$work/pids" --preload "$tracer"
+caret_lttng_stop
+"$caret" check "$CARET_TRACE_DIR" >"$work/recorded.out" 2>&1
+check $? "caret check of the trace the package's tracer recorded: $(tail -1 "$work/recorded.out")"
+runs=$("$caret" latency callbacks --format csv "$CARET_TRACE_DIR" | awk -F, 'NR > 1 { n += $2 } END { print n + 0 }')
+((runs > 0))
+check $? "its callback runs, by the package's caret: $runs"
+echo "$fails failures"
+((fails == 0))
