@@ -150,6 +150,19 @@ static void expect(const ca_path_latency *l, size_t i, ca_path_message want, con
 		assert_int_equal(h[i * k + j], hops[j]);
 }
 
+/* /a -[/x]-> /b -[/y]-> /c, /b under the policy given. */
+struct abc {
+	const char *nodes[3], *topics[2];
+	ca_node_policy policies[3];
+};
+
+static ca_path abc_path(struct abc *p, ca_node_policy middle)
+{
+	*p = (struct abc){ { node_names[0], node_names[1], node_names[2] }, { X, Y },
+		{ CA_POLICY_CALLBACK_CHAIN, middle, CA_POLICY_CALLBACK_CHAIN } };
+	return (ca_path){ 3, p->nodes, p->topics, p->policies };
+}
+
 /* /a -[/x]-> /b -[/y]-> /a -[/z]-> /c: /a twice, its callback 2 at index 2. */
 static void test_node_twice(void **state)
 {
@@ -181,11 +194,8 @@ static void test_node_twice(void **state)
 static void test_one_nanosecond(void **state)
 {
 	(void)state;
-	const char *nodes[] = { node_names[0], node_names[1], node_names[2] };
-	const char *topics[] = { X, Y };
-	ca_node_policy policies[3] = { CA_POLICY_CALLBACK_CHAIN, CA_POLICY_USE_LATEST_MESSAGE,
-		CA_POLICY_CALLBACK_CHAIN };
-	ca_path path = { 3, nodes, topics, policies };
+	struct abc abc;
+	const ca_path path = abc_path(&abc, CA_POLICY_USE_LATEST_MESSAGE);
 	const struct told facts[] = {
 		E(100, 3, 3, 100),
 		D(3, 3, 100, Y, 1, 0),
@@ -231,11 +241,8 @@ static void test_links(void **state)
 static void test_inherit_unique_stamp(void **state)
 {
 	(void)state;
-	const char *nodes[] = { node_names[0], node_names[1], node_names[2] };
-	const char *topics[] = { X, Y };
-	ca_node_policy policies[3] = { CA_POLICY_CALLBACK_CHAIN, CA_POLICY_INHERIT_UNIQUE_STAMP,
-		CA_POLICY_CALLBACK_CHAIN };
-	ca_path path = { 3, nodes, topics, policies };
+	struct abc abc;
+	const ca_path path = abc_path(&abc, CA_POLICY_INHERIT_UNIQUE_STAMP);
 	const struct told facts[] = {
 		P(110, 1, 0, 100, X),
 		D(2, 1, 200, X, 1, 7),
@@ -256,11 +263,8 @@ static void test_inherit_unique_stamp(void **state)
 static void test_newer_input(void **state)
 {
 	(void)state;
-	const char *nodes[] = { node_names[0], node_names[1], node_names[2] };
-	const char *topics[] = { X, Y };
-	ca_node_policy policies[3] = { CA_POLICY_CALLBACK_CHAIN, CA_POLICY_USE_LATEST_MESSAGE,
-		CA_POLICY_CALLBACK_CHAIN };
-	ca_path path = { 3, nodes, topics, policies };
+	struct abc abc;
+	const ca_path path = abc_path(&abc, CA_POLICY_USE_LATEST_MESSAGE);
 	const struct told facts[] = {
 		P(110, 1, 0, 100, X),
 		D(2, 1, 200, X, 1, 0),
