@@ -3,8 +3,9 @@
  * by hand: in time order as the streamed joins tell them, and in any order
  * as path/latency.c tells the records' arrays (the same messages either
  * way); a node twice in a path; facts at one nanosecond; a link (tf, a
- * service) that arrives and one that does not; inherit_unique_stamp; and
- * use_latest_message's newer input.
+ * service) that arrives and one that does not, and one into a run whose
+ * answer left before; inherit_unique_stamp; and use_latest_message's
+ * newer input.
  */
 #include <stdarg.h>
 #include <setjmp.h>
@@ -236,6 +237,28 @@ static void test_links(void **state)
 	ca_path_latency_free(l);
 }
 
+/* A request reaches /b's run 2, which began before it was sent and
+ * answered before: the message still goes on with that answer, as the
+ * records' walk takes it (the facts of a link known only in any order). */
+static void test_link_after_the_answer(void **state)
+{
+	(void)state;
+	const char *nodes[] = { node_names[0], node_names[1], node_names[2] };
+	const char *topics[] = { "request:/s", "response:/s" };
+	ca_node_policy policies[3] = { CA_POLICY_CALLBACK_CHAIN, CA_POLICY_CALLBACK_CHAIN,
+		CA_POLICY_CALLBACK_CHAIN };
+	ca_path path = { 3, nodes, topics, policies };
+	uint8_t kinds[] = { CA_FOLLOW_LINK_SINCE_ENTRY, CA_FOLLOW_LINK_SINCE_ENTRY };
+	const struct told facts[] = {
+		L(300, 1, 0, 250, 1, 2, 100, 0),
+		L(200, 2, 1, 100, 2, 3, 400, 450),
+	};
+	size_t order[] = { 1, 0 };
+	ca_path_latency *l = tell(&path, kinds, facts, 2, order);
+	expect(l, 0, (ca_path_message){ 250, 300, 400, 450 }, (int64_t[]){ 50, -200, 100, 200, 50 });
+	ca_path_latency_free(l);
+}
+
 /* /b inherits stamps: of its two outputs, the one carrying its input's
  * header stamp goes on, though the other was delivered first. */
 static void test_inherit_unique_stamp(void **state)
@@ -289,6 +312,7 @@ int main(void)
 		cmocka_unit_test(test_node_twice),
 		cmocka_unit_test(test_one_nanosecond),
 		cmocka_unit_test(test_links),
+		cmocka_unit_test(test_link_after_the_answer),
 		cmocka_unit_test(test_inherit_unique_stamp),
 		cmocka_unit_test(test_newer_input),
 	};

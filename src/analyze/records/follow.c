@@ -62,6 +62,17 @@ struct pending {
 	size_t n, cap;
 };
 
+/* What left a run on a hop (a delivery of its publish, a link), kept when
+ * facts come in any order: a message that entered a run through a link
+ * may get there after its output left (the run began before the request
+ * or the transform reached it), and goes on with that output, as the
+ * records' walk takes it. */
+struct past {
+	uint64_t pt, run, entry, header;
+	size_t link;  /* into links, or CA_NONE: a delivery */
+	size_t older; /* what left the same run on the same hop before, or CA_NONE */
+};
+
 struct ca_follow {
 	const struct ca_model *m;
 	size_t k; /* the last node's index */
@@ -82,6 +93,8 @@ struct ca_follow {
 	size_t hop_count, cap_hops;          /* cap_hops: rows */
 	struct ca_pair_map waiting; /* (run, hop) -> first row waiting there; hop 0: seeded */
 	struct ca_pair_map stamped; /* (header stamp, hop) -> first row waiting for it */
+	CA_ARRAY(struct past, past); /* unordered facts only */
+	struct ca_pair_map past_at;  /* (run, hop) -> the newest past that left it */
 	struct pending *pending;    /* per node: rows waiting for its next output */
 	bool oom;
 };
@@ -168,6 +181,8 @@ void ca_follow_free(struct ca_follow *f)
 	free(f->hops);
 	ca_pair_map_free(&f->waiting);
 	ca_pair_map_free(&f->stamped);
+	free(f->past);
+	ca_pair_map_free(&f->past_at);
 	free(f);
 }
 
@@ -358,6 +373,52 @@ struct arrival {
 	const struct ca_follow_link *link;
 };
 
+static void arrive(struct ca_follow *f, size_t row, size_t hop, const struct arrival *a);
+
+static void remember(struct ca_follow *f, uint64_t run, size_t hop, const struct arrival *a,
+	size_t link)
+{
+	if (!f->unordered)
+		return;
+	bool added;
+	uint64_t *newest = ca_pair_map_at(&f->past_at, run, hop, &added);
+	struct past *p = newest ? VEC_PUSH_RAW(f->past, f->n_past, f->cap_past) : NULL;
+	if (!p) {
+		f->oom = true;
+		return;
+	}
+	*p = (struct past){ a->pt, a->run, a->entry, a->header, link,
+		added ? CA_NONE : (size_t)*newest };
+	*newest = f->n_past - 1;
+}
+
+/* The first thing that left run `run` on hop `hop` from `from` on, or NULL. */
+static const struct past *left_since(const struct ca_follow *f, uint64_t run, size_t hop,
+	uint64_t from)
+{
+	const uint64_t *newest = ca_pair_map_get(&f->past_at, run, hop);
+	const struct past *first = NULL;
+	for (size_t i = newest ? (size_t)*newest : CA_NONE; i != CA_NONE; i = f->past[i].older)
+		if (f->past[i].pt >= from)
+			first = &f->past[i];
+	return first;
+}
+
+/* Row `row` waits at run a->run for hop `hop`, unless it came through a
+ * link and what takes it on has left already. */
+static void wait_or_go(struct ca_follow *f, size_t row, size_t hop, const struct arrival *a)
+{
+	const struct past *p = a->link ? left_since(f, a->run, hop, f->rows[row].from) : NULL;
+	if (!p) {
+		wait_at(f, a->run, hop, row);
+		return;
+	}
+	const struct ca_follow_link *link = p->link == CA_NONE ? NULL : &f->links[p->link].to;
+	if (link && !link->run)
+		return; /* lost there */
+	arrive(f, row, hop, &(struct arrival){ p->pt, p->run, p->entry, p->header, link });
+}
+
 /* The message of row `row` made hop `hop`: it waits for what takes it on. */
 static void arrive(struct ca_follow *f, size_t row, size_t hop, const struct arrival *a)
 {
@@ -380,7 +441,7 @@ static void arrive(struct ca_follow *f, size_t row, size_t hop, const struct arr
 		}
 	} else if (f->hop_kinds[hop] != CA_FOLLOW_TOPIC) {
 		r->from = f->hop_kinds[hop] == CA_FOLLOW_LINK_SINCE_ENTRY ? a->entry : 0;
-		wait_at(f, a->run, hop + 1, row);
+		wait_or_go(f, row, hop + 1, a);
 	} else if (f->policies[hop] == CA_POLICY_USE_LATEST_MESSAGE) {
 		struct pending *p = &f->pending[hop];
 		size_t *slot = VEC_PUSH_RAW(p->rows, p->n, p->cap);
@@ -395,7 +456,7 @@ static void arrive(struct ca_follow *f, size_t row, size_t hop, const struct arr
 			wait_in(f, &f->stamped, a->header, hop + 1, row);
 	} else {
 		r->from = 0;
-		wait_at(f, a->run, hop + 1, row);
+		wait_or_go(f, row, hop + 1, a);
 	}
 }
 
@@ -445,6 +506,7 @@ static void deliver(struct ca_follow *f, size_t hop, const struct fact *x)
 		if (x->header)
 			move_on(f, &f->stamped, x->header, hop, pub->time, &a);
 	} else if (pub->run) {
+		remember(f, pub->run, hop, &a, CA_NONE);
 		move_on(f, &f->waiting, pub->run, hop, pub->time, &a);
 	}
 }
@@ -455,6 +517,7 @@ static void link(struct ca_follow *f, size_t hop, const struct fact *x)
 	if (hop == 1) /* the first node's run made the first hop */
 		seed(f, x->run, l->from_start, x->callback, x->time);
 	struct arrival a = { x->time, l->to.run, l->to.entry, 0, &l->to };
+	remember(f, x->run, hop, &a, x->ref - 1);
 	move_on(f, &f->waiting, x->run, hop, x->time, &a);
 }
 
