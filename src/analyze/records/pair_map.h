@@ -22,9 +22,8 @@ struct ca_pair_map {
 
 static inline size_t ca_pair_hash(uint64_t a, uint64_t b)
 {
-	uint64_t h = (a * 0x9e3779b97f4a7c15ull) ^ (b + 0x632be59bd9b4e019ull + (a << 6));
-	h *= 0xbf58476d1ce4e5b9ull;
-	return (size_t)(h ^ (h >> 31));
+	uint64_t h = (a + b * 0x9e3779b97f4a7c15ull) * 0xbf58476d1ce4e5b9ull;
+	return (size_t)(h ^ (h >> 29));
 }
 
 /* The slot of (a, b) in m (m->size > 0): its own (*found), or the free
