@@ -53,9 +53,42 @@ struct ca_handle_map {
 size_t ca_handle_add(struct ca_handle_map *m, enum ca_handle_kind kind, int32_t pid,
 	uint64_t address, uint64_t time, size_t object);
 
-/* The object of the key at time t, or SIZE_MAX. */
-size_t ca_handle_find(const struct ca_handle_map *m, enum ca_handle_kind kind,
-	int32_t pid, uint64_t address, uint64_t time);
+static inline size_t ca_handle_hash(enum ca_handle_kind kind, int32_t pid, uint64_t address)
+{
+	uint64_t h = address ^ ((uint64_t)(uint32_t)pid << 32) ^ ((uint64_t)kind << 56);
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdull;
+	h ^= h >> 33;
+	return (size_t)h;
+}
+
+/* The slot of a key: the one holding it, or the free one it would take. */
+static inline size_t ca_handle_slot_of(const struct ca_handle_map *m, enum ca_handle_kind kind,
+	int32_t pid, uint64_t address)
+{
+	size_t k = ca_handle_hash(kind, pid, address) & (m->n_slots - 1);
+	const struct ca_handle_entry *e;
+	while (m->slots[k] && ((e = &m->entries[m->slots[k] - 1])->address != address ||
+		e->pid != pid || e->kind != kind))
+		k = (k + 1) & (m->n_slots - 1);
+	return k;
+}
+
+/* The object of the key at time t, or SIZE_MAX. Inline: the records' scan
+ * asks it for most runtime events. */
+static inline size_t ca_handle_find(const struct ca_handle_map *m, enum ca_handle_kind kind,
+	int32_t pid, uint64_t address, uint64_t time)
+{
+	if (!m->n_slots)
+		return SIZE_MAX;
+	size_t k = ca_handle_slot_of(m, kind, pid, address);
+	if (!m->slots[k])
+		return SIZE_MAX;
+	size_t i = m->slots[k] - 1;
+	while (m->entries[i].time > time && m->entries[i].older != SIZE_MAX)
+		i = m->entries[i].older;
+	return m->entries[i].object;
+}
 
 void ca_handle_map_free(struct ca_handle_map *m);
 

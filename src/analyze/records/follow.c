@@ -195,8 +195,9 @@ static size_t first_index(const struct ca_follow *f, size_t callback)
 }
 
 /* Inserted after every fact not later: they come nearly in time order
- * (unordered ones: at the end, sorted before they settle). */
-static bool add_fact(struct ca_follow *f, struct fact x)
+ * (unordered ones: at the end, sorted before they settle). Inline: the
+ * fact is then written in place, not built and copied. */
+static inline __attribute__((always_inline)) bool add_fact(struct ca_follow *f, struct fact x)
 {
 	struct fact *last = VEC_PUSH_RAW(f->facts, f->n_facts, f->cap_facts);
 	if (!last) {
@@ -468,6 +469,7 @@ static void move_on(struct ca_follow *f, struct ca_pair_map *map, uint64_t key, 
 	uint64_t *first = ca_pair_map_get(map, key, hop);
 	if (!first)
 		return;
+	const struct ca_pair_slot *slots = map->slots; /* moved only if the map grows */
 	size_t keep = CA_NONE, *tail = &keep, row = (size_t)*first;
 	while (row != CA_NONE) {
 		size_t next = f->rows[row].next;
@@ -482,9 +484,11 @@ static void move_on(struct ca_follow *f, struct ca_pair_map *map, uint64_t key, 
 		}
 		row = next;
 	}
+	if (map->slots != slots) /* arrive() added rows elsewhere and the map grew */
+		first = ca_pair_map_get(map, key, hop);
 	if (keep == CA_NONE)
-		ca_pair_map_remove(map, key, hop);
-	else if ((first = ca_pair_map_get(map, key, hop)))
+		ca_pair_map_remove_at(map, first);
+	else
 		*first = keep;
 }
 
@@ -532,7 +536,7 @@ static void end(struct ca_follow *f, const struct fact *x)
 		m->last_end = x->time;
 		hops_of(f, row)[2 * f->k] = (int64_t)(x->time - m->last_start);
 	}
-	ca_pair_map_remove(&f->waiting, x->run, f->k + 1);
+	ca_pair_map_remove_at(&f->waiting, first);
 }
 
 static void apply(struct ca_follow *f, const struct fact *x)
@@ -584,7 +588,9 @@ bool ca_follow_settle(struct ca_follow *f, uint64_t settled)
 		apply(f, &f->facts[f->first_fact++]);
 	if (f->first_fact == f->n_facts) {
 		f->first_fact = f->n_facts = 0;
-	} else if (f->first_fact > 4096 && f->first_fact * 2 > f->n_facts) {
+	} else if (f->first_fact > 4096 && f->first_fact > 8 * (f->n_facts - f->first_fact)) {
+		/* the facts left moved down once the settled ones are eight times
+		 * as many: a merged trace's second of lag is tens of thousands */
 		f->n_facts -= f->first_fact;
 		memmove(f->facts, f->facts + f->first_fact, f->n_facts * sizeof *f->facts);
 		f->first_fact = 0;

@@ -11,18 +11,6 @@
 
 #include "records.h"
 
-struct ca_pair_slot {
-	uint64_t a, b, value;
-	bool used;
-};
-
-static size_t pair_hash(uint64_t a, uint64_t b)
-{
-	uint64_t h = (a * 0x9e3779b97f4a7c15ull) ^ (b + 0x632be59bd9b4e019ull + (a << 6));
-	h *= 0xbf58476d1ce4e5b9ull;
-	return (size_t)(h ^ (h >> 31));
-}
-
 static bool grow(struct ca_pair_map *m)
 {
 	size_t size = m->size ? 2 * m->size : 64;
@@ -32,7 +20,7 @@ static bool grow(struct ca_pair_map *m)
 	for (size_t i = 0; i < m->size; i++) {
 		if (!m->slots[i].used)
 			continue;
-		size_t k = pair_hash(m->slots[i].a, m->slots[i].b) & (size - 1);
+		size_t k = ca_pair_hash(m->slots[i].a, m->slots[i].b) & (size - 1);
 		while (slots[k].used)
 			k = (k + 1) & (size - 1);
 		slots[k] = m->slots[i];
@@ -43,46 +31,16 @@ static bool grow(struct ca_pair_map *m)
 	return true;
 }
 
-/* The slot of (a, b) in m (m->size > 0): its own (*found), or the free
- * one that ends its run, where it would go. One hash, one probe, for a
- * lookup and an insertion alike. */
-static inline size_t slot_of(const struct ca_pair_map *m, uint64_t a, uint64_t b, bool *found)
+uint64_t *ca_pair_map_add(struct ca_pair_map *m, size_t k, uint64_t a, uint64_t b)
 {
-	size_t mask = m->size - 1, k = pair_hash(a, b) & mask;
-	const struct ca_pair_slot *slots = m->slots;
-	for (; slots[k].used; k = (k + 1) & mask)
-		if (slots[k].a == a && slots[k].b == b) {
-			*found = true;
-			return k;
-		}
-	*found = false;
-	return k;
-}
-
-uint64_t *ca_pair_map_get(const struct ca_pair_map *m, uint64_t a, uint64_t b)
-{
-	bool found;
-	if (!m->size)
-		return NULL;
-	size_t k = slot_of(m, a, b, &found);
-	return found ? &m->slots[k].value : NULL;
-}
-
-uint64_t *ca_pair_map_at(struct ca_pair_map *m, uint64_t a, uint64_t b, bool *added)
-{
-	bool found = false;
-	size_t k = m->size ? slot_of(m, a, b, &found) : 0;
-	*added = false;
-	if (found)
-		return &m->slots[k].value;
 	if ((m->n + 1) * 2 > m->size) {
+		bool found;
 		if (!grow(m))
 			return NULL;
-		k = slot_of(m, a, b, &found); /* the slots moved */
+		k = ca_pair_slot_of(m, a, b, &found); /* the slots moved */
 	}
 	m->slots[k] = (struct ca_pair_slot){ a, b, 0, true };
 	m->n++;
-	*added = true;
 	return &m->slots[k].value;
 }
 
@@ -98,14 +56,18 @@ uint64_t *ca_pair_map_put(struct ca_pair_map *m, uint64_t a, uint64_t b, uint64_
 void ca_pair_map_remove(struct ca_pair_map *m, uint64_t a, uint64_t b)
 {
 	uint64_t *v = ca_pair_map_get(m, a, b);
-	if (!v)
-		return;
-	size_t hole = (size_t)((struct ca_pair_slot *)(void *)((char *)v -
+	if (v)
+		ca_pair_map_remove_at(m, v);
+}
+
+void ca_pair_map_remove_at(struct ca_pair_map *m, uint64_t *value)
+{
+	size_t hole = (size_t)((struct ca_pair_slot *)(void *)((char *)value -
 		offsetof(struct ca_pair_slot, value)) - m->slots), mask = m->size - 1;
 	/* the entries after the hole in its run move back when the hole lies
 	 * between their home and where they sit: every lookup still finds them */
 	for (size_t k = (hole + 1) & mask; m->slots[k].used; k = (k + 1) & mask) {
-		size_t home = pair_hash(m->slots[k].a, m->slots[k].b) & mask;
+		size_t home = ca_pair_hash(m->slots[k].a, m->slots[k].b) & mask;
 		if (((k - home) & mask) >= ((k - hole) & mask)) {
 			m->slots[hole] = m->slots[k];
 			hole = k;

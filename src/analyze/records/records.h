@@ -11,6 +11,7 @@
 #define CA_RECORDS_H
 
 #include "model.h"
+#include "pair_map.h"
 
 /* A message taken for a callback: from rmw_take, a dispatch event, or
  * (Jazzy) a ring buffer's dequeue (buffer != 0: the slot it read). */
@@ -248,21 +249,6 @@ void ca_sort_unless_sorted(void *items, size_t n, size_t size,
  * only: the decoding thread calls it too (ca_trace.tee_object). */
 size_t ca_records_event_object(const struct ca_model *m, enum cs_event_id id, int32_t pid,
 	uint64_t time, const uint64_t *values);
-
-/* ---- maps of key pairs (pair_map.c) -----------------------------------------
- * A pair of 64-bit keys to a 64-bit value. */
-struct ca_pair_map {
-	struct ca_pair_slot *slots;
-	size_t n, size;
-};
-uint64_t *ca_pair_map_get(const struct ca_pair_map *m, uint64_t a, uint64_t b);
-/* The value put (replacing the key's), or NULL out of memory. */
-uint64_t *ca_pair_map_put(struct ca_pair_map *m, uint64_t a, uint64_t b, uint64_t value);
-/* The key's value, put (as 0, *added true) when the map has none; NULL
- * out of memory. Valid until the map changes. */
-uint64_t *ca_pair_map_at(struct ca_pair_map *m, uint64_t a, uint64_t b, bool *added);
-void ca_pair_map_remove(struct ca_pair_map *m, uint64_t a, uint64_t b);
-void ca_pair_map_free(struct ca_pair_map *m);
 
 /* ---- what each subscription should have received (deliveries.c) ---------- */
 struct ca_deliveries {

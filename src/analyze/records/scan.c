@@ -89,37 +89,31 @@ struct scan {
 	const ca_trace *t;
 };
 
+/* The object an event names: its kind + 1 (0: none) and its field. A
+ * table, not a switch: the decoding thread asks it for every event. */
+static const struct {
+	uint8_t kind, field;
+} object_of[CS_EVENT_COUNT] = {
+	[CS_EV_ros2_callback_start] = { CA_H_CALLBACK + 1, 0 },
+	[CS_EV_ros2_caret_merged_callback_timing] = { CA_H_CALLBACK + 1, 0 },
+	[CS_EV_ros2_dispatch_subscription_callback] = { CA_H_CALLBACK + 1, 1 },
+	[CS_EV_ros2_dispatch_intra_process_subscription_callback] = { CA_H_CALLBACK + 1, 1 },
+	[CS_EV_ros2_rclcpp_publish] = { CA_H_PUBLISHER + 1, 0 },
+	[CS_EV_ros2_rcl_publish] = { CA_H_PUBLISHER + 1, 0 },
+	[CS_EV_ros2_rclcpp_intra_publish] = { CA_H_PUBLISHER + 1, 0 },
+	[CS_EV_ros2_caret_merged_publish_timing] = { CA_H_PUBLISHER + 1, 0 },
+	[CS_EV_ros2_rmw_take] = { CA_H_SUBSCRIPTION_RMW + 1, 0 },
+	[CS_EV_ros2_rclcpp_ring_buffer_dequeue] = { CA_H_RING_BUFFER + 1, 0 },
+};
+
 size_t ca_records_event_object(const struct ca_model *m, enum cs_event_id id, int32_t pid,
 	uint64_t time, const uint64_t *v)
 {
-	enum ca_handle_kind kind;
-	int field = 0;
-	switch (id) {
-	case CS_EV_ros2_callback_start:
-	case CS_EV_ros2_caret_merged_callback_timing:
-		kind = CA_H_CALLBACK;
-		break;
-	case CS_EV_ros2_dispatch_subscription_callback:
-	case CS_EV_ros2_dispatch_intra_process_subscription_callback:
-		kind = CA_H_CALLBACK;
-		field = 1;
-		break;
-	case CS_EV_ros2_rclcpp_publish:
-	case CS_EV_ros2_rcl_publish:
-	case CS_EV_ros2_rclcpp_intra_publish:
-	case CS_EV_ros2_caret_merged_publish_timing:
-		kind = CA_H_PUBLISHER;
-		break;
-	case CS_EV_ros2_rmw_take:
-		kind = CA_H_SUBSCRIPTION_RMW;
-		break;
-	case CS_EV_ros2_rclcpp_ring_buffer_dequeue:
-		kind = CA_H_RING_BUFFER;
-		break;
-	default:
+	if (!object_of[id].kind)
 		return CA_NONE;
-	}
-	return v[field] ? ca_handle_find(&m->handles, kind, pid, v[field], time) : CA_NONE;
+	uint64_t address = v[object_of[id].field];
+	return address ? ca_handle_find(&m->handles, (enum ca_handle_kind)(object_of[id].kind - 1),
+		pid, address, time) : CA_NONE;
 }
 
 #define NEW(s, array) VEC_PUSH((s)->r->array, (s)->r->n_##array, (s)->r->cap_##array)

@@ -469,21 +469,23 @@ void ca_stream_take(struct ca_stream *s, const struct ca_take *k)
 	}
 	struct waiting_take *w = &s->waiting[*i].of[k->intra];
 	const struct waiting_take *other = &s->waiting[*i].of[!k->intra];
-	struct ca_take merged = *k;
 	/* an rmw_take and a dispatch of one message complete each other, when
 	 * nothing of the other delivery came between them */
-	if (w->active && (!other->active || other->seq < w->seq)) {
-		if (!merged.stamp)
-			merged.stamp = w->take.stamp;
-		if (!merged.header)
-			merged.header = w->take.header;
-		if (merged.subscription == CA_NONE)
-			merged.subscription = w->take.subscription;
-	}
-	uint64_t takes = w->active ? w->takes + 1 : 1;
-	*w = (struct waiting_take){ merged, ++s->seq, takes, 0, true };
-	if (merged.intra)
-		w->publish_time = intra_publish_time(s, &merged);
+	bool complete = w->active && (!other->active || other->seq < w->seq);
+	uint64_t stamp = k->stamp || !complete ? k->stamp : w->take.stamp;
+	uint64_t header = k->header || !complete ? k->header : w->take.header;
+	size_t subscription = k->subscription != CA_NONE || !complete ? k->subscription :
+		w->take.subscription;
+	w->takes = w->active ? w->takes + 1 : 1;
+	w->take = *k; /* merged in place: one copy */
+	w->take.stamp = stamp;
+	w->take.header = header;
+	w->take.subscription = subscription;
+	w->seq = ++s->seq;
+	w->publish_time = 0;
+	w->active = true;
+	if (k->intra)
+		w->publish_time = intra_publish_time(s, &w->take);
 	s->now = k->time > s->now ? k->time : s->now;
 }
 
