@@ -816,6 +816,11 @@ int ca_arch_file_check(const char *path, ca_arch_file_summary *summary, char *er
  * or a context_type is unknown. */
 ca_path_set *ca_arch_file_path(const char *path, const char *name, char *err,
 	size_t err_size);
+/* The names of an architecture file's named paths, in its order: 0 with
+ * *names (free each, then the array) and *n, or -1 with err and nothing
+ * to free. */
+int ca_arch_file_path_names(const char *path, char ***names, size_t *n, char *err,
+	size_t err_size);
 
 #ifdef __cplusplus
 }
