@@ -78,6 +78,11 @@ typedef struct ca_load_options {
 	 * are not made, nor the findings (ca_trace_findings: none), for a
 	 * caller that shows none of them (caret latency, caret path latency). */
 	bool records_only;
+	/* Read several recordings (LTTng sessions: docs/trace-format.md#
+	 * recordings) under the paths as one system; false (the default):
+	 * the load fails naming them, so that runs are never added up by
+	 * accident. */
+	bool merge;
 } ca_load_options;
 /* The options with nothing set: the native reader, no window. */
 ca_load_options ca_load_defaults(void);
@@ -90,6 +95,10 @@ caret_status ca_trace_open(const char *const *paths, size_t n_paths, const ca_lo
 /* The same, the error in words (err). */
 ca_trace *ca_trace_load_options(const char *const *paths, size_t n_paths,
 	const ca_load_options *options, char *err, size_t err_size);
+/* The recordings read (their folders), i < ca_trace_recording_count;
+ * NULL past the last (and for a trace built in memory). */
+size_t ca_trace_recording_count(const ca_trace *trace);
+const char *ca_trace_recording(const ca_trace *trace, size_t i);
 /* Runtime events the window left out (0 without a window). */
 uint64_t ca_trace_windowed_out(const ca_trace *trace);
 /* Packets of runtime events the native reader left unread, wholly outside
