@@ -25,8 +25,8 @@ extern "C" {
 typedef struct ca_trace ca_trace;
 
 /* Loads every CTF trace found under the paths (a session directory, a
- * host's directory, or a parent of several: the leaf traces are found)
- * into one table per event of the schema (docs/trace-format.md), merged
+ * host's directory, or a parent of one: the leaf traces are found; several
+ * recordings only with ca_load_options.merge) into one table per event of the schema (docs/trace-format.md), merged
  * events included. Returns NULL on failure with a one-line reason in err,
  * e.g. "cannot read trace: path=...: ...". */
 ca_trace *ca_trace_load(const char *const *paths, size_t n_paths, char *err,
