@@ -357,8 +357,8 @@ static int report(const ca_trace *t, const ca_path *p, const ca_path_latency *l,
 	if (f == CLI_JSON)
 		printf("], \"messages\": %zu, \"not_reaching_the_end\": %" PRIu64 "}\n", n, lost);
 	else if (f == CLI_TEXT)
-		printf("%" PRIu64 " of %zu messages of the first node did not reach the end of the "
-			"path\n", lost, n);
+		printf("%" PRIu64 " of %zu %s of the first node did not reach the end of the "
+			"path\n", lost, n, caret_plural(n, "message", "messages"));
 	else
 		printf("not reaching the end,%" PRIu64 ",,,,,,\n", lost);
 	goto out;

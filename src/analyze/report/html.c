@@ -93,9 +93,11 @@ void report_header(struct report *r)
 		nodes, caret_plural(nodes, "node", "nodes"), callbacks,
 		caret_plural(callbacks, "callback", "callbacks"));
 	if (hidden_nodes + hidden_callbacks + hidden_topics && !o->all)
-		fprintf(out, " <span class='muted'>(left out: %zu nodes, %zu callbacks and %zu topics "
-			"of the tracer and of ROS 2 itself; caret report --all shows them)</span>",
-			hidden_nodes, hidden_callbacks, hidden_topics);
+		fprintf(out, " <span class='muted'>(left out: %zu %s, %zu %s and %zu %s of the tracer "
+			"and of ROS 2 itself; caret report --all shows them)</span>", hidden_nodes,
+			caret_plural(hidden_nodes, "node", "nodes"), hidden_callbacks,
+			caret_plural(hidden_callbacks, "callback", "callbacks"), hidden_topics,
+			caret_plural(hidden_topics, "topic", "topics"));
 	fputs("</td></tr></table></header>", out);
 }
 
