@@ -52,12 +52,16 @@ typedef struct caret_open_options {
 	/* keep the runtime events in tables as well as their records (one
 	 * pass of the reader instead of two, ten times the memory) */
 	bool keep_events;
+	/* read several recordings (LTTng session folders) under the paths as
+	 * one system; false: caret_open fails naming them (CARET_ERR_INVALID,
+	 * docs/trace-format.md#recordings) */
+	bool merge;
 } caret_open_options;
 
 CARET_API caret_open_options caret_open_defaults(void);
 
 /* Opens every CTF trace under the paths (a session directory, a host's,
- * or a parent of several) as one system: the events read, the
+ * or, with merge, a parent of several recordings) as one system: the events read, the
  * architecture found, every callback run and message joined. */
 CARET_API caret_status caret_open(const char *const *paths, size_t n_paths,
 	const caret_open_options *options, caret_trace **trace, caret_error **error);

@@ -1,5 +1,6 @@
 /* cli_util.c - see cli_util.h. */
 #include "cli_util.h"
+#include "plural.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -50,6 +51,13 @@ int cli_take_load_options(int *argc, char **argv, ca_load_options *o)
 	static const char *const names[] = { "--reader", "--since", "--until", "--strip-start",
 		"--strip-end" };
 	for (int i = 1; i < *argc && strcmp(argv[i], "--"); i++) {
+		if (!strcmp(argv[i], "--merge")) { /* a flag: no value */
+			o->merge = true;
+			memmove(&argv[i], &argv[i + 1], (size_t)(*argc - i) * sizeof *argv);
+			(*argc)--;
+			i--;
+			continue;
+		}
 		for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
 			size_t len = strlen(names[k]);
 			const char *value = NULL;
@@ -75,8 +83,9 @@ int cli_take_load_options(int *argc, char **argv, ca_load_options *o)
 			break;
 		}
 	}
-	if (o->since >= o->until) {
-		fprintf(stderr, "caret: --since must come before --until\n");
+	if (o->since >= o->until) { /* the values, not the options' order */
+		fprintf(stderr, "caret: --until %g must be later than --since %g (both are seconds "
+			"from the trace's first event)\n", o->until, o->since);
 		return -1;
 	}
 	return 0;
@@ -99,12 +108,40 @@ ca_trace *cli_load(const char *verb, char **paths, int n_paths, const ca_load_op
 		fprintf(stderr, "caret %s: note: %s\n", verb, ca_trace_reader_note(t));
 	if (t && ca_trace_windowed_out(t))
 		fprintf(stderr, "caret %s: note: the time window left out %" PRIu64 " runtime "
-			"events\n", verb, ca_trace_windowed_out(t));
+			"%s\n", verb, ca_trace_windowed_out(t),
+			caret_plural(ca_trace_windowed_out(t), "event", "events"));
 	uint64_t bytes, packets = ca_trace_skipped_packets(t, &bytes);
 	if (packets)
-		fprintf(stderr, "caret %s: note: %" PRIu64 " packets (%.1f MB) wholly outside the "
-			"time window were not read\n", verb, packets, (double)bytes / 1e6);
+		fprintf(stderr, "caret %s: note: %" PRIu64 " %s (%.1f MB) wholly outside the "
+			"time window %s not read\n", verb, packets,
+			caret_plural(packets, "packet", "packets"), (double)bytes / 1e6,
+			packets == 1 ? "was" : "were");
 	return t;
+}
+
+void cli_begin_output(const char *verb, enum cli_format f, const ca_trace *t)
+{
+	size_t n = ca_trace_recording_count(t);
+	if (f == CLI_JSON) {
+		printf("{\"trace\": [");
+		for (size_t i = 0; i < n; i++) {
+			printf(i ? ", " : "");
+			cli_json_string(stdout, ca_trace_recording(t, i));
+		}
+		printf("], ");
+		return;
+	}
+	if (f == CLI_CSV)
+		fprintf(stderr, "caret %s: ", verb);
+	cli_print_trace_folders(f == CLI_TEXT ? stdout : stderr, t);
+}
+
+int cli_print_trace_folders(FILE *out, const ca_trace *t)
+{
+	int status = fprintf(out, "trace: ");
+	for (size_t i = 0; i < ca_trace_recording_count(t); i++)
+		fprintf(out, "%s%s", i ? ", " : "", ca_trace_recording(t, i));
+	return status < 0 ? status : fprintf(out, "\n");
 }
 
 void cli_json_string(FILE *out, const char *s)
@@ -147,22 +184,45 @@ static const char *shortest(char buf[32], double v)
 	return buf;
 }
 
+const char *cli_cell(enum cli_format f, char buf[32], int decimals, double v)
+{
+	if (isnan(v))
+		return f == CLI_TEXT ? "-" : f == CLI_CSV ? "" : "null";
+	if (decimals < 0)
+		return shortest(buf, v);
+	snprintf(buf, 32, "%.*f", decimals, v);
+	return buf;
+}
+
 void cli_print_stats(FILE *out, enum cli_format f, const ca_stats *s)
 {
-	char mean[32], p50[32], p90[32], p99[32];
-	if (f == CLI_TEXT)
-		fprintf(out, "%8" PRIu64 " %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f", s->count,
-			(double)s->min / 1e3, s->mean / 1e3, s->p50 / 1e3, s->p90 / 1e3,
-			s->p99 / 1e3, (double)s->max / 1e3);
-	else if (f == CLI_CSV)
-		fprintf(out, "%" PRIu64 ",%" PRId64 ",%s,%s,%s,%s,%" PRId64, s->count, s->min,
-			shortest(mean, s->mean), shortest(p50, s->p50), shortest(p90, s->p90),
-			shortest(p99, s->p99), s->max);
+	/* statistics of no sample are none: not 0 */
+	double none = s->count ? 0 : NAN;
+	char b[6][32];
+	if (f == CLI_TEXT) {
+		fprintf(out, "%8" PRIu64 " %10s %10s %10s %10s %10s %10s", s->count,
+			cli_cell(f, b[0], 1, none + (double)s->min / 1e3),
+			cli_cell(f, b[1], 1, none + s->mean / 1e3),
+			cli_cell(f, b[2], 1, none + s->p50 / 1e3),
+			cli_cell(f, b[3], 1, none + s->p90 / 1e3),
+			cli_cell(f, b[4], 1, none + s->p99 / 1e3),
+			cli_cell(f, b[5], 1, none + (double)s->max / 1e3));
+		return;
+	}
+	/* nanoseconds: min and max whole, the rest at full precision */
+	const char *min = cli_cell(f, b[0], 0, none + (double)s->min),
+		   *mean = cli_cell(f, b[1], -1, none + s->mean),
+		   *p50 = cli_cell(f, b[2], -1, none + s->p50),
+		   *p90 = cli_cell(f, b[3], -1, none + s->p90),
+		   *p99 = cli_cell(f, b[4], -1, none + s->p99),
+		   *max = cli_cell(f, b[5], 0, none + (double)s->max);
+	if (f == CLI_CSV)
+		fprintf(out, "%" PRIu64 ",%s,%s,%s,%s,%s,%s", s->count, min, mean, p50, p90, p99,
+			max);
 	else
-		fprintf(out, "\"count\": %" PRIu64 ", \"min_ns\": %" PRId64 ", \"mean_ns\": %s, "
-			"\"p50_ns\": %s, \"p90_ns\": %s, \"p99_ns\": %s, \"max_ns\": %" PRId64,
-			s->count, s->min, shortest(mean, s->mean), shortest(p50, s->p50),
-			shortest(p90, s->p90), shortest(p99, s->p99), s->max);
+		fprintf(out, "\"count\": %" PRIu64 ", \"min_ns\": %s, \"mean_ns\": %s, "
+			"\"p50_ns\": %s, \"p90_ns\": %s, \"p99_ns\": %s, \"max_ns\": %s", s->count,
+			min, mean, p50, p90, p99, max);
 }
 
 void cli_print_caveats(const char *verb, const ca_records *records)

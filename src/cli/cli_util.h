@@ -22,7 +22,10 @@ int cli_parse_format(const char *verb, const char *arg, enum cli_format *format)
 	"                     duration_filter); initialization events all count\n" \
 	"      --strip-start S, --strip-end S\n" \
 	"                     leave out the first and the last S seconds of runtime\n" \
-	"                     events (the original's strip_filter)\n"
+	"                     events (the original's strip_filter)\n" \
+	"      --merge        read several recordings (LTTng session folders) under\n" \
+	"                     TRACE... as one system; without it they are refused\n" \
+	"                     with their list (docs/trace-format.md#recordings)\n"
 /* For the verbs that need not keep the runtime events (cli_lean). */
 #define CLI_MEMORY_HELP \
 	"\n" \
@@ -32,8 +35,8 @@ int cli_parse_format(const char *verb, const char *arg, enum cli_format *format)
 	"(one pass, about 30 more bytes an event). A trace of 32 MiB or more is\n" \
 	"decoded in a second thread while a second core is free\n" \
 	"(CARET_READER_THREADS=1: never, 2: always).\n"
-/* Takes --reader, --since, --until, --strip-start and --strip-end (with
- * their value, "--opt V" or "--opt=V") off argv, before any "--", into o;
+/* Takes --merge, and --reader, --since, --until, --strip-start and
+ * --strip-end (with their value, "--opt V" or "--opt=V") off argv, before any "--", into o;
  * -1 after a message on a bad value. */
 int cli_take_load_options(int *argc, char **argv, ca_load_options *o);
 
@@ -51,14 +54,30 @@ bool cli_lean(void);
 /* Parses "linear" or "nearest" (--percentiles); -1 with a message else. */
 int cli_parse_percentiles(const char *verb, const char *arg, ca_percentile_method *method);
 
+/* One value of a table as format f writes it: v with that many decimals
+ * (-1: the shortest decimal that reads back as v) in buf, or, when v is NAN (no
+ * value: the statistics of no sample, a frequency without a run to count),
+ * "-" in text, an empty CSV cell, JSON's null. */
+const char *cli_cell(enum cli_format f, char buf[32], int decimals, double v);
+
 /* The statistics columns of a row: text "count min mean p50 p90 p99 max"
  * in microseconds (one decimal); CSV and JSON in nanoseconds, the mean and
- * the percentiles at full precision. No separator before or after. */
+ * the percentiles at full precision; of no sample (count 0), no value
+ * (cli_cell). No separator before or after. */
 void cli_print_stats(FILE *out, enum cli_format f, const ca_stats *s);
 
 /* The records' caveats (ca_records_caveat) on stderr, one "caret VERB:
  * note: ..." line each: what the numbers printed rest on. */
 void cli_print_caveats(const char *verb, const ca_records *records);
+
+/* Says which trace folders (the recordings, ca_trace_recording) t was
+ * read from, where the output begins: text, a first line "trace: A, B";
+ * JSON, the field "trace": ["A", "B"] after the "{" it prints (the caller
+ * goes on with its own fields); CSV, "caret VERB: trace: A, B" on stderr,
+ * so that the CSV stays one table with one header (docs/cli.md). */
+void cli_begin_output(const char *verb, enum cli_format f, const ca_trace *t);
+/* The line "trace: A, B" on out (a negative on a failed write). */
+int cli_print_trace_folders(FILE *out, const ca_trace *t);
 
 /* Writes s as a JSON string (quoted, escaped). */
 void cli_json_string(FILE *out, const char *s);

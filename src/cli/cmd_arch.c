@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli_util.h"
+#include "plural.h"
 #include "verbs.h"
 
 static int usage(FILE *out)
@@ -56,10 +57,14 @@ static int check_file(const char *path)
 		fprintf(stderr, "caret arch: %s\n", err);
 		return 1;
 	}
-	printf("%s: ok: %zu named paths, %zu executors, %zu nodes, %zu callback groups, "
-		"%zu callbacks, %zu publishes, %zu subscribes", path, s.named_paths,
-		s.executors, s.nodes, s.callback_groups, s.callbacks, s.publishes,
-		s.subscribes);
+	printf("%s: ok: %zu named %s, %zu %s, %zu %s, %zu callback %s, %zu %s, %zu %s, %zu %s",
+		path, s.named_paths, caret_plural(s.named_paths, "path", "paths"), s.executors,
+		caret_plural(s.executors, "executor", "executors"), s.nodes,
+		caret_plural(s.nodes, "node", "nodes"), s.callback_groups,
+		caret_plural(s.callback_groups, "group", "groups"), s.callbacks,
+		caret_plural(s.callbacks, "callback", "callbacks"), s.publishes,
+		caret_plural(s.publishes, "publish", "publishes"), s.subscribes,
+		caret_plural(s.subscribes, "subscribe", "subscribes"));
 	if (s.tf_broadcasts || s.tf_lookups)
 		printf(", %zu tf broadcasts, %zu tf lookups", s.tf_broadcasts, s.tf_lookups);
 	printf("\n");
@@ -108,19 +113,37 @@ static int parse(int argc, char **argv, struct arch_options *o)
 	return -1;
 }
 
+/* A trace without executor and callback group events (plain ros2_tracing)
+ * gives a file with nodes and topics but no callback: said, not silent. The
+ * file is still written (exit 0): its nodes and topics name paths. */
+static void warn_lacks_groups(const ca_trace *t)
+{
+	const ca_architecture *a = ca_trace_architecture(t);
+	if (!a || !a->n_callbacks || a->n_groups)
+		return;
+	fprintf(stderr, "caret arch: warning: the trace has no executor or callback group events "
+		"(ros2_caret:construct_executor, add_callback_group, callback_group_add_*; CARET's "
+		"tracer records them, plain ros2_tracing does not): its %zu callback%s belong%s to no "
+		"callback group, so the file lists nodes and topics but no executor, callback "
+		"group or callback\n", a->n_callbacks, a->n_callbacks == 1 ? "" : "s",
+		a->n_callbacks == 1 ? "s" : "");
+}
+
 /* The architecture of the traces written as YAML. */
 static int write_arch(const struct arch_options *o)
 {
 	ca_trace *t = cli_load("arch", o->paths, o->n_paths, &o->load);
 	if (!t)
 		return 1;
+	warn_lacks_groups(t);
 	FILE *out = o->output ? fopen(o->output, "w") : stdout;
 	char err[1024];
 	int status = 0;
 	if (!out) {
 		fprintf(stderr, "caret arch: cannot write %s: %s\n", o->output, strerror(errno));
 		status = 1;
-	} else if (ca_arch_write_yaml(t, out, o->all, err, sizeof err) != 0) {
+	} else if ((fputs("# ", out), cli_print_trace_folders(out, t)) < 0 ||
+		   ca_arch_write_yaml(t, out, o->all, err, sizeof err) != 0) {
 		fprintf(stderr, "caret arch: %s\n", err);
 		status = 1;
 	}

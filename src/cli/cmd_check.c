@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli_util.h"
+#include "plural.h"
 #include "verbs.h"
 
 static int usage(FILE *out)
@@ -111,9 +112,10 @@ static int run(struct check_options *o)
 	const ca_finding *f;
 	size_t n = ca_trace_findings(t, &f), errors = 0, warnings = 0;
 
-	printf("trace: %" PRIu64 " events, %" PRIu64 " of other types, %" PRIu64
-		" discarded\n", ca_trace_event_count(t), ca_trace_unknown_count(t),
-		ca_trace_discarded(t));
+	cli_begin_output("check", CLI_TEXT, t);
+	printf("trace: %" PRIu64 " %s, %" PRIu64 " of other types, %" PRIu64
+		" discarded\n", ca_trace_event_count(t), caret_plural(ca_trace_event_count(t),
+		"event", "events"), ca_trace_unknown_count(t), ca_trace_discarded(t));
 	for (size_t i = 0; i < n && f[i].pid < 0; i++)
 		printf("  %s: %s\n", severity_name(f[i].severity), f[i].text);
 	for (size_t p = 0; p < a->n_processes; p++) {

@@ -126,6 +126,8 @@ static int write_export(const struct export_options *o, const ca_trace *t, const
 		fprintf(stderr, "caret export: %s\n", err);
 	else
 		status = 0;
+	if (!status) /* the Trace Event format is not ours: said as CSV's is */
+		cli_begin_output("export", CLI_CSV, t);
 	if (to_file && fclose(out) != 0 && !status) {
 		fprintf(stderr, "caret export: cannot write %s: %s\n", o->output, strerror(errno));
 		status = 1;

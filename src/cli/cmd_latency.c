@@ -71,6 +71,7 @@ struct latency_options {
 	size_t kind; /* in tables[] */
 	struct latency_output out;
 	const char *records_path; /* --records */
+	char verb[32];            /* "latency callbacks": whom messages blame */
 	char **paths;
 	int n_paths;
 };
@@ -107,8 +108,13 @@ static int parse(int argc, char **argv, struct latency_options *o)
 			"services or actions\n", argv[1]);
 		return 2;
 	}
+	snprintf(o->verb, sizeof o->verb, "latency %s", tables[o->kind].name);
+	static char who[48]; /* getopt's own messages name argv[0] */
+	snprintf(who, sizeof who, "caret %s", o->verb);
 	argc--;
 	argv++;
+	argv[0] = who;
+	o->out.verb = o->verb;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "f:r:h", opts, NULL)) != -1) {
 		if (c == 'h')
@@ -116,9 +122,9 @@ static int parse(int argc, char **argv, struct latency_options *o)
 		if (c == 'r')
 			o->records_path = optarg;
 		else if (c == 'q') {
-			if (cli_parse_percentiles("latency", optarg, &o->out.percentiles))
+			if (cli_parse_percentiles(o->verb, optarg, &o->out.percentiles))
 				return 2;
-		} else if (c != 'f' || cli_parse_format("latency", optarg, &o->out.format) != 0)
+		} else if (c != 'f' || cli_parse_format(o->verb, optarg, &o->out.format) != 0)
 			return 2;
 	}
 	if (optind >= argc)
@@ -159,23 +165,24 @@ static int run(struct latency_options *o)
 	ca_records_options ro;
 	bool with_records = plan_load(o, &ro);
 	latency_table *table = tables[o->kind].table;
-	ca_trace *t = cli_load("latency", o->paths, o->n_paths, &o->load);
+	ca_trace *t = cli_load(o->verb, o->paths, o->n_paths, &o->load);
 	if (!t)
 		return 1;
+	o->out.trace = t;
 	char err[1024];
 	/* tf's latencies need no record: its --records names the runs' callbacks */
 	ca_records *rec = with_records ? ca_records_build_options(t, &ro, err, sizeof err) : NULL;
 	o->out.records = o->records_path ? fopen(o->records_path, "w") : NULL;
 	int status = 1;
 	if (!rec && with_records)
-		fprintf(stderr, "caret latency: %s\n", err);
+		fprintf(stderr, "caret %s: %s\n", o->verb, err);
 	else if (o->records_path && !o->out.records)
-		fprintf(stderr, "caret latency: cannot write %s\n", o->records_path);
+		fprintf(stderr, "caret %s: cannot write %s\n", o->verb, o->records_path);
 	else if (!(status = table(t, rec, &o->out)) &&
 		 (table == latency_topics || table == latency_nodes))
-		cli_print_caveats("latency", rec); /* what rests on linked messages */
+		cli_print_caveats(o->verb, rec); /* what rests on linked messages */
 	if (o->out.records && fclose(o->out.records) != 0 && !status) {
-		fprintf(stderr, "caret latency: cannot write %s\n", o->records_path);
+		fprintf(stderr, "caret %s: cannot write %s\n", o->verb, o->records_path);
 		status = 1;
 	}
 	ca_records_free(rec);

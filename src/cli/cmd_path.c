@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli_util.h"
+#include "plural.h"
 #include "verbs.h"
 
 static int usage(FILE *out)
@@ -98,6 +99,8 @@ static int parse_search(int argc, char **argv, struct search_options *o)
 	};
 	int c;
 	char *end;
+	static char who[] = "caret path search"; /* getopt's messages name argv[0] */
+	argv[0] = who;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		if (c == 'f')
@@ -107,7 +110,7 @@ static int parse_search(int argc, char **argv, struct search_options *o)
 		else if (c == 'd' || c == 'n') {
 			long v = strtol(optarg, &end, 10);
 			if (*end || v < 1) {
-				fprintf(stderr, "caret path: --%s takes a positive number, not '%s'\n",
+				fprintf(stderr, "caret path search: --%s takes a positive number, not '%s'\n",
 					c == 'd' ? "max-depth" : "max-paths", optarg);
 				return 2;
 			}
@@ -126,26 +129,29 @@ static int parse_search(int argc, char **argv, struct search_options *o)
 
 static int run_search(const struct search_options *o)
 {
-	ca_trace *t = cli_load("path", o->traces, o->n_traces, &o->load);
+	ca_trace *t = cli_load("path search", o->traces, o->n_traces, &o->load);
 	if (!t)
 		return 1;
 	char err[1024];
 	ca_path_set *set = ca_path_search(t, o->from, o->to, (size_t)o->depth, (size_t)o->paths,
 		err, sizeof err);
 	if (!set) {
-		fprintf(stderr, "caret path: %s\n", err);
+		fprintf(stderr, "caret path search: %s\n", err);
 		ca_trace_free(t);
 		return 1;
 	}
 	const ca_path *p;
 	size_t n = ca_path_set_paths(set, &p);
+	cli_begin_output("path search", CLI_TEXT, t);
 	for (size_t i = 0; i < n; i++)
 		print_path(&p[i]);
 	printf("%zu path%s from %s to %s\n", n, n == 1 ? "" : "s", o->from, o->to);
 	if (ca_path_set_count_cut(set))
-		printf("search stopped at %ld paths (--max-paths): there are more\n", o->paths);
+		printf("search stopped at %ld %s (--max-paths): there are more\n", o->paths,
+			caret_plural((uint64_t)o->paths, "path", "paths"));
 	if (ca_path_set_depth_cut(set))
-		printf("paths longer than %ld topics were not searched (--max-depth)\n", o->depth);
+		printf("paths longer than %ld %s were not searched (--max-depth)\n", o->depth,
+			caret_plural((uint64_t)o->depth, "topic", "topics"));
 	ca_path_set_free(set);
 	ca_trace_free(t);
 	return 0;
@@ -278,8 +284,9 @@ static void *work_out_hops(void *arg)
 	return NULL;
 }
 
-static int report(const ca_path *p, const ca_path_latency *l, ca_path_span span,
-	enum cli_format f, ca_percentile_method pm, FILE *records, FILE *responses)
+static int report(const ca_trace *t, const ca_path *p, const ca_path_latency *l,
+	ca_path_span span, enum cli_format f, ca_percentile_method pm, FILE *records,
+	FILE *responses)
 {
 	const ca_path_message *m;
 	const int64_t *hops;
@@ -299,6 +306,7 @@ static int report(const ca_path *p, const ca_path_latency *l, ca_path_span span,
 		work_out_hops(&w);
 	if (records)
 		write_records(records, p, l, span);
+	cli_begin_output("path latency", f, t);
 	if (f == CLI_TEXT) {
 		printf("path: ");
 		print_path(p);
@@ -313,7 +321,7 @@ static int report(const ca_path *p, const ca_path_latency *l, ca_path_span span,
 	} else if (f == CLI_CSV) {
 		printf("hop,count,min_ns,mean_ns,p50_ns,p90_ns,p99_ns,max_ns\n");
 	} else {
-		printf("{\"include_first_callback\": %s, \"include_last_callback\": %s, \"hops\": [",
+		printf("\"include_first_callback\": %s, \"include_last_callback\": %s, \"hops\": [",
 			span.first_callback ? "true" : "false", span.last_callback ? "true" : "false");
 	}
 	ca_stats_select(v, ca_path_latencies(l, span, NULL, v), pm, &s);
@@ -344,20 +352,20 @@ static int report(const ca_path *p, const ca_path_latency *l, ca_path_span span,
 	}
 	uint64_t lost = ca_path_latency_lost(l, span);
 	if (!n)
-		fprintf(stderr, "caret path: the trace has no publish of %s on %s: no message "
+		fprintf(stderr, "caret path latency: the trace has no publish of %s on %s: no message "
 			"to follow\n", p->nodes[0], p->topics[0]);
 	if (f == CLI_JSON)
 		printf("], \"messages\": %zu, \"not_reaching_the_end\": %" PRIu64 "}\n", n, lost);
 	else if (f == CLI_TEXT)
-		printf("%" PRIu64 " of %zu messages of the first node did not reach the end of the "
-			"path\n", lost, n);
+		printf("%" PRIu64 " of %zu %s of the first node did not reach the end of the "
+			"path\n", lost, n, caret_plural(n, "message", "messages"));
 	else
 		printf("not reaching the end,%" PRIu64 ",,,,,,\n", lost);
 	goto out;
 out_of_memory:
 	if (working)
 		pthread_join(worker, NULL);
-	fprintf(stderr, "caret path: out of memory\n");
+	fprintf(stderr, "caret path latency: out of memory\n");
 	status = 1;
 out:
 	free(w.stats);
@@ -394,7 +402,7 @@ static int parse_policy(const char *arg, ca_node_policy *policy)
 			*policy = known[i].policy;
 			return 0;
 		}
-	fprintf(stderr, "caret path: unknown policy '%s' (use_latest_message, callback_chain, "
+	fprintf(stderr, "caret path latency: unknown policy '%s' (use_latest_message, callback_chain, "
 		"inherit_unique_stamp)\n", arg);
 	return -1;
 }
@@ -407,12 +415,12 @@ static int take_latency_option(int c, struct latency_options *o)
 	case 'a': o->arch = optarg; return 0;
 	case 'P': o->path_name = optarg; return 0;
 	case 'p': return parse_policy(optarg, &o->policy) ? 2 : 0;
-	case 'f': return cli_parse_format("path", optarg, &o->format) ? 2 : 0;
+	case 'f': return cli_parse_format("path latency", optarg, &o->format) ? 2 : 0;
 	case 'r': o->records_path = optarg; return 0;
 	case 'R': o->responses_path = optarg; return 0;
 	case '1': o->span.first_callback = true; return 0;
 	case '2': o->span.last_callback = true; return 0;
-	case 'q': return cli_parse_percentiles("path", optarg, &o->percentiles) ? 2 : 0;
+	case 'q': return cli_parse_percentiles("path latency", optarg, &o->percentiles) ? 2 : 0;
 	default: return usage(c == 'h' ? stdout : stderr);
 	}
 }
@@ -435,6 +443,8 @@ static int parse_latency(int argc, char **argv, struct latency_options *o)
 		{ 0 },
 	};
 	int c, status;
+	static char who[] = "caret path latency"; /* getopt's messages name argv[0] */
+	argv[0] = who;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1)
 		if ((status = take_latency_option(c, o)) != 0)
@@ -455,22 +465,22 @@ static bool close_written(FILE *f, const char *path)
 {
 	if (!f || fclose(f) == 0)
 		return true;
-	fprintf(stderr, "caret path: cannot write %s\n", path);
+	fprintf(stderr, "caret path latency: cannot write %s\n", path);
 	return false;
 }
 
 /* The path's latency written as asked: 0, or 1 after a message. */
-static int write_latency(const struct latency_options *o, const ca_path *p,
+static int write_latency(const struct latency_options *o, const ca_trace *t, const ca_path *p,
 	const ca_path_latency *l, const ca_records *rec)
 {
 	FILE *records = o->records_path ? fopen(o->records_path, "w") : NULL;
 	FILE *responses = o->responses_path ? fopen(o->responses_path, "w") : NULL;
 	int status = 1;
 	if ((o->records_path && !records) || (o->responses_path && !responses))
-		fprintf(stderr, "caret path: cannot write %s\n",
+		fprintf(stderr, "caret path latency: cannot write %s\n",
 			o->records_path && !records ? o->records_path : o->responses_path);
-	else if (!(status = report(p, l, o->span, o->format, o->percentiles, records, responses)))
-		cli_print_caveats("path", rec);
+	else if (!(status = report(t, p, l, o->span, o->format, o->percentiles, records, responses)))
+		cli_print_caveats("path latency", rec);
 	if (!close_written(records, o->records_path) ||
 	    !close_written(responses, o->responses_path))
 		status = 1;
@@ -486,7 +496,7 @@ static int run_latency(struct latency_options *o)
 	const ca_path *p = NULL;
 	ca_path_set_paths(set, &p);
 	if (o->arch && !set) {
-		fprintf(stderr, "caret path: %s\n", err);
+		fprintf(stderr, "caret path latency: %s\n", err);
 		return 1;
 	}
 	/* the path followed as the load's second pass scans the events (else
@@ -500,7 +510,7 @@ static int run_latency(struct latency_options *o)
 	o->load.keep_links = true;
 	o->load.records = o->load.keep_runtime ? NULL : &mine;
 	o->load.records_only = true; /* it shows no runtime count nor finding */
-	ca_trace *t = cli_load("path", o->paths, o->n_paths, &o->load);
+	ca_trace *t = cli_load("path latency", o->paths, o->n_paths, &o->load);
 	if (t && !o->arch) {
 		set = ca_path_of_nodes(t, o->nodes, o->n_nodes, err, sizeof err);
 		ca_path_set_paths(set, &p);
@@ -509,9 +519,9 @@ static int run_latency(struct latency_options *o)
 	ca_path_latency *l = rec ? ca_path_latency_build(rec, p, o->policy, err, sizeof err) : NULL;
 	int status = 1;
 	if (t && !l)
-		fprintf(stderr, "caret path: %s\n", err);
+		fprintf(stderr, "caret path latency: %s\n", err);
 	else if (l)
-		status = write_latency(o, p, l, rec);
+		status = write_latency(o, t, p, l, rec);
 	ca_path_latency_free(l);
 	ca_records_free(rec);
 	ca_path_set_free(set);

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli_util.h"
@@ -13,7 +14,7 @@
 static int usage(FILE *out)
 {
 	fprintf(out,
-		"usage: caret report [--arch FILE --path NAME...] [--all] -o report.html TRACE...\n"
+		"usage: caret report [--arch FILE [--path NAME]...] [--all] -o report.html TRACE...\n"
 		"\n"
 		"Writes one self-contained HTML file that opens offline (its script, chart\n"
 		"library and data inline; nothing fetched): a header (trace, date, ROS 2\n"
@@ -26,9 +27,9 @@ static int usage(FILE *out)
 		"search box filters callbacks, topics and paths (docs/report.md).\n"
 		"\n"
 		"  -o, --output FILE  the report to write\n"
-		"      --arch FILE    an architecture file whose named paths to show (one\n"
-		"                     --path NAME or more); without it, the longest chain\n"
-		"                     of nodes found in the trace\n"
+		"      --arch FILE    an architecture file whose named paths to show: those\n"
+		"                     given with --path, or all of them; without it, the\n"
+		"                     longest chain of nodes found in the trace\n"
 		"      --path NAME    a named path of the architecture file (repeatable)\n"
 		"      --all          show the tracer's own nodes and callbacks, services,\n"
 		"                     and the topics every node has (/parameter_events,\n"
@@ -44,6 +45,8 @@ struct report_options {
 	const char *output, *arch;
 	const char *paths[64]; /* --path, of --arch */
 	size_t n_paths;
+	char **file_paths; /* --arch without --path: all of the file's */
+	size_t n_file_paths;
 	bool all;
 	char **traces;
 	int n_traces;
@@ -78,10 +81,6 @@ static int parse(int argc, char **argv, struct report_options *o)
 		fprintf(stderr, "caret report: -o FILE and a TRACE are needed (--path needs --arch)\n");
 		return 2;
 	}
-	if (o->arch && !o->n_paths) {
-		fprintf(stderr, "caret report: --arch needs one --path NAME or more\n");
-		return 2;
-	}
 	o->traces = argv + optind;
 	o->n_traces = argc - optind;
 	return -1;
@@ -107,16 +106,41 @@ static int write_page(const struct report_options *o, ca_report *report, const c
 	}
 	if (written == 1)
 		fprintf(stderr, "caret report: %s (the rest of the report is in %s)\n", err, o->output);
-	if (!status)
+	if (!status) {
+		cli_begin_output("report", CLI_TEXT, t);
 		printf("%s\n", o->output);
+	}
 	else if (out && written < 0)
 		remove(o->output);
 	return status;
 }
 
+/* --arch without --path: every named path of the file. 0, or 1 after a
+ * message. */
+static int take_every_path(struct report_options *o)
+{
+	char err[1024];
+	if (!o->arch || o->n_paths)
+		return 0;
+	if (ca_arch_file_path_names(o->arch, &o->file_paths, &o->n_file_paths, err,
+		    sizeof err) != 0) {
+		fprintf(stderr, "caret report: %s\n", err);
+		return 1;
+	}
+	if (!o->n_file_paths) {
+		fprintf(stderr, "caret report: %s has no named path to show\n", o->arch);
+		return 1;
+	}
+	for (size_t i = 0; i < o->n_file_paths && i < 64; i++)
+		o->paths[o->n_paths++] = o->file_paths[i];
+	return 0;
+}
+
 static int run(struct report_options *o)
 {
 	char err[1024];
+	if (take_every_path(o) != 0)
+		return 1;
 	ca_report_options ro = { .arch_file = o->arch, .path_names = o->paths,
 		.n_paths = o->n_paths, .trace_paths = (const char *const *)o->traces,
 		.n_trace_paths = (size_t)o->n_traces, .all = o->all };
@@ -142,5 +166,10 @@ int caret_cmd_report(int argc, char **argv, const ca_load_options *load)
 {
 	struct report_options o = { .load = *load };
 	int status = parse(argc, argv, &o);
-	return status >= 0 ? status : run(&o);
+	if (status < 0)
+		status = run(&o);
+	for (size_t i = 0; i < o.n_file_paths; i++)
+		free(o.file_paths[i]);
+	free(o.file_paths);
+	return status;
 }

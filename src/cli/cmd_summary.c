@@ -47,7 +47,7 @@ static void table_begin(struct table *t)
 {
 	t->first = true;
 	if (t->format == CLI_JSON) {
-		printf("{\"%s\": [", t->list);
+		printf("\"%s\": [", t->list); /* after cli_begin_output's "{" */
 		return;
 	}
 	for (size_t c = 0; c < t->n_columns; c++)
@@ -146,6 +146,7 @@ static const struct {
 struct summary_options {
 	ca_load_options load;
 	size_t kind; /* in kinds[] */
+	char verb[24]; /* "summary nodes": whom messages blame */
 	enum cli_format format;
 	char **paths;
 	int n_paths;
@@ -170,15 +171,19 @@ static int parse(int argc, char **argv, struct summary_options *o)
 		fprintf(stderr, "caret summary: '%s': expected nodes, topics or events\n", argv[1]);
 		return 2;
 	}
+	snprintf(o->verb, sizeof o->verb, "summary %s", kinds[o->kind].name);
+	static char who[40]; /* getopt's own messages name argv[0] */
+	snprintf(who, sizeof who, "caret %s", o->verb);
 	argc--;
 	argv++;
+	argv[0] = who;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "f:h", opts, NULL)) != -1) {
 		if (c == 'h')
 			return usage(stdout);
 		if (c != 'f')
 			return usage(stderr);
-		if (cli_parse_format("summary", optarg, &o->format) != 0)
+		if (cli_parse_format(o->verb, optarg, &o->format) != 0)
 			return 2;
 	}
 	if (optind >= argc)
@@ -191,9 +196,10 @@ static int parse(int argc, char **argv, struct summary_options *o)
 static int run(struct summary_options *o)
 {
 	o->load.keep_runtime = !cli_lean(); /* counts */
-	ca_trace *t = cli_load("summary", o->paths, o->n_paths, &o->load);
+	ca_trace *t = cli_load(o->verb, o->paths, o->n_paths, &o->load);
 	if (!t)
 		return 1;
+	cli_begin_output(o->verb, o->format, t);
 	kinds[o->kind].print(t, o->format);
 	ca_trace_free(t);
 	return 0;

@@ -122,7 +122,7 @@ int latency_actions(const ca_trace *t, const ca_records *rec, const struct laten
 	char err[256];
 	ca_service_calls *x = ca_service_calls_build(t, err, sizeof err);
 	if (!x) {
-		fprintf(stderr, "caret latency: %s\n", err);
+		fprintf(stderr, "caret %s: %s\n", out->verb, err);
 		return 1;
 	}
 	struct goal_view view = { ca_trace_architecture(t), NULL }, *v = &view;
@@ -131,7 +131,7 @@ int latency_actions(const ca_trace *t, const ca_records *rec, const struct laten
 	size_t n = ca_action_goals(view.arch, view.calls, n_calls, &goals);
 	int64_t *values = n == (size_t)-1 ? NULL : malloc((n + 1) * sizeof *values);
 	if (!values) {
-		fprintf(stderr, "caret latency: out of memory\n");
+		fprintf(stderr, "caret %s: out of memory\n", out->verb);
 		free(goals);
 		ca_service_calls_free(x);
 		return 1;
@@ -139,6 +139,7 @@ int latency_actions(const ca_trace *t, const ca_records *rec, const struct laten
 	caret_sort_r(goals, n, sizeof *goals, by_row_then_sent, v);
 	if (records)
 		write_records(records, v, goals, n);
+	latency_begin(out);
 	if (f == CLI_TEXT)
 		printf("%-48s %-14s %8s %10s %10s %10s %10s %10s %10s %10s\n",
 			"action (client -> server)", "measure", "count", "min_us", "mean_us", "p50_us",
@@ -147,7 +148,7 @@ int latency_actions(const ca_trace *t, const ca_records *rec, const struct laten
 		printf("action,client,server,measure,count,min_ns,mean_ns,p50_ns,p90_ns,p99_ns,max_ns,"
 			"incomplete\n");
 	else
-		printf("{\"actions\": [");
+		printf("\"actions\": [");
 	for (size_t i = 0, j; i < n; i = j) {
 		for (j = i; j < n && !row_key(v, &goals[i], &goals[j]); j++)
 			;

@@ -3,6 +3,7 @@
  * CSV or JSON.
  */
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,7 @@ static void print_node_rows(const struct latency_row *rows, size_t n, enum cli_f
 		printf("callback,subscribe_topic,publish_topic,count,min_ns,mean_ns,p50_ns,p90_ns,"
 			"p99_ns,max_ns\n");
 	else
-		printf("{\"node_paths\": [");
+		printf("\"node_paths\": [");
 	for (size_t i = 0; i < n; i++) {
 		const struct latency_row *r = &rows[i];
 		if (f == CLI_TEXT) {
@@ -66,8 +67,15 @@ static void print_header(enum cli_format f, const struct columns *c, enum latenc
 			",period_ns", c->loss_a ? "," : "", c->loss_a ? c->loss_a : "",
 			c->topics ? ",not_published" : "");
 	else
-		printf("{\"%s\": [", c->topics ? "topics" : kind == LATENCY_TIMERS ? "timers" :
+		printf("\"%s\": [", c->topics ? "topics" : kind == LATENCY_TIMERS ? "timers" :
 			"callbacks");
+}
+
+/* A callback's mean period: none of fewer than two runs (0 in the row);
+ * a timer's, its own. */
+static double period(const struct latency_row *r)
+{
+	return r->period ? (double)r->period : NAN;
 }
 
 static void print_text_row(const struct latency_row *r, const struct columns *c)
@@ -76,10 +84,12 @@ static void print_text_row(const struct latency_row *r, const struct columns *c)
 	if (c->topics)
 		printf("%-9s", r->delivery);
 	cli_print_stats(stdout, CLI_TEXT, &r->stats);
+	char b[3][32];
 	if (!c->topics)
-		printf(" %11.1f", r->period / 1e3);
+		printf(" %11s", cli_cell(CLI_TEXT, b[0], 1, period(r) / 1e3));
 	if (c->callbacks)
-		printf(" %10.1f %11.1f", r->hz, r->min_hz);
+		printf(" %10s %11s", cli_cell(CLI_TEXT, b[1], 1, r->hz),
+			cli_cell(CLI_TEXT, b[2], 1, r->min_hz));
 	if (c->loss_a)
 		printf(" %12" PRIu64, r->lost_a);
 	if (c->topics)
@@ -94,10 +104,11 @@ static void print_csv_row(const struct latency_row *r, const struct columns *c)
 		printf(",%s", r->delivery);
 	printf(",");
 	cli_print_stats(stdout, CLI_CSV, &r->stats);
+	char b[3][32];
 	if (!c->topics)
-		printf(",%" PRId64, r->period);
+		printf(",%s", cli_cell(CLI_CSV, b[0], 0, period(r)));
 	if (c->callbacks)
-		printf(",%.1f,%.1f", r->hz, r->min_hz);
+		printf(",%s,%s", cli_cell(CLI_CSV, b[1], 1, r->hz), cli_cell(CLI_CSV, b[2], 1, r->min_hz));
 	if (c->loss_a)
 		printf(",%" PRIu64, r->lost_a);
 	if (c->topics)
@@ -113,10 +124,12 @@ static void print_json_row(const struct latency_row *r, const struct columns *c,
 		printf(", \"delivery\": \"%s\"", r->delivery);
 	printf(", ");
 	cli_print_stats(stdout, CLI_JSON, &r->stats);
+	char b[3][32];
 	if (!c->topics)
-		printf(", \"period_ns\": %" PRId64, r->period);
+		printf(", \"period_ns\": %s", cli_cell(CLI_JSON, b[0], 0, period(r)));
 	if (c->callbacks)
-		printf(", \"frequency_hz\": %.1f, \"min_frequency_hz\": %.1f", r->hz, r->min_hz);
+		printf(", \"frequency_hz\": %s, \"min_frequency_hz\": %s",
+			cli_cell(CLI_JSON, b[1], 1, r->hz), cli_cell(CLI_JSON, b[2], 1, r->min_hz));
 	if (c->loss_a)
 		printf(", \"%s\": %" PRIu64, c->loss_a, r->lost_a);
 	if (c->topics)
@@ -124,9 +137,16 @@ static void print_json_row(const struct latency_row *r, const struct columns *c,
 	printf("}");
 }
 
-void latency_print_rows(const struct latency_row *rows, size_t n, enum cli_format f,
-	enum latency_kind kind)
+void latency_begin(const struct latency_output *out)
 {
+	cli_begin_output(out->verb, out->format, out->trace);
+}
+
+void latency_print_rows(const struct latency_row *rows, size_t n,
+	const struct latency_output *out, enum latency_kind kind)
+{
+	enum cli_format f = out->format;
+	latency_begin(out);
 	if (kind == LATENCY_NODES) {
 		print_node_rows(rows, n, f);
 		return;

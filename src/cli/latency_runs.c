@@ -3,6 +3,7 @@
  * (latency, period, frequency, runs not ended); per timer, how late it fired.
  */
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,17 +13,22 @@
 /* ---- callbacks ---------------------------------------------------------- */
 
 /* Runs per 1 s window over the whole windows from the first start on
- * (analysis.md: frequency, count per 1 s window): the mean and the least;
- * 0 when the runs span less than a second. Runs are in start order. The
+ * (analysis.md: frequency, count per 1 s window): the mean and the least.
+ * Runs spanning less than a second have no whole window: their mean is
+ * the runs per second of their span (not 0: 100,000 runs in 0.44 s are
+ * not none), their least none (NAN). Runs are in start order. The
  * work is per run, not per window: a damaged timestamp can make the span
  * billions of seconds, and windows no run falls in only make the least 0. */
 static void frequency(const ca_callback_instance *runs, size_t n, double *mean, double *least)
 {
 	const uint64_t second = 1000000000;
-	uint64_t windows = n ? (runs[n - 1].start - runs[0].start) / second : 0;
-	*mean = *least = 0;
-	if (!windows)
+	uint64_t span = n ? runs[n - 1].start - runs[0].start : 0, windows = span / second;
+	*mean = *least = NAN; /* none: no whole window to count, no span to divide */
+	if (!windows) { /* under a second: the runs per second of their span */
+		if (n > 1 && span)
+			*mean = (double)(n - 1) * 1e9 / (double)span;
 		return;
+	}
 	uint64_t fewest = UINT64_MAX, total = 0, count = 0, current = 0, filled = 0;
 	for (size_t i = 0; i < n; i++) {
 		uint64_t w = (runs[i].start - runs[0].start) / second;
@@ -59,7 +65,6 @@ static size_t most_runs(const ca_architecture *a, const ca_records *rec)
 
 int latency_callbacks(const ca_trace *t, const ca_records *rec, const struct latency_output *out)
 {
-	enum cli_format f = out->format;
 	FILE *records = out->records;
 	const ca_architecture *a = ca_trace_architecture(t);
 	size_t most = most_runs(a, rec), n_rows = 0;
@@ -102,7 +107,7 @@ int latency_callbacks(const ca_trace *t, const ca_records *rec, const struct lat
 			ca_stats_select(values, k, out->percentiles, &r->stats);
 		}
 	}
-	latency_print_rows(rows, n_rows, f, LATENCY_CALLBACKS);
+	latency_print_rows(rows, n_rows, out, LATENCY_CALLBACKS);
 	free(runs);
 	free(rows);
 	free(values);
@@ -113,7 +118,6 @@ int latency_callbacks(const ca_trace *t, const ca_records *rec, const struct lat
 
 int latency_timers(const ca_trace *t, const ca_records *rec, const struct latency_output *out)
 {
-	enum cli_format f = out->format;
 	FILE *records = out->records;
 	const ca_architecture *a = ca_trace_architecture(t);
 	size_t n_rows = 0;
@@ -136,7 +140,7 @@ int latency_timers(const ca_trace *t, const ca_records *rec, const struct latenc
 		r->period = a->timers[k].period_ns;
 		ca_stats_select(values, m, out->percentiles, &r->stats);
 	}
-	latency_print_rows(rows, n_rows, f, LATENCY_TIMERS);
+	latency_print_rows(rows, n_rows, out, LATENCY_TIMERS);
 	free(rows);
 	free(values);
 	return 0;

@@ -68,7 +68,7 @@ int latency_services(const ca_trace *t, const ca_records *rec, const struct late
 	const ca_architecture *a = ca_trace_architecture(t);
 	ca_service_calls *x = ca_service_calls_build(t, err, sizeof err);
 	if (!x) {
-		fprintf(stderr, "caret latency: %s\n", err);
+		fprintf(stderr, "caret %s: %s\n", out->verb, err);
 		return 1;
 	}
 	const ca_service_call *got;
@@ -76,7 +76,7 @@ int latency_services(const ca_trace *t, const ca_records *rec, const struct late
 	ca_service_call *calls = malloc((n + 1) * sizeof *calls);
 	int64_t *values = malloc((n + 1) * sizeof *values);
 	if (!calls || !values) {
-		fprintf(stderr, "caret latency: out of memory\n");
+		fprintf(stderr, "caret %s: out of memory\n", out->verb);
 		free(calls);
 		free(values);
 		ca_service_calls_free(x);
@@ -96,6 +96,7 @@ int latency_services(const ca_trace *t, const ca_records *rec, const struct late
 				calls[i].send_request, calls[i].take_request, calls[i].send_response,
 				calls[i].take_response);
 	}
+	latency_begin(out);
 	if (f == CLI_TEXT)
 		printf("%-56s %-10s %8s %10s %10s %10s %10s %10s %10s %10s\n", "service (client -> server)",
 			"measure", "count", "min_us", "mean_us", "p50_us", "p90_us", "p99_us", "max_us",
@@ -104,7 +105,7 @@ int latency_services(const ca_trace *t, const ca_records *rec, const struct late
 		printf("service,client,server,measure,count,min_ns,mean_ns,p50_ns,p90_ns,p99_ns,max_ns,"
 			"incomplete\n");
 	else
-		printf("{\"services\": [");
+		printf("\"services\": [");
 	bool first = true;
 	for (size_t i = 0, j; i < n; i = j) {
 		for (j = i; j < n && calls[j].client == calls[i].client &&

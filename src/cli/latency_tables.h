@@ -16,6 +16,8 @@ struct latency_output {
 	enum cli_format format;
 	FILE *records; /* every instance as CSV (--records), or NULL */
 	ca_percentile_method percentiles;
+	const char *verb;      /* "latency callbacks", ..., for messages */
+	const ca_trace *trace; /* the trace folders said where the output begins */
 };
 
 struct latency_row {
@@ -29,8 +31,10 @@ struct latency_row {
 
 enum latency_kind { LATENCY_CALLBACKS, LATENCY_TOPICS, LATENCY_TIMERS, LATENCY_NODES };
 
-void latency_print_rows(const struct latency_row *rows, size_t n, enum cli_format f,
-	enum latency_kind kind);
+void latency_print_rows(const struct latency_row *rows, size_t n,
+	const struct latency_output *out, enum latency_kind kind);
+/* Where a table's output begins (cli_begin_output). */
+void latency_begin(const struct latency_output *out);
 /* Frees both and says so when either allocation failed. */
 bool latency_out_of_memory(struct latency_row *rows, int64_t *values);
 

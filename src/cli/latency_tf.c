@@ -29,7 +29,7 @@ static void print_tf_rows(const struct tf_row *rows, size_t n, enum cli_format f
 		printf("what,pid,frame_id,child_frame_id,lookup,count,min_ns,mean_ns,p50_ns,p90_ns,"
 			"p99_ns,max_ns,not_sent\n");
 	else
-		printf("{\"tf\": [");
+		printf("\"tf\": [");
 	for (size_t i = 0; i < n; i++) {
 		const struct tf_row *r = &rows[i];
 		if (f == CLI_TEXT) {
@@ -110,7 +110,7 @@ int latency_tf(const ca_trace *t, const ca_records *rec, const struct latency_ou
 	const ca_tf_lookup *lookups;
 	const ca_tf_use *used;
 	if (!x) {
-		fprintf(stderr, "caret latency: %s\n", err);
+		fprintf(stderr, "caret %s: %s\n", out->verb, err);
 		return 1;
 	}
 	ca_tf_sends(x, &sends);
@@ -124,7 +124,7 @@ int latency_tf(const ca_trace *t, const ca_records *rec, const struct latency_ou
 	size_t n_rows = 0;
 	int status = 1;
 	if (!rows || !values || !uses || !names) {
-		fprintf(stderr, "caret latency: out of memory\n");
+		fprintf(stderr, "caret %s: out of memory\n", out->verb);
 		goto out;
 	}
 	if (records)
@@ -187,6 +187,7 @@ int latency_tf(const ca_trace *t, const ca_records *rec, const struct latency_ou
 		ca_stats_of(values, k, out->percentiles, &r->stats);
 	}
 #undef NAME
+	latency_begin(out);
 	print_tf_rows(rows, n_rows, f);
 	status = 0;
 out:

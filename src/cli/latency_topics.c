@@ -54,7 +54,6 @@ static const char **topic_names(const ca_architecture *a, size_t *n)
 /* From latencies_only records (no --records: no instance to write). */
 static int topics_streamed(const ca_trace *t, const ca_records *rec, const struct latency_output *out)
 {
-	enum cli_format f = out->format;
 	size_t n_topics = 0, most = 0, n_rows = 0;
 	const char **topics = topic_names(ca_trace_architecture(t), &n_topics);
 	for (size_t k = 0; topics && k < n_topics; k++)
@@ -79,7 +78,7 @@ static int topics_streamed(const ca_trace *t, const ca_records *rec, const struc
 				not_published, out->percentiles);
 		}
 	}
-	latency_print_rows(rows, n_rows, f, LATENCY_TOPICS);
+	latency_print_rows(rows, n_rows, out, LATENCY_TOPICS);
 	free(rows);
 	free(values);
 	free(topics);
@@ -88,7 +87,6 @@ static int topics_streamed(const ca_trace *t, const ca_records *rec, const struc
 
 int latency_topics(const ca_trace *t, const ca_records *rec, const struct latency_output *out)
 {
-	enum cli_format f = out->format;
 	FILE *records = out->records;
 	if (!records)
 		return topics_streamed(t, rec, out);
@@ -133,7 +131,7 @@ int latency_topics(const ca_trace *t, const ca_records *rec, const struct latenc
 				not_published, out->percentiles);
 		}
 	}
-	latency_print_rows(rows, n_rows, f, LATENCY_TOPICS);
+	latency_print_rows(rows, n_rows, out, LATENCY_TOPICS);
 	free(rows);
 	free(values);
 	free(messages);
@@ -181,7 +179,6 @@ static int by_callback_topic(const void *a, const void *b)
 /* From latencies_only records (no --records: no instance to write). */
 static int nodes_streamed(const ca_trace *t, const ca_records *rec, const struct latency_output *out)
 {
-	enum cli_format f = out->format;
 	const ca_architecture *a = ca_trace_architecture(t);
 	const ca_node_path *paths;
 	size_t n = ca_records_node_paths(rec, &paths), m = 0, most = 0;
@@ -208,7 +205,7 @@ static int nodes_streamed(const ca_trace *t, const ca_records *rec, const struct
 		rows[i].out = v[i]->topic;
 		ca_stats_of(values, v[i]->count, out->percentiles, &rows[i].stats);
 	}
-	latency_print_rows(rows, m, f, LATENCY_NODES);
+	latency_print_rows(rows, m, out, LATENCY_NODES);
 	free(v);
 	free(rows);
 	free(values);
@@ -217,7 +214,6 @@ static int nodes_streamed(const ca_trace *t, const ca_records *rec, const struct
 
 int latency_nodes(const ca_trace *t, const ca_records *rec, const struct latency_output *out)
 {
-	enum cli_format f = out->format;
 	FILE *records = out->records;
 	if (!records)
 		return nodes_streamed(t, rec, out);
@@ -266,7 +262,7 @@ int latency_nodes(const ca_trace *t, const ca_records *rec, const struct latency
 		ca_stats_of(values, k, out->percentiles, &r->stats);
 		i = j;
 	}
-	latency_print_rows(rows, n_rows, f, LATENCY_NODES);
+	latency_print_rows(rows, n_rows, out, LATENCY_NODES);
 	free(v);
 	free(rows);
 	free(values);

@@ -321,9 +321,9 @@ void ctf_free_dirs(char **dirs, size_t n)
 }
 
 /* ctf_find_traces, and a damaged trace's cause as data in *cause (NULL
- * if none). */
-static caret_status find_checked(const char *path, char ***dirs, size_t *n, char *err,
-	size_t err_size, caret_error **cause)
+ * if none); the framing is checked unless !check. */
+static caret_status find_checked(const char *path, bool check, char ***dirs, size_t *n,
+	char *err, size_t err_size, caret_error **cause)
 {
 	*cause = NULL;
 	caret_status status = CARET_ERR_IO;
@@ -354,7 +354,7 @@ static caret_status find_checked(const char *path, char ***dirs, size_t *n, char
 	}
 	if (n_found > 1)
 		qsort(found_dirs, n_found, sizeof *found_dirs, by_string);
-	for (size_t i = 0; i < n_found; i++) {
+	for (size_t i = 0; check && i < n_found; i++) {
 		if ((status = ctf_check_dir(found_dirs[i], cause)) != CARET_OK) {
 			snprintf(err, err_size, "cannot read trace: path=%s: %s", path,
 				caret_error_message(*cause));
@@ -375,7 +375,16 @@ caret_status ctf_find_traces(const char *path, char ***dirs, size_t *n, char *er
 	size_t err_size)
 {
 	caret_error *cause;
-	caret_status status = find_checked(path, dirs, n, err, err_size, &cause);
+	caret_status status = find_checked(path, true, dirs, n, err, err_size, &cause);
+	caret_error_free(cause);
+	return status;
+}
+
+caret_status ctf_list_traces(const char *path, char ***dirs, size_t *n, char *err,
+	size_t err_size)
+{
+	caret_error *cause;
+	caret_status status = find_checked(path, false, dirs, n, err, err_size, &cause);
 	caret_error_free(cause);
 	return status;
 }
@@ -385,7 +394,7 @@ static int find_traces(struct walk *w, const char *path)
 {
 	char **dirs;
 	size_t n;
-	w->status = find_checked(path, &dirs, &n, w->err, w->err_size, &w->cause);
+	w->status = find_checked(path, true, &dirs, &n, w->err, w->err_size, &w->cause);
 	int status = w->status ? -1 : 0;
 	for (size_t i = 0; i < n && !status; i++) {
 		char err[5120];

@@ -220,6 +220,10 @@ struct ctf_native_handlers {
  * CARET_ERR_IO) with err worded "cannot read trace: path=...: ...". */
 caret_status ctf_find_traces(const char *path, char ***dirs, size_t *n, char *err,
 	size_t err_size);
+/* The same directories, their framing not checked (a look at the layout
+ * before the reading checks it: ctf_recordings.h). */
+caret_status ctf_list_traces(const char *path, char ***dirs, size_t *n, char *err,
+	size_t err_size);
 void ctf_free_dirs(char **dirs, size_t n);
 
 /* Walks every CTF trace under path (directories holding a metadata file)

@@ -1,6 +1,7 @@
 /* record.c - see record.h. */
 #define _GNU_SOURCE
 #include "record.h"
+#include "plural.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -80,8 +81,9 @@ static void show_progress(struct recorder *r, const char *phase, double seconds)
 	int64_t discarded = cr_session_discarded(r->session);
 	uint64_t bytes = cr_session_bytes_on_disk(r->session);
 
-	snprintf(line, sizeof line, "%s %5.1fs | %zu processes: %zu WAIT, %zu PREPARE, "
+	snprintf(line, sizeof line, "%s %5.1fs | %zu %s: %zu WAIT, %zu PREPARE, "
 		"%zu RECORD | %.1f MiB | %" PRId64 " discarded", phase, seconds, t.live,
+		caret_plural(t.live, "process", "processes"),
 		t.wait, t.prepare, t.record, (double)bytes / (1 << 20),
 		discarded < 0 ? 0 : discarded);
 	if (r->tty) {
@@ -327,8 +329,10 @@ static int finish(struct recorder *r, double recorded_seconds)
 	if (lttng_discarded > (int64_t)c.discarded)
 		c.discarded = (uint64_t)lttng_discarded;
 	report_warnings(r);
-	fprintf(stderr, "caret record: recorded %.1f s, %zu processes, %" PRIu64 " events, "
-		"%" PRIu64 " discarded\n", recorded_seconds, processes, c.events, c.discarded);
+	fprintf(stderr, "caret record: recorded %.1f s, %zu %s, %" PRIu64 " %s, "
+		"%" PRIu64 " discarded\n", recorded_seconds, processes,
+		caret_plural(processes, "process", "processes"), c.events,
+		caret_plural(c.events, "event", "events"), c.discarded);
 	printf("%s\n", r->output);
 	if (c.discarded)
 		fprintf(stderr, "caret record: %" PRIu64 " events were discarded: latencies "
@@ -402,8 +406,9 @@ static void start_processes(struct recorder *r)
 		if (g_stop || (t.live && t.record == t.live && t.live >= m.current_count)) {
 			if (r->tty)
 				fputc('\n', stderr);
-			fprintf(stderr, "caret record: all %zu processes recording %.2f s "
-				"after Start\n", t.live, (double)(last_transition(r) -
+			fprintf(stderr, "caret record: %s %zu %s recording %.2f s "
+				"after Start\n", t.live == 1 ? "the" : "all", t.live,
+				caret_plural(t.live, "process", "processes"), (double)(last_transition(r) -
 					r->start_sent) / 1e9);
 			return;
 		}

@@ -53,7 +53,7 @@ grep -q ', 1 packets lost, the same' "$CARET_TRACE_DIR.gap.out"
 caret_at_exit "rm -f '$CARET_TRACE_DIR.gap.out'"
 for reader in native babeltrace2; do
 	"$bin/caret" check --reader "$reader" "$CARET_TRACE_DIR.gap" >"$CARET_TRACE_DIR.gap.out" || true
-	grep -q '1 packets lost from stream' "$CARET_TRACE_DIR.gap.out" ||
+	grep -q '1 packet lost from stream' "$CARET_TRACE_DIR.gap.out" ||
 		{ echo "FAIL: caret check --reader $reader does not report the lost packet"; exit 1; }
 done
 

@@ -62,7 +62,7 @@ for window in "--since $(at 0.3)" "--until $(at 0.4)" \
 	"--strip-start $(at 0.2) --strip-end $(before_end 0.3)" "--since $(at 0.45) --until $(at 0.55)"; do
 	read -ra w <<<"$window"
 	run native "$work/split" "${w[@]}" >"$work/native"
-	skipped=$(sed -n 's/.*note: \([0-9]*\) packets .*not read/\1/p' "$work/notes" | head -1)
+	skipped=$(sed -n 's/.*note: \([0-9]*\) packets\? .*not read/\1/p' "$work/notes" | head -1)
 	run babeltrace2 "$work/split" "${w[@]}" >"$work/bt"
 	callbacks=$(grep -c '^/bench/' "$work/native" || true)
 	if ! cmp -s "$work/native" "$work/bt"; then

@@ -28,5 +28,5 @@ echo "expected $expected paths"
 [[ $(grep -c ' -> ' <<<"$out") == "$expected" ]]
 grep -q "^$expected paths\? from /gen/p3/n33 to /gen/p93/n937$" <<<"$out"
 ((expected > 1))
-search --max-paths 1 | grep -q 'search stopped at 1 paths (--max-paths): there are more'
+search --max-paths 1 | grep -q 'search stopped at 1 path (--max-paths): there are more'
 search --max-depth 2 | grep -q 'paths longer than 2 topics were not searched (--max-depth)'

@@ -2,7 +2,8 @@
  * test_ctf_reader.c - the CTF reader (src/ctf) on its own, without the
  * analyzer: TSDL pieces, LTTng's packet and event header layouts decoded
  * from a stream file written here byte by byte, and the clock carried
- * across the wrap of compact 27-bit timestamps.
+ * across the wrap of compact 27-bit timestamps; which recording (LTTng
+ * session) a trace directory belongs to.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,6 +17,7 @@
 #include <cmocka.h>
 
 #include "ctf_native.h"
+#include "ctf_recordings.h"
 #include "ctf_stream.h"
 
 /* LTTng-UST's layouts: a packet header, a packet context, an event header
@@ -346,6 +348,36 @@ static void packets_in_turn(void **state)
 	assert_string_equal(d.name[1], "second");
 }
 
+/* The recording of trace directory dir found under path. */
+static const char *recording(const char *path, const char *dir)
+{
+	static char out[512];
+	ctf_recording_of(path, dir, out, sizeof out);
+	return out;
+}
+
+/* docs/trace-format.md#recordings: a session's per-uid, per-pid, kernel
+ * and rotated traces are one recording; a bare CTF trace is its own; a
+ * recording is never above the path given. */
+static void recordings(void **state)
+{
+	(void)state;
+	assert_string_equal(recording("t", "t/run1/ust/uid/1000/64-bit"), "t/run1");
+	assert_string_equal(recording("t", "t/run1/ust/uid/1000/32-bit"), "t/run1");
+	assert_string_equal(recording("t/", "t/run2/ust/pid/talker-42-20261127-101010"),
+		"t/run2");
+	assert_string_equal(recording("t", "t/run1/kernel"), "t/run1");
+	assert_string_equal(recording("/t", "/t/s/archives/20261127T1-20261127T2-0/ust/uid/0/64-bit"),
+		"/t/s");
+	assert_string_equal(recording("run1", "run1/ust/uid/0/64-bit"), "run1");
+	assert_string_equal(recording("run1/ust", "run1/ust/uid/0/64-bit"), "run1/ust");
+	assert_string_equal(recording("run1/ust/uid/0/64-bit", "run1/ust/uid/0/64-bit"),
+		"run1/ust/uid/0/64-bit");
+	assert_string_equal(recording("t", "t/a"), "t/a"); /* no session's layout */
+	assert_string_equal(recording("t", "t"), "t");
+	assert_string_equal(recording("/", "/s/ust/uid/0/64-bit"), "/s");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -354,6 +386,7 @@ int main(void)
 		cmocka_unit_test(header_layouts),
 		cmocka_unit_test(timestamp_wrap),
 		cmocka_unit_test(packets_in_turn),
+		cmocka_unit_test(recordings),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -49,6 +49,7 @@ caret_status caret_open(const char *const *paths, size_t n_paths, const caret_op
 	load.strip_start = o->strip_start;
 	load.strip_end = o->strip_end;
 	load.keep_runtime = o->keep_events;
+	load.merge = o->merge;
 	load.keep_links = true; /* paths through tf and services */
 	load.records = o->keep_events ? NULL : &every_record;
 	caret_trace *t = calloc(1, sizeof *t);

@@ -355,6 +355,33 @@ static bool in_window(const ca_trace *t, const ca_load_options *o, uint64_t time
 		(isnan(o->strip_end) || to_end >= o->strip_end);
 }
 
+/* A window that misses the trace (it starts past its end, or ends at its
+ * start) is a mistake to say, not an empty result: CARET_ERR_INVALID. */
+static caret_status check_window(const ca_trace *t, const ca_load_options *o,
+	caret_error **error)
+{
+	double end = (double)(int64_t)(t->range_last - t->range_first) / 1e9, lo = 0,
+	       hi = INFINITY;
+	if (!isnan(o->since))
+		lo = o->since;
+	if (!isnan(o->strip_start) && o->strip_start > lo)
+		lo = o->strip_start;
+	if (!isnan(o->until))
+		hi = o->until;
+	if (!isnan(o->strip_end) && end - o->strip_end < hi)
+		hi = end - o->strip_end;
+	if (lo > end)
+		caret_error_add(error, CARET_ERR_INVALID, NULL, -1, NULL, "the time window starts "
+			"at %g s, past the trace's end at %.3f s (seconds from its first event)", lo, end);
+	else if (hi <= 0)
+		caret_error_add(error, CARET_ERR_INVALID, NULL, -1, NULL, "the time window ends at "
+			"%g s, at the trace's start: no runtime event is in it", hi);
+	else if (lo >= hi)
+		caret_error_add(error, CARET_ERR_INVALID, NULL, -1, NULL, "the time window from %g s "
+			"to %g s is empty (the trace lasts %.3f s)", lo, hi, end);
+	return caret_error_status(*error);
+}
+
 /* Drops the runtime rows outside the window, and counts them out of their
  * process. */
 static void apply_window(ca_trace *t, const ca_load_options *o)
@@ -497,6 +524,10 @@ ca_trace *ca_load_read(const char *const *paths, size_t n_paths, const ca_load_o
 	bool skipping = false;
 	if (!t)
 		return NULL;
+	if (ca_load_recordings(t, paths, n_paths, o->merge, error) != CARET_OK) {
+		ca_load_free(t);
+		return NULL;
+	}
 	if (o->reader == CA_READER_NATIVE && has_window(o) &&
 	    (ranges = malloc(2 * n_paths * sizeof *ranges)))
 		skipping = plan_skip(paths, n_paths, o, &skip, ranges);
@@ -535,6 +566,11 @@ ca_trace *ca_load_read(const char *const *paths, size_t n_paths, const ca_load_o
 			t->range_last = t->path_last;
 	}
 	bool sort = n_paths > 1;
+	if (has_window(o) && check_window(t, o, error) != CARET_OK) {
+		ca_load_free(t);
+		free(ranges);
+		return NULL;
+	}
 	if (has_window(o)) {
 		for (size_t i = 0; sort && i < CS_EVENT_COUNT; i++) /* time order first */
 			if (!sort_table(&t->tables[i], cs_events[i].field_count))
@@ -616,6 +652,9 @@ void ca_load_free(ca_trace *t)
 	for (size_t i = 0; i < t->n_paths; i++)
 		free(t->paths[i]);
 	free(t->paths);
+	for (size_t i = 0; i < t->n_recordings; i++)
+		free(t->recordings[i]);
+	free(t->recordings);
 	free(t);
 }
 

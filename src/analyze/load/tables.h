@@ -67,5 +67,9 @@ int ca_load_finish_built(ca_trace *t, char *err, size_t err_size);
 /* The tables and what the read made; not the model nor records (the
  * pipeline frees those first). */
 void ca_load_free(ca_trace *t);
+/* The recordings under the paths into t (recordings.c): CARET_OK, or
+ * with *error when there are several and merge is false (or none). */
+caret_status ca_load_recordings(ca_trace *t, const char *const *paths, size_t n_paths,
+	bool merge, caret_error **error);
 
 #endif

@@ -93,6 +93,9 @@ struct ca_trace {
 		uint64_t time, int32_t vpid, int32_t vtid, const uint64_t *values), void *ctx);
 	char **paths;
 	size_t n_paths;
+	/* the recordings read (ctf_recordings.h): one, unless merging was asked */
+	char **recordings;
+	size_t n_recordings;
 	char replay_error[1024]; /* why replay_runtime failed, when not out of memory */
 	/* A second visitor of the model's runtime pass (the load sets it
 	 * while the model is built): the scan of the records the load was

@@ -53,13 +53,15 @@ static void check_trace(struct out *o)
 	for (size_t i = 0; i < t->n_discarded_streams; i++) {
 		const struct ca_discarded_stream *d = &t->discarded_streams[i];
 		if (d->count)
-			say(o, CA_ERROR, -1, "%" PRIu64 " events discarded by LTTng in stream %s "
+			say(o, CA_ERROR, -1, "%" PRIu64 " %s discarded by LTTng in stream %s "
 				"(buffers full): what happened in the gap is lost", d->count,
+				plural(d->count, "event", "events"),
 				ca_trace_string(t, d->name));
 		if (d->packets)
-			say(o, CA_ERROR, -1, "%" PRIu64 " packets lost from stream %s (a gap in "
+			say(o, CA_ERROR, -1, "%" PRIu64 " %s lost from stream %s (a gap in "
 				"their sequence numbers: overwritten, or their file cut or "
 				"removed): what happened in them is lost", d->packets,
+				plural(d->packets, "packet", "packets"),
 				ca_trace_string(t, d->name));
 	}
 	for (size_t i = 0; i < m->n_processes; i++)
@@ -68,8 +70,9 @@ static void check_trace(struct out *o)
 		say(o, CA_ERROR, -1, "no initialization events: the architecture cannot be "
 			"rebuilt (start the session before the apps, or record with caret record)");
 	if (t->unknown)
-		say(o, CA_INFO, -1, "%" PRIu64 " events of types outside the ROS 2 / CARET "
-			"schema were ignored", t->unknown);
+		say(o, CA_INFO, -1, "%" PRIu64 " %s outside the ROS 2 / CARET "
+			"schema %s ignored", t->unknown, plural(t->unknown, "event of a type",
+			"events of types"), plural(t->unknown, "was", "were"));
 	if (m->dangling_links)
 		say(o, CA_WARNING, -1, "%" PRIu64 " initialization %s name objects the trace "
 			"never created", m->dangling_links,
@@ -357,11 +360,11 @@ static void check_runtime(struct out *o, size_t p, const struct flagged *f)
 			"(%" PRIu64 " merged, %" PRIu64 " unmerged)", proc->merged_events,
 			proc->plain_events);
 	else if (proc->merged_events)
-		say(o, CA_INFO, proc->pid, "runtime events merged (%" PRIu64 " merged events)",
-			proc->merged_events);
+		say(o, CA_INFO, proc->pid, "runtime events merged (%" PRIu64 " merged %s)",
+			proc->merged_events, plural(proc->merged_events, "event", "events"));
 	else if (proc->plain_events)
-		say(o, CA_INFO, proc->pid, "runtime events unmerged (%" PRIu64 " events)",
-			proc->plain_events);
+		say(o, CA_INFO, proc->pid, "runtime events unmerged (%" PRIu64 " %s)",
+			proc->plain_events, plural(proc->plain_events, "event", "events"));
 	else
 		say(o, CA_WARNING, proc->pid, "no callback or publish events recorded");
 	if (proc->duplicates)

@@ -615,6 +615,56 @@ static ca_node_policy *node_policies(struct reader *r, const char **nodes,
 	return policies;
 }
 
+/* The named paths' names, ", " between them, into out ("none" if none). */
+static void list_names(struct reader *r, char *out, size_t size)
+{
+	size_t used = 0, n = 0;
+	out[0] = '\0';
+	yaml_node_t *top = yaml_document_get_root_node(&r->doc);
+	EACH(r, top, "named_paths", p)
+		if (used < size)
+			used += (size_t)snprintf(out + used, size - used, "%s%s", n++ ? ", " : "",
+				text(value_of(r, node(r, *p_i), "path_name")));
+	if (!n)
+		snprintf(out, size, "none");
+}
+
+int ca_arch_file_path_names(const char *path, char ***names, size_t *n, char *err,
+	size_t err_size)
+{
+	ca_arch_file_summary sum;
+	struct reader r = { .path = path, .err = err, .err_size = err_size, .sum = &sum };
+	*names = NULL;
+	*n = 0;
+	if (load_checked(&r) != 0)
+		return -1;
+	yaml_node_t *top = yaml_document_get_root_node(&r.doc);
+	int status = 0;
+	EACH(&r, top, "named_paths", p) {
+		char **grown = realloc(*names, (*n + 1) * sizeof *grown);
+		char *name = copy(text(value_of(&r, node(&r, *p_i), "path_name")));
+		if (grown)
+			*names = grown;
+		if (!grown || !name) {
+			free(name);
+			snprintf(err, err_size, "out of memory");
+			status = -1;
+			break;
+		}
+		(*names)[(*n)++] = name;
+	}
+	yaml_document_delete(&r.doc);
+	release_names(&r);
+	for (size_t i = 0; status && i < *n; i++)
+		free((*names)[i]);
+	if (status) {
+		free(*names);
+		*names = NULL;
+		*n = 0;
+	}
+	return status;
+}
+
 ca_path_set *ca_arch_file_path(const char *path, const char *name, char *err, size_t err_size)
 {
 	ca_arch_file_summary sum;
@@ -632,8 +682,13 @@ ca_path_set *ca_arch_file_path(const char *path, const char *name, char *err, si
 	yaml_node_t *chain = found ? value_of(&r, found, "node_chain") : NULL;
 	size_t n = chain ? (size_t)(chain->data.sequence.items.top - chain->data.sequence.items.start) : 0;
 	if (!found || n < 2) {
-		snprintf(err, err_size, found ? "%s: path %s has fewer than two nodes" :
-			"%s: no named path %s", path, name);
+		char names[512];
+		list_names(&r, names, sizeof names);
+		if (found)
+			snprintf(err, err_size, "%s: path %s has fewer than two nodes", path, name);
+		else /* the names that are there, to choose from */
+			snprintf(err, err_size, "%s: no named path %s (its named paths: %s)", path, name,
+				names);
 		yaml_document_delete(&r.doc);
 		release_names(&r);
 		return NULL;

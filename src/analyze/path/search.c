@@ -262,7 +262,9 @@ const char *ca_path_shared_topic(const ca_architecture *a, const char *from, con
 	if (n == 1)
 		return found;
 	if (!n)
-		snprintf(err, err_size, "no topic from %s to %s", from, to);
+		snprintf(err, err_size, "no topic from %s to %s (nor a tf or service link): if "
+			"other nodes stand between them, 'caret path search --from %s --to %s' "
+			"lists the chains to give to --nodes", from, to, from, to);
 	else
 		snprintf(err, err_size, "%s and %s share several topics (%s): name the path in an "
 			"architecture file", from, to, several);

@@ -18,6 +18,7 @@
 #include "model.h"
 #include "report.h"
 #include "trace.h"
+#include "plural.h"
 
 /* The time base: the first and the last event of the processes. */
 /* The distinct values of a process field, ", "-joined ("not recorded"). */
@@ -86,14 +87,17 @@ void report_header(struct report *r)
 		fprintf(out, " <span class='muted'>(%" PRId64 ")</span>", a->processes[i].pid);
 	}
 	fprintf(out, "</td></tr><tr><th>events</th><td>%" PRIu64 "%s%" PRIu64 " discarded%s"
-		"</td></tr><tr><th>shown</th><td>%zu nodes, %zu callbacks", ca_trace_event_count(r->trace),
+		"</td></tr><tr><th>shown</th><td>%zu %s, %zu %s", ca_trace_event_count(r->trace),
 		ca_trace_discarded(r->trace) ? " <b class='error'>(" : " (",
 		ca_trace_discarded(r->trace), ca_trace_discarded(r->trace) ? ")</b>" : ")",
-		nodes, callbacks);
+		nodes, caret_plural(nodes, "node", "nodes"), callbacks,
+		caret_plural(callbacks, "callback", "callbacks"));
 	if (hidden_nodes + hidden_callbacks + hidden_topics && !o->all)
-		fprintf(out, " <span class='muted'>(left out: %zu nodes, %zu callbacks and %zu topics "
-			"of the tracer and of ROS 2 itself; caret report --all shows them)</span>",
-			hidden_nodes, hidden_callbacks, hidden_topics);
+		fprintf(out, " <span class='muted'>(left out: %zu %s, %zu %s and %zu %s of the tracer "
+			"and of ROS 2 itself; caret report --all shows them)</span>", hidden_nodes,
+			caret_plural(hidden_nodes, "node", "nodes"), hidden_callbacks,
+			caret_plural(hidden_callbacks, "callback", "callbacks"), hidden_topics,
+			caret_plural(hidden_topics, "topic", "topics"));
 	fputs("</td></tr></table></header>", out);
 }
 

@@ -11,6 +11,7 @@
 #include "path.h"
 #include "report.h"
 #include "vec.h"
+#include "plural.h"
 
 #define BOX_W 172
 #define BOX_H 42
@@ -171,8 +172,10 @@ void report_graph_section(struct report *r)
 		if (x)
 			*x = (struct graph_edge){ from, to, links[i].topic };
 	}
-	fprintf(r->out, "<section id='graph'><h2>System graph</h2><p>%zu nodes, %zu topic "
-		"links, %zu executors. Click a node to search for it.</p>", n, n_edges, executors);
+	fprintf(r->out, "<section id='graph'><h2>System graph</h2><p>%zu %s, %zu topic %s, %zu "
+		"%s. Click a node to search for it.</p>", n, caret_plural(n, "node", "nodes"), n_edges,
+		caret_plural(n_edges, "link", "links"), executors,
+		caret_plural(executors, "executor", "executors"));
 	if (n)
 		draw(r->out, names, (const char *const *)subs, n, e, n_edges);
 	fputs("</section>", r->out);

@@ -14,6 +14,7 @@
 
 #include "json.h"
 #include "path.h"
+#include "plural.h"
 #include "records.h"
 #include "report.h"
 #include "series.h"
@@ -466,7 +467,8 @@ static void one_path(struct report *r, const struct report_path *p)
 		series_push(&e2e, in[i].start, in[i].latency);
 	fprintf(out, "<p>End-to-end latency as the original CARET counts it by default: from "
 		"the first node's publish on the first topic to the start of the last node's "
-		"callback. %zu of %zu messages of the first node reached the end.</p>", n_in, n);
+		"callback. %zu of %zu %s of the first node reached the end.</p>", n_in, n,
+		caret_plural(n, "message", "messages"));
 	size_t done = latency_table(out, p, in, n_in, labels, mean, resp, v, t);
 	fputs("<div class='plots'><div class='tl'></div><div class='hist'></div></div>", out);
 	if (done)

@@ -25,8 +25,8 @@ extern "C" {
 typedef struct ca_trace ca_trace;
 
 /* Loads every CTF trace found under the paths (a session directory, a
- * host's directory, or a parent of several: the leaf traces are found)
- * into one table per event of the schema (docs/trace-format.md), merged
+ * host's directory, or a parent of one: the leaf traces are found; several
+ * recordings only with ca_load_options.merge) into one table per event of the schema (docs/trace-format.md), merged
  * events included. Returns NULL on failure with a one-line reason in err,
  * e.g. "cannot read trace: path=...: ...". */
 ca_trace *ca_trace_load(const char *const *paths, size_t n_paths, char *err,
@@ -78,6 +78,11 @@ typedef struct ca_load_options {
 	 * are not made, nor the findings (ca_trace_findings: none), for a
 	 * caller that shows none of them (caret latency, caret path latency). */
 	bool records_only;
+	/* Read several recordings (LTTng sessions: docs/trace-format.md#
+	 * recordings) under the paths as one system; false (the default):
+	 * the load fails naming them, so that runs are never added up by
+	 * accident. */
+	bool merge;
 } ca_load_options;
 /* The options with nothing set: the native reader, no window. */
 ca_load_options ca_load_defaults(void);
@@ -90,6 +95,10 @@ caret_status ca_trace_open(const char *const *paths, size_t n_paths, const ca_lo
 /* The same, the error in words (err). */
 ca_trace *ca_trace_load_options(const char *const *paths, size_t n_paths,
 	const ca_load_options *options, char *err, size_t err_size);
+/* The recordings read (their folders), i < ca_trace_recording_count;
+ * NULL past the last (and for a trace built in memory). */
+size_t ca_trace_recording_count(const ca_trace *trace);
+const char *ca_trace_recording(const ca_trace *trace, size_t i);
 /* Runtime events the window left out (0 without a window). */
 uint64_t ca_trace_windowed_out(const ca_trace *trace);
 /* Packets of runtime events the native reader left unread, wholly outside
@@ -818,6 +827,11 @@ int ca_arch_file_check(const char *path, ca_arch_file_summary *summary, char *er
  * err when the file does not check, has no such path, a topic is missing,
  * or a context_type is unknown. */
 ca_path_set *ca_arch_file_path(const char *path, const char *name, char *err,
+	size_t err_size);
+/* The names of an architecture file's named paths, in its order: 0 with
+ * *names (free each, then the array) and *n, or -1 with err and nothing
+ * to free. */
+int ca_arch_file_path_names(const char *path, char ***names, size_t *n, char *err,
 	size_t err_size);
 
 #ifdef __cplusplus
