@@ -46,7 +46,7 @@ late)
 	apps 8
 	sleep 2
 	record "$work/trace" --duration 3
-	grep -q "all $(wc -l <"$work/pids") processes recording" "$work/record.err"
+	grep -Eq "(all $(wc -l <"$work/pids") processes|the 1 process) recording" "$work/record.err"
 	wait "$launcher"
 	"$bin/tb_trace_check" --late "$system" "$work/trace" "$work/truth" "$work/pids"
 	caret_check_analysis "$work/trace" "$work/truth" "$work/pids" "$name"
