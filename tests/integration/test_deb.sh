@@ -4,8 +4,9 @@
 # with dpkg -i into a fresh root of its own (--root: its own dpkg database;
 # the libraries it depends on are the machine's); then, with the installed
 # files only, runs caret --version, caret check on a real trace, and
-# records a testbed system with the installed tracer preloaded (the path
-# caret env gives) and checks that trace with the installed caret.
+# records a testbed system and a real ROS 2 Humble rclcpp system with the
+# installed tracer preloaded (the path caret env gives) by the installed
+# caret, and checks those traces with it.
 set -euo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
 src=$CARET_SOURCE_DIR bin=$CARET_BUILD_DIR/bin
@@ -54,5 +55,22 @@ check $? "caret check of the trace the package's tracer recorded: $(tail -1 "$wo
 runs=$("$caret" latency callbacks --format csv "$CARET_TRACE_DIR" | awk -F, 'NR > 1 { n += $2 } END { print n + 0 }')
 ((runs > 0))
 check $? "its callback runs, by the package's caret: $runs"
+
+# a real Humble system (tests/real's pipeline3), recorded by the package's
+# caret with the package's tracer, from the package's files only (in a
+# subshell: the tree's environment stays there)
+status=0
+(
+	. "$src/tests/real/real_env.sh" humble
+	CARET_LIB=$tracer BIN=$root/usr/bin real_from_start "$work/real" pipeline3
+) >"$work/real.log" 2>&1 || status=$?
+[[ $status == 77 ]] && { cat "$work/real.log"; exit 1; } # no tree: make deps installs it
+check $status "a real Humble pipeline recorded by the package's caret and tracer"
+"$caret" check "$work/real/trace" >"$work/real-check.out" 2>&1
+check $? "caret check of it: $(tail -1 "$work/real-check.out")"
+reached=$("$caret" path latency --nodes /sensor,/filter,/sink --format csv "$work/real/trace" 2>/dev/null |
+	awk -F, '$1 == "end to end" { print $2 }')
+((${reached:-0} > 0))
+check $? "the package's caret follows ${reached:-0} messages along /sensor,/filter,/sink"
 echo "$fails failures"
 ((fails == 0))
