@@ -99,6 +99,7 @@ static caret_message message_of(const ca_records *r, const ca_communication *x)
 		m.rclcpp_publish_ns = p->rclcpp_time;
 		m.rcl_publish_ns = p->rcl_time;
 		m.dds_write_ns = p->dds_write_time;
+		m.source_timestamp_ns = p->source_stamp;
 	}
 	return m;
 }
