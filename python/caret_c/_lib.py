@@ -22,8 +22,11 @@ def _candidates():
         return
     here = os.path.dirname(os.path.abspath(__file__))
     yield os.path.join(here, '..', '..', 'build', 'lib', SONAME)
-    # PREFIX/lib/python3/dist-packages/caret_c or PREFIX/lib/python3.X/site-packages/caret_c
-    yield os.path.join(here, '..', '..', '..', SONAME)
+    try:  # written by make install: the library's place relative to this one
+        from ._installed import LIBRARY_RELATIVE
+        yield os.path.join(here, LIBRARY_RELATIVE)
+    except ImportError:
+        pass
     found = ctypes.util.find_library('caret-analyze')
     if found:
         yield found
