@@ -211,6 +211,26 @@ CARET_API void caret_path_latency_free(caret_path_latency *latency);
 CARET_API size_t caret_path_latency_stamps(const caret_path_latency *latency,
 	const uint64_t **stamps, size_t *columns);
 
+/* Response time, the original's four cases (docs/latency.md): how long
+ * from an input (a message's start) to the output that answers it. */
+typedef enum caret_response_case {
+	CARET_RESPONSE_ALL,   /* every input: its output's end - its start */
+	CARET_RESPONSE_BEST,  /* per output: from the latest input it answers */
+	CARET_RESPONSE_WORST, /* per output: from the earliest input it answers */
+	CARET_RESPONSE_WORST_WITH_EXTERNAL_LATENCY, /* per output: from the input before
+	                                               the earliest one */
+} caret_response_case;
+
+/* The response times of the path's messages (v2), from the first
+ * callback's start (first_callback) or the first publish, to the last
+ * callback's end (last_callback) or its start, in the order of their input:
+ * inputs[i] (the time the original reports) and times[i], each with room
+ * for caret_path_latency_messages() entries; *n of them. Not to be called
+ * from two threads at once on the same latency. */
+CARET_API caret_status caret_path_response_times(const caret_path_latency *latency,
+	bool first_callback, bool last_callback, caret_response_case which, uint64_t *inputs,
+	int64_t *times, size_t *n, caret_error **error);
+
 /* ---- node paths: a callback's input to its output (v2) ------------------------- */
 
 /* One run of a callback and its first publish on a topic (0: none). */

@@ -5,6 +5,7 @@ from ._lib import CaretError, library_path
 from .application import Application
 from .architecture import Architecture, PathStructValue
 from .lttng import Lttng, LttngEventFilter
+from . import record
 
 __all__ = ['Application', 'Architecture', 'CaretError', 'Lttng', 'LttngEventFilter',
            'PathStructValue', 'library_path']

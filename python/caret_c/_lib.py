@@ -140,6 +140,8 @@ _sig('caret_path_latency_messages', c_size, ctypes.c_void_p, P(ctypes.c_void_p),
      P(ctypes.c_void_p), P(c_size))
 _sig('caret_path_latency_stamps', c_size, ctypes.c_void_p, P(ctypes.c_void_p), P(c_size))
 _sig('caret_path_latency_free', None, ctypes.c_void_p)
+_sig('caret_path_response_times', ctypes.c_int, ctypes.c_void_p, ctypes.c_bool, ctypes.c_bool,
+     ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, P(c_size), err_p)
 _sig('caret_callback_chain', ctypes.c_int, ctypes.c_void_p, c_size, c_str, P(ctypes.c_void_p),
      P(c_size), err_p)
 _sig('caret_free', None, ctypes.c_void_p)

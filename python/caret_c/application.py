@@ -156,8 +156,12 @@ class Path:
                 [arch._trace_name(t) for t in self.topic_names], self._policies())
         return self._app._followed[key]
 
+    def to_records(self):
+        """What ResponseTime takes: this path under its current flags."""
+        return PathRecords(self, self.include_first_callback, self.include_last_callback)
+
     def to_dataframe(self, remove_dropped=False):
-        _, stamps = self._followed()
+        stamps = self._followed().stamps
         nodes, topics = self.node_names, self.topic_names
         names, cols = [], []
         if self.include_first_callback:
@@ -268,3 +272,22 @@ class Application:
             if p.path_name == path_name:
                 return p
         raise CaretError(f'no path named {path_name}', 'not found')
+
+
+class PathRecords:
+    """A path's records under its flags at the time (Path.to_records)."""
+
+    def __init__(self, path, first, last):
+        self.path, self.first, self.last = path, first, last
+
+    def to_dataframe(self):
+        keep = self.path.include_first_callback, self.path.include_last_callback
+        self.path.include_first_callback, self.path.include_last_callback = self.first, self.last
+        try:
+            return self.path.to_dataframe()
+        finally:
+            self.path.include_first_callback, self.path.include_last_callback = keep
+
+    @property
+    def columns(self):
+        return list(self.to_dataframe().columns)

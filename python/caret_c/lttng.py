@@ -137,8 +137,7 @@ class Lttng:
             lib.caret_free(ptr.value)
 
     def follow(self, nodes, topics, policies=None, policy=_lib.CALLBACK_CHAIN):
-        """A path followed: (messages as PATH_MESSAGE, stamps as messages x
-        columns uint64), both copied once."""
+        """A path followed (caret_follow_path), kept as a FollowedPath."""
         path = _lib.Path(len(nodes), _lib.strings(nodes), _lib.strings(topics), None)
         keep = [path.nodes, path.topics]
         if policies is not None:
@@ -148,17 +147,7 @@ class Lttng:
         handle, error = ctypes.c_void_p(), ctypes.c_void_p()
         _lib.check(lib.caret_follow_path(self._handle, ctypes.byref(path), policy,
                                          ctypes.byref(handle), ctypes.byref(error)), error)
-        try:
-            m, hops, hop_count = ctypes.c_void_p(), ctypes.c_void_p(), ctypes.c_size_t()
-            n = lib.caret_path_latency_messages(handle, ctypes.byref(m), ctypes.byref(hops),
-                                                ctypes.byref(hop_count))
-            messages = _lib.array(m.value, n, _lib.PATH_MESSAGE)
-            s, cols = ctypes.c_void_p(), ctypes.c_size_t()
-            lib.caret_path_latency_stamps(handle, ctypes.byref(s), ctypes.byref(cols))
-            flat = _lib.array(s.value, n * cols.value, _lib.numpy.dtype('u8'))
-            return messages, flat.reshape(n, cols.value)
-        finally:
-            lib.caret_path_latency_free(handle.value)
+        return FollowedPath(self, handle.value)
 
     def search_paths(self, src, dst, max_depth=0):
         """[(nodes, topics)] from node src to node dst, shortest first."""
@@ -180,3 +169,38 @@ class Lttng:
         error = ctypes.c_void_p()
         _lib.check(lib.caret_write_architecture(self._handle, os.fspath(file).encode(), all,
                                                 ctypes.byref(error)), error)
+
+
+class FollowedPath:
+    """A followed path (caret_path_latency): its messages, their stamps
+    (messages x columns, uint64, copied once) and response times. Keeps its
+    trace alive."""
+
+    CASES = {'all': 0, 'best': 1, 'worst': 2, 'worst_with_external_latency': 3}
+
+    def __init__(self, lttng, handle):
+        self._lttng, self._handle = lttng, handle
+        m, hops, hop_count = ctypes.c_void_p(), ctypes.c_void_p(), ctypes.c_size_t()
+        self.n = lib.caret_path_latency_messages(handle, ctypes.byref(m), ctypes.byref(hops),
+                                                 ctypes.byref(hop_count))
+        self.messages = _lib.array(m.value, self.n, _lib.PATH_MESSAGE)
+        s, cols = ctypes.c_void_p(), ctypes.c_size_t()
+        lib.caret_path_latency_stamps(handle, ctypes.byref(s), ctypes.byref(cols))
+        self.stamps = _lib.array(s.value, self.n * cols.value,
+                                 _lib.numpy.dtype('u8')).reshape(self.n, cols.value)
+
+    def __del__(self):
+        if getattr(self, '_handle', None):
+            lib.caret_path_latency_free(self._handle)
+            self._handle = None
+
+    def response_times(self, case, first_callback, last_callback):
+        """(inputs uint64, times int64) of one of CASES."""
+        np = _lib.numpy
+        inputs, times = np.zeros(self.n + 1, np.uint64), np.zeros(self.n + 1, np.int64)
+        n, error = ctypes.c_size_t(), ctypes.c_void_p()
+        _lib.check(lib.caret_path_response_times(
+            self._handle, first_callback, last_callback, self.CASES[case],
+            inputs.ctypes.data_as(ctypes.c_void_p), times.ctypes.data_as(ctypes.c_void_p),
+            ctypes.byref(n), ctypes.byref(error)), error)
+        return inputs[:n.value], times[:n.value]

@@ -11,7 +11,8 @@ row order and every value.
 - every path from a node that subscribes to nothing to a node that
   publishes nothing (the original's search, as original_vs_caret.py),
   found by both searches and added under the same name, with and without
-  the first and the last callback.
+  the first and the last callback, and its four response-time cases
+  (ResponseTime's all, best, worst, worst with external latency).
 
 What only caret-c has is a documented decision that this script names
 (docs/dev/original-architecture.md). A plain ros2_tracing trace, which
@@ -39,7 +40,9 @@ with warnings.catch_warnings():
     import caret_analyze as original  # noqa: E402
     from caret_analyze.infra.lttng.lttng_event_filter import LttngEventFilter  # noqa: E402
     from caret_analyze.exceptions import InvalidTraceFormatError  # noqa: E402
+    from caret_analyze.record import ResponseTime  # noqa: E402
 import caret_c  # noqa: E402
+import caret_c.record  # noqa: E402
 
 failures = compared = 0
 
@@ -186,8 +189,16 @@ for name, label in named:
         for last in (False, True):
             theirs_path.include_first_callback, theirs_path.include_last_callback = first, last
             our_path.include_first_callback, our_path.include_last_callback = first, last
-            compare(f'path {label} first={int(first)} last={int(last)}',
-                    quiet(theirs_path.to_dataframe), our_path.to_dataframe())
+            span = f'first={int(first)} last={int(last)}'
+            compare(f'path {label} {span}', quiet(theirs_path.to_dataframe),
+                    our_path.to_dataframe())
+            theirs_rt = ResponseTime(quiet(theirs_path.to_records))
+            ours_rt = caret_c.record.ResponseTime(our_path.to_records())
+            for case in ('all', 'best_case', 'worst_case', 'worst_with_external_latency_case'):
+                method = f'to_{case}_records'
+                compare(f'path {label} {span} response time ({case})',
+                        quiet(lambda: getattr(theirs_rt, method)().to_dataframe()),
+                        getattr(ours_rt, method)().to_dataframe())
 if not refused and not named:
     report(False, 'no path from a node that subscribes to nothing to one that publishes nothing')
 shutil.rmtree(work)

@@ -115,6 +115,10 @@ _Static_assert(sizeof(caret_path_message) == sizeof(ca_path_message) &&
 	offsetof(caret_path_message, last_end_ns) == offsetof(ca_path_message, last_end),
 	"caret_path_message is ca_path_message's layout");
 
+_Static_assert((int)CARET_RESPONSE_WORST_WITH_EXTERNAL_LATENCY ==
+	(int)CA_RESPONSE_WORST_WITH_EXTERNAL_LATENCY && (int)CARET_RESPONSE_BEST ==
+	(int)CA_RESPONSE_BEST, "caret_response_case is ca_response_case");
+
 static const ca_node_policy policies[] = {
 	[CARET_POLICY_USE_LATEST_MESSAGE] = CA_POLICY_USE_LATEST_MESSAGE,
 	[CARET_POLICY_CALLBACK_CHAIN] = CA_POLICY_CALLBACK_CHAIN,
@@ -187,4 +191,26 @@ size_t caret_path_latency_stamps(const caret_path_latency *latency, const uint64
 		*columns = latency ? latency->columns : 0;
 	return latency ? ca_path_latency_messages(latency->l, &(const ca_path_message *){ NULL },
 		NULL) : 0;
+}
+
+caret_status caret_path_response_times(const caret_path_latency *latency, bool first_callback,
+	bool last_callback, caret_response_case which, uint64_t *inputs, int64_t *times,
+	size_t *n, caret_error **error)
+{
+	*n = 0;
+	*error = NULL;
+	if (!latency || (unsigned)which > CARET_RESPONSE_WORST_WITH_EXTERNAL_LATENCY) {
+		caret_error_add(error, CARET_ERR_INVALID, NULL, -1, NULL, "%s",
+			latency ? "unknown response-time case" : "no path latency");
+		return CARET_ERR_INVALID;
+	}
+	/* caret_response_case's values are ca_response_case's */
+	size_t count = ca_path_response_times(latency->l, (ca_path_span){ first_callback,
+		last_callback }, (ca_response_case)which, inputs, times);
+	if (count == (size_t)-1) {
+		caret_error_add(error, CARET_ERR_NO_MEMORY, NULL, -1, NULL, "out of memory");
+		return CARET_ERR_NO_MEMORY;
+	}
+	*n = count;
+	return CARET_OK;
 }
