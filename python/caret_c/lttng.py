@@ -77,9 +77,10 @@ class Lttng:
                 for k, _ in _lib.Summary._fields_}
 
     def get_trace_range(self):
-        """(first, last) event time of the trace, ns."""
+        """(first, last) event time of the trace, ns since the epoch as the
+        original's."""
         s = self.summary()
-        return s['first_ns'], s['last_ns']
+        return s['first_ns'] + s['epoch_offset_ns'], s['last_ns'] + s['epoch_offset_ns']
 
     def get_count(self):
         return self.summary()['events']

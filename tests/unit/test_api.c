@@ -229,6 +229,25 @@ static void stamps(void **state)
 			}
 		assert_true(found);
 	}
+	/* response times: inputs are messages' first callback starts, in order */
+	uint64_t *inputs = calloc(n + 1, sizeof *inputs);
+	int64_t *times = calloc(n + 1, sizeof *times);
+	size_t count;
+	assert_int_equal(caret_path_response_times(l, true, true, CARET_RESPONSE_WORST, inputs,
+		times, &count, &error), CARET_OK);
+	assert_true(count > 0 && count <= n);
+	for (size_t i = 0; i < count; i++) {
+		bool input = false;
+		for (size_t k = 0; k < n; k++)
+			input |= m[k].callback_start_ns == inputs[i];
+		assert_true(input && times[i] > 0);
+		assert_true(i == 0 || inputs[i] >= inputs[i - 1]);
+	}
+	assert_int_equal(caret_path_response_times(l, true, true, (caret_response_case)9, inputs,
+		times, &count, &error), CARET_ERR_INVALID);
+	caret_error_free(error);
+	free(inputs);
+	free(times);
 	caret_path_latency_free(l);
 	caret_iter_free(it);
 }
