@@ -62,9 +62,10 @@ class Communication:
                f'{self.subscribe_node_name})'
 
     def to_numpy(self):
-        """The messages (MESSAGE records), publish order."""
+        """Every publish on the topic by the publishing node, in publish order,
+        with its handling by the subscription (MESSAGE records; 0: none)."""
         i = self._app._trace_communication(self)
-        return self._app.lttng.messages(i) if i is not None else \
+        return self._app.lttng.communication_records(i) if i is not None else \
             _lib.numpy.zeros(0, _lib.MESSAGE)
 
     def is_intra_process(self, messages=None):

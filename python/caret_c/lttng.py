@@ -127,6 +127,18 @@ class Lttng:
                                                     ctypes.byref(error)), error)
         return _lib.array(ptr.value, n.value, _lib.MESSAGE)
 
+    def communication_records(self, communication_id):
+        """Every publish of the communication's publisher, with its handling
+        (MESSAGE records; callback_start 0: not handled)."""
+        ptr, n, error = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.c_void_p()
+        _lib.check(lib.caret_communication_records(self._handle, communication_id,
+                                                   ctypes.byref(ptr), ctypes.byref(n),
+                                                   ctypes.byref(error)), error)
+        try:
+            return _lib.array(ptr.value, n.value, _lib.MESSAGE)
+        finally:
+            lib.caret_free(ptr.value)
+
     def callback_chain(self, callback_id, topic):
         ptr, n, error = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.c_void_p()
         _lib.check(lib.caret_callback_chain(self._handle, callback_id, topic.encode(),

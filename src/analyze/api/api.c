@@ -148,8 +148,8 @@ caret_status caret_follow_path(caret_trace *t, const caret_path *path, caret_pol
 	strcpy(err, "out of memory");
 	if (!out || (path->policies && !per_node) ||
 	    !(out->l = ca_path_latency_build(t->records, &p, policies[policy], err, sizeof err)) ||
-	    !(out->stamps = caret_api_path_stamps(t->trace, t->records, &p, out->l,
-		      &out->columns))) {
+	    !(out->stamps = caret_api_path_stamps(t->trace, t->records, &p, policies[policy],
+		      out->l, &out->columns))) {
 		caret_error_add(error, !out || strstr(err, "memory") ? CARET_ERR_NO_MEMORY :
 			CARET_ERR_NOT_FOUND, NULL, -1, NULL, "%s", err);
 		caret_path_latency_free(out);

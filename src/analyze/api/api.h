@@ -38,6 +38,6 @@ caret_iter *caret_api_paths_iter(ca_path_set *set);
 /* A followed path's stage times, caret_path_latency_stamps' rows (stamps.c):
  * malloc'd, NULL out of memory. */
 uint64_t *caret_api_path_stamps(const ca_trace *trace, const ca_records *r, const ca_path *path,
-	const ca_path_latency *l, size_t *columns);
+	ca_node_policy policy, const ca_path_latency *l, size_t *columns);
 
 #endif
