@@ -67,7 +67,7 @@ class Architecture:
     def __init__(self, file_type, file_path, *, lttng=None):
         self._lttng = None
         if file_type == 'lttng':
-            self._lttng = lttng or Lttng(file_path)
+            self._lttng = lttng or Lttng.opened(file_path) or Lttng(file_path)
             with tempfile.TemporaryDirectory() as d:
                 f = os.path.join(d, 'architecture.yaml')
                 self._lttng.write_architecture(f)

@@ -4,6 +4,7 @@ the CLI's --since/--until and --strip-start/--strip-end)."""
 import ctypes
 import math
 import os
+import weakref
 
 from . import _lib
 from ._lib import lib
@@ -38,6 +39,21 @@ class Lttng:
     force_conversion and validate are accepted and ignored: caret-c keeps no
     cache and analyzes plain ros2_tracing traces too."""
 
+    # the traces open, by directories: Architecture('lttng', same dirs)
+    # takes the architecture from one instead of loading the trace again
+    # (a window leaves the architecture as it is: initialization counts)
+    _open = weakref.WeakValueDictionary()
+
+    @staticmethod
+    def _key(dirs, reader='native', merge=False):
+        return tuple(os.path.realpath(os.fspath(d)) for d in dirs), reader, merge
+
+    @classmethod
+    def opened(cls, trace_dir):
+        """A live Lttng of these directories (default reader), or None."""
+        dirs = trace_dir if isinstance(trace_dir, (list, tuple)) else [trace_dir]
+        return cls._open.get(cls._key(dirs))
+
     def __init__(self, trace_dir_or_events, force_conversion=False, *, event_filters=None,
                  store_events=False, validate=True, reader='native', merge=False):
         dirs = trace_dir_or_events if isinstance(trace_dir_or_events, (list, tuple)) \
@@ -60,6 +76,7 @@ class Lttng:
                                   ctypes.byref(handle), ctypes.byref(error)), error)
         self._handle = handle.value
         self._cache = {}
+        Lttng._open[self._key(self.trace_dirs, reader, bool(merge))] = self
 
     def __del__(self):
         if getattr(self, '_handle', None):

@@ -134,6 +134,30 @@ static void records(void **state)
 	assert_int_equal(caret_communication_messages(trace, 2, &msgs, &n, &error),
 		CARET_ERR_NOT_FOUND);
 	caret_error_free(error);
+
+	/* v2: every publish, each handled message's among them, in time order */
+	caret_message *rec;
+	size_t n_rec;
+	assert_int_equal(caret_communication_messages(trace, 0, &msgs, &n, &error), CARET_OK);
+	assert_int_equal(caret_communication_records(trace, 0, &rec, &n_rec, &error), CARET_OK);
+	assert_true(n_rec >= n);
+	for (size_t i = 1; i < n_rec; i++)
+		assert_true(rec[i].rclcpp_publish_ns > rec[i - 1].rclcpp_publish_ns);
+	for (size_t i = 0; i < n; i++) {
+		bool found = false;
+		for (size_t k = 0; k < n_rec; k++)
+			if (rec[k].rclcpp_publish_ns == msgs[i].rclcpp_publish_ns) {
+				found = rec[k].callback_start_ns == msgs[i].callback_start_ns &&
+					rec[k].dds_write_ns == msgs[i].dds_write_ns;
+				break;
+			}
+		assert_true(found);
+	}
+	caret_free(rec);
+	assert_int_equal(caret_communication_records(trace, 2, &rec, &n_rec, &error),
+		CARET_ERR_NOT_FOUND);
+	assert_null(rec);
+	caret_error_free(error);
 }
 
 static void paths(void **state)
