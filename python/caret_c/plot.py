@@ -1,0 +1,151 @@
+"""Plot: the original's Plot.create_* for the charts people use most,
+drawn with matplotlib (static figures; the original draws with bokeh).
+Each plot's to_dataframe() gives its data, one (time, value) pair of
+columns per object; figure() draws it (matplotlib is imported then only),
+show() and save(path) as the original's."""
+import numpy
+import pandas
+
+from .application import CallbackBase, Communication, Path
+from .record import ResponseTime
+
+CASES = {'all': 'to_all_records', 'best': 'to_best_case_records',
+         'worst': 'to_worst_case_records',
+         'worst-with-external-latency': 'to_worst_with_external_latency_case_records'}
+
+
+def _name(obj):
+    if isinstance(obj, CallbackBase):
+        return obj.callback_name
+    if isinstance(obj, Communication):
+        return f'{obj.topic_name} ({obj.publish_node_name} -> {obj.subscribe_node_name})'
+    if isinstance(obj, Path):
+        return obj.path_name
+    raise TypeError(f'cannot plot a {type(obj).__name__}')
+
+
+def _start_end(obj):
+    """(start, end) ns since the epoch of each instance that has both."""
+    df = obj.to_dataframe()
+    if isinstance(obj, Path):
+        df = df.dropna()
+    else:
+        df = df.iloc[:, [0, -1]].dropna()
+    return (df.iloc[:, 0].to_numpy(dtype=numpy.int64),
+            df.iloc[:, -1].to_numpy(dtype=numpy.int64))
+
+
+def latency(obj):
+    start, end = _start_end(obj)
+    return start, end - start
+
+
+def period(obj):
+    start = numpy.sort(obj.to_dataframe().iloc[:, 0].dropna().to_numpy(dtype=numpy.int64))
+    return start[1:], numpy.diff(start)
+
+
+def frequency(obj, start_ns=None):
+    """Instances per second, in whole seconds from start_ns (the first
+    instance's by default)."""
+    start = obj.to_dataframe().iloc[:, 0].dropna().to_numpy(dtype=numpy.int64)
+    if not len(start):
+        return start, start
+    origin = int(start.min()) if start_ns is None else start_ns
+    bins = (start - origin) // 1_000_000_000
+    counts = numpy.bincount(bins[bins >= 0])
+    return origin + numpy.arange(len(counts), dtype=numpy.int64) * 1_000_000_000, counts
+
+
+def response_time(path, case):
+    df = getattr(ResponseTime(path.to_records()), CASES[case])().to_dataframe()
+    return (df.iloc[:, 0].to_numpy(dtype=numpy.int64),
+            df['response_time'].to_numpy(dtype=numpy.int64))
+
+
+class PlotBase:
+    def __init__(self, kind, unit, series, histogram=False):
+        self._kind, self._unit = kind, unit
+        self._series = series  # [(name, times, values)]
+        self._histogram = histogram
+
+    def to_dataframe(self):
+        """Per object two columns, (name, 'time') and (name, kind), as the
+        original's timeseries DataFrames pair them."""
+        cols = {}
+        for name, t, v in self._series:
+            cols[(name, 'time')] = pandas.array(t, dtype='Int64')
+            cols[(name, self._kind)] = pandas.array(v, dtype='Int64')
+        return pandas.DataFrame({k: pandas.Series(v) for k, v in cols.items()})
+
+    def figure(self, full_legends=False):
+        import matplotlib
+        matplotlib.use('Agg', force=False)
+        import matplotlib.pyplot as plt
+        fig, ax = plt.subplots(figsize=(10, 4))
+        scale = 1e-6 if self._unit == 'ns' else 1.0
+        unit = 'ms' if self._unit == 'ns' else self._unit
+        for name, t, v in self._series:
+            if self._histogram:
+                ax.hist(v * scale, bins=30, alpha=0.6, label=name)
+            else:
+                origin = min((int(x[1][0]) for x in self._series if len(x[1])), default=0)
+                ax.plot((t - origin) * 1e-9, v * scale, marker='.', linewidth=0.8, label=name)
+        if self._histogram:
+            ax.set_xlabel(f'{self._kind} [{unit}]')
+            ax.set_ylabel('count')
+        else:
+            ax.set_xlabel('time [s] from the first instance')
+            ax.set_ylabel(f'{self._kind} [{unit}]')
+        if full_legends or len(self._series) <= 10:
+            ax.legend(fontsize='small')
+        fig.tight_layout()
+        return fig
+
+    def show(self, **kw):
+        import matplotlib.pyplot as plt
+        self.figure(**kw)
+        plt.show()
+
+    def save(self, export_path, **kw):
+        self.figure(**kw).savefig(export_path)
+
+
+class Plot:
+    """caret_analyze.plot.Plot's create_* that caret_c draws."""
+
+    @staticmethod
+    def create_latency_timeseries_plot(*target_objects):
+        return PlotBase('latency', 'ns', [(_name(o), *latency(o)) for o in target_objects])
+
+    @staticmethod
+    def create_period_timeseries_plot(*target_objects):
+        return PlotBase('period', 'ns', [(_name(o), *period(o)) for o in target_objects])
+
+    @staticmethod
+    def create_frequency_timeseries_plot(*target_objects):
+        starts = [o.to_dataframe().iloc[:, 0].dropna() for o in target_objects]
+        origin = min((int(s.min()) for s in starts if len(s)), default=None)
+        return PlotBase('frequency', 'Hz', [(_name(o), *frequency(o, origin))
+                                             for o in target_objects])
+
+    @staticmethod
+    def create_latency_histogram_plot(*target_objects):
+        return PlotBase('latency', 'ns', [(_name(o), *latency(o)) for o in target_objects],
+                        histogram=True)
+
+    @staticmethod
+    def create_period_histogram_plot(*target_objects):
+        return PlotBase('period', 'ns', [(_name(o), *period(o)) for o in target_objects],
+                        histogram=True)
+
+    @staticmethod
+    def create_response_time_timeseries_plot(*target_objects, case='all'):
+        return PlotBase('response_time', 'ns',
+                        [(_name(p), *response_time(p, case)) for p in target_objects])
+
+    @staticmethod
+    def create_response_time_histogram_plot(*target_objects, case='all'):
+        return PlotBase('response_time', 'ns',
+                        [(_name(p), *response_time(p, case)) for p in target_objects],
+                        histogram=True)
