@@ -63,6 +63,19 @@ def response_time(path, case):
             df['response_time'].to_numpy(dtype=numpy.int64))
 
 
+def _notebook_shows_figures():
+    """In a notebook's kernel, a Figure returned by a cell shows as a PNG
+    (the formatter that pyplot's inline backend would register)."""
+    try:
+        from IPython import get_ipython
+        from IPython.core.pylabtools import select_figure_formats
+    except ImportError:
+        return
+    shell = get_ipython()
+    if shell is not None and getattr(shell, 'kernel', None) is not None:
+        select_figure_formats(shell, {'png'})
+
+
 class PlotBase:
     def __init__(self, kind, unit, series, histogram=False):
         self._kind, self._unit = kind, unit
@@ -79,10 +92,12 @@ class PlotBase:
         return pandas.DataFrame({k: pandas.Series(v) for k, v in cols.items()})
 
     def figure(self, full_legends=False):
-        import matplotlib
-        matplotlib.use('Agg', force=False)
-        import matplotlib.pyplot as plt
-        fig, ax = plt.subplots(figsize=(10, 4))
+        """A matplotlib Figure of its own (not pyplot's: a notebook shows it
+        once, where it is returned)."""
+        from matplotlib.figure import Figure
+        _notebook_shows_figures()
+        fig = Figure(figsize=(10, 4))
+        ax = fig.subplots()
         scale = 1e-6 if self._unit == 'ns' else 1.0
         unit = 'ms' if self._unit == 'ns' else self._unit
         for name, t, v in self._series:
@@ -103,8 +118,21 @@ class PlotBase:
         return fig
 
     def show(self, **kw):
+        """Shows the figure: in a notebook, where the call is; else in
+        pyplot's window."""
+        fig = self.figure(**kw)
+        try:
+            from IPython.display import display
+            from IPython import get_ipython
+            if get_ipython() is not None:
+                display(fig)
+                return
+        except ImportError:
+            pass
         import matplotlib.pyplot as plt
-        self.figure(**kw)
+        manager = plt.figure().canvas.manager
+        manager.canvas.figure = fig
+        fig.set_canvas(manager.canvas)
         plt.show()
 
     def save(self, export_path, **kw):
