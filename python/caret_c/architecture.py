@@ -72,6 +72,7 @@ class Architecture:
                 f = os.path.join(d, 'architecture.yaml')
                 self._lttng.write_architecture(f)
                 self._data = self._read(f)
+            self._add_ungrouped(self._lttng.callbacks())
         elif file_type == 'yaml':
             error = _lib.ctypes.c_void_p()
             _lib.check(lib.caret_check_architecture(os.fspath(file_path).encode(),
@@ -83,6 +84,29 @@ class Architecture:
         self._data['named_paths'] = self._data['named_paths'] or []
         # what a renamed object is called in the trace
         self._trace_names = {}
+
+    def _add_ungrouped(self, callbacks):
+        """The callbacks the original's file leaves out for belonging to no
+        callback group (a trace without CARET's executor events: plain
+        ros2_tracing, the testbed), which caret-c analyzes all the same
+        (docs/dev/original-architecture.md): added to their nodes, with the
+        subscriptions they take."""
+        listed = {c.get('callback_name') for n in self._data.get('nodes') or []
+                  for c in n.get('callbacks') or []}
+        nodes = {n['node_name']: n for n in self._data.get('nodes') or []}
+        for cb in callbacks.values():
+            node = nodes.get(cb['node'])
+            if cb['name'] in listed or node is None or cb['type'] == 'service_callback':
+                continue
+            entry = {'callback_name': cb['name'], 'callback_type': cb['type']}
+            if cb['type'] == 'timer_callback':
+                entry['period_ns'] = cb['period_ns']
+            else:
+                entry['topic_name'] = cb['topic']
+                node.setdefault('subscribes', []).append(
+                    {'topic_name': cb['topic'], 'callback_name': cb['name']})
+            entry['symbol'] = cb['symbol'] or 'UNDEFINED'
+            node.setdefault('callbacks', []).append(entry)
 
     @staticmethod
     def _read(f):
