@@ -8,5 +8,5 @@ from .lttng import Lttng, LttngEventFilter
 from . import record
 
 __all__ = ['Application', 'Architecture', 'CaretError', 'Lttng', 'LttngEventFilter',
-           'PathStructValue', 'library_path']
+           'PathStructValue', 'library_path', 'record']
 __version__ = '0.1.0'

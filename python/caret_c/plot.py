@@ -139,6 +139,112 @@ class PlotBase:
         self.figure(**kw).savefig(export_path)
 
 
+class StackedBarPlot(PlotBase):
+    """Per message of a path (complete ones; a response-time case's inputs
+    for case != 'all'), the time spent between each stage and the next:
+    the path's columns two by two."""
+
+    def __init__(self, path, case):
+        df = path.to_dataframe().dropna()
+        if case != 'all':
+            inputs, _ = response_time(path, case)
+            df = df[df.iloc[:, 0].isin(inputs)]
+        cols = list(df.columns)
+        self._start = df.iloc[:, 0].to_numpy(dtype=numpy.int64)
+        self._segments = [(f'{a} -> {b}', (df[b] - df[a]).to_numpy(dtype=numpy.int64))
+                          for a, b in zip(cols, cols[1:])]
+        super().__init__('latency', 'ns', [])
+
+    def to_dataframe(self):
+        out = pandas.DataFrame({'start_time': pandas.array(self._start, dtype='Int64')})
+        for name, v in self._segments:
+            out[name] = pandas.array(v, dtype='Int64')
+        return out
+
+    def figure(self, full_legends=False):
+        from matplotlib.figure import Figure
+        _notebook_shows_figures()
+        fig = Figure(figsize=(10, 4))
+        ax = fig.subplots()
+        x = numpy.arange(len(self._start))
+        bottom = numpy.zeros(len(self._start))
+        for name, v in self._segments:
+            ax.bar(x, v * 1e-6, bottom=bottom, label=name, width=1.0)
+            bottom += v * 1e-6
+        ax.set_xlabel('message')
+        ax.set_ylabel('latency [ms]')
+        ax.legend(fontsize='x-small')
+        fig.tight_layout()
+        return fig
+
+
+class MessageFlowPlot(PlotBase):
+    """Each message of a path as a line through its stages' times."""
+
+    def __init__(self, path):
+        self._df = path.to_dataframe()
+        super().__init__('stage', '', [])
+
+    def to_dataframe(self):
+        return self._df
+
+    def figure(self, full_legends=False):
+        from matplotlib.figure import Figure
+        _notebook_shows_figures()
+        fig = Figure(figsize=(10, 5))
+        ax = fig.subplots()
+        values = self._df.to_numpy(dtype='float64', na_value=numpy.nan)
+        origin = numpy.nanmin(values) if values.size else 0
+        ys = numpy.arange(values.shape[1])
+        for row in values:
+            ax.plot((row - origin) * 1e-9, ys, linewidth=0.6)
+        ax.set_yticks(ys, [c.rsplit('/', 1)[0].replace('_timestamp', '')
+                           for c in self._df.columns], fontsize='x-small')
+        ax.invert_yaxis()
+        ax.set_xlabel('time [s] from the first stage')
+        fig.tight_layout()
+        return fig
+
+
+class CallbackSchedulingPlot(PlotBase):
+    """Each callback's runs as bars on one line per callback."""
+
+    def __init__(self, callbacks):
+        self._runs = [(cb.callback_name, *cb.to_numpy()) for cb in callbacks]
+        super().__init__('run', 'ns', [])
+
+    def to_dataframe(self):
+        rows = {'callback_name': [], 'callback_start': [], 'callback_end': []}
+        for name, start, end in self._runs:
+            rows['callback_name'] += [name] * len(start)
+            rows['callback_start'].append(start)
+            rows['callback_end'].append(end)
+        starts = numpy.concatenate(rows['callback_start']) if self._runs else []
+        ends = numpy.concatenate(rows['callback_end']) if self._runs else []
+        out = pandas.DataFrame({'callback_name': rows['callback_name'],
+                                'callback_start': pandas.array(starts.astype('i8'), dtype='Int64'),
+                                'callback_end': pandas.array(ends.astype('i8'), dtype='Int64')})
+        out.loc[out['callback_end'] == 0, 'callback_end'] = pandas.NA
+        return out.sort_values('callback_start', kind='stable').reset_index(drop=True)
+
+    def figure(self, full_legends=False):
+        from matplotlib.figure import Figure
+        _notebook_shows_figures()
+        fig = Figure(figsize=(10, 1 + 0.5 * len(self._runs)))
+        ax = fig.subplots()
+        starts = [s[0] for _, s, _ in self._runs if len(s)]
+        origin = min(starts) if starts else 0
+        for y, (name, start, end) in enumerate(self._runs):
+            done = end > 0
+            ax.broken_barh(list(zip((start[done] - origin) * 1e-9,
+                                    (end[done] - start[done]) * 1e-9)), (y - 0.4, 0.8))
+        ax.set_yticks(range(len(self._runs)), [n for n, _, _ in self._runs],
+                      fontsize='small')
+        ax.set_xlabel('time [s] from the first run')
+        fig.tight_layout()
+        return fig
+
+
 class Plot:
     """caret_analyze.plot.Plot's create_* that caret_c draws."""
 
@@ -177,3 +283,27 @@ class Plot:
         return PlotBase('response_time', 'ns',
                         [(_name(p), *response_time(p, case)) for p in target_objects],
                         histogram=True)
+
+
+    @staticmethod
+    def create_response_time_stacked_bar_plot(target_object, metrics='latency', case='all'):
+        if metrics != 'latency':
+            raise ValueError("metrics: 'latency' only")
+        if case not in CASES:
+            raise ValueError(f'case: one of {", ".join(CASES)}')
+        return StackedBarPlot(target_object, case)
+
+    @staticmethod
+    def create_message_flow_plot(target_path):
+        return MessageFlowPlot(target_path)
+
+    @staticmethod
+    def create_callback_scheduling_plot(target_objects):
+        """Callbacks, or objects with callbacks (a path's nodes' as the
+        original takes them is not there: pass the callbacks)."""
+        objects = target_objects if isinstance(target_objects, (list, tuple)) \
+            else [target_objects]
+        callbacks = []
+        for o in objects:
+            callbacks += getattr(o, 'callbacks', None) or [o]
+        return CallbackSchedulingPlot(callbacks)

@@ -70,13 +70,34 @@ for case, method in (('best', 'to_best_case_records'), ('all', 'to_all_records')
     report(list(h[('p', 'response_time')].dropna()) == list(rt['response_time']),
            f'response time histogram ({case}): ResponseTime\'s {len(rt)} values')
 
+frame = path.to_dataframe().dropna()
+bars = Plot.create_response_time_stacked_bar_plot(path).to_dataframe()
+total = bars.drop(columns='start_time').sum(axis=1)
+report(len(bars) == len(frame) and
+       list(total) == list(frame.iloc[:, -1] - frame.iloc[:, 0]),
+       f'stacked bar: {len(bars)} messages, {len(bars.columns) - 1} segments adding up to '
+       'each message\'s latency')
+worst = Plot.create_response_time_stacked_bar_plot(path, case='worst').to_dataframe()
+inputs = ResponseTime(path.to_records()).to_worst_case_records().to_dataframe().iloc[:, 0]
+report(0 < len(worst) <= len(inputs) and set(worst['start_time']) <= set(inputs),
+       f'stacked bar (worst): {len(worst)} messages, each a worst-case input')
+flow = Plot.create_message_flow_plot(path).to_dataframe()
+report(flow.equals(path.to_dataframe()), f'message flow: the path\'s {len(flow)} rows')
+sched = Plot.create_callback_scheduling_plot(app.callbacks).to_dataframe()
+runs = sum(len(cb.to_dataframe()) for cb in app.callbacks)
+report(len(sched) == runs and sched['callback_start'].is_monotonic_increasing,
+       f'callback scheduling: {len(sched)} runs of {len(app.callbacks)} callbacks, in time order')
+
 with tempfile.TemporaryDirectory() as d:
     for name, plot in (
             ('latency', Plot.create_latency_timeseries_plot(*app.callbacks, path)),
             ('frequency', Plot.create_frequency_timeseries_plot(*app.callbacks)),
             ('period', Plot.create_period_histogram_plot(*app.communications)),
             ('histogram', Plot.create_latency_histogram_plot(*app.callbacks)),
-            ('response', Plot.create_response_time_timeseries_plot(path, case='worst'))):
+            ('response', Plot.create_response_time_timeseries_plot(path, case='worst')),
+            ('stacked', Plot.create_response_time_stacked_bar_plot(path)),
+            ('flow', Plot.create_message_flow_plot(path)),
+            ('scheduling', Plot.create_callback_scheduling_plot(app.callbacks))):
         out = os.path.join(d, f'{name}.png')
         plot.save(out)
         with open(out, 'rb') as fh:
