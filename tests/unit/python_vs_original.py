@@ -12,7 +12,9 @@ row order and every value.
   publishes nothing (the original's search, as original_vs_caret.py),
   found by both searches and added under the same name, with and without
   the first and the last callback, and its four response-time cases
-  (ResponseTime's all, best, worst, worst with external latency).
+  (ResponseTime's all, best, worst, worst with external latency); and
+  the same paths from the original's own architecture file (its export,
+  read by caret_c's Architecture('yaml')).
 
 What only caret-c has is a documented decision that this script names
 (docs/dev/original-architecture.md). A plain ros2_tracing trace, which
@@ -199,6 +201,23 @@ for name, label in named:
                 compare(f'path {label} {span} response time ({case})',
                         quiet(lambda: getattr(theirs_rt, method)().to_dataframe()),
                         getattr(ours_rt, method)().to_dataframe())
+# ---- the original's own architecture file, read by caret_c ----------------------
+# (Architecture('yaml'): its named paths, found in the trace's records)
+if named:
+    theirs_file = os.path.join(work, 'theirs.yaml')
+    quiet(arch.export, theirs_file, force=True)
+    from_file = caret_c.Application(caret_c.Architecture('yaml', theirs_file), ours_lttng)
+    report(sorted(from_file.path_names) == sorted(n for n, _ in named) and
+           [c.callback_name for c in from_file.callbacks] == [c.callback_name for c in
+                                                              app.callbacks],
+           f"Architecture('yaml') of the original's export: {len(from_file.path_names)} named "
+           f'paths, {len(from_file.callbacks)} callbacks')
+    for name, label in named:
+        theirs_path, our_path = app.get_path(name), from_file.get_path(name)
+        theirs_path.include_first_callback = theirs_path.include_last_callback = True
+        our_path.include_first_callback = our_path.include_last_callback = True
+        compare(f"path {label} from the original's file, first=1 last=1",
+                quiet(theirs_path.to_dataframe), our_path.to_dataframe())
 if not refused and not named:
     report(False, 'no path from a node that subscribes to nothing to one that publishes nothing')
 shutil.rmtree(work)
