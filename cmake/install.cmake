@@ -15,6 +15,31 @@ install(TARGETS caret_analyze_shared EXPORT caretTargets
 install(FILES include/caret/analyze.h include/caret/error.h include/caret/export.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/caret)
 
+# the Python package caret_c (python/, docs/python.md): where Debian's
+# python3 looks, /usr/lib/python3/dist-packages for the package (prefix
+# /usr), PREFIX/lib/python3.X/dist-packages otherwise (on its path for
+# /usr/local; PYTHONPATH for another prefix); _installed.py tells it where
+# the library is, relative to itself
+if(CMAKE_INSTALL_PREFIX STREQUAL "/usr")
+  set(caret_python_default lib/python3/dist-packages)
+else()
+  execute_process(COMMAND /usr/bin/python3 -c
+    "import sys; print('%d.%d' % sys.version_info[:2])"
+    OUTPUT_VARIABLE caret_python_version OUTPUT_STRIP_TRAILING_WHITESPACE)
+  set(caret_python_default lib/python${caret_python_version}/dist-packages)
+endif()
+set(CARET_PYTHON_DIR ${caret_python_default} CACHE STRING
+  "where make install puts the Python package caret_c (relative to the prefix)")
+file(RELATIVE_PATH caret_python_to_lib /p/${CARET_PYTHON_DIR}/caret_c
+  /p/${CMAKE_INSTALL_LIBDIR}/libcaret-analyze.so.0)
+file(WRITE ${CMAKE_BINARY_DIR}/packaging/caret_c_installed.py
+  "# written by make install: libcaret-analyze.so.0 relative to this package\n"
+  "LIBRARY_RELATIVE = '${caret_python_to_lib}'\n")
+install(DIRECTORY python/caret_c DESTINATION ${CARET_PYTHON_DIR}
+  FILES_MATCHING PATTERN "*.py" PATTERN "__pycache__" EXCLUDE)
+install(FILES ${CMAKE_BINARY_DIR}/packaging/caret_c_installed.py
+  DESTINATION ${CARET_PYTHON_DIR}/caret_c RENAME _installed.py)
+
 # find_package(caret) gives caret::analyze
 set(caret_cmake_dir ${CMAKE_INSTALL_LIBDIR}/cmake/caret)
 install(EXPORT caretTargets NAMESPACE caret:: FILE caretTargets.cmake

@@ -14,7 +14,7 @@ LD_PRELOAD that can start recording at any moment, and turns the trace
 into callback, message and end-to-end path latencies: the caret command
 (record, check, latency, path, report, export, env), the tracer
 libcaret.so and the analyzer's shared library libcaret-analyze.so with
-its headers.")
+its headers, and the Python package caret_c (caret_analyze's API over it).")
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
@@ -26,7 +26,8 @@ set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)
 set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA ${CMAKE_SOURCE_DIR}/packaging/debian/triggers
   ${CMAKE_SOURCE_DIR}/packaging/debian/postinst ${CMAKE_SOURCE_DIR}/packaging/debian/postrm)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "lttng-tools")
-set(CPACK_DEBIAN_PACKAGE_SUGGESTS "babeltrace2")
+# python3 with numpy, pandas and PyYAML for the Python package caret_c
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "babeltrace2, python3, python3-numpy, python3-pandas, python3-yaml")
 set(CPACK_STRIP_FILES ON)
 set(CPACK_PACKAGE_DIRECTORY ${CMAKE_BINARY_DIR}/package)
 include(CPack)

@@ -41,6 +41,10 @@ packages=(
 	python3-colcon-parallel-executor python3-colcon-library-path python3-colcon-pkg-config
 	python3-colcon-defaults python3-colcon-metadata python3-colcon-output
 	python3-colcon-package-information python3-colcon-test-result
+	# the Python package caret_c (python/): pip install --no-index ./python
+	python3-pip python3-setuptools python3-wheel
+	# its plots (caret_c.plot) and the example notebook, run headless by make test
+	python3-matplotlib python3-nbconvert python3-nbclient python3-ipykernel
 	# the original CARET analyzer (shared/anchors), which tests compare with
 	python3-bt2 python3-pandas python3-numpy python3-colorcet python3-pydantic
 	python3-graphviz python3-tqdm python3-packaging libyaml-cpp0.7

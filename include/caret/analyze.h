@@ -30,7 +30,7 @@ extern "C" {
 /* This header's version: raised with every change a program built against
  * an older one would notice. caret_analyze_api_version() is the library's:
  * a program checks that they are equal. */
-#define CARET_ANALYZE_API_VERSION 1
+#define CARET_ANALYZE_API_VERSION 2
 CARET_API int caret_analyze_api_version(void);
 
 /* ---- a trace ------------------------------------------------------------------ */
@@ -74,6 +74,9 @@ typedef struct caret_summary {
 	uint64_t first_ns, last_ns; /* the trace's first and last event */
 	size_t processes, nodes, callbacks, communications;
 	const char *reader_note; /* why the native reader handed it over, or NULL */
+	/* the trace clock's offset from the epoch: a time + this is ns since
+	 * the epoch, the times the original analyzer reports; 0 unknown (v2) */
+	int64_t epoch_offset_ns;
 } caret_summary;
 
 CARET_API void caret_trace_summary(const caret_trace *trace, caret_summary *summary);
@@ -120,12 +123,24 @@ typedef struct caret_communication {
 CARET_API caret_iter *caret_communications(const caret_trace *trace);
 CARET_API bool caret_next_communication(caret_iter *iter, caret_communication *communication);
 
+/* How a node of a path turns an input into an output (the original's
+ * message_context policies). */
+typedef enum caret_policy {
+	CARET_POLICY_DEFAULT = -1,       /* in caret_path.policies: the one caret_follow_path is given */
+	CARET_POLICY_USE_LATEST_MESSAGE, /* the next output while the input is the latest */
+	CARET_POLICY_CALLBACK_CHAIN,     /* the output of the run that took the input */
+	CARET_POLICY_INHERIT_UNIQUE_STAMP, /* the output carrying the input's header stamp */
+} caret_policy;
+
 /* A chain of nodes: n_nodes names, and the topic between each two (a tf
  * link "tf:FRAME->CHILD", or a service's "request:S" / "response:S"). */
 typedef struct caret_path {
 	size_t n_nodes;
 	const char *const *nodes;
 	const char *const *topics; /* n_nodes - 1 */
+	/* per node, its policy (an architecture file's message_contexts);
+	 * NULL: every node the one caret_follow_path is given (v2) */
+	const caret_policy *policies;
 } caret_path;
 
 /* The paths from node `from` to node `to` of at most max_depth nodes (0:
@@ -152,6 +167,7 @@ CARET_API caret_status caret_callback_runs(caret_trace *trace, size_t callback,
  * the start of the callback run that handled it. */
 typedef struct caret_message {
 	uint64_t rclcpp_publish_ns, rcl_publish_ns, dds_write_ns;
+	uint64_t source_timestamp_ns; /* DDS's source timestamp; 0: none (intra-process) */
 	uint64_t take_ns;            /* 0: no take event */
 	uint64_t callback_start_ns;
 	bool intra;                  /* delivered within the process */
@@ -162,15 +178,15 @@ typedef struct caret_message {
 CARET_API caret_status caret_communication_messages(caret_trace *trace, size_t communication,
 	const caret_message **messages, size_t *n, caret_error **error);
 
-/* ---- a path's latency ------------------------------------------------------------- */
+/* The original's communication records (v2): every publish of the
+ * communication's publisher on its topic, in publish order, with the
+ * subscription's handling of it (take_ns, callback_start_ns 0: not
+ * handled, lost on the way or not yet when the trace ended). *records is
+ * the caller's, freed with caret_free. */
+CARET_API caret_status caret_communication_records(caret_trace *trace, size_t communication,
+	caret_message **records, size_t *n, caret_error **error);
 
-/* How a node of a path turns an input into an output (the original's
- * message_context policies). */
-typedef enum caret_policy {
-	CARET_POLICY_USE_LATEST_MESSAGE, /* the next output while the input is the latest */
-	CARET_POLICY_CALLBACK_CHAIN,     /* the output of the run that took the input */
-	CARET_POLICY_INHERIT_UNIQUE_STAMP, /* the output carrying the input's header stamp */
-} caret_policy;
+/* ---- a path's latency ------------------------------------------------------------- */
 
 /* One message followed along a path: the first node's run that published
  * it, that publish, and the last node's callback run (last_end_ns 0: it
@@ -191,6 +207,74 @@ CARET_API caret_status caret_follow_path(caret_trace *trace, const caret_path *p
 CARET_API size_t caret_path_latency_messages(const caret_path_latency *latency,
 	const caret_path_message **messages, const int64_t **hops, size_t *hop_count);
 CARET_API void caret_path_latency_free(caret_path_latency *latency);
+
+/* Per message (the rows of caret_path_latency_messages) the time of each
+ * stage along the path, the original's path columns (v2): the first
+ * node's callback start, then for each topic its publish's rclcpp, rcl and
+ * dds_write stages and DDS source timestamp and the next node's callback
+ * start, then the last callback's end: *columns = 5 * (n_nodes - 1) + 2
+ * times a row, 0 where a message did not get there or the trace has no
+ * such stage (an intra-process publish's rcl; a tf or service hop's
+ * stages). Owned by latency. */
+CARET_API size_t caret_path_latency_stamps(const caret_path_latency *latency,
+	const uint64_t **stamps, size_t *columns);
+
+/* Response time, the original's four cases (docs/latency.md): how long
+ * from an input (a message's start) to the output that answers it. */
+typedef enum caret_response_case {
+	CARET_RESPONSE_ALL,   /* every input: its output's end - its start */
+	CARET_RESPONSE_BEST,  /* per output: from the latest input it answers */
+	CARET_RESPONSE_WORST, /* per output: from the earliest input it answers */
+	CARET_RESPONSE_WORST_WITH_EXTERNAL_LATENCY, /* per output: from the input before
+	                                               the earliest one */
+} caret_response_case;
+
+/* The response times of the path's messages (v2), from the first
+ * callback's start (first_callback) or the first publish, to the last
+ * callback's end (last_callback) or its start, in the order of their input:
+ * inputs[i] (the time the original reports) and times[i], each with room
+ * for caret_path_latency_messages() entries; *n of them. Not to be called
+ * from two threads at once on the same latency. */
+CARET_API caret_status caret_path_response_times(const caret_path_latency *latency,
+	bool first_callback, bool last_callback, caret_response_case which, uint64_t *inputs,
+	int64_t *times, size_t *n, caret_error **error);
+
+/* ---- node paths: a callback's input to its output (v2) ------------------------- */
+
+/* One run of a callback and its first publish on a topic (0: none). */
+typedef struct caret_chain_record {
+	uint64_t callback_start_ns, publish_ns;
+} caret_chain_record;
+
+/* Per run of callback `callback` (caret_callback.id), in start order, the
+ * first publish of the callback's node on `topic` made in that run: the
+ * original's callback_chain node path. *records is the caller's, freed
+ * with caret_free. */
+CARET_API caret_status caret_callback_chain(caret_trace *trace, size_t callback,
+	const char *topic, caret_chain_record **records, size_t *n, caret_error **error);
+
+/* Frees what a function above says is the caller's (NULL is fine). */
+CARET_API void caret_free(void *memory);
+
+/* ---- the architecture file (the original's YAML) (v2) --------------------------- */
+
+/* Writes the trace's architecture as the original's Architecture.export
+ * writes it (named_paths empty; `all`: every object and key, the hidden
+ * ones too) to `file`. */
+CARET_API caret_status caret_write_architecture(const caret_trace *trace, const char *file,
+	bool all, caret_error **error);
+
+/* Checks an architecture file: its keys, value types and the names that
+ * refer to each other; CARET_ERR_FORMAT with the line when it does not. */
+CARET_API caret_status caret_check_architecture(const char *file, caret_error **error);
+
+/* The named path `name` of an architecture file as an iterator of that one
+ * path (caret_next_path), its nodes' policies from the file's
+ * message_contexts (CARET_POLICY_DEFAULT where it gives none). NULL with
+ * *error when the file does not check or has no such path. The path's
+ * strings live as long as the iterator. */
+CARET_API caret_iter *caret_architecture_path(const char *file, const char *name,
+	caret_error **error);
 
 #ifdef __cplusplus
 }

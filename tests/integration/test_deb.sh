@@ -42,6 +42,18 @@ check $? "caret --version: $("$caret" --version | head -1)"
 check $? "caret env names the package's tracer ($tracer)"
 "$caret" check "$CARET_SHARED_DIR/data/real-humble/caret-fork-inter" >"$work/check.out"
 check $? "caret check of a real trace: $(tail -1 "$work/check.out")"
+# the package's Python package, finding the package's library by itself
+shared_trace=$CARET_SHARED_DIR/data/real-humble/caret-fork-inter
+truth=$("$caret" latency callbacks --format csv "$shared_trace" | awk -F, '$1 == "/sensor/callback_0" { print $2 }')
+out=$(cd "$work" && unset CARET_ANALYZE_LIBRARY && PYTHONDONTWRITEBYTECODE=1 \
+	PYTHONPATH=$root/usr/lib/python3/dist-packages /usr/bin/python3 -c 'import caret_c, sys
+lt = caret_c.Lttng(sys.argv[1])
+app = caret_c.Application(caret_c.Architecture("lttng", sys.argv[1]), lt)
+print(caret_c.library_path, len(app.get_callback("/sensor/callback_0").to_dataframe().dropna()))' \
+	"$shared_trace")
+[[ $(realpath "${out% *}") == $(realpath "$root/usr/lib/$multiarch/libcaret-analyze.so.0") &&
+	${out##* } == "$truth" ]]
+check $? "the package's caret_c loads the package's library; /sensor/callback_0: ${out##* } runs (caret's: $truth)"
 
 # the installed tracer in a testbed system, recorded in a session of its own
 caret_lttng_require

@@ -5,7 +5,8 @@
 # the headers, man pages that render without warnings, bash completion of
 # verbs, options and named paths); builds the API example against the
 # install with pkg-config and with CMake's find_package(caret) and runs
-# both on a real trace; then uninstalls and finds nothing left.
+# both on a real trace; imports the Python package from the prefix and
+# from pip's offline install; then uninstalls and finds nothing left.
 set -euo pipefail
 build=$CARET_BUILD_DIR src=$CARET_SOURCE_DIR
 trace=$CARET_SHARED_DIR/data/real-humble/caret-fork-inter
@@ -94,6 +95,40 @@ cli=$("$build/bin/caret" path latency --nodes /sensor,/filter,/sink --format csv
 	awk -F, '$1 == "end to end" { print "messages=" $2 ".*mean_ns=" $4 }')
 grep -q "^end to end $cli\$" "$work/pc.out"
 check $? "its end-to-end latency is the CLI's ($cli)"
+
+# the Python package (docs/python.md): where make install put it, finding
+# the installed library by itself; then pip's offline install of python/
+# into a virtual environment (Debian's numpy, pandas and PyYAML), finding
+# the library through CARET_ANALYZE_LIBRARY, then through the loader's path
+pydir=$(sed -n 's/^CARET_PYTHON_DIR:STRING=//p' "$build/CMakeCache.txt")
+export PYTHONDONTWRITEBYTECODE=1 # nothing left behind for the uninstall to miss
+truth=$("$build/bin/caret" latency callbacks --format csv "$trace" |
+	awk -F, '$1 == "/sensor/callback_0" { print $2 }')
+pycheck() { # PYTHON: the library it loaded, and the sensor's runs
+	(cd "$work" && "$1" -c 'import caret_c, sys
+app = caret_c.Application(caret_c.Architecture("lttng", sys.argv[1]), caret_c.Lttng(sys.argv[1]))
+df = app.get_callback("/sensor/callback_0").to_dataframe()
+print(caret_c.library_path, len(df.dropna()))' "$trace")
+}
+unset CARET_ANALYZE_LIBRARY
+out=$(PYTHONPATH="$prefix/$pydir" pycheck /usr/bin/python3)
+[[ $(realpath "${out% *}") == $(realpath "$prefix/$libdir/libcaret-analyze.so.0") &&
+	${out##* } == "$truth" ]]
+check $? "caret_c from $pydir loads $(basename "${out% *}") of the prefix; /sensor/callback_0: ${out##* } runs (the CLI's: $truth)"
+cp -r "$src/python" "$work/pysrc"
+rm -rf "$work/pysrc/build" "$work/pysrc"/*.egg-info "$work/pysrc/caret_c/__pycache__"
+/usr/bin/python3 -m venv --system-site-packages "$work/venv" &&
+	"$work/venv/bin/pip" install --no-index --no-build-isolation "$work/pysrc" >"$work/pip.log" 2>&1
+check $? "pip install --no-index --no-build-isolation ./python (in a venv)"
+out=$(CARET_ANALYZE_LIBRARY=$prefix/$libdir/libcaret-analyze.so.0 pycheck "$work/venv/bin/python")
+[[ ${out% *} == "$prefix/$libdir/libcaret-analyze.so.0" && ${out##* } == "$truth" ]]
+check $? "pip's caret_c with CARET_ANALYZE_LIBRARY: ${out##* } runs"
+out=$(LD_LIBRARY_PATH=$prefix/$libdir pycheck "$work/venv/bin/python")
+[[ ${out##* } == "$truth" ]]
+check $? "pip's caret_c through the loader's path (${out% *}): ${out##* } runs"
+out=$(CARET_ANALYZE_LIBRARY=/nonexistent/lib.so "$work/venv/bin/python" -c 'import caret_c' 2>&1 || true)
+grep -q "cannot find libcaret-analyze.so.0.*nonexistent" <<<"$out"
+check $? "a wrong CARET_ANALYZE_LIBRARY is an ImportError naming it"
 
 cmake -DMANIFEST="$build/install_manifest.txt" -P "$src/cmake/uninstall.cmake" >/dev/null
 left=$(find "$prefix" -type f -o -type l | wc -l)

@@ -6,7 +6,8 @@
 #   1. session first (`caret record --immediate`, the apps once it records,
 #      the recording stopped once they ended), with
 #      the standard events (CARET_MERGE=0); the original CARET analyzer
-#      reads this trace too and gives the same answers;
+#      reads this trace too and gives the same answers, and the Python
+#      package caret_c the original's DataFrames;
 #   2. `caret record` started while the apps run, twice in a row (merged;
 #      the apps stopped after the second);
 #   3. `caret record -- CMD`: the recorder launches the apps (Cyclone DDS
@@ -69,6 +70,17 @@ if [[ $REAL_RMW == cyclonedds || $system == pipeline3 ]]; then
 		"$BIN/caret" "$work/first/trace" "${only[@]}" >"$work/compared" 2>"$work/original.err" ||
 		{ grep -E '^(FAIL|  )' "$work/compared"; tail -5 "$work/original.err"; exit 1; }
 	grep -E 'differences' "$work/compared"
+	# and the Python package's DataFrames are the original's, every one
+	# (tests/unit/python_vs_original.py; not on the executors app, whose
+	# runs the original pairs across threads, as above)
+	if [[ $system != executors ]]; then
+		CARET_ANALYZE_LIBRARY=$CARET_BUILD_DIR/lib/libcaret-analyze.so.0 \
+			PYTHONPATH=$work/anchor:$CARET_SOURCE_DIR/python /usr/bin/python3 \
+			"$CARET_SOURCE_DIR/tests/unit/python_vs_original.py" "$work/first/trace" \
+			>"$work/python" 2>"$work/python.err" ||
+			{ grep -E '^(FAIL|  )' "$work/python"; tail -5 "$work/python.err"; exit 1; }
+		grep -E 'DataFrames compared' "$work/python"
+	fi
 fi
 
 echo "== 2. caret record while the apps run, twice"

@@ -16,6 +16,7 @@
 #include "error_build.h"
 #include "model.h"
 #include "path.h"
+#include "trace.h"
 
 int caret_analyze_api_version(void)
 {
@@ -99,17 +100,24 @@ void caret_trace_summary(const caret_trace *t, caret_summary *s)
 		s->callbacks += !a->callbacks[i].hidden;
 	s->communications = t->n_comms;
 	s->reader_note = ca_trace_reader_note(t->trace);
+	s->epoch_offset_ns = t->trace->epoch_offset;
 }
 
 /* ---- a path's latency ------------------------------------------------------------- */
 
 struct caret_path_latency {
 	ca_path_latency *l;
+	uint64_t *stamps; /* caret_path_latency_stamps */
+	size_t columns;
 };
 
 _Static_assert(sizeof(caret_path_message) == sizeof(ca_path_message) &&
 	offsetof(caret_path_message, last_end_ns) == offsetof(ca_path_message, last_end),
 	"caret_path_message is ca_path_message's layout");
+
+_Static_assert((int)CARET_RESPONSE_WORST_WITH_EXTERNAL_LATENCY ==
+	(int)CA_RESPONSE_WORST_WITH_EXTERNAL_LATENCY && (int)CARET_RESPONSE_BEST ==
+	(int)CA_RESPONSE_BEST, "caret_response_case is ca_response_case");
 
 static const ca_node_policy policies[] = {
 	[CARET_POLICY_USE_LATEST_MESSAGE] = CA_POLICY_USE_LATEST_MESSAGE,
@@ -130,15 +138,25 @@ caret_status caret_follow_path(caret_trace *t, const caret_path *path, caret_pol
 			"a path needs at least two nodes and the topics between them");
 		return CARET_ERR_INVALID;
 	}
-	ca_path p = { path->n_nodes, path->nodes, path->topics, NULL };
+	ca_node_policy *per_node = path->policies ? calloc(path->n_nodes, sizeof *per_node) : NULL;
+	for (size_t i = 0; per_node && i < path->n_nodes; i++) {
+		unsigned k = (unsigned)path->policies[i];
+		per_node[i] = k < sizeof policies / sizeof *policies ? policies[k] : CA_POLICY_DEFAULT;
+	}
+	ca_path p = { path->n_nodes, path->nodes, path->topics, per_node };
 	caret_path_latency *out = calloc(1, sizeof *out);
-	if (!out || !(out->l = ca_path_latency_build(t->records, &p, policies[policy], err,
-			sizeof err))) {
+	strcpy(err, "out of memory");
+	if (!out || (path->policies && !per_node) ||
+	    !(out->l = ca_path_latency_build(t->records, &p, policies[policy], err, sizeof err)) ||
+	    !(out->stamps = caret_api_path_stamps(t->trace, t->records, &p, policies[policy],
+		      out->l, &out->columns))) {
 		caret_error_add(error, !out || strstr(err, "memory") ? CARET_ERR_NO_MEMORY :
-			CARET_ERR_NOT_FOUND, NULL, -1, NULL, "%s", out ? err : "out of memory");
-		free(out);
+			CARET_ERR_NOT_FOUND, NULL, -1, NULL, "%s", err);
+		caret_path_latency_free(out);
+		free(per_node);
 		return caret_error_status(*error);
 	}
+	free(per_node);
 	*latency = out;
 	return CARET_OK;
 }
@@ -161,5 +179,38 @@ void caret_path_latency_free(caret_path_latency *latency)
 	if (!latency)
 		return;
 	ca_path_latency_free(latency->l);
+	free(latency->stamps);
 	free(latency);
+}
+
+size_t caret_path_latency_stamps(const caret_path_latency *latency, const uint64_t **stamps,
+	size_t *columns)
+{
+	*stamps = latency ? latency->stamps : NULL;
+	if (columns)
+		*columns = latency ? latency->columns : 0;
+	return latency ? ca_path_latency_messages(latency->l, &(const ca_path_message *){ NULL },
+		NULL) : 0;
+}
+
+caret_status caret_path_response_times(const caret_path_latency *latency, bool first_callback,
+	bool last_callback, caret_response_case which, uint64_t *inputs, int64_t *times,
+	size_t *n, caret_error **error)
+{
+	*n = 0;
+	*error = NULL;
+	if (!latency || (unsigned)which > CARET_RESPONSE_WORST_WITH_EXTERNAL_LATENCY) {
+		caret_error_add(error, CARET_ERR_INVALID, NULL, -1, NULL, "%s",
+			latency ? "unknown response-time case" : "no path latency");
+		return CARET_ERR_INVALID;
+	}
+	/* caret_response_case's values are ca_response_case's */
+	size_t count = ca_path_response_times(latency->l, (ca_path_span){ first_callback,
+		last_callback }, (ca_response_case)which, inputs, times);
+	if (count == (size_t)-1) {
+		caret_error_add(error, CARET_ERR_NO_MEMORY, NULL, -1, NULL, "out of memory");
+		return CARET_ERR_NO_MEMORY;
+	}
+	*n = count;
+	return CARET_OK;
 }

@@ -31,4 +31,13 @@ struct caret_trace {
 bool caret_api_find_communications(caret_trace *t);
 void caret_api_free_gathered(caret_trace *t);
 
+/* An iterator over the paths of set, which it takes (freed with it; NULL
+ * out of memory, the set freed too). */
+caret_iter *caret_api_paths_iter(ca_path_set *set);
+
+/* A followed path's stage times, caret_path_latency_stamps' rows (stamps.c):
+ * malloc'd, NULL out of memory. */
+uint64_t *caret_api_path_stamps(const ca_trace *trace, const ca_records *r, const ca_path *path,
+	ca_node_policy policy, const ca_path_latency *l, size_t *columns);
+
 #endif

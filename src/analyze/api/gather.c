@@ -99,6 +99,7 @@ static caret_message message_of(const ca_records *r, const ca_communication *x)
 		m.rclcpp_publish_ns = p->rclcpp_time;
 		m.rcl_publish_ns = p->rcl_time;
 		m.dds_write_ns = p->dds_write_time;
+		m.source_timestamp_ns = p->source_stamp;
 	}
 	return m;
 }
@@ -149,4 +150,54 @@ void caret_api_free_gathered(caret_trace *t)
 	free(t->messages);
 	free(t->n_messages);
 	free(t->comms);
+}
+
+caret_status caret_communication_records(caret_trace *t, size_t communication,
+	caret_message **records, size_t *n, caret_error **error)
+{
+	*error = NULL;
+	*records = NULL;
+	*n = 0;
+	if (communication >= t->n_comms) {
+		caret_error_add(error, CARET_ERR_NOT_FOUND, NULL, -1, NULL,
+			"no communication of id %zu (the trace has %zu)", communication, t->n_comms);
+		return CARET_ERR_NOT_FOUND;
+	}
+	const struct caret_api_comm *c = &t->comms[communication];
+	const ca_publish_instance *pubs;
+	const ca_communication *all;
+	size_t n_pubs = ca_records_publishes(t->records, &pubs), k = 0;
+	size_t total = ca_records_communications(t->records, &all);
+	caret_message *out = malloc((n_pubs + 1) * sizeof *out);
+	size_t *row_of = malloc((n_pubs + 1) * sizeof *row_of); /* publish -> its row */
+	if (!out || !row_of) {
+		free(out);
+		free(row_of);
+		return no_memory(error);
+	}
+	for (size_t i = 0; i < n_pubs; i++) {
+		row_of[i] = CA_NONE;
+		if (pubs[i].publisher != c->publisher)
+			continue;
+		row_of[i] = k;
+		out[k++] = (caret_message){ .rclcpp_publish_ns = pubs[i].rclcpp_time,
+			.rcl_publish_ns = pubs[i].rcl_time, .dds_write_ns = pubs[i].dds_write_time,
+			.source_timestamp_ns = pubs[i].source_stamp, .intra = pubs[i].intra };
+	}
+	/* each publish's first handling by the subscription */
+	for (size_t i = 0; i < total; i++) {
+		if (all[i].publish == CA_NONE || !of_comm(t->records, c, &all[i]))
+			continue;
+		caret_message *m = &out[row_of[all[i].publish]];
+		caret_message handled = message_of(t->records, &all[i]);
+		if (!m->callback_start_ns || handled.callback_start_ns < m->callback_start_ns) {
+			m->take_ns = handled.take_ns;
+			m->callback_start_ns = handled.callback_start_ns;
+			m->intra = handled.intra;
+		}
+	}
+	free(row_of);
+	*records = out;
+	*n = k;
+	return CARET_OK;
 }

@@ -16,13 +16,14 @@ struct caret_iter {
 	const caret_trace *t;
 	size_t next;
 	ca_path_set *paths; /* PATHS */
+	caret_policy *policies; /* PATHS: the last path's, as the public enum */
 };
 
 static caret_iter *new_iter(const caret_trace *t, enum iter_kind kind)
 {
 	caret_iter *it = t ? calloc(1, sizeof *it) : NULL;
 	if (it)
-		*it = (caret_iter){ kind, t, 0, NULL };
+		*it = (caret_iter){ kind, t, 0, NULL, NULL };
 	return it;
 }
 
@@ -31,6 +32,7 @@ void caret_iter_free(caret_iter *it)
 	if (!it)
 		return;
 	ca_path_set_free(it->paths);
+	free(it->policies);
 	free(it);
 }
 
@@ -151,12 +153,40 @@ caret_iter *caret_search_paths(const caret_trace *t, const char *from, const cha
 	return it;
 }
 
+static caret_policy to_public(ca_node_policy p)
+{
+	switch (p) {
+	case CA_POLICY_CALLBACK_CHAIN: return CARET_POLICY_CALLBACK_CHAIN;
+	case CA_POLICY_USE_LATEST_MESSAGE: return CARET_POLICY_USE_LATEST_MESSAGE;
+	case CA_POLICY_INHERIT_UNIQUE_STAMP: return CARET_POLICY_INHERIT_UNIQUE_STAMP;
+	default: return CARET_POLICY_DEFAULT;
+	}
+}
+
 bool caret_next_path(caret_iter *it, caret_path *path)
 {
 	const ca_path *paths;
 	if (!it || it->kind != PATHS || it->next >= ca_path_set_paths(it->paths, &paths))
 		return false;
 	const ca_path *p = &paths[it->next++];
-	*path = (caret_path){ p->node_count, p->nodes, p->topics };
+	*path = (caret_path){ p->node_count, p->nodes, p->topics, NULL };
+	free(it->policies);
+	it->policies = NULL;
+	if (p->policies && (it->policies = malloc(p->node_count * sizeof *it->policies))) {
+		for (size_t i = 0; i < p->node_count; i++)
+			it->policies[i] = to_public(p->policies[i]);
+		path->policies = it->policies;
+	}
 	return true;
+}
+
+caret_iter *caret_api_paths_iter(ca_path_set *set)
+{
+	caret_iter *it = calloc(1, sizeof *it);
+	if (!it) {
+		ca_path_set_free(set);
+		return NULL;
+	}
+	*it = (caret_iter){ PATHS, NULL, 0, set, NULL };
+	return it;
 }

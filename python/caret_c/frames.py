@@ -1,0 +1,29 @@
+"""DataFrames as the original builds them: one nullable Int64 column per
+stage, a time of 0 (not in the trace) as <NA>, built from numpy arrays
+without a Python object per row."""
+import numpy
+import pandas
+
+
+def column(values, offset=0):
+    """uint64 trace-clock times (0: none) as a pandas Int64 array of ns
+    since the epoch (offset: the clock's), as the original reports them."""
+    v = numpy.asarray(values, dtype=numpy.uint64)
+    return pandas.arrays.IntegerArray(v.astype(numpy.int64) + numpy.int64(offset), v == 0)
+
+
+def frame(names, columns, offset=0):
+    if not names:
+        return pandas.DataFrame()
+    offsets = offset if isinstance(offset, (list, tuple)) else [offset] * len(names)
+    return pandas.DataFrame({n: column(c, o) for n, c, o in zip(names, columns, offsets)},
+                            columns=list(names))
+
+
+def numbered(names):
+    """The original's path columns: each name with '/N', its occurrence so far."""
+    seen, out = {}, []
+    for n in names:
+        out.append(f'{n}/{seen.get(n, 0)}')
+        seen[n] = seen.get(n, 0) + 1
+    return out

@@ -1,0 +1,236 @@
+"""Lttng: a trace opened by libcaret-analyze (caret_open), with the
+original's time windows (LttngEventFilter's duration and strip filters,
+the CLI's --since/--until and --strip-start/--strip-end)."""
+import ctypes
+import math
+import os
+import weakref
+
+from . import _lib
+from ._lib import lib
+
+
+class LttngEventFilter:
+    """The original's runtime-event windows, in seconds from the trace's
+    first event; initialization events always count."""
+
+    def __init__(self, since=math.nan, until=math.nan, strip_start=math.nan,
+                 strip_end=math.nan):
+        self.since, self.until = since, until
+        self.strip_start, self.strip_end = strip_start, strip_end
+
+    @staticmethod
+    def duration_filter(duration_s, offset_s):
+        return LttngEventFilter(since=offset_s, until=offset_s + duration_s)
+
+    @staticmethod
+    def strip_filter(lsplit_s, rsplit_s):
+        return LttngEventFilter(strip_start=math.nan if lsplit_s is None else lsplit_s,
+                                strip_end=math.nan if rsplit_s is None else rsplit_s)
+
+    @staticmethod
+    def init_pass_filter():
+        return LttngEventFilter()  # caret-c always keeps initialization events
+
+
+class Lttng:
+    """Lttng(trace_dir, force_conversion=False, *, event_filters=None,
+    store_events=False, validate=True, reader='native', merge=False).
+    force_conversion and validate are accepted and ignored: caret-c keeps no
+    cache and analyzes plain ros2_tracing traces too."""
+
+    # the traces open, by directories: Architecture('lttng', same dirs)
+    # takes the architecture from one instead of loading the trace again
+    # (a window leaves the architecture as it is: initialization counts)
+    _open = weakref.WeakValueDictionary()
+
+    @staticmethod
+    def _key(dirs, reader='native', merge=False):
+        return tuple(os.path.realpath(os.fspath(d)) for d in dirs), reader, merge
+
+    @classmethod
+    def opened(cls, trace_dir):
+        """A live Lttng of these directories (default reader), or None."""
+        dirs = trace_dir if isinstance(trace_dir, (list, tuple)) else [trace_dir]
+        return cls._open.get(cls._key(dirs))
+
+    def __init__(self, trace_dir_or_events, force_conversion=False, *, event_filters=None,
+                 store_events=False, validate=True, reader='native', merge=False):
+        dirs = trace_dir_or_events if isinstance(trace_dir_or_events, (list, tuple)) \
+            else [trace_dir_or_events]
+        if not dirs or not all(isinstance(d, (str, os.PathLike)) for d in dirs):
+            raise TypeError('Lttng takes trace directories (lists of events are not supported)')
+        if reader not in _lib.READERS:
+            raise ValueError(f'reader: one of {", ".join(_lib.READERS)}')
+        self.trace_dirs = [os.fspath(d) for d in dirs]
+        o = lib.caret_open_defaults()
+        o.reader, o.keep_events, o.merge = _lib.READERS[reader], bool(store_events), bool(merge)
+        for f in event_filters or []:
+            for key in ('since', 'until', 'strip_start', 'strip_end'):
+                if not math.isnan(getattr(f, key)):
+                    setattr(o, key, getattr(f, key))
+        paths = _lib.strings(self.trace_dirs)
+        handle, error = ctypes.c_void_p(), ctypes.c_void_p()
+        self._handle = None
+        _lib.check(lib.caret_open(paths, len(self.trace_dirs), ctypes.byref(o),
+                                  ctypes.byref(handle), ctypes.byref(error)), error)
+        self._handle = handle.value
+        self._cache = {}
+        Lttng._open[self._key(self.trace_dirs, reader, bool(merge))] = self
+
+    def __del__(self):
+        if getattr(self, '_handle', None):
+            lib.caret_trace_free(self._handle)
+            self._handle = None
+
+    @property
+    def handle(self):
+        return self._handle
+
+    def summary(self):
+        s = _lib.Summary()
+        lib.caret_trace_summary(self._handle, ctypes.byref(s))
+        return {k: (_lib.text(getattr(s, k)) if k == 'reader_note' else getattr(s, k))
+                for k, _ in _lib.Summary._fields_}
+
+    def get_trace_range(self):
+        """(first, last) event time of the trace, ns since the epoch as the
+        original's."""
+        s = self.summary()
+        return s['first_ns'] + s['epoch_offset_ns'], s['last_ns'] + s['epoch_offset_ns']
+
+    def get_count(self):
+        return self.summary()['events']
+
+    # ---- what the C library knows, walked once ------------------------------
+    def callbacks(self):
+        """{name: caret_callback as a dict}, the original's visible ones."""
+        if 'callbacks' not in self._cache:
+            out, it, cb = {}, lib.caret_callbacks(self._handle), _lib.Callback()
+            try:
+                while lib.caret_next_callback(it, ctypes.byref(cb)):
+                    out[_lib.text(cb.name)] = {
+                        'id': cb.id, 'name': _lib.text(cb.name), 'node': _lib.text(cb.node),
+                        'type': _lib.CALLBACK_TYPES.get(cb.type), 'topic': _lib.text(cb.topic),
+                        'symbol': _lib.text(cb.symbol), 'period_ns': cb.period_ns}
+            finally:
+                lib.caret_iter_free(it)
+            self._cache['callbacks'] = out
+        return self._cache['callbacks']
+
+    def communications(self):
+        """[(topic, publisher node, subscription node, callback name, id)]."""
+        if 'comms' not in self._cache:
+            out, it, c = [], lib.caret_communications(self._handle), _lib.Communication()
+            try:
+                while lib.caret_next_communication(it, ctypes.byref(c)):
+                    out.append((_lib.text(c.topic), _lib.text(c.publisher_node),
+                                _lib.text(c.subscription_node), _lib.text(c.callback_name), c.id))
+            finally:
+                lib.caret_iter_free(it)
+            self._cache['comms'] = out
+        return self._cache['comms']
+
+    def runs(self, callback_id):
+        ptr, n, error = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.c_void_p()
+        _lib.check(lib.caret_callback_runs(self._handle, callback_id, ctypes.byref(ptr),
+                                           ctypes.byref(n), ctypes.byref(error)), error)
+        return _lib.array(ptr.value, n.value, _lib.RUN)
+
+    def messages(self, communication_id):
+        ptr, n, error = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.c_void_p()
+        _lib.check(lib.caret_communication_messages(self._handle, communication_id,
+                                                    ctypes.byref(ptr), ctypes.byref(n),
+                                                    ctypes.byref(error)), error)
+        return _lib.array(ptr.value, n.value, _lib.MESSAGE)
+
+    def communication_records(self, communication_id):
+        """Every publish of the communication's publisher, with its handling
+        (MESSAGE records; callback_start 0: not handled)."""
+        ptr, n, error = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.c_void_p()
+        _lib.check(lib.caret_communication_records(self._handle, communication_id,
+                                                   ctypes.byref(ptr), ctypes.byref(n),
+                                                   ctypes.byref(error)), error)
+        try:
+            return _lib.array(ptr.value, n.value, _lib.MESSAGE)
+        finally:
+            lib.caret_free(ptr.value)
+
+    def callback_chain(self, callback_id, topic):
+        ptr, n, error = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.c_void_p()
+        _lib.check(lib.caret_callback_chain(self._handle, callback_id, topic.encode(),
+                                            ctypes.byref(ptr), ctypes.byref(n),
+                                            ctypes.byref(error)), error)
+        try:
+            return _lib.array(ptr.value, n.value, _lib.CHAIN)
+        finally:
+            lib.caret_free(ptr.value)
+
+    def follow(self, nodes, topics, policies=None, policy=_lib.CALLBACK_CHAIN):
+        """A path followed (caret_follow_path), kept as a FollowedPath."""
+        path = _lib.Path(len(nodes), _lib.strings(nodes), _lib.strings(topics), None)
+        keep = [path.nodes, path.topics]
+        if policies is not None:
+            pol = (ctypes.c_int * len(nodes))(*policies)
+            keep.append(pol)
+            path.policies = ctypes.cast(pol, ctypes.POINTER(ctypes.c_int))
+        handle, error = ctypes.c_void_p(), ctypes.c_void_p()
+        _lib.check(lib.caret_follow_path(self._handle, ctypes.byref(path), policy,
+                                         ctypes.byref(handle), ctypes.byref(error)), error)
+        return FollowedPath(self, handle.value)
+
+    def search_paths(self, src, dst, max_depth=0):
+        """[(nodes, topics)] from node src to node dst, shortest first."""
+        error = ctypes.c_void_p()
+        it = lib.caret_search_paths(self._handle, src.encode(), dst.encode(), max_depth,
+                                    ctypes.byref(error))
+        if not it:
+            _lib.raise_error(error.value)
+        out, p = [], _lib.Path()
+        try:
+            while lib.caret_next_path(it, ctypes.byref(p)):
+                out.append(([_lib.text(p.nodes[i]) for i in range(p.n_nodes)],
+                            [_lib.text(p.topics[i]) for i in range(p.n_nodes - 1)]))
+        finally:
+            lib.caret_iter_free(it)
+        return out
+
+    def write_architecture(self, file, all=False):
+        error = ctypes.c_void_p()
+        _lib.check(lib.caret_write_architecture(self._handle, os.fspath(file).encode(), all,
+                                                ctypes.byref(error)), error)
+
+
+class FollowedPath:
+    """A followed path (caret_path_latency): its messages, their stamps
+    (messages x columns, uint64, copied once) and response times. Keeps its
+    trace alive."""
+
+    CASES = {'all': 0, 'best': 1, 'worst': 2, 'worst_with_external_latency': 3}
+
+    def __init__(self, lttng, handle):
+        self._lttng, self._handle = lttng, handle
+        m, hops, hop_count = ctypes.c_void_p(), ctypes.c_void_p(), ctypes.c_size_t()
+        self.n = lib.caret_path_latency_messages(handle, ctypes.byref(m), ctypes.byref(hops),
+                                                 ctypes.byref(hop_count))
+        self.messages = _lib.array(m.value, self.n, _lib.PATH_MESSAGE)
+        s, cols = ctypes.c_void_p(), ctypes.c_size_t()
+        lib.caret_path_latency_stamps(handle, ctypes.byref(s), ctypes.byref(cols))
+        self.stamps = _lib.array(s.value, self.n * cols.value,
+                                 _lib.numpy.dtype('u8')).reshape(self.n, cols.value)
+
+    def __del__(self):
+        if getattr(self, '_handle', None):
+            lib.caret_path_latency_free(self._handle)
+            self._handle = None
+
+    def response_times(self, case, first_callback, last_callback):
+        """(inputs uint64, times int64) of one of CASES."""
+        np = _lib.numpy
+        inputs, times = np.zeros(self.n + 1, np.uint64), np.zeros(self.n + 1, np.int64)
+        n, error = ctypes.c_size_t(), ctypes.c_void_p()
+        _lib.check(lib.caret_path_response_times(
+            self._handle, first_callback, last_callback, self.CASES[case],
+            inputs.ctypes.data_as(ctypes.c_void_p), times.ctypes.data_as(ctypes.c_void_p),
+            ctypes.byref(n), ctypes.byref(error)), error)
+        return inputs[:n.value], times[:n.value]

@@ -1,0 +1,75 @@
+/*
+ * chain.c - caret/analyze.h's node paths: a callback's runs and, per run,
+ * its first publish on a topic (the original's callback_chain), from the
+ * publishes' own link to the run they were made in.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "api.h"
+#include "error_build.h"
+
+/* The runs of callback c: [*lo, return) of the records' runs, which are
+ * sorted by callback, then start. */
+static size_t runs_of(const ca_callback_instance *runs, size_t n, size_t c, size_t *lo)
+{
+	size_t a = 0, b = n;
+	while (a < b) {
+		size_t mid = a + (b - a) / 2;
+		if (runs[mid].callback < c)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	*lo = a;
+	while (b < n && runs[b].callback == c)
+		b++;
+	return b < a ? a : b;
+}
+
+caret_status caret_callback_chain(caret_trace *t, size_t callback, const char *topic,
+	caret_chain_record **records, size_t *n, caret_error **error)
+{
+	const ca_architecture *a = ca_trace_architecture(t->trace);
+	const ca_callback_instance *runs;
+	const ca_publish_instance *pubs;
+	*records = NULL;
+	*n = 0;
+	*error = NULL;
+	if (callback >= a->n_callbacks || !topic) {
+		caret_error_add(error, topic ? CARET_ERR_NOT_FOUND : CARET_ERR_INVALID, NULL, -1,
+			NULL, topic ? "no callback of id %zu (the trace has %zu)" :
+			"a node path needs a topic", callback, a->n_callbacks);
+		return caret_error_status(*error);
+	}
+	size_t n_runs = ca_records_callbacks(t->records, &runs), lo;
+	size_t hi = runs_of(runs, n_runs, callback, &lo);
+	size_t n_pubs = ca_records_publishes(t->records, &pubs);
+	caret_chain_record *out = calloc(hi - lo + 1, sizeof *out);
+	if (!out) {
+		caret_error_add(error, CARET_ERR_NO_MEMORY, NULL, -1, NULL, "out of memory");
+		return CARET_ERR_NO_MEMORY;
+	}
+	for (size_t i = lo; i < hi; i++)
+		out[i - lo].callback_start_ns = runs[i].start;
+	size_t node = a->callbacks[callback].node;
+	for (size_t i = 0; i < n_pubs; i++) {
+		const ca_publish_instance *p = &pubs[i];
+		if (p->callback_instance < lo || p->callback_instance >= hi || p->publisher == CA_NONE)
+			continue;
+		const ca_publisher *pub = &a->publishers[p->publisher];
+		caret_chain_record *r = &out[p->callback_instance - lo];
+		uint64_t when = ca_publish_time(p);
+		if (pub->node == node && pub->topic && !strcmp(pub->topic, topic) &&
+		    (!r->publish_ns || when < r->publish_ns))
+			r->publish_ns = when;
+	}
+	*records = out;
+	*n = hi - lo;
+	return CARET_OK;
+}
+
+void caret_free(void *memory)
+{
+	free(memory);
+}

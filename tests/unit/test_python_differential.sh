@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# caret_c, the Python package over libcaret-analyze (python/), against the
+# original CARET analyzer (shared/anchors, caret_analyze 0.7.3) on the four
+# real Humble traces of shared/data/real-humble: python_vs_original.py
+# requires the original's DataFrames, equal in columns, dtypes, rows and
+# values, for every callback, communication, node path and path (with and
+# without the first and the last callback). The same again with the
+# original's strip_filter and duration_filter as LttngEventFilter.
+# usage: test_python_differential.sh LIBRARY SOURCE_DIR SHARED_DIR
+set -uo pipefail
+library=$1 source=$2 shared=$3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+anchor=$shared/anchors/caret_analyze-0.7.3.tar.zst
+[[ -f $anchor ]] || { echo "FAIL: $anchor missing"; exit 1; }
+[[ -f $library ]] || { echo "FAIL: $library missing (build caret_analyze_shared)"; exit 1; }
+tar --zstd -xf "$anchor" -C "$work" || exit 1
+
+compare() { # TRACE [WINDOW...]
+	local trace=$1 status
+	shift
+	echo "== $trace $*"
+	CARET_ANALYZE_LIBRARY=$library PYTHONPATH=$work:$source/python /usr/bin/python3 \
+		"$(dirname "$0")/python_vs_original.py" "$shared/data/real-humble/$trace" "$@" \
+		2>"$work/err" >"$work/out"
+	status=$?
+	grep -E '^(ok|FAIL|note|  )|compared' "$work/out"
+	if ((status != 0)); then
+		grep -q compared "$work/out" || tail -n 5 "$work/err"
+		failures=$((failures + 1))
+	fi
+}
+
+for trace in caret-fork-inter caret-fork-intra caret-upstream-inter tracetools-fork-inter; do
+	compare "$trace"
+done
+compare caret-fork-inter --strip 1 1.5
+compare caret-upstream-inter --window 0.3 2
+compare tracetools-fork-inter --window 2.2 1.7
+echo "$failures traces differ"
+((failures == 0))
