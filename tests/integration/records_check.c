@@ -303,7 +303,7 @@ static void check_communications(const ca_records *rec, struct csv *receives, st
 			continue; /* service requests and responses are not topics */
 		int64_t pid = strtoll(f[0], NULL, 10);
 		uint64_t publisher = strtoull(f[4], NULL, 10), seq = strtoull(f[5], NULL, 10),
-			 time = strtoull(f[9], NULL, 10);
+			 stamp = strtoull(f[8], NULL, 10), time = strtoull(f[9], NULL, 10);
 		const struct publish *pub = NULL;
 		for (size_t k = 0; k < publishes->n && !pub; k++)
 			if (pubs[k].publisher == publisher && pubs[k].seq == seq)
@@ -333,7 +333,15 @@ static void check_communications(const ca_records *rec, struct csv *receives, st
 		const ca_publish_instance *p = &ps[comms[c].publish];
 		uint64_t pt = p->rclcpp_time ? p->rclcpp_time : p->rcl_time;
 		int64_t dp = diff((int64_t)pt, (int64_t)pub->time);
-		if (p->pid != pub->pid || dp > NEAR) {
+		/* The same DDS sample (the publish's source stamp is the one the
+		 * subscriber's truth got) is the same message however far apart
+		 * the clocks were read: a thread preempted between the truth's
+		 * clock read and the publish tracepoint (seen: 10.8 and 12.1 ms on
+		 * two cores kept busy, test_tracer_executors_unmerged) makes
+		 * its latency off, counted as noise below, not a wrong message.
+		 * Another sample, or none to compare, must be within NEAR. */
+		bool same_sample = stamp && p->source_stamp == stamp;
+		if (p->pid != pub->pid || (dp > NEAR && !same_sample)) {
 			if (failures++ < 10)
 				fprintf(stderr, "records_check: %s seq %" PRIu64 ": publish off by %" PRId64
 					" ns\n", f[3], seq, dp);
