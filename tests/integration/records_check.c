@@ -10,7 +10,12 @@
  *     (the run that handled it, and the publish of the same process), with
  *     its latency (callback start - publish) within TOLERANCE.
  * At most NOISY_SHARE of the instances (or NOISY_MIN) may be off by more
- * than TOLERANCE. A truth callback is named by its address, or (the real
+ * than TOLERANCE. An instance is found by its times within NEAR, or, when
+ * one clock read of the truth is far from its tracepoint (a thread
+ * preempted between the two on a busy machine: 10 to 28 ms seen), by what
+ * still names it: a message by its DDS source stamp, a callback run or a
+ * path message by its other end and the overlap; its latency then counts
+ * among the noisy ones. A truth callback is named by its address, or (the real
  * rclcpp apps, which cannot see it) by its timer's, subscription's or
  * service's rcl handle.
  * Prints the counts and the worst differences.
