@@ -27,7 +27,11 @@ caret_lttng_ensure_daemon
 work=$(mktemp -d)
 caret_at_exit "rm -rf '$work'"
 bench=$REAL_APPS/real_tf_bench
-[[ -x $bench ]] || { echo "bench/tf: $bench missing; run 'make build'" >&2; exit 1; }
+# not in make build (no test runs it): built here, in the tree's environment
+apps_build=$CARET_BUILD_DIR/real/$tree/build
+[[ -d $apps_build ]] || { echo "bench/tf: $apps_build missing; run 'make build'" >&2; exit 1; }
+cmake --build "$apps_build" --target real_tf_bench >/dev/null ||
+	{ echo "bench/tf: cannot build real_tf_bench" >&2; exit 1; }
 
 for ((r = 0; r < rounds; r++)); do
 	"$bench" "$n" >>"$work/plain"

@@ -475,8 +475,8 @@ static int run(struct recorder *r)
 	if (active < 0)
 		return fail(r, "%s", err);
 	if (active)
-		return fail(r, "a session already records ros2_caret events, not started by caret "
-			"record: stop it first (lttng list; lttng destroy NAME)");
+		return fail(r, "session %s already records ros2_caret events, not started by caret "
+			"record: stop it first (lttng list; lttng destroy NAME)", err);
 	if (check_output(r))
 		return 1;
 	if (!o->command && !o->immediate && cc_discovery_from_env() == CC_DISCOVERY_OFF)

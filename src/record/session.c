@@ -503,6 +503,8 @@ int cr_active_session_records_caret(int track_vgid, char *err, size_t err_size)
 		found = session_records_caret(sessions[i].name);
 		if (found < 0)
 			set_err(err, err_size, "lost the LTTng session daemon while listing sessions");
+		else if (found)
+			set_err(err, err_size, "%s", sessions[i].name); /* which one, to say */
 	}
 	free(sessions);
 	return found;

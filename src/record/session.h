@@ -57,7 +57,8 @@ uint64_t cr_dir_bytes(const char *path);
 /*
  * 1 when some started session on this machine (including one created by
  * the caller) records ros2_caret events in the user-space domain, 0 when
- * none does, -1 when the session daemon cannot be reached (err says why).
+ * none does (1: err holds that session's name), -1 when the session
+ * daemon cannot be reached (err says why).
  * track_vgid >= 0: only sessions that record that virtual group count
  * (tests run side by side, each session tracking its own group).
  */

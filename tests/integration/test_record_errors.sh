@@ -49,7 +49,7 @@ expect discovery-off "ROS_AUTOMATIC_DISCOVERY_RANGE=OFF" \
 
 # A session already recording our events (in this test's group).
 caret_lttng_start caret-test-active 'ros2_caret:*' || exit 1
-expect already-active "a session already records ros2_caret events" \
+expect already-active "session $CARET_SESSION already records ros2_caret events" \
 	"$caret" record -s caret-test-err-4 -o "$work/t4" --duration 1
 caret_lttng_stop
 

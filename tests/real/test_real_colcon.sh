@@ -17,8 +17,10 @@ command -v colcon >/dev/null || { echo "FAIL: colcon is not installed (make deps
 ws=$work/ws
 mkdir -p "$ws/src"
 ln -s "$CARET_SOURCE_DIR" "$ws/src/caret_c"
-# one job: the other tests of make test run meanwhile
-(cd "$ws" && MAKEFLAGS=-j1 colcon build --parallel-workers 1 \
+# two jobs at niceness 10: the build takes what the other tests of make
+# test leave of the two cores (their apps mostly wait) and gives way to
+# them when they need it (one job at their priority took 50 to 120 s)
+(cd "$ws" && MAKEFLAGS=-j2 nice -n 10 colcon build --parallel-workers 1 \
 	--cmake-args -DBUILD_TESTING=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	--event-handlers console_direct-) >"$work/colcon.log" 2>&1 ||
 	{ tail -40 "$work/colcon.log"; echo "FAIL: colcon build" >&2; exit 1; }
