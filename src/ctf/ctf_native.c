@@ -471,11 +471,12 @@ static void sift_down(struct heap *h, size_t i)
 }
 
 /* An event to the handlers: as it is, or as their record, converted here
- * (the decoding thread converts the events it merges: hand_over_merged). */
+ * (the decoding thread converts the events it merges: hand_over_merged).
+ * Handlers with both take it in one call, on_event. */
 static int hand_over(const struct walk *w, const struct ctf_event *e, const struct ctf_meta *meta)
 {
 	const struct ctf_native_handlers *h = w->h;
-	if (!h->convert)
+	if (!h->convert || h->on_event)
 		return h->on_event ? h->on_event(e, meta, h->user) : 0;
 	alignas(8) unsigned char record[CTF_RECORD_BYTES];
 	size_t size = h->convert(e, meta, record, h->user);

@@ -445,7 +445,7 @@ int ca_load_native_replay(ca_trace *t, void (*visit)(void *ctx, enum cs_event_id
 	struct replay r = { .t = t, .visit = visit, .ctx = ctx, .tee = t->tee,
 		.tee_ctx = t->tee_ctx, .tee_object = t->tee_object, .model = t->model };
 	struct ctf_native_handlers h = { .convert = runtime_record_of, .on_record = replay_record,
-		.user = &r };
+		.on_event = replay_event, .raw = true, .user = &r };
 	if (!t->tee_joins) /* the decoding thread is the bound */
 		h = (struct ctf_native_handlers){ .on_event = replay_event, .raw = true, .user = &r };
 	for (size_t i = 0; i < t->n_paths; i++) {
