@@ -90,6 +90,24 @@ static inline size_t ca_handle_find(const struct ca_handle_map *m, enum ca_handl
 	return m->entries[i].object;
 }
 
+/* ca_handle_find, and whether its answer holds at any time (*fixed: the
+ * key has one object, or none): an answer a caller may keep. */
+static inline size_t ca_handle_find_fixed(const struct ca_handle_map *m,
+	enum ca_handle_kind kind, int32_t pid, uint64_t address, uint64_t time, bool *fixed)
+{
+	*fixed = true;
+	if (!m->n_slots)
+		return SIZE_MAX;
+	size_t k = ca_handle_slot_of(m, kind, pid, address);
+	if (!m->slots[k])
+		return SIZE_MAX;
+	size_t i = m->slots[k] - 1;
+	*fixed = m->entries[i].older == SIZE_MAX;
+	while (m->entries[i].time > time && m->entries[i].older != SIZE_MAX)
+		i = m->entries[i].older;
+	return m->entries[i].object;
+}
+
 void ca_handle_map_free(struct ca_handle_map *m);
 
 #endif

@@ -106,14 +106,37 @@ static const struct {
 	[CS_EV_ros2_rclcpp_ring_buffer_dequeue] = { CA_H_RING_BUFFER + 1, 0 },
 };
 
-size_t ca_records_event_object(const struct ca_model *m, enum cs_event_id id, int32_t pid,
-	uint64_t time, const uint64_t *v)
+/* Objects found, by (kind, pid, address), that are the same at any time:
+ * most events name one of a few callbacks and publishers, found here in
+ * one probe instead of the handle map's. */
+#define KNOWN_SLOTS 64
+struct known {
+	struct known_object {
+		uint64_t address; /* 0: free */
+		int32_t pid;
+		uint32_t kind;
+		size_t object;
+	} slots[KNOWN_SLOTS];
+};
+_Static_assert(sizeof(struct known) <= CA_TEE_SCRATCH, "the tee's scratch holds it");
+
+size_t ca_records_event_object(const struct ca_model *m, void *scratch, enum cs_event_id id,
+	int32_t pid, uint64_t time, const uint64_t *v)
 {
-	if (!object_of[id].kind)
+	uint32_t kind = object_of[id].kind;
+	uint64_t address = kind ? v[object_of[id].field] : 0;
+	if (!address)
 		return CA_NONE;
-	uint64_t address = v[object_of[id].field];
-	return address ? ca_handle_find(&m->handles, (enum ca_handle_kind)(object_of[id].kind - 1),
-		pid, address, time) : CA_NONE;
+	struct known_object *k = scratch ? &((struct known *)scratch)->slots[
+		(address >> 4 ^ address >> 12 ^ kind) & (KNOWN_SLOTS - 1)] : NULL;
+	if (k && k->address == address && k->pid == pid && k->kind == kind)
+		return k->object;
+	bool fixed;
+	size_t object = ca_handle_find_fixed(&m->handles, (enum ca_handle_kind)(kind - 1), pid,
+		address, time, &fixed);
+	if (k && fixed)
+		*k = (struct known_object){ address, pid, kind, object };
+	return object;
 }
 
 #define NEW(s, array) VEC_PUSH((s)->r->array, (s)->r->n_##array, (s)->r->cap_##array)
@@ -554,7 +577,7 @@ static inline __attribute__((always_inline)) void handle(struct scan *s, enum cs
 	}
 	/* found by the decoding thread, after its fields, when it could */
 	size_t object = s->t->tee_object ? (size_t)v[cs_events[id].field_count] :
-		ca_records_event_object(s->r->m, id, vpid, time, v);
+		ca_records_event_object(s->r->m, NULL, id, vpid, time, v);
 	handlers[id](s, th, &(struct event){ time, object, v });
 }
 
@@ -582,8 +605,8 @@ static int reserve(struct ca_records *r)
 	return r->runs && r->publishes && r->takes && r->copies && r->enqueues ? 0 : -1;
 }
 
-static void visit(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid, int32_t vtid,
-	const uint64_t *values)
+static inline __attribute__((always_inline)) void visit(void *ctx, enum cs_event_id id,
+	uint64_t time, int32_t vpid, int32_t vtid, const uint64_t *values)
 {
 	struct scan *s = ctx;
 	if (!s->r->oom)
