@@ -331,14 +331,16 @@ uint64_t ca_stream_publish(struct ca_stream *s, const ca_publish_instance *p,
 	uint64_t value = s->follow ? ref : time; /* what the maps hold of it */
 	if (p->intra && !ca_pair_map_put(&s->intra, ca_thread_key(p->pid, 0), p->message, value))
 		oom(s);
+	bool unstamped = !p->intra && !p->source_stamp && s->r->t->epoch_offset;
+	if (s->follow && open && !unstamped)
+		return ref; /* the follower has it, and no stamp is to come: nothing more */
 	size_t ti = topic ? topic_index(s, topic) : CA_NONE;
 	if (ti == CA_NONE)
 		return ref;
 	struct topic_slot *ts = &s->topics[ti];
 	if (!s->follow)
 		ca_deliveries_publish(&s->deliveries, p);
-	if (!p->intra && !p->source_stamp && s->r->t->epoch_offset &&
-	    !timed_insert(&ts->unstamped, time + (uint64_t)s->r->t->epoch_offset,
+	if (unstamped && !timed_insert(&ts->unstamped, time + (uint64_t)s->r->t->epoch_offset,
 		    s->follow ? ref : ca_thread_key(p->pid, p->tid)))
 		oom(s);
 	if (s->follow && open)
