@@ -33,11 +33,11 @@ struct threads {
 	size_t last;       /* its slot, or CA_NONE */
 };
 
-static struct thread *thread_of(struct threads *th, int32_t pid, int32_t tid)
+/* thread_of's slow path: the thread looked up, or added. */
+static __attribute__((noinline)) struct thread *find_thread(struct threads *th, int32_t pid,
+	int32_t tid)
 {
 	uint64_t key = ca_thread_key(pid, tid);
-	if (th->last != CA_NONE && th->last_key == key && th->last < th->n_slots)
-		return &th->slots[th->last];
 	const uint64_t *i = ca_pair_map_get(&th->index, key, 0);
 	if (i) {
 		th->last_key = key;
@@ -50,6 +50,15 @@ static struct thread *thread_of(struct threads *th, int32_t pid, int32_t tid)
 	*t = (struct thread){ .pid = pid, .tid = tid, .publishing = CA_NONE,
 		.intra_publishing = CA_NONE };
 	return t;
+}
+
+/* The thread's state: the one asked for last, most events (inline, its
+ * lookup out of line). */
+static inline struct thread *thread_of(struct threads *th, int32_t pid, int32_t tid)
+{
+	if (th->last != CA_NONE && th->last_key == ca_thread_key(pid, tid) && th->last < th->n_slots)
+		return &th->slots[th->last];
+	return find_thread(th, pid, tid);
 }
 
 static void free_threads(struct threads *th)

@@ -260,11 +260,11 @@ static size_t timed_upper(const struct timed_vec *t, uint64_t key)
 
 /* ---- publishes -------------------------------------------------------------- */
 
-static struct stream_thread *thread_of(struct ca_stream *s, int32_t pid, int32_t tid)
+/* thread_of's slow path: the thread looked up, or added. */
+static __attribute__((noinline)) struct stream_thread *find_thread(struct ca_stream *s,
+	int32_t pid, int32_t tid)
 {
 	uint64_t key = ca_thread_key(pid, tid);
-	if (s->n_threads && s->last_thread_key == key)
-		return &s->threads[s->last_thread];
 	uint64_t *i = ca_pair_map_get(&s->thread_of, key, 0);
 	if (i) {
 		s->last_thread_key = key;
@@ -275,6 +275,14 @@ static struct stream_thread *thread_of(struct ca_stream *s, int32_t pid, int32_t
 	if (!th || !ca_pair_map_put(&s->thread_of, ca_thread_key(pid, tid), 0, s->n_threads - 1))
 		return NULL;
 	return th;
+}
+
+/* The thread asked for last, most calls (inline, its lookup out of line). */
+static inline struct stream_thread *thread_of(struct ca_stream *s, int32_t pid, int32_t tid)
+{
+	if (s->n_threads && s->last_thread_key == ca_thread_key(pid, tid))
+		return &s->threads[s->last_thread];
+	return find_thread(s, pid, tid);
 }
 
 /* Another latency of the node path (callback, topic). */
