@@ -129,6 +129,19 @@ struct known {
 };
 _Static_assert(sizeof(struct known) <= CA_TEE_SCRATCH, "the tee's scratch holds it");
 
+/* The object in the handle map, kept in k (if any) when it holds at any
+ * time: out of line, the lookups that miss k. */
+static __attribute__((noinline)) size_t find_object(const struct ca_model *m,
+	struct known_object *k, uint32_t kind, int32_t pid, uint64_t address, uint64_t time)
+{
+	bool fixed;
+	size_t object = ca_handle_find_fixed(&m->handles, (enum ca_handle_kind)(kind - 1), pid,
+		address, time, &fixed);
+	if (k && fixed)
+		*k = (struct known_object){ address, pid, kind, object };
+	return object;
+}
+
 size_t ca_records_event_object(const struct ca_model *m, void *scratch, enum cs_event_id id,
 	int32_t pid, uint64_t time, const uint64_t *v)
 {
@@ -137,15 +150,10 @@ size_t ca_records_event_object(const struct ca_model *m, void *scratch, enum cs_
 	if (!address)
 		return CA_NONE;
 	struct known_object *k = scratch ? &((struct known *)scratch)->slots[
-		(address >> 4 ^ address >> 12 ^ kind) & (KNOWN_SLOTS - 1)] : NULL;
+		(address >> 4 ^ kind) & (KNOWN_SLOTS - 1)] : NULL;
 	if (k && k->address == address && k->pid == pid && k->kind == kind)
 		return k->object;
-	bool fixed;
-	size_t object = ca_handle_find_fixed(&m->handles, (enum ca_handle_kind)(kind - 1), pid,
-		address, time, &fixed);
-	if (k && fixed)
-		*k = (struct known_object){ address, pid, kind, object };
-	return object;
+	return find_object(m, k, kind, pid, address, time);
 }
 
 #define NEW(s, array) VEC_PUSH((s)->r->array, (s)->r->n_##array, (s)->r->cap_##array)
