@@ -263,16 +263,20 @@ static void end_run(struct scan *s, struct thread *th, uint64_t address, uint64_
 
 /* latencies_only: the publishes array is a pool of the publishes whose
  * stages are still coming (a thread's publishing or intra_publishing). */
-static void release_publish(struct scan *s, size_t i)
+static void pool_publish(struct ca_records *r, size_t i)
 {
-	struct ca_records *r = s->r;
-	if (!r->stream || i == CA_NONE)
-		return;
 	size_t *slot = VEC_PUSH(r->free_publishes, r->n_free_publishes, r->cap_free_publishes);
 	if (!slot)
 		r->oom = true;
 	else
 		*slot = i;
+}
+
+/* Publish i back to the pool, if it is one's (inline: most are none). */
+static inline void release_publish(struct scan *s, size_t i)
+{
+	if (s->r->stream && i != CA_NONE)
+		pool_publish(s->r, i);
 }
 
 static void set_publishing(struct scan *s, struct thread *th, size_t i)
