@@ -115,32 +115,7 @@ static const struct {
 	[CS_EV_ros2_rclcpp_ring_buffer_dequeue] = { CA_H_RING_BUFFER + 1, 0 },
 };
 
-/* Objects found, by (kind, pid, address), that are the same at any time:
- * most events name one of a few callbacks and publishers, found here in
- * one probe instead of the handle map's. */
-#define KNOWN_SLOTS 64
-struct known {
-	struct known_object {
-		uint64_t address; /* 0: free */
-		int32_t pid;
-		uint32_t kind;
-		size_t object;
-	} slots[KNOWN_SLOTS];
-};
-_Static_assert(sizeof(struct known) <= CA_TEE_SCRATCH, "the tee's scratch holds it");
-
-/* The object in the handle map, kept in k (if any) when it holds at any
- * time: out of line, the lookups that miss k. */
-static __attribute__((noinline)) size_t find_object(const struct ca_model *m,
-	struct known_object *k, uint32_t kind, int32_t pid, uint64_t address, uint64_t time)
-{
-	bool fixed;
-	size_t object = ca_handle_find_fixed(&m->handles, (enum ca_handle_kind)(kind - 1), pid,
-		address, time, &fixed);
-	if (k && fixed)
-		*k = (struct known_object){ address, pid, kind, object };
-	return object;
-}
+_Static_assert(sizeof(struct ca_handle_kept) <= CA_TEE_SCRATCH, "the tee's scratch holds it");
 
 size_t ca_records_event_object(const struct ca_model *m, void *scratch, enum cs_event_id id,
 	int32_t pid, uint64_t time, const uint64_t *v)
@@ -149,11 +124,9 @@ size_t ca_records_event_object(const struct ca_model *m, void *scratch, enum cs_
 	uint64_t address = kind ? v[object_of[id].field] : 0;
 	if (!address)
 		return CA_NONE;
-	struct known_object *k = scratch ? &((struct known *)scratch)->slots[
-		(address >> 4 ^ kind) & (KNOWN_SLOTS - 1)] : NULL;
-	if (k && k->address == address && k->pid == pid && k->kind == kind)
-		return k->object;
-	return find_object(m, k, kind, pid, address, time);
+	enum ca_handle_kind k = (enum ca_handle_kind)(kind - 1);
+	return scratch ? ca_handle_find_kept(&m->handles, scratch, k, pid, address, time) :
+		ca_handle_find(&m->handles, k, pid, address, time);
 }
 
 #define NEW(s, array) VEC_PUSH((s)->r->array, (s)->r->n_##array, (s)->r->cap_##array)
