@@ -618,8 +618,9 @@ static int merge(struct walk *w)
 	for (size_t i = 0; i < w->n_streams; i++)
 		bytes += w->streams[i]->size;
 	/* a walk that tallies most events leaves the merge little to do:
-	 * its core decodes too, large streams in two parts */
-	long cores = ctf_pipe_cores();
+	 * its core decodes too, large streams in two parts; the cores free
+	 * looked at only for a walk a second core would take */
+	long cores = ctf_pipe_wanted(bytes, 2) ? ctf_pipe_cores() : 1;
 	size_t decoders = w->h->skim && w->h->on_tally && cores > 1 ? 2 : 1;
 	bool piped = w->n_streams && ctf_pipe_wanted(bytes, cores);
 	if (piped && decoders > 1 && split_streams(w) != 0) {
