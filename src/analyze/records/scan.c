@@ -33,7 +33,7 @@ struct threads {
 	size_t last;       /* its slot, or CA_NONE */
 };
 
-/* thread_of's slow path: the thread looked up, or added. */
+/* The thread's state when it is not last_thread's: looked up, or added. */
 static __attribute__((noinline)) struct thread *find_thread(struct threads *th, int32_t pid,
 	int32_t tid)
 {
