@@ -471,11 +471,12 @@ static void sift_down(struct heap *h, size_t i)
 }
 
 /* An event to the handlers: as it is, or as their record, converted here
- * (the decoding thread converts the events it merges: hand_over_merged). */
+ * (the decoding thread converts the events it merges: hand_over_merged).
+ * Handlers with both take it in one call, on_event. */
 static int hand_over(const struct walk *w, const struct ctf_event *e, const struct ctf_meta *meta)
 {
 	const struct ctf_native_handlers *h = w->h;
-	if (!h->convert)
+	if (!h->convert || h->on_event)
 		return h->on_event ? h->on_event(e, meta, h->user) : 0;
 	alignas(8) unsigned char record[CTF_RECORD_BYTES];
 	size_t size = h->convert(e, meta, record, h->user);
@@ -617,8 +618,9 @@ static int merge(struct walk *w)
 	for (size_t i = 0; i < w->n_streams; i++)
 		bytes += w->streams[i]->size;
 	/* a walk that tallies most events leaves the merge little to do:
-	 * its core decodes too, large streams in two parts */
-	long cores = ctf_pipe_cores();
+	 * its core decodes too, large streams in two parts; the cores free
+	 * looked at only for a walk a second core would take */
+	long cores = ctf_pipe_wanted(bytes, 2) ? ctf_pipe_cores() : 1;
 	size_t decoders = w->h->skim && w->h->on_tally && cores > 1 ? 2 : 1;
 	bool piped = w->n_streams && ctf_pipe_wanted(bytes, cores);
 	if (piped && decoders > 1 && split_streams(w) != 0) {

@@ -165,7 +165,9 @@ struct ctf_native_handlers {
 	/* one event, in time order over every stream; non-zero stops the walk.
 	 * Every handler but convert is called in the caller's thread, in order; the
 	 * streams may be decoded in another (ctf_pipe.c), where `needed` is
-	 * called: it must change nothing. */
+	 * called: it must change nothing. With convert and on_record too, it
+	 * is what they would do together, called instead of them for the
+	 * events the caller's thread decodes (one call, not two). */
 	int (*on_event)(const struct ctf_event *event, const struct ctf_meta *meta, void *user);
 	/* events a packet says were lost since the stream's previous packet
 	 * (events_discarded grew), or packets a gap in packet_seq_num lost

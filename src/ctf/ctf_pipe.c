@@ -95,6 +95,10 @@
  * kernel worker's burst is gone by the next). */
 #define SAMPLES 3
 #define SAMPLE_NS 500000
+/* What the samples found is taken again by a walk that starts this soon
+ * after (a load's second pass): with the other core busy, sampling costs
+ * two sleeps and wake-ups, and the answer is the same. */
+#define SAMPLED_FOR_NS 500000000
 
 enum kind { EVENT, END, FAILED };
 enum note_kind { DISCARDED, SKIPPED };
@@ -261,12 +265,28 @@ static long free_cores(void)
 	return free < allowed ? (free < 1 ? 1 : free) : allowed;
 }
 
+/* free_cores, or what it said less than SAMPLED_FOR_NS ago (any thread's
+ * walk: a race only samples twice). */
+static long free_cores_recent(void)
+{
+	static _Atomic uint64_t sampled_at;
+	static _Atomic long sampled;
+	uint64_t now = now_ns(), at = atomic_load(&sampled_at);
+	long cores = atomic_load(&sampled);
+	if (at && cores > 0 && now - at < SAMPLED_FOR_NS)
+		return cores;
+	cores = free_cores();
+	atomic_store(&sampled, cores);
+	atomic_store(&sampled_at, now_ns());
+	return cores;
+}
+
 long ctf_pipe_cores(void)
 {
 	const char *v = getenv("CARET_READER_THREADS");
 	if (v && *v)
 		return atoi(v) <= 1 ? 1 : sysconf(_SC_NPROCESSORS_ONLN);
-	return free_cores();
+	return free_cores_recent();
 }
 
 bool ctf_pipe_wanted(uint64_t bytes, long cores)

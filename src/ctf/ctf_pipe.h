@@ -26,8 +26,8 @@ static inline __int128 ctf_order_key(const struct ctf_meta *m, uint64_t timestam
 bool ctf_pipe_wanted(uint64_t bytes, long cores);
 /* The cores the reader may use now: those of the process's affinity that
  * no other task keeps busy (/proc/loadavg's runnable tasks, sampled for
- * about a millisecond); 1 with CARET_READER_THREADS=1, every online core
- * with 2 or more. */
+ * about a millisecond, the answer taken again for half a second); 1 with
+ * CARET_READER_THREADS=1, every online core with 2 or more. */
 long ctf_pipe_cores(void);
 /* The bytes from which a stream is decoded in two parts, when the merge
  * has little to do: 64 MiB; 0 (any stream of two packets or more) with

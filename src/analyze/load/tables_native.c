@@ -225,12 +225,13 @@ struct replay {
 	void (*tee)(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid, int32_t vtid,
 		const uint64_t *values);
 	void *tee_ctx;
-	size_t (*tee_object)(const struct ca_model *m, enum cs_event_id id, int32_t pid,
-		uint64_t time, const uint64_t *values);
+	size_t (*tee_object)(const struct ca_model *m, void *scratch, enum cs_event_id id,
+		int32_t pid, uint64_t time, const uint64_t *values);
 	const struct ca_model *model;
 	/* the converting thread's, on lines of their own (the other thread
 	 * reads the above for every event) */
 	alignas(64) struct class_plan plans[PLAN_SLOTS];
+	alignas(64) unsigned char tee_scratch[CA_TEE_SCRATCH];
 };
 
 /* A number of n bytes at offset of an event of raw bytes (raw_member). */
@@ -405,10 +406,10 @@ static inline __attribute__((always_inline)) size_t record_of(const struct ctf_e
 		}
 	}
 	size_t n = ev->field_count;
-	const struct replay *r = user;
+	struct replay *r = user;
 	if (r->tee_object) /* the tee's lookup, done here */
-		x->values[n++] = r->tee_object(r->model, (enum cs_event_id)m->id, x->vpid,
-			e->timestamp, x->values);
+		x->values[n++] = r->tee_object(r->model, r->tee_scratch, (enum cs_event_id)m->id,
+			x->vpid, e->timestamp, x->values);
 	return offsetof(struct runtime_record, values) + n * sizeof *x->values;
 }
 
@@ -445,13 +446,14 @@ int ca_load_native_replay(ca_trace *t, void (*visit)(void *ctx, enum cs_event_id
 	struct replay r = { .t = t, .visit = visit, .ctx = ctx, .tee = t->tee,
 		.tee_ctx = t->tee_ctx, .tee_object = t->tee_object, .model = t->model };
 	struct ctf_native_handlers h = { .convert = runtime_record_of, .on_record = replay_record,
-		.user = &r };
+		.on_event = replay_event, .raw = true, .user = &r };
 	if (!t->tee_joins) /* the decoding thread is the bound */
 		h = (struct ctf_native_handlers){ .on_event = replay_event, .raw = true, .user = &r };
 	for (size_t i = 0; i < t->n_paths; i++) {
 		char err[1024];
 		memset(t->classes, 0, sizeof t->classes); /* the reader's classes are new */
 		memset(r.plans, 0, sizeof r.plans);
+		memset(r.tee_scratch, 0, sizeof r.tee_scratch);
 		if (ctf_native_iterate(t->paths[i], &h, err, sizeof err) != 0) {
 			/* damage the first pass stepped over (time going back
 			 * between streams, which skimmed events do not check) */

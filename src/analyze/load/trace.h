@@ -52,6 +52,8 @@ struct ca_model;
 
 /* How many records one load can scan in its runtime pass. */
 #define CA_MAX_RIDING 8
+/* The bytes of the tee's lookup's scratch (ca_trace.tee_object). */
+#define CA_TEE_SCRATCH 2048
 
 struct ca_trace {
 	struct ca_table tables[CS_EVENT_COUNT];
@@ -113,9 +115,11 @@ struct ca_trace {
 	/* with tee_joins: what the tee needs of the model found in the
 	 * decoding thread, for each runtime event (records.h's
 	 * ca_records_event_object), and handed to the tee after the event's
-	 * fields, values[field_count]; NULL: the tee finds it */
-	size_t (*tee_object)(const struct ca_model *m, enum cs_event_id id, int32_t pid,
-		uint64_t time, const uint64_t *values);
+	 * fields, values[field_count]; NULL: the tee finds it. scratch: the
+	 * converting thread's CA_TEE_SCRATCH bytes, zeroed when a pass
+	 * begins, where it may keep what it found */
+	size_t (*tee_object)(const struct ca_model *m, void *scratch, enum cs_event_id id,
+		int32_t pid, uint64_t time, const uint64_t *values);
 	/* ca_load_options.records_only: the tee alone in that pass, no runtime
 	 * count, no finding */
 	bool records_only;

@@ -55,3 +55,16 @@ void ca_handle_map_free(struct ca_handle_map *m)
 	free(m->entries);
 	free(m->slots);
 }
+
+/* Out of line, even optimized across files: its callers' probe stays
+ * small, with no stack frame. */
+__attribute__((noinline)) size_t ca_handle_find_keep(const struct ca_handle_map *m,
+	struct ca_handle_known *k, enum ca_handle_kind kind, int32_t pid, uint64_t address,
+	uint64_t time)
+{
+	size_t newest = m->n_slots ? m->slots[ca_handle_slot_of(m, kind, pid, address)] : 0;
+	size_t object = newest ? ca_handle_chain_at(m, newest - 1, time) : SIZE_MAX;
+	if (!newest || m->entries[newest - 1].older == SIZE_MAX) /* the same at any time */
+		*k = (struct ca_handle_known){ address, pid, (uint32_t)kind + 1, object };
+	return object;
+}

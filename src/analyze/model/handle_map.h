@@ -74,6 +74,14 @@ static inline size_t ca_handle_slot_of(const struct ca_handle_map *m, enum ca_ha
 	return k;
 }
 
+/* The object at time t of the chain whose newest entry is i. */
+static inline size_t ca_handle_chain_at(const struct ca_handle_map *m, size_t i, uint64_t time)
+{
+	while (m->entries[i].time > time && m->entries[i].older != SIZE_MAX)
+		i = m->entries[i].older;
+	return m->entries[i].object;
+}
+
 /* The object of the key at time t, or SIZE_MAX. Inline: the records' scan
  * asks it for most runtime events. */
 static inline size_t ca_handle_find(const struct ca_handle_map *m, enum ca_handle_kind kind,
@@ -82,12 +90,37 @@ static inline size_t ca_handle_find(const struct ca_handle_map *m, enum ca_handl
 	if (!m->n_slots)
 		return SIZE_MAX;
 	size_t k = ca_handle_slot_of(m, kind, pid, address);
-	if (!m->slots[k])
-		return SIZE_MAX;
-	size_t i = m->slots[k] - 1;
-	while (m->entries[i].time > time && m->entries[i].older != SIZE_MAX)
-		i = m->entries[i].older;
-	return m->entries[i].object;
+	return m->slots[k] ? ca_handle_chain_at(m, m->slots[k] - 1, time) : SIZE_MAX;
+}
+
+/* The answers of ca_handle_find that hold at any time (the key has one
+ * object, or none), kept by a caller of ca_handle_find_kept: most runtime
+ * events name one of a few objects, found there in one probe. Zeroed:
+ * empty. Not shared between threads. */
+#define CA_HANDLE_KEPT 64
+struct ca_handle_kept {
+	struct ca_handle_known {
+		uint64_t address;
+		int32_t pid;
+		uint32_t kind; /* + 1: 0 is an empty slot */
+		size_t object;
+	} slots[CA_HANDLE_KEPT];
+};
+
+/* ca_handle_find_kept's lookup when k does not hold the key: the answer,
+ * put in k when it holds at any time. */
+size_t ca_handle_find_keep(const struct ca_handle_map *m, struct ca_handle_known *k,
+	enum ca_handle_kind kind, int32_t pid, uint64_t address, uint64_t time);
+
+/* ca_handle_find, the answers that hold at any time kept in kept. */
+static inline size_t ca_handle_find_kept(const struct ca_handle_map *m,
+	struct ca_handle_kept *kept, enum ca_handle_kind kind, int32_t pid, uint64_t address,
+	uint64_t time)
+{
+	struct ca_handle_known *k = &kept->slots[(address >> 4 ^ kind) & (CA_HANDLE_KEPT - 1)];
+	if (k->address == address && k->pid == pid && k->kind == (uint32_t)kind + 1)
+		return k->object;
+	return ca_handle_find_keep(m, k, kind, pid, address, time);
 }
 
 void ca_handle_map_free(struct ca_handle_map *m);

@@ -99,6 +99,7 @@ struct scan {
 	int stamp_field[2], intra_field[2]; /* of writes[], starts[] below */
 	int8_t which[CS_EVENT_COUNT]; /* the entry of named[] of each event (-1) */
 	bool other[CS_EVENT_COUNT];   /* visit's other events: writes[], starts[], plain */
+	struct ca_handle_kept kept;   /* the objects found that hold at any time */
 };
 
 /* The node (and publisher or subscription) an object stands for. */
@@ -155,8 +156,8 @@ static void scan_event(struct scan *s, size_t which, uint64_t time, int32_t vpid
 			what = PUBLISH;
 		}
 	}
-	size_t object = handle ? ca_handle_find(&s->m->handles, named[which].kind, vpid, handle,
-		time) : SIZE_MAX;
+	size_t object = handle ? ca_handle_find_kept(&s->m->handles, &s->kept, named[which].kind,
+		vpid, handle, time) : SIZE_MAX;
 	if (object != SIZE_MAX) {
 		attribute(s, named[which].kind, object, what);
 		return;

@@ -35,7 +35,8 @@ struct fact { /* 48 bytes */
 	uint64_t header; /* DELIVER: the message's header stamp (0: unknown) */
 	uint32_t callback; /* a PUBLISH's or LINK's run's (the rows' order) */
 	uint32_t seq;      /* told in this order (unordered facts: the last tie-break) */
-	uint16_t hop;      /* PUBLISH, LINK: of hop (topic hop - 1); DELIVER: to node hop */
+	uint16_t hop;      /* PUBLISH, LINK: of hop (topic hop - 1); DELIVER: to node hop;
+	                    * END: the ends it is (END_FIRST, END_LAST) */
 	uint8_t kind;
 };
 
@@ -285,12 +286,16 @@ bool ca_follow_link(struct ca_follow *f, size_t hop, uint64_t sent,
 		0, (uint16_t)hop, LINK });
 }
 
+/* An END fact's run: of the first node (its seeded message goes), of the
+ * last (the messages that reached it end), or both. */
+enum { END_FIRST = 1, END_LAST = 2 };
+
 bool ca_follow_end(struct ca_follow *f, const struct ca_stream_run *run, uint64_t end)
 {
+	uint16_t ends = 0;
 	EACH_INDEX(f, i, first_index(f, run->callback))
-		if (i == 0 || i == f->k)
-			return add_fact(f, (struct fact){ end, run->id, 0, 0, 0, 0, 0, END });
-	return true;
+		ends |= (i == 0 ? END_FIRST : 0) | (i == f->k ? END_LAST : 0);
+	return !ends || add_fact(f, (struct fact){ end, run->id, 0, 0, 0, 0, ends, END });
 }
 
 /* ---- messages along the path ------------------------------------------------------ */
@@ -376,11 +381,9 @@ struct arrival {
 
 static void arrive(struct ca_follow *f, size_t row, size_t hop, const struct arrival *a);
 
-static void remember(struct ca_follow *f, uint64_t run, size_t hop, const struct arrival *a,
-	size_t link)
+static void remember_past(struct ca_follow *f, uint64_t run, size_t hop,
+	const struct arrival *a, size_t link)
 {
-	if (!f->unordered)
-		return;
 	bool added;
 	uint64_t *newest = ca_pair_map_at(&f->past_at, run, hop, &added);
 	struct past *p = newest ? VEC_PUSH_RAW(f->past, f->n_past, f->cap_past) : NULL;
@@ -391,6 +394,14 @@ static void remember(struct ca_follow *f, uint64_t run, size_t hop, const struct
 	*p = (struct past){ a->pt, a->run, a->entry, a->header, link,
 		added ? CA_NONE : (size_t)*newest };
 	*newest = f->n_past - 1;
+}
+
+/* Facts in time order need no past: checked inline, as most are. */
+static inline void remember(struct ca_follow *f, uint64_t run, size_t hop,
+	const struct arrival *a, size_t link)
+{
+	if (f->unordered)
+		remember_past(f, run, hop, a, link);
 }
 
 /* The first thing that left run `run` on hop `hop` from `from` on, or NULL. */
@@ -527,8 +538,10 @@ static void link(struct ca_follow *f, size_t hop, const struct fact *x)
 
 static void end(struct ca_follow *f, const struct fact *x)
 {
-	ca_pair_map_remove(&f->waiting, x->run, 0); /* a first node's run */
-	uint64_t *first = ca_pair_map_get(&f->waiting, x->run, f->k + 1);
+	if (x->hop & END_FIRST)
+		ca_pair_map_remove(&f->waiting, x->run, 0); /* its seeded message */
+	uint64_t *first = x->hop & END_LAST ? ca_pair_map_get(&f->waiting, x->run, f->k + 1) :
+		NULL;
 	if (!first)
 		return;
 	for (size_t row = (size_t)*first; row != CA_NONE; row = f->rows[row].next) {

@@ -246,9 +246,11 @@ void ca_sort_unless_sorted(void *items, size_t n, size_t size,
  * at the event's time (scan.c): a callback (callback_start, a dispatch,
  * a merged run), a publisher (a publish), a subscription (rmw_take) or a
  * ring buffer (its dequeue); CA_NONE when it names none. Reads the model
- * only: the decoding thread calls it too (ca_trace.tee_object). */
-size_t ca_records_event_object(const struct ca_model *m, enum cs_event_id id, int32_t pid,
-	uint64_t time, const uint64_t *values);
+ * only: the decoding thread calls it too (ca_trace.tee_object), with
+ * CA_TEE_SCRATCH bytes of its own where the answers that hold at any
+ * time are kept (NULL: none). */
+size_t ca_records_event_object(const struct ca_model *m, void *scratch, enum cs_event_id id,
+	int32_t pid, uint64_t time, const uint64_t *values);
 
 /* ---- what each subscription should have received (deliveries.c) ---------- */
 struct ca_deliveries {

@@ -33,11 +33,11 @@ struct threads {
 	size_t last;       /* its slot, or CA_NONE */
 };
 
-static struct thread *thread_of(struct threads *th, int32_t pid, int32_t tid)
+/* The thread's state when it is not last_thread's: looked up, or added. */
+static __attribute__((noinline)) struct thread *find_thread(struct threads *th, int32_t pid,
+	int32_t tid)
 {
 	uint64_t key = ca_thread_key(pid, tid);
-	if (th->last != CA_NONE && th->last_key == key && th->last < th->n_slots)
-		return &th->slots[th->last];
 	const uint64_t *i = ca_pair_map_get(&th->index, key, 0);
 	if (i) {
 		th->last_key = key;
@@ -50,6 +50,15 @@ static struct thread *thread_of(struct threads *th, int32_t pid, int32_t tid)
 	*t = (struct thread){ .pid = pid, .tid = tid, .publishing = CA_NONE,
 		.intra_publishing = CA_NONE };
 	return t;
+}
+
+/* The thread's state if it is the one asked for last (most events), else
+ * NULL: find_thread's. */
+static inline struct thread *last_thread(struct threads *th, int32_t pid, int32_t tid)
+{
+	if (th->last != CA_NONE && th->last_key == ca_thread_key(pid, tid) && th->last < th->n_slots)
+		return &th->slots[th->last];
+	return NULL;
 }
 
 static void free_threads(struct threads *th)
@@ -106,14 +115,18 @@ static const struct {
 	[CS_EV_ros2_rclcpp_ring_buffer_dequeue] = { CA_H_RING_BUFFER + 1, 0 },
 };
 
-size_t ca_records_event_object(const struct ca_model *m, enum cs_event_id id, int32_t pid,
-	uint64_t time, const uint64_t *v)
+_Static_assert(sizeof(struct ca_handle_kept) <= CA_TEE_SCRATCH, "the tee's scratch holds it");
+
+size_t ca_records_event_object(const struct ca_model *m, void *scratch, enum cs_event_id id,
+	int32_t pid, uint64_t time, const uint64_t *v)
 {
-	if (!object_of[id].kind)
+	uint32_t kind = object_of[id].kind;
+	uint64_t address = kind ? v[object_of[id].field] : 0;
+	if (!address)
 		return CA_NONE;
-	uint64_t address = v[object_of[id].field];
-	return address ? ca_handle_find(&m->handles, (enum ca_handle_kind)(object_of[id].kind - 1),
-		pid, address, time) : CA_NONE;
+	enum ca_handle_kind k = (enum ca_handle_kind)(kind - 1);
+	return scratch ? ca_handle_find_kept(&m->handles, scratch, k, pid, address, time) :
+		ca_handle_find(&m->handles, k, pid, address, time);
 }
 
 #define NEW(s, array) VEC_PUSH((s)->r->array, (s)->r->n_##array, (s)->r->cap_##array)
@@ -223,16 +236,20 @@ static void end_run(struct scan *s, struct thread *th, uint64_t address, uint64_
 
 /* latencies_only: the publishes array is a pool of the publishes whose
  * stages are still coming (a thread's publishing or intra_publishing). */
-static void release_publish(struct scan *s, size_t i)
+static void pool_publish(struct ca_records *r, size_t i)
 {
-	struct ca_records *r = s->r;
-	if (!r->stream || i == CA_NONE)
-		return;
 	size_t *slot = VEC_PUSH(r->free_publishes, r->n_free_publishes, r->cap_free_publishes);
 	if (!slot)
 		r->oom = true;
 	else
 		*slot = i;
+}
+
+/* Publish i back to the pool, if it is one's (inline: most are none). */
+static inline void release_publish(struct scan *s, size_t i)
+{
+	if (s->r->stream && i != CA_NONE)
+		pool_publish(s->r, i);
 }
 
 static void set_publishing(struct scan *s, struct thread *th, size_t i)
@@ -320,34 +337,32 @@ static size_t buffer_subscription(const struct scan *s, size_t buffer)
 	return buffer == CA_NONE ? CA_NONE : s->r->m->ring_buffers[buffer].subscription;
 }
 
-/* One runtime event as its handler gets it: the callback, publisher,
- * subscription or buffer it names (object), its fields in the schema's
- * order. */
-struct event {
-	uint64_t time;
-	size_t object;
-	const uint64_t *v;
-};
-
-typedef void event_handler(struct scan *s, struct thread *th, const struct event *e);
+/* One runtime event as its handler gets it: its time, the callback,
+ * publisher, subscription or buffer it names (object), its fields v in
+ * the schema's order; all in registers, the handler's call a jump. */
+typedef void event_handler(struct scan *s, struct thread *th, uint64_t time, size_t object,
+	const uint64_t *v);
 
 /* ---- callback runs ---- */
 
-static void on_callback_start(struct scan *s, struct thread *th, const struct event *e)
+static void on_callback_start(struct scan *s, struct thread *th, uint64_t time, size_t object,
+	const uint64_t *v)
 {
-	start_run(s, th, e->v[0], e->object, e->time, e->v[1] != 0);
+	start_run(s, th, v[0], object, time, v[1] != 0);
 }
 
-static void on_callback_end(struct scan *s, struct thread *th, const struct event *e)
+static void on_callback_end(struct scan *s, struct thread *th, uint64_t time, size_t object,
+	const uint64_t *v)
 {
-	end_run(s, th, e->v[0], e->time);
+	(void)object;
+	end_run(s, th, v[0], time);
 	set_intra_publishing(s, th, CA_NONE);
 }
 
 /* A whole run in one event (CARET's merged timing). */
-static void on_merged_callback(struct scan *s, struct thread *th, const struct event *e)
+static void on_merged_callback(struct scan *s, struct thread *th, uint64_t time, size_t object,
+	const uint64_t *v)
 {
-	const uint64_t *v = e->v;
 	set_intra_publishing(s, th, CA_NONE);
 	if (!v[1]) { /* its start came before recording: an end alone */
 		s->r->losses.not_started++;
@@ -355,11 +370,11 @@ static void on_merged_callback(struct scan *s, struct thread *th, const struct e
 	}
 	size_t handle;
 	struct ca_run_slot *slot;
-	if (!new_run(s, th, e->object, v[1], e->time, v[2] != 0, &handle, &slot))
+	if (!new_run(s, th, object, v[1], time, v[2] != 0, &handle, &slot))
 		s->r->oom = true;
-	else if (streamed(s, e->object))
+	else if (streamed(s, object))
 		ca_stream_run_merged(s->r->stream, th->pid, th->tid,
-			&(struct ca_stream_run){ v[1], e->object, th->depth, handle }, e->time,
+			&(struct ca_stream_run){ v[1], object, th->depth, handle }, time,
 			v[2] != 0);
 }
 
@@ -367,20 +382,21 @@ static void on_merged_callback(struct scan *s, struct thread *th, const struct e
 
 /* A publish of its own at `time` in the thread; NULL (and the thread
  * publishing nothing) when out of memory. */
-static ca_publish_instance *begin_publish(struct scan *s, struct thread *th,
-	const struct event *e)
+static ca_publish_instance *begin_publish(struct scan *s, struct thread *th, size_t object,
+	const uint64_t *v)
 {
-	ca_publish_instance *p = new_publish(s, th, e->object, e->v[1]);
+	ca_publish_instance *p = new_publish(s, th, object, v[1]);
 	set_publishing(s, th, p ? index_of(s, p) : CA_NONE);
 	return p;
 }
 
-static void on_rclcpp_publish(struct scan *s, struct thread *th, const struct event *e)
+static void on_rclcpp_publish(struct scan *s, struct thread *th, uint64_t time, size_t object,
+	const uint64_t *v)
 {
-	ca_publish_instance *p = begin_publish(s, th, e);
+	ca_publish_instance *p = begin_publish(s, th, object, v);
 	if (!p)
 		return;
-	p->rclcpp_time = e->time;
+	p->rclcpp_time = time;
 	if (p->publisher != CA_NONE)
 		publish_known(s, th, p);
 }
@@ -388,54 +404,61 @@ static void on_rclcpp_publish(struct scan *s, struct thread *th, const struct ev
 /* The rcl stage of the publish in progress (upstream Humble's
  * rclcpp_publish does not name its publisher: this does), or an rcl-level
  * publish of its own. */
-static void on_rcl_publish(struct scan *s, struct thread *th, const struct event *e)
+static void on_rcl_publish(struct scan *s, struct thread *th, uint64_t time, size_t object,
+	const uint64_t *v)
 {
 	ca_publish_instance *p;
 	if (th->publishing != CA_NONE && !s->r->publishes[th->publishing].rcl_time) {
 		p = &s->r->publishes[th->publishing];
-		p->rcl_time = e->time;
-		if (p->publisher == CA_NONE && (p->publisher = e->object) != CA_NONE)
+		p->rcl_time = time;
+		if (p->publisher == CA_NONE && (p->publisher = object) != CA_NONE)
 			publish_known(s, th, p);
 		return;
 	}
-	if (!(p = begin_publish(s, th, e)))
+	if (!(p = begin_publish(s, th, object, v)))
 		return;
-	p->rcl_time = e->time;
+	p->rcl_time = time;
 	if (p->publisher != CA_NONE)
 		publish_known(s, th, p);
 }
 
 /* Jazzy's carry the DDS source timestamp the write uses (plain
  * ros2_tracing traces have no dds_bind_addr_to_stamp). */
-static void on_write(struct scan *s, struct thread *th, const struct event *e)
+static void on_write(struct scan *s, struct thread *th, uint64_t time, size_t object,
+	const uint64_t *v)
 {
+	(void)object;
 	if (th->publishing == CA_NONE || s->r->publishes[th->publishing].dds_write_time)
 		return;
 	ca_publish_instance *p = &s->r->publishes[th->publishing];
-	p->dds_write_time = e->time;
-	if (e->v[2] && !p->source_stamp) {
-		p->source_stamp = e->v[2];
+	p->dds_write_time = time;
+	if (v[2] && !p->source_stamp) {
+		p->source_stamp = v[2];
 		publish_stamped(s, p);
 	}
 }
 
-static void on_bind_addr_to_stamp(struct scan *s, struct thread *th, const struct event *e)
+static void on_bind_addr_to_stamp(struct scan *s, struct thread *th, uint64_t time, size_t object,
+	const uint64_t *v)
 {
+	(void)time;
+	(void)object;
 	if (th->publishing == CA_NONE)
 		return;
 	ca_publish_instance *p = &s->r->publishes[th->publishing];
-	if (p->source_stamp != e->v[1]) {
-		p->source_stamp = e->v[1];
+	if (p->source_stamp != v[1]) {
+		p->source_stamp = v[1];
 		publish_stamped(s, p);
 	}
 	set_publishing(s, th, CA_NONE);
 }
 
 /* A whole publish in one event (CARET's merged timing): complete. */
-static void on_merged_publish(struct scan *s, struct thread *th, const struct event *e)
+static void on_merged_publish(struct scan *s, struct thread *th, uint64_t time, size_t object,
+	const uint64_t *v)
 {
-	const uint64_t *v = e->v;
-	ca_publish_instance *p = new_publish(s, th, e->object, v[1]);
+	(void)time;
+	ca_publish_instance *p = new_publish(s, th, object, v[1]);
 	if (!p)
 		return;
 	p->rclcpp_time = v[2];
@@ -450,22 +473,25 @@ static void on_merged_publish(struct scan *s, struct thread *th, const struct ev
 
 /* ---- intra-process: the publish, its ring buffer ---- */
 
-static void on_intra_publish(struct scan *s, struct thread *th, const struct event *e)
+static void on_intra_publish(struct scan *s, struct thread *th, uint64_t time, size_t object,
+	const uint64_t *v)
 {
-	ca_publish_instance *p = new_publish(s, th, e->object, e->v[1]);
+	ca_publish_instance *p = new_publish(s, th, object, v[1]);
 	set_intra_publishing(s, th, p ? index_of(s, p) : CA_NONE);
 	if (!p)
 		return;
-	p->rclcpp_time = e->time;
+	p->rclcpp_time = time;
 	p->intra = true;
 	publish_known(s, th, p);
 }
 
-static void on_enqueue(struct scan *s, struct thread *th, const struct event *e)
+static void on_enqueue(struct scan *s, struct thread *th, uint64_t time, size_t object,
+	const uint64_t *v)
 {
+	(void)object;
 	if (s->r->stream) {
 		if (th->intra_publishing != CA_NONE)
-			ca_stream_enqueue(s->r->stream, th->pid, e->v[0], e->v[1],
+			ca_stream_enqueue(s->r->stream, th->pid, v[0], v[1],
 				&s->r->publishes[th->intra_publishing]);
 		return;
 	}
@@ -473,44 +499,50 @@ static void on_enqueue(struct scan *s, struct thread *th, const struct event *e)
 	if (!q)
 		s->r->oom = true;
 	else
-		*q = (struct ca_enqueue){ e->time, e->v[0], e->v[1], th->pid, th->intra_publishing };
+		*q = (struct ca_enqueue){ time, v[0], v[1], th->pid, th->intra_publishing };
 }
 
-static void on_dequeue(struct scan *s, struct thread *th, const struct event *e)
+static void on_dequeue(struct scan *s, struct thread *th, uint64_t time, size_t object,
+	const uint64_t *v)
 {
-	add_take(s, th, e->time, CA_NONE, buffer_subscription(s, e->object), 0, 0, 0, true,
-		e->v[0], e->v[1]);
+	add_take(s, th, time, CA_NONE, buffer_subscription(s, object), 0, 0, 0, true,
+		v[0], v[1]);
 }
 
 /* ---- takes: a message handed to a subscription, and its copies ---- */
 
-static void on_rmw_take(struct scan *s, struct thread *th, const struct event *e)
+static void on_rmw_take(struct scan *s, struct thread *th, uint64_t time, size_t object,
+	const uint64_t *v)
 {
-	if (e->v[3]) /* taken */
-		add_take(s, th, e->time, CA_NONE, e->object, e->v[2], e->v[1], 0, false, 0, 0);
+	if (v[3]) /* taken */
+		add_take(s, th, time, CA_NONE, object, v[2], v[1], 0, false, 0, 0);
 }
 
-static void on_dispatch(struct scan *s, struct thread *th, const struct event *e)
+static void on_dispatch(struct scan *s, struct thread *th, uint64_t time, size_t object,
+	const uint64_t *v)
 {
-	add_take(s, th, e->time, e->object, CA_NONE, e->v[2], e->v[0], e->v[3], false, 0, 0);
+	add_take(s, th, time, object, CA_NONE, v[2], v[0], v[3], false, 0, 0);
 }
 
-static void on_intra_dispatch(struct scan *s, struct thread *th, const struct event *e)
+static void on_intra_dispatch(struct scan *s, struct thread *th, uint64_t time, size_t object,
+	const uint64_t *v)
 {
-	add_take(s, th, e->time, e->object, CA_NONE, 0, e->v[0], e->v[2], true, 0, 0);
+	add_take(s, th, time, object, CA_NONE, 0, v[0], v[2], true, 0, 0);
 }
 
-static void on_message_construct(struct scan *s, struct thread *th, const struct event *e)
+static void on_message_construct(struct scan *s, struct thread *th, uint64_t time, size_t object,
+	const uint64_t *v)
 {
+	(void)object;
 	if (s->r->stream) {
-		ca_stream_copy(s->r->stream, th->pid, e->v[1], e->v[0]);
+		ca_stream_copy(s->r->stream, th->pid, v[1], v[0]);
 		return;
 	}
 	struct ca_copy *k = NEW(s, copies);
 	if (!k)
 		s->r->oom = true;
 	else
-		*k = (struct ca_copy){ e->time, e->v[0], e->v[1], th->pid };
+		*k = (struct ca_copy){ time, v[0], v[1], th->pid };
 }
 
 /* Each runtime event's handler; NULL: not one the records read. */
@@ -540,21 +572,31 @@ static bool runs_event(enum cs_event_id id)
 		id == CS_EV_ros2_caret_merged_callback_timing;
 }
 
-/* One runtime event, its fields in the schema's order. */
-static void handle(struct scan *s, enum cs_event_id id, uint64_t time, int32_t vpid,
-	int32_t vtid, const uint64_t *v)
+/* handle's slow path: an event of another thread than the last one's
+ * (th NULL), or whose object the decoding thread did not find. */
+static __attribute__((noinline)) void handle_slowly(struct scan *s, struct thread *th,
+	enum cs_event_id id, uint64_t time, int32_t vpid, int32_t vtid, const uint64_t *v)
 {
-	if (!handlers[id] || (s->r->runs_only && !runs_event(id)))
-		return;
-	struct thread *th = thread_of(&s->threads, vpid, vtid);
-	if (!th) {
+	if (!th && !(th = find_thread(&s->threads, vpid, vtid))) {
 		s->r->oom = true;
 		return;
 	}
-	/* found by the decoding thread, after its fields, when it could */
-	size_t object = s->t->tee_object ? (size_t)v[cs_events[id].field_count] :
-		ca_records_event_object(s->r->m, id, vpid, time, v);
-	handlers[id](s, th, &(struct event){ time, object, v });
+	handlers[id](s, th, time, s->t->tee_object ? (size_t)v[cs_events[id].field_count] :
+		ca_records_event_object(s->r->m, NULL, id, vpid, time, v), v);
+}
+
+/* One runtime event, its fields in the schema's order. Inline in the
+ * visits, every call last: most events cost no stack frame here. */
+static inline __attribute__((always_inline)) void handle(struct scan *s, enum cs_event_id id,
+	uint64_t time, int32_t vpid, int32_t vtid, const uint64_t *v)
+{
+	if (!handlers[id] || (s->r->runs_only && !runs_event(id)))
+		return;
+	struct thread *th = last_thread(&s->threads, vpid, vtid);
+	if (!th || !s->t->tee_object) /* the object: found by the decoding thread, after the fields */
+		handle_slowly(s, th, id, time, vpid, vtid, v);
+	else
+		handlers[id](s, th, time, (size_t)v[cs_events[id].field_count], v);
 }
 
 /* The arrays at their largest possible size up front: no doubling slack
@@ -581,8 +623,8 @@ static int reserve(struct ca_records *r)
 	return r->runs && r->publishes && r->takes && r->copies && r->enqueues ? 0 : -1;
 }
 
-static void visit(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid, int32_t vtid,
-	const uint64_t *values)
+static inline __attribute__((always_inline)) void visit(void *ctx, enum cs_event_id id,
+	uint64_t time, int32_t vpid, int32_t vtid, const uint64_t *values)
 {
 	struct scan *s = ctx;
 	if (!s->r->oom)
@@ -707,12 +749,22 @@ bool ca_records_filter_nodes(struct ca_records *r)
 	return true;
 }
 
+/* The first event of a riding scan: the model met first. */
+static __attribute__((noinline)) void visit_first(struct ca_records *r, enum cs_event_id id,
+	uint64_t time, int32_t vpid, int32_t vtid, const uint64_t *values)
+{
+	meet_model(r);
+	visit(r->live, id, time, vpid, vtid, values);
+}
+
 void ca_records_scan_visit(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid,
 	int32_t vtid, const uint64_t *values)
 {
 	struct ca_records *r = ctx;
-	meet_model(r);
-	visit(r->live, id, time, vpid, vtid, values); /* nothing once out of memory */
+	if (!r->m && !r->oom)
+		visit_first(r, id, time, vpid, vtid, values);
+	else
+		visit(r->live, id, time, vpid, vtid, values); /* nothing once out of memory */
 }
 
 void ca_records_scan_visit_all(void *ctx, enum cs_event_id id, uint64_t time, int32_t vpid,

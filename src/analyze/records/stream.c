@@ -260,11 +260,11 @@ static size_t timed_upper(const struct timed_vec *t, uint64_t key)
 
 /* ---- publishes -------------------------------------------------------------- */
 
-static struct stream_thread *thread_of(struct ca_stream *s, int32_t pid, int32_t tid)
+/* thread_of's slow path: the thread looked up, or added. */
+static __attribute__((noinline)) struct stream_thread *find_thread(struct ca_stream *s,
+	int32_t pid, int32_t tid)
 {
 	uint64_t key = ca_thread_key(pid, tid);
-	if (s->n_threads && s->last_thread_key == key)
-		return &s->threads[s->last_thread];
 	uint64_t *i = ca_pair_map_get(&s->thread_of, key, 0);
 	if (i) {
 		s->last_thread_key = key;
@@ -275,6 +275,14 @@ static struct stream_thread *thread_of(struct ca_stream *s, int32_t pid, int32_t
 	if (!th || !ca_pair_map_put(&s->thread_of, ca_thread_key(pid, tid), 0, s->n_threads - 1))
 		return NULL;
 	return th;
+}
+
+/* The thread asked for last, most calls (inline, its lookup out of line). */
+static inline struct stream_thread *thread_of(struct ca_stream *s, int32_t pid, int32_t tid)
+{
+	if (s->n_threads && s->last_thread_key == ca_thread_key(pid, tid))
+		return &s->threads[s->last_thread];
+	return find_thread(s, pid, tid);
 }
 
 /* Another latency of the node path (callback, topic). */
@@ -331,14 +339,16 @@ uint64_t ca_stream_publish(struct ca_stream *s, const ca_publish_instance *p,
 	uint64_t value = s->follow ? ref : time; /* what the maps hold of it */
 	if (p->intra && !ca_pair_map_put(&s->intra, ca_thread_key(p->pid, 0), p->message, value))
 		oom(s);
+	bool unstamped = !p->intra && !p->source_stamp && s->r->t->epoch_offset;
+	if (s->follow && open && !unstamped)
+		return ref; /* the follower has it, and no stamp is to come: nothing more */
 	size_t ti = topic ? topic_index(s, topic) : CA_NONE;
 	if (ti == CA_NONE)
 		return ref;
 	struct topic_slot *ts = &s->topics[ti];
 	if (!s->follow)
 		ca_deliveries_publish(&s->deliveries, p);
-	if (!p->intra && !p->source_stamp && s->r->t->epoch_offset &&
-	    !timed_insert(&ts->unstamped, time + (uint64_t)s->r->t->epoch_offset,
+	if (unstamped && !timed_insert(&ts->unstamped, time + (uint64_t)s->r->t->epoch_offset,
 		    s->follow ? ref : ca_thread_key(p->pid, p->tid)))
 		oom(s);
 	if (s->follow && open)
@@ -531,7 +541,7 @@ static void deliver(struct ca_stream *s, size_t sub, bool intra, const struct ca
 
 /* The deferred messages whose grace is over (all of them at the end):
  * their publish by stamp, else by time. */
-static void settle_deferred(struct ca_stream *s, bool all)
+static void settle_deferred_now(struct ca_stream *s, bool all)
 {
 	while (s->first_deferred < s->n_deferred) {
 		const struct deferred *d = &s->deferred[s->first_deferred];
@@ -579,6 +589,13 @@ static void handled(struct ca_stream *s, const struct ca_take *k, uint64_t publi
 		s->deferred[i] = s->deferred[i - 1];
 	s->deferred[i] = (struct deferred){ k->subscription, k->stamp, run->start + STAMP_GRACE,
 		*run };
+}
+
+/* The same, none deferred checked inline (most runs). */
+static inline void settle_deferred(struct ca_stream *s, bool all)
+{
+	if (s->first_deferred < s->n_deferred)
+		settle_deferred_now(s, all);
 }
 
 /* The follower's facts before `now` less the lag, and before every
