@@ -4,10 +4,11 @@
 Each folder of src/analyze is a stage; a stage may include the headers of
 and call the functions of the stages before it, never of one after it:
 
-    types -> strings -> load -> model -> records -> path -> pipeline -> api -> report, export
+    types -> strings -> load -> model -> records -> path -> pipeline -> report, export -> api
 
 (types/ca.h declares what the stages share; api/ is the small public API
-of include/caret/analyze.h, built on the rest.)
+of include/caret/analyze.h, built on the rest, the architecture file
+report/ writes included.)
 
 src/ctf (the CTF reader) and src/common come before them all and include
 nothing of the analyzer. Fails (exit 1) naming every include and every call
@@ -20,7 +21,7 @@ import re
 import sys
 
 ORDER = ["common", "ctf", "types", "strings", "load", "model", "records", "path", "pipeline",
-         "api", "report", "export"]
+         "report", "export", "api"]
 RANK = {name: i for i, name in enumerate(ORDER)}
 
 
