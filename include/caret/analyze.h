@@ -186,6 +186,12 @@ CARET_API caret_status caret_communication_messages(caret_trace *trace, size_t c
 CARET_API caret_status caret_communication_records(caret_trace *trace, size_t communication,
 	caret_message **records, size_t *n, caret_error **error);
 
+/* Whether every record caret_communication_records gives has intra set
+ * (v2): the original's is_intra_process, with no array made; false when
+ * there is none. */
+CARET_API caret_status caret_communication_intra(caret_trace *trace, size_t communication,
+	bool *intra, caret_error **error);
+
 /* ---- a path's latency ------------------------------------------------------------- */
 
 /* One message followed along a path: the first node's run that published

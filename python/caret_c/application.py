@@ -71,9 +71,11 @@ class Communication:
     def is_intra_process(self, messages=None):
         if messages is not None:
             return bool(len(messages)) and bool(messages['intra'].all())
-        # asked once per hop by every path frame: the records gathered once
+        # asked per hop by every path frame: the C library's answer, no
+        # records gathered, kept
         if self._intra is None:
-            self._intra = self.is_intra_process(self.to_numpy())
+            i = self._app._trace_communication(self)
+            self._intra = i is not None and self._app.lttng.communication_intra(i)
         return self._intra
 
     def to_dataframe(self):
