@@ -203,7 +203,9 @@ typedef struct caret_path_message {
 
 typedef struct caret_path_latency caret_path_latency;
 
-/* Every message of the path's first node followed to its last node. */
+/* Every message of the path's first node followed to its last node, as
+ * `caret path latency` follows it: in a pass of its own over the trace
+ * (its files read again, with the records of the path's nodes alone). */
 CARET_API caret_status caret_follow_path(caret_trace *trace, const caret_path *path,
 	caret_policy policy, caret_path_latency **latency, caret_error **error);
 /* The messages, and per message hop_count durations (hops[i * hop_count
