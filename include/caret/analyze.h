@@ -186,6 +186,12 @@ CARET_API caret_status caret_communication_messages(caret_trace *trace, size_t c
 CARET_API caret_status caret_communication_records(caret_trace *trace, size_t communication,
 	caret_message **records, size_t *n, caret_error **error);
 
+/* Whether every record caret_communication_records gives has intra set
+ * (v2): the original's is_intra_process, with no array made; false when
+ * there is none. */
+CARET_API caret_status caret_communication_intra(caret_trace *trace, size_t communication,
+	bool *intra, caret_error **error);
+
 /* ---- a path's latency ------------------------------------------------------------- */
 
 /* One message followed along a path: the first node's run that published
@@ -197,7 +203,9 @@ typedef struct caret_path_message {
 
 typedef struct caret_path_latency caret_path_latency;
 
-/* Every message of the path's first node followed to its last node. */
+/* Every message of the path's first node followed to its last node, as
+ * `caret path latency` follows it: in a pass of its own over the trace
+ * (its files read again, with the records of the path's nodes alone). */
 CARET_API caret_status caret_follow_path(caret_trace *trace, const caret_path *path,
 	caret_policy policy, caret_path_latency **latency, caret_error **error);
 /* The messages, and per message hop_count durations (hops[i * hop_count

@@ -136,6 +136,8 @@ _sig('caret_communication_messages', ctypes.c_int, ctypes.c_void_p, c_size, P(ct
      P(c_size), err_p)
 _sig('caret_communication_records', ctypes.c_int, ctypes.c_void_p, c_size, P(ctypes.c_void_p),
      P(c_size), err_p)
+_sig('caret_communication_intra', ctypes.c_int, ctypes.c_void_p, c_size, P(ctypes.c_bool),
+     err_p)
 _sig('caret_follow_path', ctypes.c_int, ctypes.c_void_p, P(Path), ctypes.c_int,
      P(ctypes.c_void_p), err_p)
 _sig('caret_path_latency_messages', c_size, ctypes.c_void_p, P(ctypes.c_void_p),

@@ -52,7 +52,7 @@ def _callback_class(t):
 
 class Communication:
     def __init__(self, app, topic, pub_node, sub_node, callback_name):
-        self._app = app
+        self._app, self._intra = app, None
         self.topic_name, self.publish_node_name = topic, pub_node
         self.subscribe_node_name = sub_node
         self.callback_subscription = app.get_callback(callback_name) if callback_name else None
@@ -69,8 +69,14 @@ class Communication:
             _lib.numpy.zeros(0, _lib.MESSAGE)
 
     def is_intra_process(self, messages=None):
-        m = self.to_numpy() if messages is None else messages
-        return bool(len(m)) and bool(m['intra'].all())
+        if messages is not None:
+            return bool(len(messages)) and bool(messages['intra'].all())
+        # asked per hop by every path frame: the C library's answer, no
+        # records gathered, kept
+        if self._intra is None:
+            i = self._app._trace_communication(self)
+            self._intra = i is not None and self._app.lttng.communication_intra(i)
+        return self._intra
 
     def to_dataframe(self):
         m = self.to_numpy()

@@ -9,15 +9,19 @@ def column(values, offset=0):
     """uint64 trace-clock times (0: none) as a pandas Int64 array of ns
     since the epoch (offset: the clock's), as the original reports them."""
     v = numpy.asarray(values, dtype=numpy.uint64)
-    return pandas.arrays.IntegerArray(v.astype(numpy.int64) + numpy.int64(offset), v == 0)
+    # one new array: the sum written straight into int64 (no astype copy)
+    return pandas.arrays.IntegerArray(numpy.add(v.view(numpy.int64), numpy.int64(offset)),
+                                      v == 0)
 
 
 def frame(names, columns, offset=0):
     if not names:
         return pandas.DataFrame()
     offsets = offset if isinstance(offset, (list, tuple)) else [offset] * len(names)
-    return pandas.DataFrame({n: column(c, o) for n, c, o in zip(names, columns, offsets)},
-                            columns=list(names))
+    # names are unique (a path's are numbered) and a dict keeps their order;
+    # DataFrame(..., columns=) would reindex through object arrays: 0.3 s of
+    # a 230,000-row path frame, ten times the rest (pandas 1.5)
+    return pandas.DataFrame({n: column(c, o) for n, c, o in zip(names, columns, offsets)})
 
 
 def numbered(names):

@@ -156,6 +156,14 @@ class Lttng:
         finally:
             lib.caret_free(ptr.value)
 
+    def communication_intra(self, communication_id):
+        """Whether every one of communication_records' intra is set, no
+        array made (caret_communication_intra)."""
+        intra, error = ctypes.c_bool(), ctypes.c_void_p()
+        _lib.check(lib.caret_communication_intra(self._handle, communication_id,
+                                                 ctypes.byref(intra), ctypes.byref(error)), error)
+        return intra.value
+
     def callback_chain(self, callback_id, topic):
         ptr, n, error = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.c_void_p()
         _lib.check(lib.caret_callback_chain(self._handle, callback_id, topic.encode(),

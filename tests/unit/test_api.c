@@ -153,6 +153,15 @@ static void records(void **state)
 			}
 		assert_true(found);
 	}
+	/* v2: intra, the records' flags all set */
+	bool every = n_rec > 0, intra = !every;
+	for (size_t i = 0; i < n_rec; i++)
+		every = every && rec[i].intra;
+	assert_int_equal(caret_communication_intra(trace, 0, &intra, &error), CARET_OK);
+	assert_int_equal(intra, every);
+	assert_int_equal(caret_communication_intra(trace, 2, &intra, &error), CARET_ERR_NOT_FOUND);
+	assert_false(intra);
+	caret_error_free(error);
 	caret_free(rec);
 	assert_int_equal(caret_communication_records(trace, 2, &rec, &n_rec, &error),
 		CARET_ERR_NOT_FOUND);

@@ -2,7 +2,8 @@
  * api.c - caret/analyze.h over the analyzer's stages: a caret_trace is a
  * loaded trace with every record scanned in the load's second pass (no
  * pass of their own), and each callback's runs and each communication's
- * messages gathered into arrays the first time they are asked for.
+ * messages gathered into arrays the first time they are asked for; a
+ * path is followed by a pass of its own, the CLI's (follow_streamed).
  */
 #include "caret/analyze.h"
 
@@ -125,6 +126,24 @@ static const ca_node_policy policies[] = {
 	[CARET_POLICY_INHERIT_UNIQUE_STAMP] = CA_POLICY_INHERIT_UNIQUE_STAMP,
 };
 
+/* The path followed as `caret path latency` follows it: a pass of its own
+ * over the events with the records of the path's nodes alone, each message
+ * followed as the events come (ca_records_options.follow). Over the
+ * trace's joined arrays every fact of every node would be sorted first
+ * (ca_follow_unordered): on a 5-hop path of 5 M events 1.5 s against 0.9 s
+ * for the pass. A path the scan cannot follow (tf, inherited stamps) is
+ * followed over the records of its nodes. NULL (err set): not followed. */
+static ca_path_latency *follow_streamed(const caret_trace *t, const ca_path *p,
+	ca_node_policy policy, char *err, size_t err_size)
+{
+	ca_records_options o = { .nodes = p->nodes, .n_nodes = p->node_count, .follow = p,
+		.follow_policy = policy };
+	ca_records *r = ca_records_build_options(t->trace, &o, err, err_size);
+	ca_path_latency *l = r ? ca_path_latency_build(r, p, policy, err, err_size) : NULL;
+	ca_records_free(r);
+	return l;
+}
+
 caret_status caret_follow_path(caret_trace *t, const caret_path *path, caret_policy policy,
 	caret_path_latency **latency, caret_error **error)
 {
@@ -147,7 +166,7 @@ caret_status caret_follow_path(caret_trace *t, const caret_path *path, caret_pol
 	caret_path_latency *out = calloc(1, sizeof *out);
 	strcpy(err, "out of memory");
 	if (!out || (path->policies && !per_node) ||
-	    !(out->l = ca_path_latency_build(t->records, &p, policies[policy], err, sizeof err)) ||
+	    !(out->l = follow_streamed(t, &p, policies[policy], err, sizeof err)) ||
 	    !(out->stamps = caret_api_path_stamps(t->trace, t->records, &p, policies[policy],
 		      out->l, &out->columns))) {
 		caret_error_add(error, !out || strstr(err, "memory") ? CARET_ERR_NO_MEMORY :

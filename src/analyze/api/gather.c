@@ -201,3 +201,52 @@ caret_status caret_communication_records(caret_trace *t, size_t communication,
 	*n = k;
 	return CARET_OK;
 }
+
+caret_status caret_communication_intra(caret_trace *t, size_t communication, bool *intra,
+	caret_error **error)
+{
+	*error = NULL;
+	*intra = false;
+	if (communication >= t->n_comms) {
+		caret_error_add(error, CARET_ERR_NOT_FOUND, NULL, -1, NULL,
+			"no communication of id %zu (the trace has %zu)", communication, t->n_comms);
+		return CARET_ERR_NOT_FOUND;
+	}
+	/* caret_communication_records' intra flags, without its rows: per
+	 * publish its own flag, or its first handling's */
+	const struct caret_api_comm *c = &t->comms[communication];
+	const ca_publish_instance *pubs;
+	const ca_callback_instance *runs;
+	const ca_communication *all;
+	size_t n_pubs = ca_records_publishes(t->records, &pubs), mine = 0;
+	size_t total = ca_records_communications(t->records, &all);
+	ca_records_callbacks(t->records, &runs);
+	uint64_t *first = calloc(n_pubs + 1, sizeof *first); /* first handling's start; 0 none */
+	bool *flag = malloc(n_pubs + 1);
+	if (!first || !flag) {
+		free(first);
+		free(flag);
+		return no_memory(error);
+	}
+	for (size_t i = 0; i < n_pubs; i++)
+		flag[i] = pubs[i].intra;
+	for (size_t i = 0; i < total; i++) {
+		if (all[i].publish == CA_NONE || !of_comm(t->records, c, &all[i]))
+			continue;
+		uint64_t start = runs[all[i].callback_instance].start;
+		if (!first[all[i].publish] || start < first[all[i].publish]) {
+			first[all[i].publish] = start;
+			flag[all[i].publish] = all[i].intra;
+		}
+	}
+	bool every = true;
+	for (size_t i = 0; i < n_pubs; i++)
+		if (pubs[i].publisher == c->publisher) {
+			mine++;
+			every = every && flag[i];
+		}
+	free(first);
+	free(flag);
+	*intra = mine && every;
+	return CARET_OK;
+}
