@@ -261,6 +261,24 @@ typedef struct caret_chain_record {
 CARET_API caret_status caret_callback_chain(caret_trace *trace, size_t callback,
 	const char *topic, caret_chain_record **records, size_t *n, caret_error **error);
 
+/* One run of a subscription callback as a node path's input (v2): its
+ * start, the DDS source timestamp of the message it took (0: none, an
+ * intra-process one) and the node's output for it (0: none). */
+typedef struct caret_node_record {
+	uint64_t callback_start_ns, source_timestamp_ns, publish_ns;
+} caret_node_record;
+
+/* Per run of subscription callback `callback`, in start order, the output
+ * on `topic` of the callback's node under `policy` (v2): the original's
+ * node path records. CARET_POLICY_CALLBACK_CHAIN: the run's first publish
+ * (as caret_callback_chain); CARET_POLICY_USE_LATEST_MESSAGE: the node's
+ * first publish at or after the run's start, unless the callback's next
+ * run started before it. Other policies: CARET_ERR_INVALID. *records is
+ * the caller's, freed with caret_free. */
+CARET_API caret_status caret_node_path_records(caret_trace *trace, size_t callback,
+	const char *topic, caret_policy policy, caret_node_record **records, size_t *n,
+	caret_error **error);
+
 /* Frees what a function above says is the caller's (NULL is fine). */
 CARET_API void caret_free(void *memory);
 

@@ -104,6 +104,8 @@ PATH_MESSAGE = numpy.dtype({'names': ['callback_start', 'publish', 'last_start',
                             'formats': ['u8'] * 4}, align=True)
 CHAIN = numpy.dtype({'names': ['callback_start', 'publish'], 'formats': ['u8', 'u8']},
                     align=True)
+NODE_RECORD = numpy.dtype({'names': ['callback_start', 'source_timestamp', 'publish'],
+                          'formats': ['u8'] * 3}, align=True)
 
 POLICY_DEFAULT, USE_LATEST_MESSAGE, CALLBACK_CHAIN, INHERIT_UNIQUE_STAMP = -1, 0, 1, 2
 READERS = {'native': 0, 'babeltrace2': 1}
@@ -148,6 +150,8 @@ _sig('caret_path_response_times', ctypes.c_int, ctypes.c_void_p, ctypes.c_bool, 
      ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, P(c_size), err_p)
 _sig('caret_callback_chain', ctypes.c_int, ctypes.c_void_p, c_size, c_str, P(ctypes.c_void_p),
      P(c_size), err_p)
+_sig('caret_node_path_records', ctypes.c_int, ctypes.c_void_p, c_size, c_str, ctypes.c_int,
+     P(ctypes.c_void_p), P(c_size), err_p)
 _sig('caret_free', None, ctypes.c_void_p)
 _sig('caret_write_architecture', ctypes.c_int, ctypes.c_void_p, c_str, ctypes.c_bool, err_p)
 _sig('caret_check_architecture', ctypes.c_int, c_str, err_p)

@@ -2,6 +2,7 @@
 with the original's to_dataframe()."""
 from . import _lib, frames
 from ._lib import CaretError
+from .node_path import NodePath
 
 POLICIES = {'callback_chain': _lib.CALLBACK_CHAIN,
             'use_latest_message': _lib.USE_LATEST_MESSAGE,
@@ -91,34 +92,6 @@ class Communication:
         return frames.frame(names, [m[s] for s in stages] + [m['callback_start']], offsets)
 
 
-class NodePath:
-    """A node's input (subscribe_topic_name) to its output
-    (publish_topic_name); records where its message context says how."""
-
-    def __init__(self, app, node_name, sub, pub, context):
-        self._app, self.node_name = app, node_name
-        self.subscribe_topic_name, self.publish_topic_name = sub, pub
-        self.message_context = context
-
-    @property
-    def callbacks(self):
-        names = (self.message_context or {}).get('callbacks') or []
-        return [self._app.get_callback(n) for n in names]
-
-    def to_dataframe(self):
-        ctx = self.message_context
-        if not ctx or ctx.get('context_type') != 'callback_chain' or not ctx.get('callbacks'):
-            return frames.frame([], [])  # the original computes nothing either
-        cb = ctx['callbacks'][0]
-        info = self._app._trace_callback(cb)
-        topic = self._app.arch._trace_name(self.publish_topic_name)
-        rec = self._app.lttng.callback_chain(info['id'], topic) if info else \
-            _lib.numpy.zeros(0, _lib.CHAIN)
-        return frames.frame([f'{cb}/callback_start_timestamp',
-                             f'{self.publish_topic_name}/rclcpp_publish_timestamp'],
-                            [rec['callback_start'], rec['publish']], self._app.epoch_offset)
-
-
 class Path:
     """A named path followed over the trace; include_first_callback and
     include_last_callback as the original's."""
@@ -131,14 +104,6 @@ class Path:
 
     node_names = property(lambda self: self._struct.node_names)
     topic_names = property(lambda self: self._struct.topic_names)
-
-    def _subscription_callback(self, node, topic):
-        for n in self._app.arch.nodes:
-            if n.node_name == node:
-                for s in n.subscriptions:
-                    if s.topic_name == topic and s.callback_name:
-                        return s.callback_name
-        raise CaretError(f'{node} has no callback subscribing to {topic}', 'not found')
 
     def _policies(self):
         """Each node's message context for its input and output topic."""
@@ -183,11 +148,11 @@ class Path:
             for j, s in enumerate(stages):
                 names.append(f'{topic}/{s}_timestamp')
                 cols.append(stamps[:, base + j])
-            cb = self._subscription_callback(nodes[k + 1], topic)
+            cb = self._app._subscription_callback(nodes[k + 1], topic)
             names.append(f'{cb}/callback_start_timestamp')
             cols.append(stamps[:, base + 4])
         if self.include_last_callback:
-            cb = self._subscription_callback(nodes[-1], topics[-1])
+            cb = self._app._subscription_callback(nodes[-1], topics[-1])
             names.append(f'{cb}/callback_end_timestamp')
             cols.append(stamps[:, -1])
         df = frames.frame(frames.numbered(names), cols, self._app.epoch_offset)
@@ -236,6 +201,14 @@ class Application:
         return self._comm_ids.get((tn(comm.topic_name), tn(comm.publish_node_name),
                                    tn(comm.subscribe_node_name),
                                    tn(comm.callback_subscription.callback_name)))
+
+    def _subscription_callback(self, node, topic):
+        for n in self.arch.nodes:
+            if n.node_name == node:
+                for s in n.subscriptions:
+                    if s.topic_name == topic and s.callback_name:
+                        return s.callback_name
+        raise CaretError(f'{node} has no callback subscribing to {topic}', 'not found')
 
     # ---- look-ups ---------------------------------------------------------------
     @property

@@ -174,6 +174,18 @@ class Lttng:
         finally:
             lib.caret_free(ptr.value)
 
+    def node_path_records(self, callback_id, topic, policy):
+        """Per run of a subscription callback, its input's source timestamp
+        and its node's output under policy (caret_node_path_records)."""
+        ptr, n, error = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.c_void_p()
+        _lib.check(lib.caret_node_path_records(self._handle, callback_id, topic.encode(), policy,
+                                               ctypes.byref(ptr), ctypes.byref(n),
+                                               ctypes.byref(error)), error)
+        try:
+            return _lib.array(ptr.value, n.value, _lib.NODE_RECORD)
+        finally:
+            lib.caret_free(ptr.value)
+
     def follow(self, nodes, topics, policies=None, policy=_lib.CALLBACK_CHAIN):
         """A path followed (caret_follow_path), kept as a FollowedPath."""
         path = _lib.Path(len(nodes), _lib.strings(nodes), _lib.strings(topics), None)

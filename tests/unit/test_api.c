@@ -324,6 +324,54 @@ static void chains(void **state)
 	caret_error_free(error);
 }
 
+/* v2: node path records: callback_chain's as caret_callback_chain's; under
+ * use_latest_message the node's next publish, its input's source stamp */
+static void node_paths(void **state)
+{
+	(void)state;
+	caret_error *error;
+	caret_iter *it = caret_callbacks(trace);
+	caret_callback cb;
+	caret_chain_record *c;
+	caret_node_record *r;
+	size_t n, m, checked = 0;
+	while (caret_next_callback(it, &cb)) {
+		if (strcmp(cb.node, "/filter") != 0)
+			continue;
+		assert_int_equal(caret_callback_chain(trace, cb.id, "/topic_b", &c, &m, &error),
+			CARET_OK);
+		assert_int_equal(caret_node_path_records(trace, cb.id, "/topic_b",
+			CARET_POLICY_CALLBACK_CHAIN, &r, &n, &error), CARET_OK);
+		assert_int_equal(n, m);
+		for (size_t i = 0; i < n; i++)
+			assert_int_equal(r[i].publish_ns, c[i].publish_ns);
+		caret_free(r);
+		/* one publish per run, before the next run: the same output */
+		assert_int_equal(caret_node_path_records(trace, cb.id, "/topic_b",
+			CARET_POLICY_USE_LATEST_MESSAGE, &r, &n, &error), CARET_OK);
+		assert_int_equal(n, m);
+		for (size_t i = 0; i < n; i++) {
+			assert_int_equal(r[i].callback_start_ns, c[i].callback_start_ns);
+			assert_int_equal(r[i].publish_ns, c[i].publish_ns);
+			/* inter-process: the message was sent before the run took it */
+			assert_true(r[i].source_timestamp_ns > 0);
+			checked++;
+		}
+		caret_free(r);
+		assert_int_equal(caret_node_path_records(trace, cb.id, "/topic_b",
+			CARET_POLICY_INHERIT_UNIQUE_STAMP, &r, &n, &error), CARET_ERR_INVALID);
+		assert_null(r);
+		caret_error_free(error);
+		caret_free(c);
+	}
+	caret_iter_free(it);
+	assert_int_equal(checked, 50);
+	assert_int_equal(caret_node_path_records(trace, 99999, "/topic_b",
+		CARET_POLICY_USE_LATEST_MESSAGE, &r, &n, &error), CARET_ERR_NOT_FOUND);
+	caret_error_free(error);
+	caret_free(NULL);
+}
+
 /* v2: the architecture file written, checked, and a named path read */
 static void architecture(void **state)
 {
@@ -389,6 +437,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(paths, open_real, close_real),
 		cmocka_unit_test_setup_teardown(stamps, open_real, close_real),
 		cmocka_unit_test_setup_teardown(chains, open_real, close_real),
+		cmocka_unit_test_setup_teardown(node_paths, open_real, close_real),
 		cmocka_unit_test_setup_teardown(architecture, open_real, close_real),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

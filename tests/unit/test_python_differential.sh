@@ -4,7 +4,8 @@
 # real Humble traces of shared/data/real-humble: python_vs_original.py
 # requires the original's DataFrames, equal in columns, dtypes, rows and
 # values, for every callback, communication, node path and path (with and
-# without the first and the last callback). The same again with the
+# without the first and the last callback, and under the use_latest_message
+# and inherit_unique_stamp contexts). The same again with the
 # original's strip_filter and duration_filter as LttngEventFilter.
 # usage: test_python_differential.sh LIBRARY SOURCE_DIR SHARED_DIR
 set -uo pipefail

@@ -9,9 +9,7 @@
 #include "api.h"
 #include "error_build.h"
 
-/* The runs of callback c: [*lo, return) of the records' runs, which are
- * sorted by callback, then start. */
-static size_t runs_of(const ca_callback_instance *runs, size_t n, size_t c, size_t *lo)
+size_t caret_api_runs_of(const ca_callback_instance *runs, size_t n, size_t c, size_t *lo)
 {
 	size_t a = 0, b = n;
 	while (a < b) {
@@ -43,7 +41,7 @@ caret_status caret_callback_chain(caret_trace *t, size_t callback, const char *t
 		return caret_error_status(*error);
 	}
 	size_t n_runs = ca_records_callbacks(t->records, &runs), lo;
-	size_t hi = runs_of(runs, n_runs, callback, &lo);
+	size_t hi = caret_api_runs_of(runs, n_runs, callback, &lo);
 	size_t n_pubs = ca_records_publishes(t->records, &pubs);
 	caret_chain_record *out = calloc(hi - lo + 1, sizeof *out);
 	if (!out) {
