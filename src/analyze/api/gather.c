@@ -17,6 +17,14 @@ static caret_status no_memory(caret_error **error)
 }
 
 /* Room for per-object counts, once. */
+static caret_status no_communication(const caret_trace *t, size_t communication,
+	caret_error **error)
+{
+	caret_error_add(error, CARET_ERR_NOT_FOUND, NULL, -1, NULL,
+		"no communication of id %zu (the trace has %zu)", communication, t->n_comms);
+	return CARET_ERR_NOT_FOUND;
+}
+
 static bool make_counts(size_t **counts, size_t n)
 {
 	if (!*counts)
@@ -110,11 +118,8 @@ caret_status caret_communication_messages(caret_trace *t, size_t communication,
 	*error = NULL;
 	*messages = NULL;
 	*n = 0;
-	if (communication >= t->n_comms) {
-		caret_error_add(error, CARET_ERR_NOT_FOUND, NULL, -1, NULL,
-			"no communication of id %zu (the trace has %zu)", communication, t->n_comms);
-		return CARET_ERR_NOT_FOUND;
-	}
+	if (communication >= t->n_comms)
+		return no_communication(t, communication, error);
 	if (!t->messages)
 		t->messages = calloc(t->n_comms + 1, sizeof *t->messages);
 	if (!t->messages || !make_counts(&t->n_messages, t->n_comms))
@@ -158,11 +163,8 @@ caret_status caret_communication_records(caret_trace *t, size_t communication,
 	*error = NULL;
 	*records = NULL;
 	*n = 0;
-	if (communication >= t->n_comms) {
-		caret_error_add(error, CARET_ERR_NOT_FOUND, NULL, -1, NULL,
-			"no communication of id %zu (the trace has %zu)", communication, t->n_comms);
-		return CARET_ERR_NOT_FOUND;
-	}
+	if (communication >= t->n_comms)
+		return no_communication(t, communication, error);
 	const struct caret_api_comm *c = &t->comms[communication];
 	const ca_publish_instance *pubs;
 	const ca_communication *all;
@@ -207,11 +209,8 @@ caret_status caret_communication_intra(caret_trace *t, size_t communication, boo
 {
 	*error = NULL;
 	*intra = false;
-	if (communication >= t->n_comms) {
-		caret_error_add(error, CARET_ERR_NOT_FOUND, NULL, -1, NULL,
-			"no communication of id %zu (the trace has %zu)", communication, t->n_comms);
-		return CARET_ERR_NOT_FOUND;
-	}
+	if (communication >= t->n_comms)
+		return no_communication(t, communication, error);
 	/* caret_communication_records' intra flags, without its rows: per
 	 * publish its own flag, or its first handling's */
 	const struct caret_api_comm *c = &t->comms[communication];
