@@ -40,8 +40,4 @@ caret_iter *caret_api_paths_iter(ca_path_set *set);
 uint64_t *caret_api_path_stamps(const ca_trace *trace, const ca_records *r, const ca_path *path,
 	ca_node_policy policy, const ca_path_latency *l, size_t *columns);
 
-/* The runs of callback c: [*lo, return) of the records' runs, which are
- * sorted by callback, then start (chain.c). */
-size_t caret_api_runs_of(const ca_callback_instance *runs, size_t n, size_t c, size_t *lo);
-
 #endif

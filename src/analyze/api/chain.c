@@ -9,22 +9,6 @@
 #include "api.h"
 #include "error_build.h"
 
-size_t caret_api_runs_of(const ca_callback_instance *runs, size_t n, size_t c, size_t *lo)
-{
-	size_t a = 0, b = n;
-	while (a < b) {
-		size_t mid = a + (b - a) / 2;
-		if (runs[mid].callback < c)
-			a = mid + 1;
-		else
-			b = mid;
-	}
-	*lo = a;
-	while (b < n && runs[b].callback == c)
-		b++;
-	return b < a ? a : b;
-}
-
 caret_status caret_callback_chain(caret_trace *t, size_t callback, const char *topic,
 	caret_chain_record **records, size_t *n, caret_error **error)
 {
@@ -40,8 +24,8 @@ caret_status caret_callback_chain(caret_trace *t, size_t callback, const char *t
 			"a node path needs a topic", callback, a->n_callbacks);
 		return caret_error_status(*error);
 	}
-	size_t n_runs = ca_records_callbacks(t->records, &runs), lo;
-	size_t hi = caret_api_runs_of(runs, n_runs, callback, &lo);
+	ca_records_callbacks(t->records, &runs);
+	size_t count, lo = ca_records_callback_stretch(t->records, callback, &count), hi = lo + count;
 	size_t n_pubs = ca_records_publishes(t->records, &pubs);
 	caret_chain_record *out = calloc(hi - lo + 1, sizeof *out);
 	if (!out) {

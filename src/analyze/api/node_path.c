@@ -95,10 +95,8 @@ caret_status caret_node_path_records(caret_trace *t, size_t callback, const char
 		use_latest(out, m, pubs, n_pubs);
 	free(pubs);
 	/* the inputs' source timestamps: the inter-process messages the runs took */
-	const ca_callback_instance *runs;
 	const ca_communication *comms;
-	size_t n_runs = ca_records_callbacks(t->records, &runs), lo;
-	size_t hi = caret_api_runs_of(runs, n_runs, callback, &lo);
+	size_t count, lo = ca_records_callback_stretch(t->records, callback, &count), hi = lo + count;
 	size_t n_comms = ca_records_communications(t->records, &comms);
 	for (size_t i = 0; i < n_comms; i++) {
 		const ca_communication *c = &comms[i];

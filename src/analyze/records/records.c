@@ -392,6 +392,12 @@ size_t ca_records_callback_runs(const ca_records *r, size_t callback, ca_callbac
 	return n;
 }
 
+size_t ca_records_callback_stretch(const ca_records *r, size_t callback, size_t *count)
+{
+	*count = 0;
+	return r ? stretch_of(r, known(r, callback), count) : 0;
+}
+
 size_t ca_records_timer_delays(const ca_records *r, size_t timer, int64_t *delays)
 {
 	if (!r || timer >= r->m->n_timers)

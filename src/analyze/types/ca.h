@@ -441,6 +441,9 @@ size_t ca_records_callbacks(const ca_records *r, const ca_callback_instance **ou
  * ca_records_callback_run_count()); every kind of records. */
 size_t ca_records_callback_run_count(const ca_records *r, size_t callback);
 size_t ca_records_callback_runs(const ca_records *r, size_t callback, ca_callback_instance *out);
+/* Where the runs of callback begin in ca_records_callbacks()'s array, and
+ * in *count how many there are (none in runs_only records). */
+size_t ca_records_callback_stretch(const ca_records *r, size_t callback, size_t *count);
 /* Publishes in time order (rclcpp stage, or the first stage seen). */
 size_t ca_records_publishes(const ca_records *r, const ca_publish_instance **out);
 /* Messages handled by a callback, in the order of their callback run. */
