@@ -209,6 +209,19 @@ def array(pointer, n, dtype):
     return numpy.frombuffer(raw, dtype=dtype).copy()
 
 
+def records(function, dtype, *args, owned=False):
+    """Calls a caret_X(..., &records, &n, &error) of the C API and returns
+    its records copied into numpy; owned: the array is the caller's, freed
+    here once copied (caret_free)."""
+    ptr, n, error = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.c_void_p()
+    check(function(*args, ctypes.byref(ptr), ctypes.byref(n), ctypes.byref(error)), error)
+    try:
+        return array(ptr.value, n.value, dtype)
+    finally:
+        if owned:
+            lib.caret_free(ptr.value)
+
+
 def strings(values):
     arr = (c_str * (len(values) + 1))(*[v.encode() for v in values], None)
     return arr

@@ -132,29 +132,17 @@ class Lttng:
         return self._cache['comms']
 
     def runs(self, callback_id):
-        ptr, n, error = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.c_void_p()
-        _lib.check(lib.caret_callback_runs(self._handle, callback_id, ctypes.byref(ptr),
-                                           ctypes.byref(n), ctypes.byref(error)), error)
-        return _lib.array(ptr.value, n.value, _lib.RUN)
+        return _lib.records(lib.caret_callback_runs, _lib.RUN, self._handle, callback_id)
 
     def messages(self, communication_id):
-        ptr, n, error = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.c_void_p()
-        _lib.check(lib.caret_communication_messages(self._handle, communication_id,
-                                                    ctypes.byref(ptr), ctypes.byref(n),
-                                                    ctypes.byref(error)), error)
-        return _lib.array(ptr.value, n.value, _lib.MESSAGE)
+        return _lib.records(lib.caret_communication_messages, _lib.MESSAGE, self._handle,
+                            communication_id)
 
     def communication_records(self, communication_id):
         """Every publish of the communication's publisher, with its handling
         (MESSAGE records; callback_start 0: not handled)."""
-        ptr, n, error = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.c_void_p()
-        _lib.check(lib.caret_communication_records(self._handle, communication_id,
-                                                   ctypes.byref(ptr), ctypes.byref(n),
-                                                   ctypes.byref(error)), error)
-        try:
-            return _lib.array(ptr.value, n.value, _lib.MESSAGE)
-        finally:
-            lib.caret_free(ptr.value)
+        return _lib.records(lib.caret_communication_records, _lib.MESSAGE, self._handle,
+                            communication_id, owned=True)
 
     def communication_intra(self, communication_id):
         """Whether every one of communication_records' intra is set, no
@@ -165,26 +153,14 @@ class Lttng:
         return intra.value
 
     def callback_chain(self, callback_id, topic):
-        ptr, n, error = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.c_void_p()
-        _lib.check(lib.caret_callback_chain(self._handle, callback_id, topic.encode(),
-                                            ctypes.byref(ptr), ctypes.byref(n),
-                                            ctypes.byref(error)), error)
-        try:
-            return _lib.array(ptr.value, n.value, _lib.CHAIN)
-        finally:
-            lib.caret_free(ptr.value)
+        return _lib.records(lib.caret_callback_chain, _lib.CHAIN, self._handle, callback_id,
+                            topic.encode(), owned=True)
 
     def node_path_records(self, callback_id, topic, policy):
         """Per run of a subscription callback, its input's source timestamp
         and its node's output under policy (caret_node_path_records)."""
-        ptr, n, error = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.c_void_p()
-        _lib.check(lib.caret_node_path_records(self._handle, callback_id, topic.encode(), policy,
-                                               ctypes.byref(ptr), ctypes.byref(n),
-                                               ctypes.byref(error)), error)
-        try:
-            return _lib.array(ptr.value, n.value, _lib.NODE_RECORD)
-        finally:
-            lib.caret_free(ptr.value)
+        return _lib.records(lib.caret_node_path_records, _lib.NODE_RECORD, self._handle,
+                            callback_id, topic.encode(), policy, owned=True)
 
     def follow(self, nodes, topics, policies=None, policy=_lib.CALLBACK_CHAIN):
         """A path followed (caret_follow_path), kept as a FollowedPath."""
