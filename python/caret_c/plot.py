@@ -173,7 +173,8 @@ class StackedBarPlot(PlotBase):
             bottom += v * 1e-6
         ax.set_xlabel('message')
         ax.set_ylabel('latency [ms]')
-        ax.legend(fontsize='x-small')
+        # beside the bars, not over them: a segment's name is long
+        ax.legend(fontsize='x-small', loc='upper left', bbox_to_anchor=(1.01, 1.0))
         fig.tight_layout()
         return fig
 
