@@ -151,8 +151,9 @@ class Path:
             cb = self._app._subscription_callback(nodes[k + 1], topic)
             names.append(f'{cb}/callback_start_timestamp')
             cols.append(stamps[:, base + 4])
-        if self.include_last_callback:
-            cb = self._app._subscription_callback(nodes[-1], topics[-1])
+        cb = self._app._subscription_callback(nodes[-1], topics[-1])
+        # the original merges the last callback's runs only when it has any
+        if self.include_last_callback and len(self._app.get_callback(cb).to_dataframe()):
             names.append(f'{cb}/callback_end_timestamp')
             cols.append(stamps[:, -1])
         df = frames.frame(frames.numbered(names), cols, self._app.epoch_offset)

@@ -14,6 +14,8 @@ static const struct verb {
 	int (*run)(int argc, char **argv, const ca_load_options *load);
 } verbs[] = {
 	{ "record", "record a trace of running (or launched) ROS 2 processes", caret_cmd_record },
+	{ "live", "latency and deadline misses of running processes, every second",
+		caret_cmd_live },
 	{ "check", "can a trace give correct latencies? (per process)", caret_cmd_check },
 	{ "summary", "count events per node, topic or event type", caret_cmd_summary },
 	{ "arch", "write the architecture of traces as YAML, or check such a file", caret_cmd_arch },
@@ -47,6 +49,7 @@ int main(int argc, char **argv)
 			/* the analyzer verbs' --reader and window, taken off argv */
 			ca_load_options load = ca_load_defaults();
 			if (strcmp(verbs[i].name, "record") && strcmp(verbs[i].name, "env") &&
+			    strcmp(verbs[i].name, "live") &&
 			    cli_take_load_options(&argc, argv, &load) != 0)
 				return 2;
 			return verbs[i].run(argc - 1, argv + 1, &load);

@@ -14,6 +14,7 @@ int caret_cmd_latency(int argc, char **argv, const ca_load_options *load);
 int caret_cmd_path(int argc, char **argv, const ca_load_options *load);
 int caret_cmd_report(int argc, char **argv, const ca_load_options *load);
 int caret_cmd_export(int argc, char **argv, const ca_load_options *load);
+int caret_cmd_live(int argc, char **argv, const ca_load_options *load);
 int caret_cmd_env(int argc, char **argv, const ca_load_options *load);
 /* caret --version */
 int caret_print_version(void);

@@ -29,6 +29,9 @@ struct recorder {
 	const struct cr_record_options *o;
 	struct cc_endpoints ep;
 	struct cr_session *session;
+	struct cr_session *flight; /* snapshot_session */
+	char flight_name[140];
+	unsigned snapshots;
 	struct cr_lock *lock;
 	struct cr_processes *procs;
 	bool tty;
@@ -40,6 +43,14 @@ struct recorder {
 };
 
 static volatile sig_atomic_t g_stop;
+
+/* What the messages begin with: the verb recording (caret record, caret live). */
+static const char *who(const struct recorder *r)
+{
+	return r->o->verb ? r->o->verb : "caret record";
+}
+
+#define SAY(r, ...) (fprintf(stderr, "%s: ", who(r)), fprintf(stderr, __VA_ARGS__))
 
 static void on_signal(int sig)
 {
@@ -54,7 +65,7 @@ static int fail(const struct recorder *r, const char *fmt, ...)
 	va_list ap;
 	if (r->tty)
 		fputc('\n', stderr);
-	fprintf(stderr, "caret record: ");
+	fprintf(stderr, "%s: ", who(r));
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
@@ -81,6 +92,8 @@ static void show_progress(struct recorder *r, const char *phase, double seconds)
 	int64_t discarded = cr_session_discarded(r->session);
 	uint64_t bytes = cr_session_bytes_on_disk(r->session);
 
+	if (r->o->quiet)
+		return;
 	snprintf(line, sizeof line, "%s %5.1fs | %zu %s: %zu WAIT, %zu PREPARE, "
 		"%zu RECORD | %.1f MiB | %" PRId64 " discarded", phase, seconds, t.live,
 		caret_plural(t.live, "process", "processes"),
@@ -288,13 +301,13 @@ static void report_warnings(const struct recorder *r)
 		size_t same = 0;
 		for (size_t k = i; k < n; k++)
 			same += !strcmp(cr_processes_at(r->procs, k)->warning, p->warning);
-		fprintf(stderr, "caret record: warning from %zu process%s (pid %" PRId64 "%s): %s\n",
+		SAY(r, "warning from %zu process%s (pid %" PRId64 "%s): %s\n",
 			same, same == 1 ? "" : "es", p->pid, same > 1 ? ", ..." : "", p->warning);
 	}
 	uint64_t foreign, malformed;
 	cr_processes_ignored(r->procs, &foreign, &malformed);
 	if (foreign || malformed)
-		fprintf(stderr, "caret record: ignored %" PRIu64 " Status message%s from writers "
+		SAY(r, "ignored %" PRIu64 " Status message%s from writers "
 			"that are not caret tracers and %" PRIu64 " malformed one%s\n", foreign,
 			foreign == 1 ? "" : "s", malformed, malformed == 1 ? "" : "s");
 }
@@ -319,6 +332,13 @@ static int finish(struct recorder *r, double recorded_seconds)
 	if (stopped != 0)
 		return fail(r, "%s", err);
 
+	if (r->o->quiet) { /* live: the chunks were read as they came */
+		report_warnings(r);
+		if (lttng_discarded > 0)
+			return fail(r, "%" PRId64 " events were discarded: latencies may be wrong; use "
+				"bigger buffers (--subbuf-size, --num-subbuf)", lttng_discarded);
+		return problems ? 1 : 0;
+	}
 	struct counts c = { 0 };
 	struct ca_ctf_handlers h = { count_event, count_discarded, &c, NULL };
 	if (cr_dir_bytes(r->output) == 0)
@@ -329,13 +349,13 @@ static int finish(struct recorder *r, double recorded_seconds)
 	if (lttng_discarded > (int64_t)c.discarded)
 		c.discarded = (uint64_t)lttng_discarded;
 	report_warnings(r);
-	fprintf(stderr, "caret record: recorded %.1f s, %zu %s, %" PRIu64 " %s, "
+	SAY(r, "recorded %.1f s, %zu %s, %" PRIu64 " %s, "
 		"%" PRIu64 " discarded\n", recorded_seconds, processes,
 		caret_plural(processes, "process", "processes"), c.events,
 		caret_plural(c.events, "event", "events"), c.discarded);
 	printf("%s\n", r->output);
 	if (c.discarded)
-		fprintf(stderr, "caret record: %" PRIu64 " events were discarded: latencies "
+		SAY(r, "%" PRIu64 " events were discarded: latencies "
 			"may be wrong; use bigger buffers (--subbuf-size, --num-subbuf) or "
 			"--blocking\n", c.discarded);
 	return problems ? 1 : 0;
@@ -352,7 +372,7 @@ static int take_lock(struct recorder *r)
 	if (destroyed < 0)
 		return fail(r, "a recorder that died left session %s: %s", orphan, err);
 	if (destroyed)
-		fprintf(stderr, "caret record: stopped session %s, left recording by a caret record "
+		SAY(r, "stopped session %s, left recording by a caret record "
 			"that died (its trace stays where it was written)\n", orphan);
 	return 0;
 }
@@ -406,7 +426,7 @@ static void start_processes(struct recorder *r)
 		if (g_stop || (t.live && t.record == t.live && t.live >= m.current_count)) {
 			if (r->tty)
 				fputc('\n', stderr);
-			fprintf(stderr, "caret record: %s %zu %s recording %.2f s "
+			SAY(r, "%s %zu %s recording %.2f s "
 				"after Start\n", t.live == 1 ? "the" : "all", t.live,
 				caret_plural(t.live, "process", "processes"), (double)(last_transition(r) -
 					r->start_sent) / 1e9);
@@ -422,13 +442,13 @@ static void start_processes(struct recorder *r)
 			if (r->tty)
 				fputc('\n', stderr);
 			if (!t.live)
-				fprintf(stderr, "caret record: no traced process answered on "
+				SAY(r, "no traced process answered on "
 					"ROS_DOMAIN_ID %d (started with LD_PRELOAD=libcaret.so?); "
 					"recording anyway\n", cc_domain_from_env());
 			for (size_t i = 0; i < cr_processes_count(r->procs); i++) {
 				const struct cr_process *p = cr_processes_at(r->procs, i);
 				if (p->state != CC_RECORD)
-					fprintf(stderr, "caret record: %s (pid %" PRId64 ", %s) "
+					SAY(r, "%s (pid %" PRId64 ", %s) "
 						"still %s after %.0f s\n", p->name, p->pid,
 						p->first_node[0] ? p->first_node : "no node",
 						cc_state_name(p->state), o->wait_timeout);
@@ -457,6 +477,43 @@ static int command_status(const struct recorder *r, int status, bool exited_alon
 		return 128 + WTERMSIG(status);
 	}
 	return 0;
+}
+
+/* Rotates the session and hands the chunk over; the consumer's status. */
+static int hand_over_chunk(struct recorder *r, bool last)
+{
+	char chunk[PATH_MAX], err[512];
+	int64_t asked = caret_monotonic_ns();
+	if (cr_session_rotate(r->session, chunk, sizeof chunk, err, sizeof err) != 0) {
+		/* the session destroyed or stopped under us: session_lost says so */
+		if (cr_session_state(r->session) < 1)
+			return 0;
+		fail(r, "%s", err);
+		return 1;
+	}
+	return r->o->on_chunk(r->o->user, r, chunk, asked, last);
+}
+
+int cr_record_snapshot(struct recorder *r, const char *dir, char *path, size_t path_size,
+	char *err, size_t err_size)
+{
+	if (!r->flight) {
+		snprintf(err, err_size, "no flight recorder session");
+		return -1;
+	}
+	/* each snapshot in a folder of its own, numbered */
+	snprintf(path, path_size, "%s/miss-%u", dir, ++r->snapshots);
+	return cr_session_snapshot(r->flight, path, err, err_size);
+}
+
+int64_t cr_record_discarded(const struct recorder *r)
+{
+	return cr_session_discarded(r->session);
+}
+
+int64_t cr_record_started_ns(const struct recorder *r)
+{
+	return r->started;
 }
 
 static int run(struct recorder *r)
@@ -493,6 +550,15 @@ static int run(struct recorder *r)
 	if (!r->session)
 		return fail(r, "%s", err);
 	cr_lock_name_session(r->lock, r->session_name, r->output);
+	if (o->snapshot_session) {
+		so.snapshot = true;
+		snprintf(r->flight_name, sizeof r->flight_name, "%s-flight", r->session_name);
+		so.name = r->flight_name;
+		if (!(r->flight = cr_session_create(&so, err, sizeof err)))
+			return fail(r, "the flight recorder: %s", err);
+		if (cr_session_start(r->flight, err, sizeof err) != 0)
+			return fail(r, "the flight recorder: %s", err);
+	}
 	if (cr_session_start(r->session, err, sizeof err) != 0)
 		return fail(r, "%s", err);
 	if (cc_open(&r->ep, cc_domain_from_env(), CC_RECORDER, err, sizeof err) != 0)
@@ -506,7 +572,7 @@ static int run(struct recorder *r)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
-	fprintf(stderr, "caret record: session %s, trace in %s\n", r->session_name, r->output);
+	SAY(r, "session %s, trace in %s\n", r->session_name, r->output);
 
 	if (o->command) {
 		r->child = launch(o);
@@ -518,9 +584,10 @@ static int run(struct recorder *r)
 
 	r->started = caret_monotonic_ns();
 	int64_t until = o->duration > 0 ? r->started + (int64_t)(o->duration * 1e9) : INT64_MAX;
+	int64_t period = (int64_t)(o->rotate_seconds * 1e9), next_chunk = r->started + period;
 	int child_status = 0;
-	bool exited_alone = false;
-	while (!g_stop && caret_monotonic_ns() < until && !session_lost(r)) {
+	bool exited_alone = false, consumer_done = false;
+	while (!g_stop && caret_monotonic_ns() < until && !session_lost(r) && !consumer_done) {
 		cr_processes_update(r->procs, !o->command && !o->immediate);
 		show_progress(r, "recording", (double)(caret_monotonic_ns() - r->started) / 1e9);
 		if (r->child > 0 && waitpid(r->child, &child_status, WNOHANG) == r->child) {
@@ -528,7 +595,13 @@ static int run(struct recorder *r)
 			exited_alone = true;
 			break;
 		}
-		caret_sleep_ms(200);
+		if (o->on_chunk && caret_monotonic_ns() >= next_chunk) {
+			next_chunk += period;
+			consumer_done = hand_over_chunk(r, false) != 0;
+			continue;
+		}
+		int64_t wait = (o->on_chunk ? next_chunk : INT64_MAX) - caret_monotonic_ns();
+		caret_sleep_ms(wait < 200000000LL ? (wait > 0 ? (int)(wait / 1000000) : 0) : 200);
 	}
 	if (r->child > 0) { /* our command: stop it, then wait */
 		kill(r->child, SIGINT);
@@ -539,6 +612,9 @@ static int run(struct recorder *r)
 	cr_processes_update(r->procs, !o->command && !o->immediate);
 	if (!o->command && !o->immediate)
 		send_end(r);
+	/* what was recorded since the last chunk, unless the session is gone */
+	if (o->on_chunk && !consumer_done && !r->lost_how && cr_session_state(r->session) >= 0)
+		hand_over_chunk(r, true);
 	int rc = finish(r, recorded);
 	int cmd = o->command ? command_status(r, child_status, exited_alone) : 0;
 	return cmd ? cmd : rc;
@@ -560,6 +636,7 @@ int cr_record_run(const struct cr_record_options *o)
 		waitpid(r->child, NULL, 0);
 	}
 	cr_session_stop_and_destroy(r->session, NULL, 0);
+	cr_session_stop_and_destroy(r->flight, NULL, 0);
 	cc_close(&r->ep);
 	cr_processes_free(r->procs);
 	cr_lock_release(r->lock);

@@ -6,7 +6,10 @@
 #define CR_RECORD_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+
+struct recorder; /* the recording running, as on_chunk sees it */
 
 struct cr_record_options {
 	const char *session_name;  /* NULL: caret-YYYYMMDD-HHMMSS-PID */
@@ -19,10 +22,33 @@ struct cr_record_options {
 	int track_vgid;            /* -1: all (tests: CARET_TEST_VGID) */
 	char *const *command;      /* `-- CMD ARGS...`, or NULL */
 	const char *tracer_lib;    /* libcaret.so for CMD */
+	/* caret live: the session rotates every rotate_seconds and each chunk
+	 * archived (a complete CTF trace) goes to on_chunk, the last one
+	 * after the End; every event before until_ns (CLOCK_MONOTONIC, the
+	 * trace's clock) is in that chunk or an earlier one; on_chunk
+	 * returning non-zero ends the recording */
+	double rotate_seconds;
+	int (*on_chunk)(void *user, struct recorder *r, const char *chunk, int64_t until_ns,
+		bool last);
+	void *user;
+	bool snapshot_session;     /* a flight recorder beside it: cr_record_snapshot */
+	bool quiet;                /* no progress line, no trace path on stdout, no read-back */
+	const char *verb;          /* what messages are prefixed with; NULL: "caret record" */
 };
 
 /* Runs the whole recording; returns the process exit status (0 ok, 1
  * failure), having printed a one-line reason on failure. */
 int cr_record_run(const struct cr_record_options *o);
+
+/* Writes the flight recorder's buffers (snapshot_session) under dir: the
+ * trace's directory into path. 0, or -1 with err. */
+int cr_record_snapshot(struct recorder *r, const char *dir, char *path, size_t path_size,
+	char *err, size_t err_size);
+
+/* Events LTTng discarded so far; -1 unknown. */
+int64_t cr_record_discarded(const struct recorder *r);
+
+/* When the processes were told to record (CLOCK_MONOTONIC ns, LTTng's clock). */
+int64_t cr_record_started_ns(const struct recorder *r);
 
 #endif

@@ -140,7 +140,9 @@ static int enable_channel(struct cr_session *s, const struct cr_session_options 
 		return -1;
 	}
 	snprintf(chan->name, sizeof chan->name, "%s", name);
-	chan->attr.overwrite = 0; /* discard mode: old data is never overwritten */
+	/* discard mode: old data is never overwritten, but in a flight
+	 * recorder, where only the latest matters */
+	chan->attr.overwrite = o->snapshot;
 	chan->attr.subbuf_size = o->subbuf_size ? o->subbuf_size : DEFAULT_SUBBUF_SIZE;
 	chan->attr.num_subbuf = o->num_subbuf ? o->num_subbuf : DEFAULT_NUM_SUBBUF;
 
@@ -275,7 +277,8 @@ struct cr_session *cr_session_create(const struct cr_session_options *o,
 	snprintf(s->name, sizeof s->name, "%s", o->name);
 	snprintf(s->output_dir, sizeof s->output_dir, "%s", o->output_dir);
 
-	int ret = lttng_create_session(s->name, s->output_dir);
+	int ret = o->snapshot ? lttng_create_session_snapshot(s->name, NULL) :
+		lttng_create_session(s->name, s->output_dir);
 	if (ret < 0) {
 		/* Nothing of ours exists yet: never destroy a namesake. */
 		if (ret == -LTTNG_ERR_EXIST_SESS)
@@ -339,6 +342,62 @@ int cr_session_stop_and_destroy(struct cr_session *s, char *err, size_t err_size
 	}
 	free_session(s);
 	return rc;
+}
+
+int cr_session_rotate(struct cr_session *s, char *chunk, size_t chunk_size,
+		      char *err, size_t err_size)
+{
+	struct lttng_rotation_handle *h = NULL;
+	int ret = lttng_rotate_session(s->name, NULL, &h);
+	if (ret < 0) {
+		set_err(err, err_size, "cannot rotate session %s: %s", s->name, why(ret));
+		return -1;
+	}
+	enum lttng_rotation_state state = LTTNG_ROTATION_STATE_ONGOING;
+	/* the consumer flushes every stream first: tens of ms; give up after 10 s */
+	for (int i = 0; i < 2000 && state == LTTNG_ROTATION_STATE_ONGOING; i++) {
+		if (lttng_rotation_handle_get_state(h, &state) != LTTNG_ROTATION_STATUS_OK)
+			state = LTTNG_ROTATION_STATE_ERROR;
+		if (state == LTTNG_ROTATION_STATE_ONGOING)
+			usleep(5000);
+	}
+	const struct lttng_trace_archive_location *where = NULL;
+	const char *path = NULL;
+	int rc = -1;
+	if (state != LTTNG_ROTATION_STATE_COMPLETED)
+		set_err(err, err_size, "rotation of session %s %s", s->name,
+			state == LTTNG_ROTATION_STATE_ONGOING ? "did not end in 10 s" : "failed");
+	else if (lttng_rotation_handle_get_archive_location(h, &where) !=
+		 LTTNG_ROTATION_STATUS_OK || !where)
+		set_err(err, err_size, "session %s: rotated chunk has no location", s->name);
+	else if (lttng_trace_archive_location_get_type(where) ==
+		 LTTNG_TRACE_ARCHIVE_LOCATION_TYPE_LOCAL &&
+		 lttng_trace_archive_location_local_get_absolute_path(where, &path) ==
+		 LTTNG_TRACE_ARCHIVE_LOCATION_STATUS_OK) {
+		snprintf(chunk, chunk_size, "%s", path);
+		rc = 0;
+	} else {
+		/* a relayed chunk: where the relay daemon wrote it is its own */
+		snprintf(chunk, chunk_size, "%s", "");
+		rc = 0;
+	}
+	lttng_rotation_handle_destroy(h);
+	return rc;
+}
+
+int cr_session_snapshot(struct cr_session *s, const char *dir, char *err, size_t err_size)
+{
+	struct lttng_snapshot_output *out = lttng_snapshot_output_create();
+	int ret = out ? lttng_snapshot_output_set_local_path(dir, out) : -LTTNG_ERR_NOMEM;
+	if (ret >= 0)
+		ret = lttng_snapshot_record(s->name, out, 1);
+	lttng_snapshot_output_destroy(out);
+	if (ret < 0) {
+		set_err(err, err_size, "cannot write a snapshot of session %s to %s: %s", s->name,
+			dir, why(ret));
+		return -1;
+	}
+	return 0;
 }
 
 int64_t cr_session_discarded(const struct cr_session *s)

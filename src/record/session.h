@@ -24,6 +24,9 @@ struct cr_session_options {
 	bool blocking;             /* writers wait instead of discarding (infinite blocking timeout) */
 	bool light;                /* only the smaller event set (see session.c) instead of ros2:* and ros2_caret:* */
 	int track_vgid;            /* >= 0: track only this virtual group id (tests); -1: all */
+	/* a flight recorder (LTTng snapshot mode): channels overwrite their
+	 * oldest data, nothing is written until cr_session_snapshot */
+	bool snapshot;
 };
 
 struct cr_session; /* opaque */
@@ -45,6 +48,20 @@ int cr_session_start(struct cr_session *s, char *err, size_t err_size);
  * to call in any state, and with NULL; frees s. Returns 0, or -1 with err.
  */
 int cr_session_stop_and_destroy(struct cr_session *s, char *err, size_t err_size);
+
+/*
+ * Rotates the session (it keeps recording into a new chunk) and waits
+ * until the chunk closed is archived: its absolute path, a complete CTF
+ * trace, into chunk. 0, or -1 with err.
+ */
+int cr_session_rotate(struct cr_session *s, char *chunk, size_t chunk_size,
+		      char *err, size_t err_size);
+
+/*
+ * Writes what a snapshot session's buffers hold under dir (created): a
+ * complete CTF trace in dir/<name>-<date>-<n>/. 0, or -1 with err.
+ */
+int cr_session_snapshot(struct cr_session *s, const char *dir, char *err, size_t err_size);
 
 /* Events discarded so far on the two channels; -1 if unknown. */
 int64_t cr_session_discarded(const struct cr_session *s);

@@ -20,6 +20,7 @@
 #include "ca.h"
 #include "name_index.h"
 #include "path.h"
+#include "duration.h"
 
 enum value_type { SCALAR, INTEGER, MAPS, SCALARS };
 
@@ -90,9 +91,12 @@ static const struct rule node_rule = { "a node", (const struct key_rule[]){
 	{ "message_contexts", MAPS, false, &context_rule },
 	{ "tf_broadcasts", MAPS, false, &tf_edge_rule },
 	{ "tf_lookups", MAPS, false, &tf_edge_rule }, END } };
+/* caret-c's own: the deadline of a named path (caret live) */
+static const struct rule deadline_rule = { "a deadline", (const struct key_rule[]){
+	{ "path_name", SCALAR, true, NULL }, { "deadline", SCALAR, true, NULL }, END } };
 static const struct rule top_rule = { "the top level", (const struct key_rule[]){
 	{ "named_paths", MAPS, true, &path_rule }, { "executors", MAPS, true, &executor_rule },
-	{ "nodes", MAPS, true, &node_rule }, END } };
+	{ "nodes", MAPS, true, &node_rule }, { "deadlines", MAPS, false, &deadline_rule }, END } };
 
 struct reader {
 	yaml_document_t doc;
@@ -290,11 +294,33 @@ static bool index_names(struct reader *r, yaml_node_t *top)
 	return ok;
 }
 
+/* Each deadline names a named path, once, and is a duration. */
+static void check_deadlines(struct reader *r, yaml_node_t *top)
+{
+	EACH(r, top, "deadlines", d) {
+		yaml_node_t *entry = node(r, *d_i), *name = value_of(r, entry, "path_name");
+		bool named = false;
+		EACH(r, top, "named_paths", p)
+			named = named || !strcmp(text(value_of(r, node(r, *p_i), "path_name")),
+				text(name));
+		if (!named)
+			fail(r, name, "deadline of '%s': no named path of that name", text(name));
+		for (yaml_node_item_t *e = d_b; e < d_i && named; e++)
+			if (!strcmp(text(value_of(r, node(r, *e), "path_name")), text(name)))
+				fail(r, name, "two deadlines for the path '%s'", text(name));
+		yaml_node_t *v = value_of(r, entry, "deadline");
+		if (caret_parse_duration_ns(text(v)) <= 0)
+			fail(r, v, "deadline '%s' of '%s' is not a duration such as 50ms, 1.5s, 200us",
+				text(v), text(name));
+	}
+}
+
 static void check_meaning(struct reader *r, yaml_node_t *top)
 {
 	ca_arch_file_summary *s = r->sum;
 	if (!index_names(r, top))
 		return;
+	check_deadlines(r, top);
 	EACH(r, top, "named_paths", p) {
 		s->named_paths++;
 		EACH(r, node(r, *p_i), "node_chain", c) {
@@ -660,6 +686,51 @@ int ca_arch_file_path_names(const char *path, char ***names, size_t *n, char *er
 	if (status) {
 		free(*names);
 		*names = NULL;
+		*n = 0;
+	}
+	return status;
+}
+
+int ca_arch_file_deadlines(const char *path, char ***names, int64_t **deadlines_ns, size_t *n,
+	char *err, size_t err_size)
+{
+	ca_arch_file_summary sum;
+	struct reader r = { .path = path, .err = err, .err_size = err_size, .sum = &sum };
+	*names = NULL;
+	*deadlines_ns = NULL;
+	*n = 0;
+	if (load_checked(&r) != 0)
+		return -1;
+	yaml_node_t *top = yaml_document_get_root_node(&r.doc);
+	size_t count = 0;
+	EACH(&r, top, "deadlines", d)
+		count++;
+	int status = 0;
+	*names = calloc(count + 1, sizeof **names);
+	*deadlines_ns = calloc(count + 1, sizeof **deadlines_ns);
+	if (!*names || !*deadlines_ns)
+		status = -1;
+	EACH(&r, top, "deadlines", d) {
+		if (status)
+			break;
+		yaml_node_t *entry = node(&r, *d_i);
+		if (!((*names)[*n] = copy(text(value_of(&r, entry, "path_name"))))) {
+			status = -1;
+			break;
+		}
+		(*deadlines_ns)[(*n)++] = caret_parse_duration_ns(text(value_of(&r, entry,
+			"deadline")));
+	}
+	yaml_document_delete(&r.doc);
+	release_names(&r);
+	if (status) {
+		snprintf(err, err_size, "out of memory");
+		for (size_t i = 0; *names && i < *n; i++)
+			free((*names)[i]);
+		free(*names);
+		free(*deadlines_ns);
+		*names = NULL;
+		*deadlines_ns = NULL;
 		*n = 0;
 	}
 	return status;

@@ -3,7 +3,8 @@
 // /sink ends the chain. --nodes picks the nodes of this process (all three
 // by default; "none": rclcpp initialized, no node), one
 // SingleThreadedExecutor (--executor events: Jazzy's EventsExecutor);
-// --intra turns intra-process communication on.
+// --intra turns intra-process communication on; --stall MS@S makes /filter
+// sleep MS ms once, S seconds after it started.
 #if __has_include(<rclcpp/experimental/executors/events_executor/events_executor.hpp>)
 #include <rclcpp/experimental/executors/events_executor/events_executor.hpp>
 #define HAVE_EVENTS_EXECUTOR 1
@@ -40,8 +41,9 @@ class Relay : public rclcpp::Node
 public:
   Relay(
     real::Truth & t, const rclcpp::NodeOptions & o, const char * name, const std::string & in,
-    const std::string & out)
-  : Node(name, o)
+    const std::string & out, int stall_ms = 0, double stall_at_s = 0)
+  : Node(name, o), stall_ms_(stall_ms),
+    stall_at_ns_(real::now_ns() + static_cast<int64_t>(stall_at_s * 1e9))
   {
     t.node(*this);
     if (!out.empty()) {
@@ -50,6 +52,10 @@ public:
     sub_ = real::subscription(t, *this, in, "subscription_callback_0",
         [this, &t, in](const real::Header & msg, real::Run & run) {
           real::work_us(200);
+          if (stall_ms_ > 0 && real::now_ns() >= stall_at_ns_) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(stall_ms_));
+            stall_ms_ = 0;
+          }
           const real::Received r = real::received(msg);
           if (pub_) {
             pub_->publish(r.origin);
@@ -63,6 +69,8 @@ public:
 private:
   std::unique_ptr<real::Publisher> pub_;
   rclcpp::Subscription<real::Header>::SharedPtr sub_;
+  int stall_ms_;
+  int64_t stall_at_ns_;
 };
 
 }  // namespace
@@ -101,7 +109,8 @@ int main(int argc, char ** argv)
       if (n == "sensor") {
         nodes.push_back(std::make_shared<Sensor>(truth, options, o.period_ms));
       } else if (n == "filter") {
-        nodes.push_back(std::make_shared<Relay>(truth, options, "filter", "/topic_a", "/topic_b"));
+        nodes.push_back(std::make_shared<Relay>(truth, options, "filter", "/topic_a", "/topic_b",
+          o.stall_ms, o.stall_at_s));
       } else if (n == "sink") {
         nodes.push_back(std::make_shared<Relay>(truth, options, "sink", "/topic_b", ""));
       } else {

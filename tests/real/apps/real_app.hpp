@@ -63,13 +63,18 @@ struct Options
   bool intra = false;             // intra-process communication
   int period_ms = 20;
   std::string executor = "single_threaded"; // or "events" (Jazzy's EventsExecutor)
+  // --stall MS@S: the relaying node sleeps MS ms once, in its first run S
+  // seconds or more after it started (a deadline missed on purpose)
+  int stall_ms = 0;
+  double stall_at_s = 0;
 };
 
 [[noreturn]] inline void usage(const char * program, const char * what)
 {
   std::fprintf(
     stderr, "%s: %s\nusage: %s [--process NAME] [--truth DIR] [--duration S] "
-    "[--nodes A,B,...] [--intra] [--period-ms N] [--executor single_threaded|events]\n",
+    "[--nodes A,B,...] [--intra] [--period-ms N] [--executor single_threaded|events] "
+    "[--stall MS@S]\n",
     program, what, program);
   std::exit(2);
 }
@@ -94,6 +99,14 @@ inline Options parse(int argc, char ** argv)
       o.duration_s = std::atof(value().c_str());
     } else if (a == "--period-ms") {
       o.period_ms = std::atoi(value().c_str());
+    } else if (a == "--stall") {
+      std::string v = value();
+      size_t at = v.find('@');
+      if (at == std::string::npos) {
+        usage(argv[0], "--stall takes MS@S, e.g. 120@2.5");
+      }
+      o.stall_ms = std::atoi(v.substr(0, at).c_str());
+      o.stall_at_s = std::atof(v.substr(at + 1).c_str());
     } else if (a == "--intra") {
       o.intra = true;
     } else if (a == "--executor") {

@@ -1,0 +1,287 @@
+/* cmd_live.c - `caret live`: options into live_options. */
+#define _GNU_SOURCE
+#include <getopt.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "duration.h"
+#include "live.h"
+#include "verbs.h"
+
+static int usage(FILE *out)
+{
+	fprintf(out,
+		"usage: caret live [--nodes A,B,C... | --arch FILE [--path NAME]] [--deadline D]\n"
+		"                  [--json] [--duration S] [--snapshot-on-miss DIR] [OPTIONS]\n"
+		"\n"
+		"Watches the ROS 2 processes running with libcaret.so preloaded on this\n"
+		"ROS_DOMAIN_ID while they run: attaches as caret record does (Start, the\n"
+		"initialization replayed), then every second the LTTng session rotates and\n"
+		"the chunk it closed is read: per callback and per path watched, the\n"
+		"latency of the instances that ended in the last window (count, p50, p99,\n"
+		"max, misses), a table a second (redrawn on a terminal) or, with --json, one\n"
+		"JSON object a line. A path instance over its deadline is printed as it is\n"
+		"found (within 2 s of its end) with its hops, the one that took most marked.\n"
+		"\n"
+		"  --nodes A,B,C    a path by its nodes (as caret path latency)\n"
+		"  --arch FILE      an architecture file: with --path NAME that named path,\n"
+		"                   else every path of its deadlines: key (docs/live.md)\n"
+		"  --path NAME      the named path of --arch FILE\n"
+		"  --deadline D     the path's deadline, e.g. 50ms, 1.5s, 200us (over it: a\n"
+		"                   miss); with --arch alone, overrides none of the file's\n"
+		"  --policy P       how nodes turn input into output (caret path latency)\n"
+		"  --include-first-callback, --include-last-callback\n"
+		"                   what a path instance spans (caret path latency)\n"
+		"  --json           one JSON object a line: {\"type\": \"window\", ...} a second,\n"
+		"                   {\"type\": \"miss\", ...} per miss\n"
+		"  -d, --duration S stop after S seconds (default: Ctrl-C)\n"
+		"  --window S       the statistics cover the last S seconds (default 10)\n"
+		"  --lookback S     the longest path instance followed, in seconds (default 3)\n"
+		"  --snapshot-on-miss DIR\n"
+		"                   a flight recorder (an LTTng snapshot session) records\n"
+		"                   beside: at a miss its buffers are written to DIR/miss-N,\n"
+		"                   a trace caret report and every verb read\n"
+		"  --max-snapshots N  at most N snapshots (default 10)\n"
+		"  -o, --output DIR keep the whole trace there (default: each chunk deleted\n"
+		"                   once no look needs it)\n"
+		"  -s, --session NAME, --subbuf-size SIZE, --num-subbuf N, --light, --wait S\n"
+		"                   as caret record\n"
+		"  -h, --help       this text\n"
+		"\n"
+		"A timer callback's misses are its runs longer than its period; other\n"
+		"callbacks have none. Exit status: 0; 3 when a deadline was missed; 1 when\n"
+		"the recording failed or lost data (said in one line each); 2 usage error.\n");
+	return out == stdout ? 0 : 2;
+}
+
+static double parse_seconds(const char *s, bool *ok)
+{
+	char *end;
+	double v = strtod(s, &end);
+	*ok = *s && !*end && v > 0;
+	return v;
+}
+
+static uint64_t parse_size(const char *s)
+{
+	char *end;
+	unsigned long long v = strtoull(s, &end, 10);
+	switch (*end) {
+	case 'k': case 'K': v <<= 10; end++; break;
+	case 'm': case 'M': v <<= 20; end++; break;
+	case 'g': case 'G': v <<= 30; end++; break;
+	}
+	return *end || !v ? 0 : v;
+}
+
+static int parse_policy(const char *arg, ca_node_policy *policy)
+{
+	if (!strcmp(arg, "use_latest_message"))
+		*policy = CA_POLICY_USE_LATEST_MESSAGE;
+	else if (!strcmp(arg, "callback_chain"))
+		*policy = CA_POLICY_CALLBACK_CHAIN;
+	else if (!strcmp(arg, "inherit_unique_stamp"))
+		*policy = CA_POLICY_INHERIT_UNIQUE_STAMP;
+	else
+		return -1;
+	return 0;
+}
+
+/* --nodes A,B,C into the one path spec */
+static int take_nodes(char *list, struct live_path_spec *p)
+{
+	for (char *s = strtok(list, ","); s; s = strtok(NULL, ",")) {
+		if (p->n_nodes == LIVE_MAX_NODES)
+			return -1;
+		p->nodes[p->n_nodes++] = s;
+	}
+	size_t used = 0;
+	for (size_t i = 0; i < p->n_nodes && used < sizeof p->label; i++)
+		used += (size_t)snprintf(p->label + used, sizeof p->label - used, "%s%s",
+			i ? " -> " : "", p->nodes[i]);
+	return p->n_nodes >= 2 ? 0 : -1;
+}
+
+/* --arch FILE alone: every path of its deadlines: key */
+static int take_file_deadlines(struct live_options *o)
+{
+	char **names, err[1024];
+	int64_t *ns;
+	size_t n;
+	if (ca_arch_file_deadlines(o->arch, &names, &ns, &n, err, sizeof err) != 0) {
+		fprintf(stderr, "caret live: %s\n", err);
+		return 1;
+	}
+	if (!n || n > LIVE_MAX_PATHS) {
+		fprintf(stderr, "caret live: %s: %s (give --path NAME, or a deadlines: key with up "
+			"to %d paths)\n", o->arch, n ? "too many deadlines" : "no deadlines: key",
+			LIVE_MAX_PATHS);
+		for (size_t i = 0; i < n; i++)
+			free(names[i]);
+		free(names);
+		free(ns);
+		return 2;
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct live_path_spec *p = &o->paths[o->n_paths++];
+		p->path_name = names[i]; /* lives as long as the run */
+		snprintf(p->label, sizeof p->label, "%s", names[i]);
+		p->deadline_ns = ns[i];
+	}
+	free(names);
+	free(ns);
+	return 0;
+}
+
+static void tracer_lib(char *out, size_t size)
+{
+	const char *env = getenv("CARET_TRACER_LIB");
+	char self[PATH_MAX];
+	ssize_t n;
+	if (env && *env) {
+		snprintf(out, size, "%s", env);
+		return;
+	}
+	n = readlink("/proc/self/exe", self, sizeof self - 1);
+	self[n > 0 ? n : 0] = '\0';
+	snprintf(out, size, "%s/../lib/libcaret.so", n > 0 ? dirname(self) : ".");
+}
+
+int caret_cmd_live(int argc, char **argv, const ca_load_options *load)
+{
+	(void)load; /* the chunks are read as they come: no window of a trace */
+	static const struct option opts[] = {
+		{ "nodes", required_argument, NULL, 'n' },
+		{ "arch", required_argument, NULL, 'a' },
+		{ "path", required_argument, NULL, 'P' },
+		{ "deadline", required_argument, NULL, 'D' },
+		{ "policy", required_argument, NULL, 'p' },
+		{ "include-first-callback", no_argument, NULL, '1' },
+		{ "include-last-callback", no_argument, NULL, '2' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "duration", required_argument, NULL, 'd' },
+		{ "window", required_argument, NULL, 'W' },
+		{ "lookback", required_argument, NULL, 'L' },
+		{ "snapshot-on-miss", required_argument, NULL, 'X' },
+		{ "max-snapshots", required_argument, NULL, 'M' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "session", required_argument, NULL, 's' },
+		{ "subbuf-size", required_argument, NULL, 'S' },
+		{ "num-subbuf", required_argument, NULL, 'N' },
+		{ "light", no_argument, NULL, 'l' },
+		{ "wait", required_argument, NULL, 'w' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	static struct live_options o;
+	static char lib[PATH_MAX];
+	static char nodes_arg[4096];
+	const char *path_name = NULL, *nodes = NULL;
+	int64_t deadline = 0;
+	bool ok = true;
+	int c;
+	memset(&o, 0, sizeof o);
+	o.record = (struct cr_record_options){ .subbuf_size = 4 << 20, .num_subbuf = 8,
+		.wait_timeout = 10, .track_vgid = -1 };
+	o.policy = CA_POLICY_USE_LATEST_MESSAGE;
+	o.window_s = 10;
+	o.lookback_s = 3;
+	o.max_snapshots = 10;
+	const char *vgid = getenv("CARET_TEST_VGID");
+	if (vgid && *vgid)
+		o.record.track_vgid = atoi(vgid);
+	static char who[] = "caret live";
+	argv[0] = who;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "d:o:s:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'n': nodes = optarg; break;
+		case 'a': o.arch = optarg; break;
+		case 'P': path_name = optarg; break;
+		case 'D': ok = (deadline = caret_parse_duration_ns(optarg)) > 0; break;
+		case 'p': ok = parse_policy(optarg, &o.policy) == 0; break;
+		case '1': o.span.first_callback = true; break;
+		case '2': o.span.last_callback = true; break;
+		case 'j': o.json = true; break;
+		case 'd': o.record.duration = parse_seconds(optarg, &ok); break;
+		case 'W': o.window_s = parse_seconds(optarg, &ok); break;
+		case 'L': o.lookback_s = parse_seconds(optarg, &ok); ok = ok && o.lookback_s >= 1;
+			break;
+		case 'X': o.snapshot_dir = optarg; break;
+		case 'M': o.max_snapshots = (unsigned)parse_seconds(optarg, &ok); break;
+		case 'o': o.record.output_dir = optarg; o.keep_trace = true; break;
+		case 's': o.record.session_name = optarg; break;
+		case 'S': ok = (o.record.subbuf_size = parse_size(optarg)) != 0; break;
+		case 'N': ok = (o.record.num_subbuf = parse_size(optarg)) != 0; break;
+		case 'l': o.record.light = true; break;
+		case 'w': o.record.wait_timeout = parse_seconds(optarg, &ok); break;
+		case 'h': return usage(stdout);
+		default: return usage(stderr);
+		}
+		if (!ok) {
+			const struct option *bad = opts;
+			while (bad->name && bad->val != c)
+				bad++;
+			fprintf(stderr, "caret live: bad value '%s' for --%s\n", optarg,
+				bad->name ? bad->name : "?");
+			return 2;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "caret live: unexpected argument '%s'\n", argv[optind]);
+		return 2;
+	}
+	if ((nodes && o.arch) || (path_name && !o.arch) || (deadline && !nodes && !path_name)) {
+		fprintf(stderr, "caret live: --nodes A,B,C or --arch FILE [--path NAME]; --deadline "
+			"goes with --nodes or --path\n");
+		return 2;
+	}
+	if (nodes) {
+		snprintf(nodes_arg, sizeof nodes_arg, "%s", nodes);
+		if (take_nodes(nodes_arg, &o.paths[0]) != 0) {
+			fprintf(stderr, "caret live: --nodes takes 2 to %d node names, comma separated\n",
+				LIVE_MAX_NODES);
+			return 2;
+		}
+		o.paths[0].deadline_ns = deadline;
+		o.n_paths = 1;
+	} else if (path_name) {
+		o.paths[0].path_name = path_name;
+		snprintf(o.paths[0].label, sizeof o.paths[0].label, "%s", path_name);
+		o.paths[0].deadline_ns = deadline;
+		o.n_paths = 1;
+		/* the file's deadline for it, unless --deadline gives one */
+		char **names, err[1024];
+		int64_t *ns;
+		size_t n;
+		if (ca_arch_file_deadlines(o.arch, &names, &ns, &n, err, sizeof err) != 0) {
+			fprintf(stderr, "caret live: %s\n", err);
+			return 1;
+		}
+		for (size_t i = 0; i < n; i++) {
+			if (!deadline && !strcmp(names[i], path_name))
+				o.paths[0].deadline_ns = ns[i];
+			free(names[i]);
+		}
+		free(names);
+		free(ns);
+	} else if (o.arch) {
+		int status = take_file_deadlines(&o);
+		if (status)
+			return status;
+	}
+	if (o.snapshot_dir && o.snapshot_dir[0] != '/') {
+		static char absolute[PATH_MAX];
+		char cwd[PATH_MAX / 2];
+		snprintf(absolute, sizeof absolute, "%s/%.*s", getcwd(cwd, sizeof cwd) ? cwd : ".",
+			PATH_MAX / 2 - 2, o.snapshot_dir);
+		o.snapshot_dir = absolute;
+	}
+	tracer_lib(lib, sizeof lib);
+	o.record.tracer_lib = lib;
+	return live_run(&o);
+}

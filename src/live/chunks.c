@@ -1,0 +1,69 @@
+/* chunks.c - see chunks.h. */
+#define _GNU_SOURCE
+#include "chunks.h"
+
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool live_chunks_add(struct live_chunks *c, const char *dir, uint64_t until, bool has_init)
+{
+	if (c->n == c->cap) {
+		size_t cap = c->cap ? 2 * c->cap : 16;
+		struct live_chunk *grown = realloc(c->items, cap * sizeof *grown);
+		if (!grown)
+			return false;
+		c->items = grown;
+		c->cap = cap;
+	}
+	char *copy = strdup(dir);
+	if (!copy)
+		return false;
+	c->items[c->n++] = (struct live_chunk){ copy, until, has_init };
+	return true;
+}
+
+size_t live_chunks_to_read(const struct live_chunks *c, uint64_t since, const char **paths)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < c->n; i++) {
+		/* chunk i holds the events after chunk i - 1's until */
+		if (c->items[i].has_init || c->items[i].until >= since)
+			paths[n++] = c->items[i].dir;
+	}
+	return n;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	remove(path);
+	return 0;
+}
+
+void live_chunks_prune(struct live_chunks *c, uint64_t before)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < c->n; i++) {
+		struct live_chunk *k = &c->items[i];
+		if (k->until < before && !k->has_init) {
+			if (!c->keep)
+				nftw(k->dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+			free(k->dir);
+			continue;
+		}
+		c->items[kept++] = *k;
+	}
+	c->n = kept;
+}
+
+void live_chunks_free(struct live_chunks *c)
+{
+	for (size_t i = 0; i < c->n; i++)
+		free(c->items[i].dir);
+	free(c->items);
+	memset(c, 0, sizeof *c);
+}

@@ -1,0 +1,141 @@
+/* live.c - see live.h: the recording's chunks handed to the looks. */
+#define _GNU_SOURCE
+#include "live.h"
+
+#include <ftw.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "session.h"
+#include "state.h"
+
+/* Whether a chunk holds initialization events: read with a window no
+ * runtime event is in, so that only those are. */
+static bool holds_init(const char *chunk)
+{
+	ca_load_options lo = ca_load_defaults();
+	lo.since = 1e6;
+	char err[512];
+	const char *paths[] = { chunk };
+	ca_trace *t = ca_trace_load_options(paths, 1, &lo, err, sizeof err);
+	/* unreadable: kept, and the look says why */
+	bool init = !t || ca_trace_event_count(t) > ca_trace_windowed_out(t);
+	ca_trace_free(t);
+	return init;
+}
+
+static int on_chunk(void *user, struct recorder *r, const char *chunk, int64_t until_ns,
+	bool last)
+{
+	struct live *L = user;
+	(void)last;
+	L->recorder = r;
+	if (!*chunk) /* relayed: nothing here to read */
+		return 0;
+	if (cr_dir_bytes(chunk) == 0) { /* no traced process wrote anything yet */
+		live_print_window(L, (uint64_t)until_ns);
+		return 0;
+	}
+	if (!live_chunks_add(&L->chunks, chunk, (uint64_t)until_ns, holds_init(chunk))) {
+		fprintf(stderr, "caret live: out of memory\n");
+		L->failed = true;
+		return 1;
+	}
+	int64_t discarded = cr_record_discarded(r);
+	L->discarded = discarded > 0 ? (uint64_t)discarded : 0;
+	if (!live_look(L, (uint64_t)until_ns)) {
+		L->failed = true;
+		return 1;
+	}
+	uint64_t window = (uint64_t)(L->o->window_s * 1e9), lookback =
+		(uint64_t)(L->o->lookback_s * 1e9);
+	for (size_t i = 0; i < L->n_callbacks; i++)
+		live_series_expire(&L->callbacks[i], (uint64_t)until_ns - window);
+	for (size_t i = 0; i < L->o->n_paths; i++)
+		live_series_expire(&L->watches[i].series, (uint64_t)until_ns - window);
+	live_print_window(L, (uint64_t)until_ns);
+	live_chunks_prune(&L->chunks, (uint64_t)until_ns - lookback - 1000000000ULL);
+	return 0;
+}
+
+/* The named paths of the architecture file, known before any trace. */
+static int resolve_named(struct live *L)
+{
+	char err[1024];
+	for (size_t i = 0; i < L->o->n_paths; i++) {
+		struct live_watch *w = &L->watches[i];
+		w->spec = &L->o->paths[i];
+		w->series.limit_ns = w->spec->deadline_ns;
+		if (!w->spec->path_name)
+			continue;
+		w->set = ca_arch_file_path(L->o->arch, w->spec->path_name, err, sizeof err);
+		if (!w->set) {
+			fprintf(stderr, "caret live: %s\n", err);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	remove(path);
+	return 0;
+}
+
+int live_run(struct live_options *o)
+{
+	static struct live state;
+	struct live *L = &state;
+	char scratch[PATH_MAX] = "", trace[PATH_MAX + 8];
+	memset(L, 0, sizeof *L);
+	L->o = o;
+	L->out = stdout;
+	L->tty = isatty(STDOUT_FILENO) && !o->json;
+	L->chunks.keep = o->keep_trace;
+	if (resolve_named(L))
+		return 1;
+	if (!o->keep_trace) { /* the chunks go as soon as no look needs them */
+		const char *tmp = getenv("TMPDIR");
+		snprintf(scratch, sizeof scratch, "%s/caret-live-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+		if (!mkdtemp(scratch)) {
+			fprintf(stderr, "caret live: cannot make a folder under %s for the chunks\n",
+				tmp && *tmp ? tmp : "/tmp");
+			return 1;
+		}
+		snprintf(trace, sizeof trace, "%s/trace", scratch);
+		o->record.output_dir = trace;
+	}
+	o->record.rotate_seconds = 1;
+	o->record.on_chunk = on_chunk;
+	o->record.user = L;
+	o->record.quiet = true;
+	o->record.verb = "caret live";
+	o->record.snapshot_session = o->snapshot_dir != NULL;
+	int status = cr_record_run(&o->record);
+	fprintf(stderr, "caret live: %" PRIu64 " %s, %" PRIu64 " deadline %s, %u %s written\n",
+		L->looks, L->looks == 1 ? "look" : "looks", L->misses, L->misses == 1 ? "miss" :
+		"misses", L->snapshots, L->snapshots == 1 ? "snapshot" : "snapshots");
+	if (scratch[0])
+		nftw(scratch, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	for (size_t i = 0; i < L->n_callbacks; i++)
+		live_series_free(&L->callbacks[i]);
+	free(L->callbacks);
+	free(L->callback_period);
+	for (size_t i = 0; i < o->n_paths; i++) {
+		live_series_free(&L->watches[i].series);
+		ca_path_set_free(L->watches[i].set);
+	}
+	live_chunks_free(&L->chunks);
+	if (status || L->failed)
+		return 1;
+	return L->misses ? 3 : 0;
+}

@@ -1,0 +1,234 @@
+/* look.c - one look of `caret live` at the chunks archived so far (state.h). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock.h"
+#include "state.h"
+
+/* The series of a callback, found by name (where it was in the last look
+ * first: the architecture seldom changes), added when new; NULL out of memory. */
+static struct live_series *callback_series(struct live *L, size_t hint, const char *name,
+	int64_t period)
+{
+	if (hint < L->n_callbacks && !strcmp(L->callbacks[hint].name, name))
+		return &L->callbacks[hint];
+	for (size_t i = 0; i < L->n_callbacks; i++)
+		if (!strcmp(L->callbacks[i].name, name))
+			return &L->callbacks[i];
+	if (L->n_callbacks == L->cap_callbacks) {
+		size_t cap = L->cap_callbacks ? 2 * L->cap_callbacks : 64;
+		struct live_series *grown = realloc(L->callbacks, cap * sizeof *grown);
+		if (!grown)
+			return NULL;
+		L->callbacks = grown;
+		int64_t *periods = realloc(L->callback_period, cap * sizeof *periods);
+		if (!periods)
+			return NULL;
+		L->callback_period = periods;
+		L->cap_callbacks = cap;
+	}
+	struct live_series *s = &L->callbacks[L->n_callbacks];
+	memset(s, 0, sizeof *s);
+	if (!(s->name = strdup(name)))
+		return NULL;
+	s->limit_ns = period; /* a timer's run longer than its period delays the next */
+	L->callback_period[L->n_callbacks++] = period;
+	return s;
+}
+
+/* Every visible callback's runs that ended in (counted_until, until]. */
+static bool count_callbacks(struct live *L, const ca_trace *t, const ca_records *rec,
+	uint64_t until)
+{
+	const ca_architecture *a = ca_trace_architecture(t);
+	size_t most = 0;
+	for (size_t c = 0; c < a->n_callbacks; c++) {
+		size_t k = ca_records_callback_run_count(rec, c);
+		most = k > most ? k : most;
+	}
+	ca_callback_instance *runs = malloc((most + 1) * sizeof *runs);
+	if (!runs)
+		return false;
+	bool ok = true;
+	for (size_t c = 0; c < a->n_callbacks && ok; c++) {
+		const ca_callback *cb = &a->callbacks[c];
+		if (cb->hidden || !cb->name)
+			continue;
+		int64_t period = cb->kind == CA_CALLBACK_TIMER ? a->timers[cb->owner].period_ns : 0;
+		struct live_series *s = callback_series(L, c, cb->name, period);
+		size_t n = ca_records_callback_runs(rec, c, runs);
+		ok = s != NULL;
+		for (size_t i = 0; i < n && ok; i++)
+			if (runs[i].end > L->counted_until && runs[i].end <= until &&
+			    runs[i].end >= runs[i].start)
+				ok = live_series_add(s, runs[i].end, (int64_t)(runs[i].end - runs[i].start));
+	}
+	free(runs);
+	return ok;
+}
+
+/* What hop k of path p is, as `caret path latency` names it. */
+static void hop_name(const ca_path *p, size_t hop, char *buf, size_t size)
+{
+	size_t k = p->node_count - 1;
+	if (hop == 0)
+		snprintf(buf, size, "callback %s", p->nodes[0]);
+	else if (hop == 2 * k)
+		snprintf(buf, size, "callback %s", p->nodes[k]);
+	else if (hop % 2)
+		snprintf(buf, size, "topic %s", p->topics[hop / 2]);
+	else
+		snprintf(buf, size, "node %s", p->nodes[hop / 2]);
+}
+
+static void describe_miss(struct live_miss *m, const ca_path *p, const int64_t *hops,
+	size_t hop_count, ca_path_span span)
+{
+	m->n_hops = 0;
+	m->worst = 0;
+	for (size_t k = 0; k < hop_count && m->n_hops < LIVE_MAX_HOPS; k++) {
+		if (!ca_path_hop_in_span(k, hop_count, span) || hops[k] == CA_HOP_NONE)
+			continue;
+		hop_name(p, k, m->hop_names[m->n_hops], sizeof m->hop_names[0]);
+		m->hops[m->n_hops] = hops[k];
+		if (hops[k] > m->hops[m->worst])
+			m->worst = m->n_hops;
+		m->n_hops++;
+	}
+}
+
+/* A watched path: resolved if it was not, followed, its instances ended
+ * in (counted_until, until] counted, those over the deadline into misses
+ * (room for max; *n_misses counts them all). */
+static bool count_path(struct live *L, struct live_watch *w, const ca_trace *t,
+	const ca_records *rec, uint64_t until, struct live_miss *misses, size_t max,
+	size_t *n_misses)
+{
+	const struct live_options *o = L->o;
+	/* --nodes: the topics between them found in this look's trace (its
+	 * strings live as long as the trace) */
+	ca_path_set *mine = NULL;
+	if (w->spec->n_nodes &&
+	    !(mine = ca_path_of_nodes(t, w->spec->nodes, w->spec->n_nodes, w->why, sizeof w->why)))
+		return true; /* not in the trace yet: said in the table */
+	const ca_path *p;
+	if (!ca_path_set_paths(mine ? mine : w->set, &p)) {
+		ca_path_set_free(mine);
+		return true;
+	}
+	char err[512];
+	ca_path_latency *l = ca_path_latency_build(rec, p, o->policy, err, sizeof err);
+	if (!l) {
+		snprintf(w->why, sizeof w->why, "%s", err);
+		ca_path_set_free(mine);
+		return true;
+	}
+	w->why[0] = '\0';
+	const ca_path_message *m;
+	const int64_t *hops;
+	size_t n = ca_path_latency_messages(l, &m, &hops), h = ca_path_latency_hop_count(l);
+	/* a message that has not reached the end half a lookback after it
+	 * started is lost; counted once, in the look its start passes that */
+	uint64_t half = (uint64_t)(o->lookback_s * 5e8), lost_from = L->counted_until > half ?
+		L->counted_until - half : 0, lost_to = until > half ? until - half : 0;
+	bool ok = true;
+	for (size_t i = 0; i < n && ok; i++) {
+		uint64_t start, end;
+		if (!ca_path_message_span(&m[i], o->span, &start, &end)) {
+			uint64_t begun = o->span.first_callback ? m[i].callback_start : m[i].publish;
+			w->not_reaching_end += begun > lost_from && begun <= lost_to;
+			continue;
+		}
+		if (end <= L->counted_until || end > until || end < start)
+			continue;
+		int64_t latency = (int64_t)(end - start);
+		ok = live_series_add(&w->series, end, latency);
+		if (!ok || w->spec->deadline_ns <= 0 || latency <= w->spec->deadline_ns)
+			continue;
+		if (*n_misses < max) {
+			struct live_miss *x = &misses[*n_misses];
+			memset(x, 0, sizeof *x);
+			x->watch = w;
+			x->start = start;
+			x->end = end;
+			x->latency = latency;
+			x->detected_after = caret_monotonic_ns() - (int64_t)end;
+			describe_miss(x, p, hops + i * h, h, o->span);
+		}
+		(*n_misses)++;
+	}
+	ca_path_latency_free(l);
+	ca_path_set_free(mine);
+	return ok;
+}
+
+/* The misses of this look: a snapshot of the flight recorder for them
+ * all (while snapshots are left), then each said. */
+static void report_misses(struct live *L, struct live_miss *misses, size_t n, size_t found)
+{
+	const struct live_options *o = L->o;
+	char path[4096] = "", err[512];
+	if (n && o->snapshot_dir && L->snapshots < o->max_snapshots) {
+		if (cr_record_snapshot(L->recorder, o->snapshot_dir, path, sizeof path, err,
+			sizeof err) == 0)
+			L->snapshots++;
+		else {
+			fprintf(stderr, "caret live: %s\n", err);
+			path[0] = '\0';
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		snprintf(misses[i].snapshot, sizeof misses[i].snapshot, "%s", path);
+		live_print_miss(L, &misses[i]);
+		L->recent[L->n_recent % 4] = misses[i];
+		L->n_recent++;
+	}
+	if (found > n)
+		fprintf(stderr, "caret live: %zu more deadline misses in this second, not "
+			"described\n", found - n);
+	L->misses += found;
+}
+
+bool live_look(struct live *L, uint64_t until)
+{
+	const struct live_options *o = L->o;
+	uint64_t lookback = (uint64_t)(o->lookback_s * 1e9);
+	uint64_t since = until > lookback ? until - lookback : 0;
+	const char **paths = malloc((L->chunks.n + 1) * sizeof *paths);
+	if (!paths)
+		return false;
+	size_t n = live_chunks_to_read(&L->chunks, since, paths);
+	ca_load_options lo = ca_load_defaults();
+	lo.keep_runtime = true;
+	lo.merge = true; /* the chunks of one session */
+	char err[1024];
+	ca_trace *t = n ? ca_trace_load_options(paths, n, &lo, err, sizeof err) : NULL;
+	free(paths);
+	if (!n)
+		return true;
+	if (!t) {
+		fprintf(stderr, "caret live: cannot read the chunks: %s\n", err);
+		return false;
+	}
+	L->processes = ca_trace_architecture(t)->n_processes;
+	ca_records *rec = ca_records_build_options(t, NULL, err, sizeof err);
+	bool ok = rec && count_callbacks(L, t, rec, until);
+	struct live_miss *misses = ok ? malloc(16 * sizeof *misses) : NULL;
+	size_t found = 0, described;
+	ok = ok && misses;
+	for (size_t i = 0; i < o->n_paths && ok; i++)
+		ok = count_path(L, &L->watches[i], t, rec, until, misses, 16, &found);
+	if (!ok)
+		fprintf(stderr, "caret live: %s\n", rec ? "out of memory" : err);
+	described = found < 16 ? found : 16;
+	if (ok)
+		report_misses(L, misses, described, found);
+	free(misses);
+	ca_records_free(rec);
+	ca_trace_free(t);
+	L->counted_until = until;
+	L->looks++;
+	return ok;
+}
