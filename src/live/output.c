@@ -39,6 +39,8 @@ static void json_stats(FILE *f, const struct live_series *s, int64_t limit)
 		fprintf(f, "%zu", st.misses);
 	else
 		fputs("null", f);
+	fprintf(f, ", \"total\": %" PRIu64 ", \"total_misses\": %" PRIu64, s->total,
+		s->total_misses);
 }
 
 static void json_window(struct live *L, uint64_t until)

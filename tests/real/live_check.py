@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""caret live's JSON lines against the trace it kept (test_real_live.sh).
+
+usage: live_check.py CARET LIVE_JSON TRACE NODES DEADLINE_MS STALL_MS
+
+- every line is a JSON object, a window a second at least;
+- the last window (its window covers the whole run) counts every callback
+  run and every path instance of the trace, once: what caret latency
+  callbacks and caret path latency find in the whole trace;
+- the misses are the instances over the deadline in the trace, each found
+  within 2 s of its end; the first is the stall: its /filter node hop took
+  the time (at least STALL_MS);
+- the first miss's snapshot is a trace holding that instance: caret path
+  latency finds it there, and caret report writes a page of it.
+"""
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+caret, live_json, trace, nodes, deadline_ms, stall_ms = sys.argv[1:7]
+deadline, stall = float(deadline_ms) * 1e6, float(stall_ms) * 1e6
+failures = []
+
+
+def fail(what):
+    failures.append(what)
+    print('FAIL', what)
+
+
+def run(*args):
+    return subprocess.run([caret, *args], check=True, capture_output=True, text=True).stdout
+
+
+lines = [json.loads(line) for line in open(live_json)]
+windows = [x for x in lines if x['type'] == 'window']
+misses = [x for x in lines if x['type'] == 'miss']
+print(f'{len(windows)} windows, {len(misses)} misses')
+if len(windows) < 6:
+    fail(f'{len(windows)} windows in an 8 s run')
+last = windows[-1]
+
+# callbacks: every run that ended, as in the whole trace
+with tempfile.NamedTemporaryFile('r', suffix='.csv') as records:
+    run('latency', 'callbacks', '--records', records.name, trace)
+    ended = {}
+    for row in csv.DictReader(records):
+        if row['end_ns']:
+            ended[row['callback']] = ended.get(row['callback'], 0) + 1
+for cb in last['callbacks']:
+    if cb['total'] != ended.get(cb['name'], 0):
+        fail(f"callback {cb['name']}: live counted {cb['total']} runs, the trace has "
+             f"{ended.get(cb['name'], 0)}")
+for name in ('/sensor/callback_0', '/filter/callback_0', '/sink/callback_0'):
+    if not any(cb['name'] == name and cb['total'] > 300 for cb in last['callbacks']):
+        fail(f'{name}: not counted (or under 300 runs in 8 s at 100 Hz)')
+
+# the path: every instance that reached the end, once; the misses
+with tempfile.NamedTemporaryFile('r', suffix='.csv') as records:
+    run('path', 'latency', '--nodes', nodes, '--records', records.name, trace)
+    rows = list(csv.DictReader(records))
+ends = [r for r in rows if r['last_callback_start_ns']]
+latency = [int(r['last_callback_start_ns']) - int(r['first_publish_ns']) for r in ends]
+over = sorted(int(r['first_publish_ns']) for r, v in zip(ends, latency) if v > deadline)
+path = last['paths'][0]
+print(f"path: live {path['total']} instances, {path['total_misses']} misses; trace "
+      f"{len(ends)} instances, {len(over)} over {deadline_ms} ms")
+if path['total'] != len(ends):
+    fail(f"path: live counted {path['total']} instances, the trace has {len(ends)}")
+if path['total_misses'] != len(over) or len(misses) != len(over):
+    fail(f"path: {len(misses)} misses reported ({path['total_misses']} counted), the trace "
+         f"has {len(over)} instances over the deadline")
+if sorted(m['start_ns'] for m in misses) != over:
+    fail('the misses reported are not the instances over the deadline')
+for m in misses:
+    if m['detected_after_ns'] > 2e9:
+        fail(f"a miss found {m['detected_after_ns'] / 1e9:.2f} s after it ended")
+if misses:
+    first = min(misses, key=lambda m: m['start_ns'])
+    print(f"first miss: {first['latency_ns'] / 1e6:.1f} ms, worst hop {first['worst_hop']}, "
+          f"found {first['detected_after_ns'] / 1e9:.2f} s after its end")
+    filter_hop = [h['ns'] for h in first['hops'] if h['hop'] == 'node /filter']
+    if first['worst_hop'] != 'node /filter' or not filter_hop or filter_hop[0] < stall:
+        fail(f"the stall's miss blames {first['worst_hop']}, not node /filter >= {stall_ms} ms")
+    snap = first['snapshot']
+    if not snap or not os.path.isdir(snap):
+        fail(f'no snapshot written for the miss ({snap})')
+    else:
+        with tempfile.NamedTemporaryFile('r', suffix='.csv') as records:
+            run('path', 'latency', '--nodes', nodes, '--records', records.name, snap)
+            inside = [r for r in csv.DictReader(records)
+                      if r['first_publish_ns'] == str(first['start_ns'])
+                      and r['last_callback_start_ns'] == str(first['end_ns'])]
+        if not inside:
+            fail(f'the snapshot {snap} does not hold the instance that missed')
+        with tempfile.TemporaryDirectory() as out:
+            run('report', '-o', os.path.join(out, 'miss.html'), snap)
+            if os.path.getsize(os.path.join(out, 'miss.html')) < 10000:
+                fail('caret report of the snapshot wrote next to nothing')
+else:
+    fail('no miss reported: the stall went unseen')
+if failures:
+    sys.exit(1)
+print('ok')
