@@ -6,10 +6,12 @@
 # values, for every callback, communication, node path and path (with and
 # without the first and the last callback, and under the use_latest_message
 # and inherit_unique_stamp contexts). The same again with the
-# original's strip_filter and duration_filter as LttngEventFilter.
+# original's strip_filter and duration_filter as LttngEventFilter; one
+# window ends after a filter run, before the sink's, so the sink callback
+# never runs and the original leaves out the path's last end column.
 # usage: test_python_differential.sh LIBRARY SOURCE_DIR SHARED_DIR
 set -uo pipefail
-library=$1 source=$2 shared=$3
+library=$(realpath "$1") source=$2 shared=$3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failures=0
@@ -39,5 +41,7 @@ done
 compare caret-fork-inter --strip 1 1.5
 compare caret-upstream-inter --window 0.3 2
 compare tracetools-fork-inter --window 2.2 1.7
+# one sensor run and its filter run (2.419 s), ~84 us before the sink's take
+compare caret-fork-inter --window 2.365 0.05453
 echo "$failures traces differ"
 ((failures == 0))
