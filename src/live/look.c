@@ -201,8 +201,8 @@ bool live_look(struct live *L, uint64_t until)
 		return false;
 	size_t n = live_chunks_to_read(&L->chunks, since, paths);
 	ca_load_options lo = ca_load_defaults();
-	lo.keep_runtime = true;
-	lo.merge = true; /* the chunks of one session */
+	lo.keep_runtime = true; /* one pass: the chunks are small */
+	lo.merge = true;        /* the chunks of one session */
 	char err[1024];
 	ca_trace *t = n ? ca_trace_load_options(paths, n, &lo, err, sizeof err) : NULL;
 	free(paths);

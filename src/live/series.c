@@ -1,6 +1,8 @@
 /* series.c - see series.h. */
 #include "series.h"
 
+#include "ca.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,19 +41,6 @@ void live_series_expire(struct live_series *s, uint64_t before)
 		s->first = s->n = 0;
 }
 
-static int by_value(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-	return (x > y) - (x < y);
-}
-
-/* nearest rank: the smallest value with at least p % at or below it */
-static int64_t rank(const int64_t *sorted, size_t n, double p)
-{
-	size_t k = (size_t)((double)n * p / 100.0 + 0.999999999);
-	return sorted[k ? k - 1 : 0];
-}
-
 bool live_series_stats(const struct live_series *s, struct live_window_stats *out)
 {
 	size_t n = s->n - s->first;
@@ -65,10 +54,12 @@ bool live_series_stats(const struct live_series *s, struct live_window_stats *ou
 	memcpy(v, s->value + s->first, n * sizeof *v);
 	for (size_t i = 0; i < n; i++)
 		out->misses += s->limit_ns > 0 && v[i] > s->limit_ns;
-	qsort(v, n, sizeof *v, by_value);
-	out->p50 = rank(v, n, 50);
-	out->p99 = rank(v, n, 99);
-	out->max = v[n - 1];
+	/* selections, not a sort: the window can hold 100,000 samples a callback */
+	ca_stats st;
+	ca_stats_select(v, n, CA_PERCENTILE_NEAREST_RANK, &st);
+	out->p50 = (int64_t)st.p50;
+	out->p99 = (int64_t)st.p99;
+	out->max = st.max;
 	free(v);
 	return true;
 }

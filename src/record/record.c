@@ -587,6 +587,10 @@ static int run(struct recorder *r)
 	int64_t period = (int64_t)(o->rotate_seconds * 1e9), next_chunk = r->started + period;
 	int child_status = 0;
 	bool exited_alone = false, consumer_done = false;
+	/* the replayed initialization in a chunk of its own: the chunks a
+	 * consumer reads again and again are small */
+	if (o->on_chunk)
+		consumer_done = hand_over_chunk(r, false) != 0;
 	while (!g_stop && caret_monotonic_ns() < until && !session_lost(r) && !consumer_done) {
 		cr_processes_update(r->procs, !o->command && !o->immediate);
 		show_progress(r, "recording", (double)(caret_monotonic_ns() - r->started) / 1e9);

@@ -127,7 +127,7 @@ has "$work/out" "paths longer than 1 topic were not searched" "1 topic"
 run 0 "$caret" arch --check "$arch"
 has "$work/out" "ok: 1 named path, 0 executors" "1 named path"
 # docs/cli.md names every sub-verb and every option of every --help
-for verb in check summary arch latency path report export record; do
+for verb in check summary arch latency path report export record live; do
 	help=$("$caret" $verb --help)
 	for opt in $(grep -oE -- '--[a-z][a-z0-9-]+' <<<"$help" | sort -u); do
 		grep -qF -- "$opt" "$src/docs/cli.md" || fail "docs/cli.md: caret $verb $opt missing"
@@ -139,6 +139,43 @@ done
 for sub in "summary nodes" "summary topics" "summary events" "path search" "path latency"; do
 	grep -qF "caret $sub" "$src/docs/cli.md" || fail "docs/cli.md: caret $sub missing"
 done
+
+# ---- caret live: what it is asked, refused before any session ---------------
+run 0 "$caret" live --help
+has "$work/out" "--deadline" "live --help"
+run 2 "$caret" live --deadline 50ms
+has "$work/err" "--deadline goes with --nodes or --path" "live --deadline alone"
+run 2 "$caret" live --nodes /sensor --deadline 50ms
+has "$work/err" "--nodes takes 2 to" "live one node"
+run 2 "$caret" live --nodes /sensor,/sink --deadline 50
+has "$work/err" "bad value '50' for --deadline" "live deadline without a unit"
+run 2 "$caret" live --nodes /sensor,/sink --lookback 0.5
+has "$work/err" "bad value '0.5' for --lookback" "live lookback under a second"
+run 2 "$caret" live --arch "$arch"
+has "$work/err" "no deadlines: key" "live --arch without deadlines"
+# the deadlines: key: each names a named path, once, with a duration
+deadlines() { # FILE ENTRIES...
+	local file=$1
+	shift
+	{ cat "$arch"; echo "deadlines:"; printf '%s\n' "$@"; } >"$file"
+}
+deadlines "$work/d-ok.yaml" "- path_name: sensor_to_sink" "  deadline: 50ms"
+run 0 "$caret" arch --check "$work/d-ok.yaml"
+deadlines "$work/d-name.yaml" "- path_name: nowhere" "  deadline: 50ms"
+run 1 "$caret" arch --check "$work/d-name.yaml"
+has "$work/err" "deadline of 'nowhere': no named path of that name" "deadline of no path"
+run 1 "$caret" live --arch "$work/d-name.yaml"
+has "$work/err" "no named path of that name" "live, a deadline of no path"
+deadlines "$work/d-unit.yaml" "- path_name: sensor_to_sink" "  deadline: fast"
+run 1 "$caret" arch --check "$work/d-unit.yaml"
+has "$work/err" "deadline 'fast' of 'sensor_to_sink' is not a duration" "deadline not a duration"
+deadlines "$work/d-twice.yaml" "- path_name: sensor_to_sink" "  deadline: 50ms" \
+	"- path_name: sensor_to_sink" "  deadline: 60ms"
+run 1 "$caret" arch --check "$work/d-twice.yaml"
+has "$work/err" "two deadlines for the path 'sensor_to_sink'" "two deadlines"
+deadlines "$work/d-key.yaml" "- path_name: sensor_to_sink" "  deadline: 50ms" "  slack: 1ms"
+run 1 "$caret" arch --check "$work/d-key.yaml"
+has "$work/err" "unknown key 'slack' in a deadline" "deadline's unknown key"
 
 echo "$failures failures"
 ((failures == 0))
