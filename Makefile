@@ -99,6 +99,7 @@ bench: deps build
 	@bench/tf/run.sh $(BUILD_DIR)
 	@bench/report/run.sh $(BUILD_DIR)
 	@bench/python/run.sh $(BUILD_DIR)
+	@bench/live/run.sh $(BUILD_DIR)
 
 clean:
 	rm -rf $(BUILD_DIR) $(ASAN_BUILD_DIR) $(TSAN_BUILD_DIR) $(DEB_BUILD_DIR) build-fuzz

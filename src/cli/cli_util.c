@@ -97,11 +97,96 @@ bool cli_lean(void)
 	return !keep || strcmp(keep, "1") != 0;
 }
 
+/* The hosts' clocks of the last load of several hosts (cli_host_clocks). */
+static struct cli_host_clocks said;
+
+const struct cli_host_clocks *cli_host_clocks(void)
+{
+	return &said;
+}
+
+static void forget_hosts(void)
+{
+	for (size_t i = 0; i < said.n; i++)
+		free((char *)said.hosts[i].host);
+	free(said.hosts);
+	memset(&said, 0, sizeof said);
+}
+
+/* A trace of several hosts: each host's clock estimated against the first
+ * host's from the messages crossing between them (ca_host_clocks), and the
+ * trace read again with the estimates taken off; t as it is when there is
+ * one host, or no host's clock can be estimated. */
+static ca_trace *align_clocks(const char *verb, ca_trace *t, char **paths, int n_paths,
+	const ca_load_options *o)
+{
+	char err[1024];
+	ca_records *rec = ca_records_build_options(t, NULL, err, sizeof err);
+	ca_host_clock *h = NULL;
+	size_t n = rec ? ca_host_clocks(t, rec, &h) : 0;
+	ca_records_free(rec);
+	forget_hosts();
+	if (n < 2) {
+		free(h);
+		return t;
+	}
+	const char **names = calloc(n, sizeof *names);
+	int64_t *corrections = calloc(n, sizeof *corrections);
+	size_t k = 0;
+	said.hosts = h;
+	said.n = n;
+	for (size_t i = 0; i < n; i++) {
+		h[i].host = strdup(h[i].host); /* outlives this trace */
+		int64_t estimate, uncertainty;
+		if (i && names && corrections && h[i].host &&
+		    ca_host_clock_estimate(&h[i], &estimate, &uncertainty)) {
+			names[k] = h[i].host;
+			corrections[k++] = estimate;
+		}
+	}
+	if (!k) {
+		free(names);
+		free(corrections);
+		return t;
+	}
+	ca_load_options again = *o;
+	again.clock_hosts = names;
+	again.clock_corrections = corrections;
+	again.n_clock_corrections = k;
+	ca_trace *aligned = ca_trace_load_options((const char *const *)paths, (size_t)n_paths,
+		&again, err, sizeof err);
+	free(names);
+	free(corrections);
+	if (!aligned) {
+		fprintf(stderr, "caret %s: the hosts' clocks not put right: %s\n", verb, err);
+		return t;
+	}
+	said.applied = true;
+	ca_trace_free(t);
+	return aligned;
+}
+
+static size_t hosts_of(const ca_trace *t)
+{
+	const ca_architecture *a = ca_trace_architecture(t);
+	const char *first = NULL;
+	for (size_t i = 0; i < a->n_processes; i++) {
+		const char *h = a->processes[i].host;
+		if (h && !first)
+			first = h;
+		else if (h && strcmp(h, first))
+			return 2;
+	}
+	return first ? 1 : 0;
+}
+
 ca_trace *cli_load(const char *verb, char **paths, int n_paths, const ca_load_options *o)
 {
 	char err[1024];
 	ca_trace *t = ca_trace_load_options((const char *const *)paths, (size_t)n_paths,
 		o, err, sizeof err);
+	if (t && hosts_of(t) > 1 && !o->n_clock_corrections)
+		t = align_clocks(verb, t, paths, n_paths, o);
 	if (!t)
 		fprintf(stderr, "caret %s: %s\n", verb, err);
 	else if (ca_trace_reader_note(t))

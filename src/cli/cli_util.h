@@ -45,6 +45,17 @@ int cli_take_load_options(int *argc, char **argv, ca_load_options *o);
  * events a window left out, are said in "caret VERB: note: ..." lines. */
 ca_trace *cli_load(const char *verb, char **paths, int n_paths, const ca_load_options *o);
 
+/* What cli_load found of the hosts' clocks when the traces came from
+ * several hosts (n 0 otherwise): each host's bounds against the first's
+ * before they were put right, and whether the trace was read again with
+ * the estimates taken off (docs/multi-host.md). */
+struct cli_host_clocks {
+	ca_host_clock *hosts;
+	size_t n;
+	bool applied;
+};
+const struct cli_host_clocks *cli_host_clocks(void);
+
 /* Whether a verb that can do without the runtime events kept (a time
  * window, babeltrace2 or a verb's need keep them anyway) loads without:
  * yes, unless CARET_KEEP_EVENTS=1 (one pass instead of two, ten times the

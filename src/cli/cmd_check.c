@@ -75,6 +75,56 @@ static void print_process(const ca_architecture *a, const ca_process *p)
 			p->rmw_implementation ? p->rmw_implementation : "?");
 }
 
+/* A trace of several hosts: each host's clock against the first host's,
+ * as the messages crossing between them bound it; a host whose clock
+ * cannot be estimated is a warning (its hops are timed on the traces'
+ * clock offsets alone). The number of warnings. */
+static size_t print_hosts(void)
+{
+	const struct cli_host_clocks *c = cli_host_clocks();
+	size_t warnings = 0;
+	if (c->n < 2)
+		return 0;
+	const char *first = c->hosts[0].host;
+	printf("hosts: %zu, on %s's clock (each trace's clock offset from the epoch%s)\n", c->n,
+		first, c->applied ? ", then each estimate below taken off" : "");
+	printf("  %s: %zu %s (the reference)\n", first, c->hosts[0].processes,
+		caret_plural(c->hosts[0].processes, "process", "processes"));
+	for (size_t i = 1; i < c->n; i++) {
+		const ca_host_clock *h = &c->hosts[i];
+		int64_t estimate, uncertainty;
+		printf("  %s: %zu %s, ", h->host, h->processes,
+			caret_plural(h->processes, "process", "processes"));
+		if (ca_host_clock_estimate(h, &estimate, &uncertainty)) {
+			printf("clock ahead of %s's by %" PRId64 " ns +- %" PRId64 " ns (%.3f ms +- "
+				"%.3f ms; from %" PRIu64 " messages from %s, %" PRIu64 " to it)\n", first,
+				estimate, uncertainty, (double)estimate / 1e6, (double)uncertainty / 1e6,
+				h->from_first, first, h->to_first);
+			continue;
+		}
+		warnings++;
+		if (h->low > h->high && h->low != INT64_MIN && h->high != INT64_MAX)
+			printf("warning: its clock cannot be estimated: the messages disagree (at least "
+				"%" PRId64 " ns, at most %" PRId64 " ns ahead: a clock that drifted or "
+				"jumped)\n", h->low, h->high);
+		else if (h->high != INT64_MAX)
+			printf("warning: its clock cannot be estimated: no message from it to %s (from "
+				"%" PRIu64 " messages the other way: at most %" PRId64 " ns ahead)\n",
+				first, h->from_first, h->high);
+		else if (h->low != INT64_MIN)
+			printf("warning: its clock cannot be estimated: no message from %s to it (from "
+				"%" PRIu64 " messages the other way: at least %" PRId64 " ns ahead)\n",
+				first, h->to_first, h->low);
+		else
+			printf("warning: its clock cannot be estimated: no message crosses between it "
+				"and %s\n", first);
+	}
+	if (warnings)
+		printf("  warning: latencies across hosts whose clock is not estimated rest on the "
+			"traces' clock offsets (as synchronized as the hosts were)\n");
+	return warnings;
+}
+
 /* What one `caret check` was asked: the traces. */
 struct check_options {
 	ca_load_options load;
@@ -118,6 +168,7 @@ static int run(struct check_options *o)
 		"event", "events"), ca_trace_unknown_count(t), ca_trace_discarded(t));
 	for (size_t i = 0; i < n && f[i].pid < 0; i++)
 		printf("  %s: %s\n", severity_name(f[i].severity), f[i].text);
+	warnings += print_hosts();
 	for (size_t p = 0; p < a->n_processes; p++) {
 		bool shown = false;
 		for (size_t i = 0; i < n; i++) {

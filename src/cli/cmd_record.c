@@ -44,6 +44,12 @@ static int usage(FILE *out)
 		"      --no-merge         with -- CMD: standard events (CARET_MERGE=0)\n"
 		"      --wait S           how long to wait for every process to record\n"
 		"                         before naming the laggards (default 10)\n"
+		"      --relayd HOST[:CTRL[:DATA]]\n"
+		"                         stream the trace to the lttng-relayd on HOST (the\n"
+		"                         analysis host; ports 5342, 5343 by default)\n"
+		"                         instead of writing it here: the relay daemon files\n"
+		"                         it under its output directory, HOSTNAME/SESSION-DATE,\n"
+		"                         one folder per host (docs/multi-host.md)\n"
 		"  -h, --help             this text\n"
 		"\n"
 		"One caret record at a time (a lock); one left recording by a recorder that\n"
@@ -108,6 +114,7 @@ int caret_cmd_record(int argc, char **argv, const ca_load_options *load)
 		{ "immediate", no_argument, NULL, 'i' },
 		{ "no-merge", no_argument, NULL, 'm' },
 		{ "wait", required_argument, NULL, 'w' },
+		{ "relayd", required_argument, NULL, 'R' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -134,6 +141,7 @@ int caret_cmd_record(int argc, char **argv, const ca_load_options *load)
 		case 'l': o.light = true; break;
 		case 'i': o.immediate = true; break;
 		case 'm': o.no_merge = true; break;
+		case 'R': o.relayd = optarg; ok = *optarg != '\0'; break;
 		case 'h': return usage(stdout);
 		default: return usage(stderr);
 		}
@@ -150,6 +158,11 @@ int caret_cmd_record(int argc, char **argv, const ca_load_options *load)
 		if (strcmp(argv[optind - 1], "--") != 0)
 			return usage(stderr);
 		o.command = argv + optind;
+	}
+	if (o.relayd && o.output_dir) {
+		fprintf(stderr, "caret record: --relayd and --output: the relay daemon chooses "
+			"where the trace goes\n");
+		return 2;
 	}
 	if (o.no_merge && !o.command) {
 		fprintf(stderr, "caret record: --no-merge applies to -- CMD only (set "

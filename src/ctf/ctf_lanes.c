@@ -81,8 +81,8 @@ void ctf_lanes_skim(struct ctf_stream *s)
 			next += mask + 1;
 		clock = next;
 		if (!c->events++)
-			c->first = clock;
-		c->last = clock;
+			c->first = clock + (uint64_t)s->meta->time_shift;
+		c->last = clock + (uint64_t)s->meta->time_shift;
 		pos = end + bits;
 	}
 	s->pos = pos;

@@ -47,7 +47,7 @@ static inline __attribute__((always_inline)) bool ctf_lanes_raw(struct ctf_strea
 	s->clock = next;
 	struct ctf_event *e = &s->event;
 	e->cls = s->sc->events[id];
-	e->timestamp = next;
+	e->timestamp = next + (uint64_t)s->meta->time_shift;
 	if (!s->raw_shape) { /* the same for every raw event, until next_event's */
 		e->stream_path = s->path;
 		e->n_context = e->n_payload = 0;

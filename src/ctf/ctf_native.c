@@ -653,6 +653,44 @@ static void close_walk(struct walk *w)
 	caret_error_free(w->cause);
 }
 
+static bool same_host(const struct ctf_meta *a, const struct ctf_meta *b)
+{
+	return !a->env_hostname || !b->env_hostname || !strcmp(a->env_hostname, b->env_hostname);
+}
+
+/* Traces of several hosts: each host's times onto the first host's clock.
+ * Traces of one host keep their times as recorded (its sessions share its
+ * monotonic clock; their offsets differ by how each was measured). */
+static void align_hosts(struct walk *w)
+{
+	bool several = false;
+	for (size_t i = 1; i < w->n_metas && !several; i++)
+		several = !same_host(w->metas[0], w->metas[i]);
+	if (!several)
+		return;
+	/* the first host by name: the analyzer's estimates are against it */
+	const struct ctf_meta *base = w->metas[0];
+	for (size_t i = 1; i < w->n_metas; i++)
+		if (w->metas[i]->env_hostname && (!base->env_hostname ||
+		    strcmp(w->metas[i]->env_hostname, base->env_hostname) < 0))
+			base = w->metas[i];
+	for (size_t i = 0; i < w->n_metas; i++) {
+		struct ctf_meta *m = w->metas[i];
+		const struct ctf_meta *first = m; /* the host's first trace sets its offset */
+		for (size_t k = 0; k < i; k++)
+			if (same_host(w->metas[k], m)) {
+				first = w->metas[k];
+				break;
+			}
+		__int128 ns = (__int128)first->clock_offset_ns - base->clock_offset_ns;
+		for (size_t k = 0; k < w->h->n_clock_corrections && m->env_hostname; k++)
+			if (!strcmp(w->h->clock_hosts[k], m->env_hostname))
+				ns -= w->h->clock_corrections[k];
+		m->time_shift = (int64_t)(ns * (__int128)m->clock_freq / 1000000000);
+		m->epoch_offset_ns = base->clock_offset_ns;
+	}
+}
+
 caret_status ctf_native_walk(const char *path, const struct ctf_native_handlers *h,
 	caret_error **error)
 {
@@ -667,6 +705,7 @@ caret_status ctf_native_walk(const char *path, const struct ctf_native_handlers 
 	} else {
 		w.err = why;
 		w.err_size = sizeof why;
+		align_hosts(&w);
 		if (merge(&w) != 0) {
 			status = w.status ? w.status : CARET_ERR_FORMAT;
 			snprintf(text, sizeof text, "cannot read trace: path=%s: %s", path, why);

@@ -102,6 +102,14 @@ struct ctf_meta {
 	struct ctf_stream_class *streams;
 	size_t n_streams;
 	char *env_domain, *env_tracer;
+	char *env_hostname; /* the host LTTng recorded on; NULL: not said */
+	/* added to every event's time (clock cycles): a host's clock moved onto
+	 * the first host's when the walk reads several (ctf_native_handlers.
+	 * clock_hosts); 0 otherwise */
+	int64_t time_shift;
+	/* what an event's time (shifted) adds to be ns since the epoch:
+	 * clock_offset_ns, or the first host's once aligned */
+	int64_t epoch_offset_ns;
 	void *arena; /* every type and name, freed with the metadata */
 };
 
@@ -213,6 +221,14 @@ struct ctf_native_handlers {
 	 * undecoded (ctf_event.bytes), as they come to convert; a handler that
 	 * reads a few numbers of each skips decoding every member */
 	bool raw;
+	/* Optional: when the traces under the path come from several hosts
+	 * (their metadata's env hostname), each host's times are put on the
+	 * first host's clock (the traces' clock offsets from the epoch), then
+	 * the correction given for its hostname subtracted (ns): how far its
+	 * clock was ahead of the first host's beyond what the offsets say. */
+	const char *const *clock_hosts;
+	const int64_t *clock_corrections;
+	size_t n_clock_corrections;
 };
 
 /* The trace directories under path (each holds a metadata file; a trace

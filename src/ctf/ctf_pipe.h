@@ -17,7 +17,7 @@ static inline __int128 ctf_order_key(const struct ctf_meta *m, uint64_t timestam
 	unsigned __int128 t = timestamp;
 	if (m->clock_freq != 1000000000)
 		t = t * 1000000000 / m->clock_freq;
-	return (__int128)t + m->clock_offset_ns; /* no overflow, whatever a trace says */
+	return (__int128)t + m->epoch_offset_ns; /* no overflow, whatever a trace says */
 }
 
 /* Whether to decode streams of `bytes` in all in a second thread: of the

@@ -875,8 +875,8 @@ static bool tallied(struct ctf_stream *s, uint64_t id, uint64_t start)
 	if (!c)
 		return false;
 	if (!c->events++)
-		c->first = s->clock;
-	c->last = s->clock;
+		c->first = s->clock + (uint64_t)s->meta->time_shift;
+	c->last = s->clock + (uint64_t)s->meta->time_shift;
 	s->pos = end;
 	return true;
 }
@@ -912,7 +912,7 @@ static __attribute__((noinline)) int next_event(struct ctf_stream *s)
 			break;
 	}
 	e->cls = s->sc->events[id];
-	e->timestamp = s->clock;
+	e->timestamp = s->clock + (uint64_t)s->meta->time_shift;
 	e->stream_path = s->path;
 	e->n_context = e->n_payload = 0;
 	s->raw_shape = false;

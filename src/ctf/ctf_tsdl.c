@@ -848,6 +848,8 @@ static void env_block(struct parser *p)
 			p->meta->env_domain = arena_copy(p, e.value);
 		else if (!strcmp(e.key, "tracer_name") && e.value)
 			p->meta->env_tracer = arena_copy(p, e.value);
+		else if (!strcmp(e.key, "hostname") && e.value)
+			p->meta->env_hostname = arena_copy(p, e.value);
 	}
 	expect(p, ";");
 }
@@ -873,7 +875,7 @@ static void clock_block(struct parser *p)
 	if (ns > INT64_MAX || ns < INT64_MIN)
 		fail(p, "unsupported clock offset");
 	else
-		p->meta->clock_offset_ns = (int64_t)ns;
+		p->meta->clock_offset_ns = p->meta->epoch_offset_ns = (int64_t)ns;
 }
 
 static struct ctf_stream_class *stream_class(struct parser *p, uint64_t id, bool create)

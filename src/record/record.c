@@ -36,6 +36,7 @@ struct recorder {
 	struct cr_processes *procs;
 	bool tty;
 	char session_name[128], output[PATH_MAX], err[512];
+	char url[PATH_MAX];  /* net://HOST when streamed to lttng-relayd */
 	int64_t start_sent, started;
 	pid_t child;
 	double lost_at; /* the session was stopped or destroyed by someone else */
@@ -195,7 +196,13 @@ static void default_names(struct recorder *r)
 		snprintf(r->session_name, sizeof r->session_name, "caret-%s-%d", stamp,
 			(int)getpid());
 	}
-	if (o->output_dir && o->output_dir[0] == '/')
+	if (o->relayd) { /* where lttng-relayd files it: HOSTNAME/SESSION-DATE */
+		char host[256] = "";
+		gethostname(host, sizeof host - 1);
+		snprintf(r->url, sizeof r->url, "net://%s", o->relayd);
+		snprintf(r->output, sizeof r->output, "lttng-relayd on %.200s, under its output "
+			"directory: %.200s/%.100s-*", o->relayd, host, r->session_name);
+	} else if (o->output_dir && o->output_dir[0] == '/')
 		snprintf(r->output, sizeof r->output, "%s", o->output_dir);
 	else if (o->output_dir) {
 		char cwd[PATH_MAX / 2];
@@ -260,6 +267,8 @@ static int64_t free_bytes(const char *dir)
 
 static bool disk_full(const struct recorder *r)
 {
+	if (r->o->relayd) /* the relay daemon's disk: it says so itself */
+		return false;
 	int64_t left = free_bytes(r->output);
 	return left >= 0 && left < DISK_FULL_BYTES;
 }
@@ -332,6 +341,16 @@ static int finish(struct recorder *r, double recorded_seconds)
 	if (stopped != 0)
 		return fail(r, "%s", err);
 
+	if (r->o->relayd) { /* the trace is on the relay daemon's host */
+		report_warnings(r);
+		SAY(r, "recorded %.1f s, %zu %s, streamed to %s\n", recorded_seconds, processes,
+			caret_plural(processes, "process", "processes"), r->output);
+		if (lttng_discarded > 0)
+			return fail(r, "%" PRId64 " events were discarded: latencies may be wrong; use "
+				"bigger buffers (--subbuf-size, --num-subbuf) or --blocking",
+				lttng_discarded);
+		return problems ? 1 : 0;
+	}
 	if (r->o->quiet) { /* live: the chunks were read as they came */
 		report_warnings(r);
 		if (lttng_discarded > 0)
@@ -534,7 +553,7 @@ static int run(struct recorder *r)
 	if (active)
 		return fail(r, "session %s already records ros2_caret events, not started by caret "
 			"record: stop it first (lttng list; lttng destroy NAME)", err);
-	if (check_output(r))
+	if (!o->relayd && check_output(r))
 		return 1;
 	if (!o->command && !o->immediate && cc_discovery_from_env() == CC_DISCOVERY_OFF)
 		return fail(r, "ROS_AUTOMATIC_DISCOVERY_RANGE=OFF: the ROS 2 processes discover "
@@ -545,6 +564,7 @@ static int run(struct recorder *r)
 		.name = r->session_name, .output_dir = r->output,
 		.subbuf_size = o->subbuf_size, .num_subbuf = o->num_subbuf,
 		.blocking = o->blocking, .light = o->light, .track_vgid = o->track_vgid,
+		.url = o->relayd ? r->url : NULL,
 	};
 	r->session = cr_session_create(&so, err, sizeof err);
 	if (!r->session)

@@ -34,6 +34,7 @@ struct cr_record_options {
 	bool snapshot_session;     /* a flight recorder beside it: cr_record_snapshot */
 	bool quiet;                /* no progress line, no trace path on stdout, no read-back */
 	const char *verb;          /* what messages are prefixed with; NULL: "caret record" */
+	const char *relayd;        /* HOST[:CTRL[:DATA]]: the trace streamed to its lttng-relayd */
 };
 
 /* Runs the whole recording; returns the process exit status (0 ok, 1

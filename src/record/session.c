@@ -99,6 +99,8 @@ static int check_options(const struct cr_session_options *o, char *err, size_t e
 		set_err(err, err_size, "session name too long (max %d bytes)", LTTNG_NAME_MAX - 1);
 		return -1;
 	}
+	if (o->url)
+		return strlen(o->url) < PATH_MAX ? 0 : -1;
 	if (!o->output_dir || o->output_dir[0] != '/') {
 		set_err(err, err_size, "output directory must be an absolute path");
 		return -1;
@@ -278,11 +280,14 @@ struct cr_session *cr_session_create(const struct cr_session_options *o,
 	snprintf(s->output_dir, sizeof s->output_dir, "%s", o->output_dir);
 
 	int ret = o->snapshot ? lttng_create_session_snapshot(s->name, NULL) :
-		lttng_create_session(s->name, s->output_dir);
+		lttng_create_session(s->name, o->url ? o->url : s->output_dir);
 	if (ret < 0) {
 		/* Nothing of ours exists yet: never destroy a namesake. */
 		if (ret == -LTTNG_ERR_EXIST_SESS)
 			set_err(err, err_size, "a session named %s already exists", s->name);
+		else if (o->url)
+			set_err(err, err_size, "cannot stream to %s: %s (is lttng-relayd running "
+				"there and reachable?)", o->url, why(ret));
 		else
 			set_err(err, err_size, "cannot create session: %s", why(ret));
 		free(s);
@@ -300,6 +305,12 @@ struct cr_session *cr_session_create(const struct cr_session_options *o,
 	    add_contexts(s, INIT_CHANNEL_NAME, err, err_size) < 0 ||
 	    enable_events(s, o->light, err, err_size) < 0 ||
 	    (o->track_vgid >= 0 && track_vgid(s, o->track_vgid, err, err_size) < 0)) {
+		if (o->url) { /* the channels are where the relay daemon is first reached */
+			char why_not[512];
+			snprintf(why_not, sizeof why_not, "%s", err);
+			set_err(err, err_size, "cannot stream to %s: %s (is lttng-relayd running "
+				"there and reachable?)", o->url, why_not);
+		}
 		lttng_destroy_session(s->name);
 		free_session(s);
 		return NULL;

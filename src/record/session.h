@@ -27,6 +27,9 @@ struct cr_session_options {
 	/* a flight recorder (LTTng snapshot mode): channels overwrite their
 	 * oldest data, nothing is written until cr_session_snapshot */
 	bool snapshot;
+	/* "net://HOST[:CTRL[:DATA]]": streamed to that lttng-relayd instead
+	 * of written under output_dir (ignored then); NULL: local */
+	const char *url;
 };
 
 struct cr_session; /* opaque */

@@ -467,6 +467,18 @@ static ca_trace *new_trace(const char *const *paths, size_t n_paths, const ca_lo
 			NULL, n_paths ? "out of memory" : "no trace path given");
 		return NULL;
 	}
+	if (o->n_clock_corrections) {
+		t->clock_hosts = calloc(o->n_clock_corrections, sizeof *t->clock_hosts);
+		t->clock_corrections = malloc(o->n_clock_corrections * sizeof *t->clock_corrections);
+		for (size_t i = 0; t->clock_hosts && t->clock_corrections &&
+		     i < o->n_clock_corrections; i++) {
+			t->clock_hosts[i] = strdup(o->clock_hosts[i]);
+			t->clock_corrections[i] = o->clock_corrections[i];
+			t->failed |= !t->clock_hosts[i];
+			t->n_clock_corrections = i + 1;
+		}
+		t->failed |= !t->clock_hosts || !t->clock_corrections;
+	}
 	if (o->keep_runtime || o->reader != CA_READER_NATIVE || has_window(o))
 		return t;
 	t->runtime_not_kept = true;
@@ -652,6 +664,10 @@ void ca_load_free(ca_trace *t)
 	for (size_t i = 0; i < t->n_paths; i++)
 		free(t->paths[i]);
 	free(t->paths);
+	for (size_t i = 0; i < t->n_clock_corrections; i++)
+		free(t->clock_hosts[i]);
+	free(t->clock_hosts);
+	free(t->clock_corrections);
 	for (size_t i = 0; i < t->n_recordings; i++)
 		free(t->recordings[i]);
 	free(t->recordings);

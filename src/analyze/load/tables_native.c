@@ -25,6 +25,28 @@ static int value_index(const struct ctf_value *v, size_t n, const char *name)
 	return -1;
 }
 
+/* Fields that hold a time of the trace's clock (the tracer's merged
+ * events, its initialization times): moved with the events' own times when
+ * a host's clock is put on another's (ctf_meta.time_shift). */
+static bool clock_field(const char *name)
+{
+	static const char *const names[] = { "callback_start_timestamp",
+		"rclcpp_publish_timestamp", "rcl_publish_timestamp", "dds_write_timestamp",
+		"init_timestamp" };
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+		if (!strcmp(name, names[i]))
+			return true;
+	return false;
+}
+
+/* values[f] of schema event ev, each clock field moved by shift (0: not there). */
+static void shift_clock_fields(const struct cs_event *ev, uint64_t *values, int64_t shift)
+{
+	for (size_t f = 0; f < ev->field_count; f++)
+		if (values[f] && clock_field(ev->fields[f].name))
+			values[f] += (uint64_t)shift;
+}
+
 static const struct ca_class_map *map_class(ca_trace *t, const struct ctf_event *e)
 {
 	const struct ctf_event_class *cls = e->cls;
@@ -75,12 +97,12 @@ static void note_earliest(ca_trace *t, uint64_t time, const struct ctf_meta *met
 	if (!t->earliest.open)
 		return;
 	__int128 key = (__int128)((unsigned __int128)time * 1000000000 / meta->clock_freq) +
-		meta->clock_offset_ns;
+		meta->epoch_offset_ns;
 	if (!t->earliest.seen || key < t->earliest.key) {
 		t->earliest.seen = true;
 		t->earliest.key = key;
 		t->earliest.ns_clock = meta->clock_freq == 1000000000;
-		t->earliest.offset = meta->clock_offset_ns;
+		t->earliest.offset = meta->epoch_offset_ns;
 	}
 }
 
@@ -99,6 +121,8 @@ static int on_event(const struct ctf_event *e, const struct ctf_meta *meta, void
 		t->failed = true;
 		return -1;
 	}
+	if (!p->host && meta->env_hostname)
+		p->host = ca_trace_intern(t, meta->env_hostname);
 	if (m && m->procname >= 0 && p->name_rank < 2)
 		ca_load_name_process(t, p, e->context[m->procname].s, vpid, vtid, e->timestamp);
 	if (!ca_load_row(t, m ? m->id : -1, e->timestamp, vpid, vtid, p, &r))
@@ -108,6 +132,8 @@ static int on_event(const struct ctf_event *e, const struct ctf_meta *meta, void
 	for (size_t f = 0; f < ev->field_count; f++) {
 		int i = payload_index(m, e, ev, f);
 		tb->field[f][r] = i < 0 ? 0 : value_of(t, &e->payload[i]);
+		if (meta->time_shift && tb->field[f][r] && clock_field(ev->fields[f].name))
+			tb->field[f][r] += (uint64_t)meta->time_shift;
 	}
 	return t->failed ? -1 : 0;
 }
@@ -152,6 +178,8 @@ static void on_tally(const struct ctf_tally *y, const struct ctf_meta *meta, voi
 	}
 	t->events += y->events;
 	note_earliest(t, y->first, meta);
+	if (!p->host && meta->env_hostname)
+		p->host = ca_trace_intern(t, meta->env_hostname);
 	if (m && m->procname >= 0)
 		ca_load_name_process(t, p, y->context[m->procname].s, vpid, vtid, y->first);
 	ca_load_count(t, m ? m->id : -1, p, y->events, y->first, y->last);
@@ -170,7 +198,10 @@ caret_status ca_load_native(ca_trace *t, const char *path, const struct ca_skip 
 {
 	struct ctf_native_handlers h = { .on_event = on_event, .on_discarded = on_discarded,
 		.user = t, .needed = needed, .on_skipped = on_skipped,
-		.skim = counted_only, .on_tally = on_tally };
+		.skim = counted_only, .on_tally = on_tally,
+		.clock_hosts = (const char *const *)t->clock_hosts,
+		.clock_corrections = t->clock_corrections,
+		.n_clock_corrections = t->n_clock_corrections };
 	if (skip) {
 		h.skip_before = skip->before;
 		h.skip_after = skip->after;
@@ -407,6 +438,8 @@ static inline __attribute__((always_inline)) size_t record_of(const struct ctf_e
 	}
 	size_t n = ev->field_count;
 	struct replay *r = user;
+	if (meta->time_shift)
+		shift_clock_fields(ev, x->values, meta->time_shift);
 	if (r->tee_object) /* the tee's lookup, done here */
 		x->values[n++] = r->tee_object(r->model, r->tee_scratch, (enum cs_event_id)m->id,
 			x->vpid, e->timestamp, x->values);
@@ -449,6 +482,9 @@ int ca_load_native_replay(ca_trace *t, void (*visit)(void *ctx, enum cs_event_id
 		.on_event = replay_event, .raw = true, .user = &r };
 	if (!t->tee_joins) /* the decoding thread is the bound */
 		h = (struct ctf_native_handlers){ .on_event = replay_event, .raw = true, .user = &r };
+	h.clock_hosts = (const char *const *)t->clock_hosts;
+	h.clock_corrections = t->clock_corrections;
+	h.n_clock_corrections = t->n_clock_corrections;
 	for (size_t i = 0; i < t->n_paths; i++) {
 		char err[1024];
 		memset(t->classes, 0, sizeof t->classes); /* the reader's classes are new */

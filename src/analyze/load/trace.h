@@ -32,6 +32,7 @@ struct ca_class_map {
 
 struct ca_pid {
 	int32_t vpid;
+	uint64_t host;     /* string id of its trace's hostname, 0: not said */
 	uint64_t procname; /* string id */
 	int name_rank;     /* which thread named it (name_process in tables.c) */
 	uint64_t name_time; /* when that thread's first event with that name came */
@@ -126,6 +127,10 @@ struct ca_trace {
 	struct ca_records *prebuilt[CA_MAX_RIDING];
 	size_t n_prebuilt;
 	struct ca_model *model;
+	/* ca_load_options' clock corrections, copied (every pass needs them) */
+	char **clock_hosts;
+	int64_t *clock_corrections;
+	size_t n_clock_corrections;
 };
 
 /* Event id's column of field `name` (the schema's order). */

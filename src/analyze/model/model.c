@@ -25,6 +25,7 @@ static int add_processes(ca_trace *t, struct ca_model *m)
 			return -1;
 		p->pid = t->pids[i].vpid;
 		p->procname = ca_trace_string(t, t->pids[i].procname);
+		p->host = t->pids[i].host ? ca_trace_string(t, t->pids[i].host) : NULL;
 		p->events = t->pids[i].events;
 		p->tracetools_tracing = -1;
 	}

@@ -83,6 +83,14 @@ typedef struct ca_load_options {
 	 * the load fails naming them, so that runs are never added up by
 	 * accident. */
 	bool merge;
+	/* Traces of several hosts (their metadata's hostname, e.g. the
+	 * folders lttng-relayd writes) are read on the first host's clock, each
+	 * host's times moved by the clock offsets the traces say; then, for
+	 * each hostname here, its correction (ns it was ahead of the first
+	 * host beyond that: ca_host_clock_estimate) taken off. Copied. */
+	const char *const *clock_hosts;
+	const int64_t *clock_corrections;
+	size_t n_clock_corrections;
 } ca_load_options;
 /* The options with nothing set: the native reader, no window. */
 ca_load_options ca_load_defaults(void);
@@ -167,6 +175,7 @@ typedef enum ca_callback_kind {
 typedef struct ca_process {
 	int64_t pid;
 	const char *procname;
+	const char *host;       /* the hostname its trace names; NULL: not said */
 	uint64_t events;        /* every event of this pid */
 	uint64_t caret_inits;   /* ros2_caret:caret_init events */
 	int64_t clock_offset;   /* of the first caret_init */
@@ -800,6 +809,27 @@ void ca_stats_of(int64_t *values, size_t n, ca_percentile_method method, ca_stat
 /* ca_stats_of's statistics, the values reordered but not sorted (a few
  * selections: fewer instructions than the sort, for values read no more). */
 void ca_stats_select(int64_t *values, size_t n, ca_percentile_method method, ca_stats *stats);
+
+/* ---- several hosts: their clocks -------------------------------------------- */
+
+/* A host of a trace read from several (their traces' hostnames), and how
+ * far its clock is ahead of the first host's (ns, after the traces'
+ * clock offsets), as the inter-process messages crossing between the two
+ * bound it: at least low, at most high (INT64_MIN, INT64_MAX: no message
+ * that way; low > high: the messages disagree, the clock drifted). */
+typedef struct ca_host_clock {
+	const char *host;
+	size_t processes;
+	int64_t low, high;
+	uint64_t to_first, from_first; /* messages it sent to the first host, took from it */
+} ca_host_clock;
+
+/* The hosts (the first host first, its bounds 0), *out malloc'd (free);
+ * their number: 0 or 1 (*out NULL) when the trace is of one host. */
+size_t ca_host_clocks(const ca_trace *trace, const ca_records *records, ca_host_clock **out);
+/* The middle of the bounds and half their distance; false when a bound
+ * is missing (messages one way only, or none) or they disagree. */
+bool ca_host_clock_estimate(const ca_host_clock *h, int64_t *estimate, int64_t *uncertainty);
 
 /* ---- the architecture file (the original's YAML keys) ------------------ */
 

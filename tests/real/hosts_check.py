@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""The relay daemon's output of two hosts, read as one system
+(test_real_hosts.sh).
+
+usage: hosts_check.py CARET OUT SHIFTED HOST_B DELTA_NS TRUTH_A NODES
+
+- caret check --merge OUT names both hosts and estimates HOST_B's clock
+  against the first's within the bound it prints (true offset 0: one clock);
+- SHIFTED, a copy of OUT with DELTA_NS added to HOST_B's clock offset (its
+  metadata), gives an estimate within its bound of DELTA_NS, and the same
+  end-to-end latencies across the hosts as OUT, within that bound;
+- every message the sink (TRUTH_A, the apps' own record) took is followed
+  across the hosts.
+"""
+import glob
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+caret, out, shifted, host_b, delta, truth_a, nodes = sys.argv[1:8]
+delta = int(delta)
+failures = []
+
+
+def fail(what):
+    failures.append(what)
+    print('FAIL', what)
+
+
+def check(trace):
+    r = subprocess.run([caret, 'check', '--merge', trace], capture_output=True, text=True)
+    print(r.stdout + r.stderr)
+    m = re.search(rf'^  {re.escape(host_b)}: \d+ process(es)?, clock ahead of \S+ by '
+                  r'(-?\d+) ns \+- (\d+) ns', r.stdout, re.M)
+    if not re.search(r'^hosts: 2, on \S+ clock', r.stdout, re.M) or not m:
+        fail(f'caret check of {trace}: no estimate of {host_b}\'s clock')
+        return None
+    return int(m.group(2)), int(m.group(3))
+
+
+def latency(trace):
+    r = subprocess.run([caret, 'path', 'latency', '--merge', '--nodes', nodes, '--format',
+                        'json', trace], capture_output=True, text=True)
+    if r.returncode:
+        fail(f'path latency of {trace}: {r.stderr}')
+        return None
+    doc = json.loads(r.stdout)
+    return next(h for h in doc['hops'] if h['hop'] == 'end to end')
+
+
+# 1. the trace as recorded: both hosts on one clock
+est = check(out)
+if est:
+    e, u = est
+    print(f'{host_b}: estimated {e} ns +- {u} ns (true: 0, one clock)')
+    if abs(e) > u:
+        fail(f'the estimate {e} ns +- {u} ns misses the true offset 0')
+    if u > 5e6:
+        fail(f'an uncertainty of {u} ns: the messages cross within ms on one machine')
+
+# 2. the same with host B's clock offset moved by delta
+shutil.copytree(out, shifted)
+metas = glob.glob(os.path.join(shifted, host_b, '**', 'metadata'), recursive=True)
+for path in metas:
+    data = open(path, 'rb').read()
+    m = re.search(rb'offset = (\d+);', data)
+    old = m.group(1)
+    new = str(int(old) + delta).encode()
+    if len(new) != len(old):  # the metadata packets keep their sizes
+        sys.exit(f'cannot shift {path}: {old} + {delta} changes its length')
+    open(path, 'wb').write(data[:m.start(1)] + new + data[m.end(1):])
+print(f'{host_b}: clock offset moved by {delta} ns in {len(metas)} metadata files')
+est2 = check(shifted)
+if est2:
+    e, u = est2
+    print(f'{host_b}: estimated {e} ns +- {u} ns (true: {delta})')
+    if abs(e - delta) > u:
+        fail(f'the estimate {e} ns +- {u} ns misses the offset added, {delta} ns')
+
+# 3. latencies across the hosts, and every message the sink took
+a, b = latency(out), latency(shifted)
+if a and b and est2:
+    print(f"end to end: {a['count']} messages, p50 {a['p50_ns']} ns; shifted: {b['count']}, "
+          f"p50 {b['p50_ns']} ns")
+    if a['count'] != b['count'] or abs(a['p50_ns'] - b['p50_ns']) > est2[1] + 1000:
+        fail('the shifted trace gives other latencies across the hosts')
+received = 0
+for path in glob.glob(os.path.join(truth_a, '*.e2e.*.csv')):
+    received += sum(1 for _ in open(path)) - 1
+if a and a['count'] != received:
+    fail(f"{a['count']} messages followed across the hosts; the sink took {received}")
+if failures:
+    sys.exit(1)
+print('ok')

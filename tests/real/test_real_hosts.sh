@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Two hosts on real rclcpp (Humble): network, mount and UTS namespaces made
+# by tests/lib/hosts.sh, each with its own session daemon and apps, DDS on
+# their private link only. Host A runs /sensor and /sink, host B /filter:
+# /topic_a crosses A -> B, /topic_b B -> A. Each host's `caret record
+# --relayd` streams its trace to one lttng-relayd on the analysis side,
+# which files it under the host's name. Then, on the relay daemon's output
+# (--merge):
+#   - caret check names both hosts and estimates B's clock against A's from
+#     the messages crossing both ways, within the bound it prints (the true
+#     offset is 0: the namespaces share one clock);
+#   - the same trace with a known offset added to B's clock (its metadata's
+#     clock offset, +1.5 s): the estimate recovers it within the bound it
+#     prints, and caret path latency across the hosts gives the latencies
+#     of the unshifted trace (within that bound);
+#   - every message the sink took is followed across the hosts;
+#   - bad input: a relay daemon that is not there (exit 1, said); a second
+#     host whose processes exchange nothing with the first: its clock
+#     cannot be estimated, said as a warning, the first host's data kept.
+# usage: test_real_hosts.sh TREE
+set -euo pipefail
+. "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
+. "$CARET_SOURCE_DIR/tests/real/real_env.sh" "$1"
+((EUID == 0)) || { echo "SKIP: needs root (namespaces, a session daemon per host)"; exit 77; }
+for tool in lttng-sessiond lttng-relayd ip bridge nsenter unshare ss; do
+	command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
+done
+. "$CARET_SOURCE_DIR/tests/lib/hosts.sh"
+caret=$BIN/caret
+hosts_setup 2
+hosts_sessiond_start A
+hosts_sessiond_start B
+out=$HOSTS_DIR/relayd
+hosts_relayd_start "$out"
+work=$HOSTS_DIR
+# the hosts' own session daemons see only their apps: no vgid to track
+unset CARET_TEST_VGID
+
+echo "== caret record --relayd in each host, the apps after it"
+for h in A B; do
+	host_spawn "$h" "$caret" record --immediate --relayd "$HOSTS_RELAYD_ADDR" \
+		--session "hosts-$h" 2>"$work/record-$h.err" >/dev/null
+	declare "rec_$h=$HOSTS_LAST_PID"
+done
+for h in A B; do
+	for ((i = 0; i < 300; i++)); do
+		grep -q "session hosts-$h" "$work/record-$h.err" && break
+		sleep 0.1
+	done
+done
+mkdir -p "$work/bin" "$work/truth-A" "$work/truth-B"
+ln -s "$REAL_APPS/real_pipeline" "$work/bin/sensor_sink"
+ln -s "$REAL_APPS/real_pipeline" "$work/bin/filter"
+host_spawn B env LD_PRELOAD="$CARET_LIB" "$work/bin/filter" --nodes filter --duration 6 \
+	--period-ms 20 --process filter --truth "$work/truth-B" >"$work/filter.log" 2>&1
+app_b=$HOSTS_LAST_PID
+host_spawn A env LD_PRELOAD="$CARET_LIB" "$work/bin/sensor_sink" --nodes sensor,sink \
+	--duration 6 --period-ms 20 --process sensor_sink --truth "$work/truth-A" \
+	>"$work/sensor_sink.log" 2>&1
+app_a=$HOSTS_LAST_PID
+wait "$app_a"
+wait "$app_b"
+for h in A B; do
+	rec=rec_$h
+	kill -INT "${!rec}"
+	status=0
+	wait "${!rec}" || status=$?
+	cat "$work/record-$h.err"
+	if ((status != 0)); then
+		echo "FAIL: caret record in host $h exited $status"
+		exit 1
+	fi
+	grep -q "streamed to lttng-relayd on $HOSTS_RELAYD_ADDR" "$work/record-$h.err"
+done
+ls "$out"
+[[ -d $out/$HOST_A_HOSTNAME && -d $out/$HOST_B_HOSTNAME ]]
+
+python3 "$CARET_SOURCE_DIR/tests/real/hosts_check.py" "$caret" "$out" "$work/shifted" \
+	"$HOST_B_HOSTNAME" 1500000000 "$work/truth-A" "$REAL_PATH"
+
+echo "== bad input: no relay daemon there"
+status=0
+host_exec A "$caret" record --immediate --relayd "$HOSTS_SUBNET.99" -d 1 \
+	2>"$work/nowhere.err" >/dev/null || status=$?
+cat "$work/nowhere.err"
+((status == 1)) && grep -q "cannot stream to net://$HOSTS_SUBNET.99" "$work/nowhere.err"
+
+echo "== bad input: a host whose processes exchange nothing with the first"
+mkdir -p "$work/apart"
+cp -r "$out/$HOST_A_HOSTNAME" "$work/apart/"
+cp -r "$CARET_SHARED_DIR/data/real-humble/caret-fork-inter" "$work/apart/other"
+status=0
+"$caret" check --merge "$work/apart" >"$work/apart.out" 2>&1 || status=$?
+cat "$work/apart.out"
+grep -q "its clock cannot be estimated: no message crosses between it and" "$work/apart.out"
+grep -q "^result: ok (1 warning)" "$work/apart.out" ||
+	grep -q "^result: ok ([0-9]* warnings)" "$work/apart.out"
+echo "ok"
