@@ -1,8 +1,12 @@
 /* cli_util.c - see cli_util.h. */
+#define _GNU_SOURCE
 #include "cli_util.h"
 #include "plural.h"
 
 #include <inttypes.h>
+#include <libgen.h>
+#include <limits.h>
+#include <unistd.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -315,4 +319,30 @@ void cli_print_caveats(const char *verb, const ca_records *records)
 	char note[512];
 	for (size_t i = 0; records && ca_records_caveat(records, i, note, sizeof note); i++)
 		fprintf(stderr, "caret %s: note: %s\n", verb, note);
+}
+
+uint64_t cli_parse_size(const char *s)
+{
+	char *end;
+	unsigned long long v = strtoull(s, &end, 10);
+	switch (*end) {
+	case 'k': case 'K': v <<= 10; end++; break;
+	case 'm': case 'M': v <<= 20; end++; break;
+	case 'g': case 'G': v <<= 30; end++; break;
+	}
+	return *end || !v ? 0 : v;
+}
+
+void cli_tracer_lib(char *out, size_t size)
+{
+	const char *env = getenv("CARET_TRACER_LIB");
+	char self[PATH_MAX];
+	ssize_t n;
+	if (env && *env) {
+		snprintf(out, size, "%s", env);
+		return;
+	}
+	n = readlink("/proc/self/exe", self, sizeof self - 1);
+	self[n > 0 ? n : 0] = '\0';
+	snprintf(out, size, "%s/../lib/libcaret.so", n > 0 ? dirname(self) : ".");
 }

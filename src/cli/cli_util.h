@@ -62,6 +62,12 @@ const struct cli_host_clocks *cli_host_clocks(void);
  * memory; CARET_KEEP_EVENTS=0 is the default). */
 bool cli_lean(void);
 
+/* "4M", "512K", "1G" or bytes (--subbuf-size); 0 on error. */
+uint64_t cli_parse_size(const char *s);
+/* The tracer a launched command gets: CARET_TRACER_LIB, else libcaret.so
+ * beside the caret binary (build/bin -> build/lib). */
+void cli_tracer_lib(char *out, size_t size);
+
 /* Parses "linear" or "nearest" (--percentiles); -1 with a message else. */
 int cli_parse_percentiles(const char *verb, const char *arg, ca_percentile_method *method);
 

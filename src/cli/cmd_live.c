@@ -1,7 +1,6 @@
 /* cmd_live.c - `caret live`: options into live_options. */
 #define _GNU_SOURCE
 #include <getopt.h>
-#include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +9,7 @@
 
 #include "duration.h"
 #include "live.h"
+#include "cli_util.h"
 #include "verbs.h"
 
 static int usage(FILE *out)
@@ -64,18 +64,6 @@ static double parse_seconds(const char *s, bool *ok)
 	double v = strtod(s, &end);
 	*ok = *s && !*end && v > 0;
 	return v;
-}
-
-static uint64_t parse_size(const char *s)
-{
-	char *end;
-	unsigned long long v = strtoull(s, &end, 10);
-	switch (*end) {
-	case 'k': case 'K': v <<= 10; end++; break;
-	case 'm': case 'M': v <<= 20; end++; break;
-	case 'g': case 'G': v <<= 30; end++; break;
-	}
-	return *end || !v ? 0 : v;
 }
 
 static int parse_policy(const char *arg, ca_node_policy *policy)
@@ -135,20 +123,6 @@ static int take_file_deadlines(struct live_options *o)
 	free(names);
 	free(ns);
 	return 0;
-}
-
-static void tracer_lib(char *out, size_t size)
-{
-	const char *env = getenv("CARET_TRACER_LIB");
-	char self[PATH_MAX];
-	ssize_t n;
-	if (env && *env) {
-		snprintf(out, size, "%s", env);
-		return;
-	}
-	n = readlink("/proc/self/exe", self, sizeof self - 1);
-	self[n > 0 ? n : 0] = '\0';
-	snprintf(out, size, "%s/../lib/libcaret.so", n > 0 ? dirname(self) : ".");
 }
 
 int caret_cmd_live(int argc, char **argv, const ca_load_options *load)
@@ -215,8 +189,8 @@ int caret_cmd_live(int argc, char **argv, const ca_load_options *load)
 		case 'M': o.max_snapshots = (unsigned)parse_seconds(optarg, &ok); break;
 		case 'o': o.record.output_dir = optarg; o.keep_trace = true; break;
 		case 's': o.record.session_name = optarg; break;
-		case 'S': ok = (o.record.subbuf_size = parse_size(optarg)) != 0; break;
-		case 'N': ok = (o.record.num_subbuf = parse_size(optarg)) != 0; break;
+		case 'S': ok = (o.record.subbuf_size = cli_parse_size(optarg)) != 0; break;
+		case 'N': ok = (o.record.num_subbuf = cli_parse_size(optarg)) != 0; break;
 		case 'l': o.record.light = true; break;
 		case 'w': o.record.wait_timeout = parse_seconds(optarg, &ok); break;
 		case 'h': return usage(stdout);
@@ -281,7 +255,7 @@ int caret_cmd_live(int argc, char **argv, const ca_load_options *load)
 			PATH_MAX / 2 - 2, o.snapshot_dir);
 		o.snapshot_dir = absolute;
 	}
-	tracer_lib(lib, sizeof lib);
+	cli_tracer_lib(lib, sizeof lib);
 	o.record.tracer_lib = lib;
 	return live_run(&o);
 }

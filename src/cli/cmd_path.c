@@ -174,19 +174,6 @@ static size_t split_nodes(char *list, const char **nodes, size_t max)
 	return n;
 }
 
-static void hop_name(const ca_path *p, size_t hop, char *buf, size_t size)
-{
-	size_t k = p->node_count - 1;
-	if (hop == 0)
-		snprintf(buf, size, "callback %s", p->nodes[0]);
-	else if (hop == 2 * k)
-		snprintf(buf, size, "callback %s", p->nodes[k]);
-	else if (hop % 2)
-		snprintf(buf, size, "topic %s", p->topics[hop / 2]);
-	else
-		snprintf(buf, size, "node %s", p->nodes[hop / 2]);
-}
-
 static void print_stats(enum cli_format f, const char *name, const ca_stats *s, bool first)
 {
 	if (f == CLI_TEXT)
@@ -227,7 +214,7 @@ static void write_records(FILE *out, const ca_path *p, const ca_path_latency *l,
 	fprintf(out, "first_callback_start_ns,first_publish_ns,last_callback_start_ns,"
 		"last_callback_end_ns,start_ns,end_ns,latency_ns");
 	for (size_t k = 0; k < h; k++) {
-		hop_name(p, k, name, sizeof name);
+		ca_path_hop_name(p, k, name, sizeof name);
 		fprintf(out, ",%s", name);
 	}
 	fprintf(out, "\n");
@@ -347,7 +334,7 @@ static int report(const ca_trace *t, const ca_path *p, const ca_path_latency *l,
 	for (size_t k = 0; k < h; k++) {
 		if (!ca_path_hop_in_span(k, h, span))
 			continue;
-		hop_name(p, k, name, sizeof name);
+		ca_path_hop_name(p, k, name, sizeof name);
 		print_stats(f, name, &w.stats[k], false);
 	}
 	uint64_t lost = ca_path_latency_lost(l, span);

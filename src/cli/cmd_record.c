@@ -1,7 +1,6 @@
 /* cmd_record.c - `caret record`: options into cr_record_options. */
 #define _GNU_SOURCE
 #include <getopt.h>
-#include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +8,7 @@
 #include <unistd.h>
 
 #include "record.h"
+#include "cli_util.h"
 #include "verbs.h"
 
 static int usage(FILE *out)
@@ -61,19 +61,6 @@ static int usage(FILE *out)
 	return out == stdout ? 0 : 2;
 }
 
-/* "4M", "512K", "1G" or bytes; 0 on error. */
-static uint64_t parse_size(const char *s)
-{
-	char *end;
-	unsigned long long v = strtoull(s, &end, 10);
-	switch (*end) {
-	case 'k': case 'K': v <<= 10; end++; break;
-	case 'm': case 'M': v <<= 20; end++; break;
-	case 'g': case 'G': v <<= 30; end++; break;
-	}
-	return *end || !v ? 0 : v;
-}
-
 /* A non-negative number (seconds, or records per second). */
 static double parse_seconds(const char *s, bool *ok)
 {
@@ -81,22 +68,6 @@ static double parse_seconds(const char *s, bool *ok)
 	double v = strtod(s, &end);
 	*ok = *s && !*end && v >= 0;
 	return v;
-}
-
-/* libcaret.so beside the caret binary (build/bin -> build/lib), unless
- * CARET_TRACER_LIB says otherwise. */
-static void tracer_lib(char *out, size_t size)
-{
-	const char *env = getenv("CARET_TRACER_LIB");
-	char self[PATH_MAX];
-	ssize_t n;
-	if (env && *env) {
-		snprintf(out, size, "%s", env);
-		return;
-	}
-	n = readlink("/proc/self/exe", self, sizeof self - 1);
-	self[n > 0 ? n : 0] = '\0';
-	snprintf(out, size, "%s/../lib/libcaret.so", n > 0 ? dirname(self) : ".");
 }
 
 int caret_cmd_record(int argc, char **argv, const ca_load_options *load)
@@ -135,8 +106,8 @@ int caret_cmd_record(int argc, char **argv, const ca_load_options *load)
 		case 'd': o.duration = parse_seconds(optarg, &ok); break;
 		case 'w': o.wait_timeout = parse_seconds(optarg, &ok); break;
 		case 'f': o.frequency = (uint32_t)parse_seconds(optarg, &ok); break;
-		case 'S': ok = (o.subbuf_size = parse_size(optarg)) != 0; break;
-		case 'N': ok = (o.num_subbuf = parse_size(optarg)) != 0; break;
+		case 'S': ok = (o.subbuf_size = cli_parse_size(optarg)) != 0; break;
+		case 'N': ok = (o.num_subbuf = cli_parse_size(optarg)) != 0; break;
 		case 'b': o.blocking = true; break;
 		case 'l': o.light = true; break;
 		case 'i': o.immediate = true; break;
@@ -169,7 +140,7 @@ int caret_cmd_record(int argc, char **argv, const ca_load_options *load)
 			"CARET_MERGE=0 in the applications' environment)\n");
 		return 2;
 	}
-	tracer_lib(lib, sizeof lib);
+	cli_tracer_lib(lib, sizeof lib);
 	o.tracer_lib = lib;
 	return cr_record_run(&o);
 }

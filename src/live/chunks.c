@@ -44,6 +44,11 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
 	return 0;
 }
 
+void live_remove_tree(const char *dir)
+{
+	nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 void live_chunks_prune(struct live_chunks *c, uint64_t before)
 {
 	size_t kept = 0;
@@ -51,7 +56,7 @@ void live_chunks_prune(struct live_chunks *c, uint64_t before)
 		struct live_chunk *k = &c->items[i];
 		if (k->until < before && !k->has_init) {
 			if (!c->keep)
-				nftw(k->dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+				live_remove_tree(k->dir);
 			free(k->dir);
 			continue;
 		}

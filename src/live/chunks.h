@@ -31,5 +31,7 @@ size_t live_chunks_to_read(const struct live_chunks *c, uint64_t since, const ch
  * events that ended before `before`. */
 void live_chunks_prune(struct live_chunks *c, uint64_t before);
 void live_chunks_free(struct live_chunks *c);
+/* Deletes a directory and everything under it (symlinks not followed). */
+void live_remove_tree(const char *dir);
 
 #endif

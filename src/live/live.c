@@ -2,7 +2,6 @@
 #define _GNU_SOURCE
 #include "live.h"
 
-#include <ftw.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <malloc.h>
@@ -83,15 +82,6 @@ static int resolve_named(struct live *L)
 	return 0;
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	remove(path);
-	return 0;
-}
-
 int live_run(struct live_options *o)
 {
 	static struct live state;
@@ -131,7 +121,7 @@ int live_run(struct live_options *o)
 		L->looks, L->looks == 1 ? "look" : "looks", L->misses, L->misses == 1 ? "miss" :
 		"misses", L->snapshots, L->snapshots == 1 ? "snapshot" : "snapshots");
 	if (scratch[0])
-		nftw(scratch, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+		live_remove_tree(scratch);
 	for (size_t i = 0; i < L->n_callbacks; i++)
 		live_series_free(&L->callbacks[i]);
 	free(L->callbacks);

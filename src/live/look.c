@@ -69,20 +69,6 @@ static bool count_callbacks(struct live *L, const ca_trace *t, const ca_records 
 	return ok;
 }
 
-/* What hop k of path p is, as `caret path latency` names it. */
-static void hop_name(const ca_path *p, size_t hop, char *buf, size_t size)
-{
-	size_t k = p->node_count - 1;
-	if (hop == 0)
-		snprintf(buf, size, "callback %s", p->nodes[0]);
-	else if (hop == 2 * k)
-		snprintf(buf, size, "callback %s", p->nodes[k]);
-	else if (hop % 2)
-		snprintf(buf, size, "topic %s", p->topics[hop / 2]);
-	else
-		snprintf(buf, size, "node %s", p->nodes[hop / 2]);
-}
-
 static void describe_miss(struct live_miss *m, const ca_path *p, const int64_t *hops,
 	size_t hop_count, ca_path_span span)
 {
@@ -91,7 +77,7 @@ static void describe_miss(struct live_miss *m, const ca_path *p, const int64_t *
 	for (size_t k = 0; k < hop_count && m->n_hops < LIVE_MAX_HOPS; k++) {
 		if (!ca_path_hop_in_span(k, hop_count, span) || hops[k] == CA_HOP_NONE)
 			continue;
-		hop_name(p, k, m->hop_names[m->n_hops], sizeof m->hop_names[0]);
+		ca_path_hop_name(p, k, m->hop_names[m->n_hops], sizeof m->hop_names[0]);
 		m->hops[m->n_hops] = hops[k];
 		if (hops[k] > m->hops[m->worst])
 			m->worst = m->n_hops;

@@ -5,6 +5,7 @@
 #include "followed.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 ca_path_latency *ca_path_latency_of(ca_path_message *messages, int64_t *hops, size_t n,
@@ -44,6 +45,19 @@ bool ca_path_hop_in_span(size_t hop, size_t hop_count, ca_path_span span)
 	if (hop == 0)
 		return span.first_callback;
 	return hop + 1 < hop_count || span.last_callback;
+}
+
+void ca_path_hop_name(const ca_path *p, size_t hop, char *buf, size_t size)
+{
+	size_t k = p->node_count - 1;
+	if (hop == 0)
+		snprintf(buf, size, "callback %s", p->nodes[0]);
+	else if (hop == 2 * k)
+		snprintf(buf, size, "callback %s", p->nodes[k]);
+	else if (hop % 2)
+		snprintf(buf, size, "topic %s", p->topics[hop / 2]);
+	else
+		snprintf(buf, size, "node %s", p->nodes[hop / 2]);
 }
 
 size_t ca_path_latencies(const ca_path_latency *l, ca_path_span span, uint64_t *starts,

@@ -586,6 +586,10 @@ bool ca_path_message_span(const ca_path_message *m, ca_path_span span, uint64_t 
 /* Whether hop k is part of the span (the first and last callbacks are not
  * by default); the hops of a span add up to its latency. */
 bool ca_path_hop_in_span(size_t hop, size_t hop_count, ca_path_span span);
+/* What hop k of path p is: "callback N" (the first or last node's run),
+ * "topic T" (publish to the next callback's start) or "node N" (its input
+ * to its output). */
+void ca_path_hop_name(const ca_path *p, size_t hop, char *buf, size_t size);
 /* The latency of every message that has an end under span, in message
  * order: its start in starts (if not NULL), end - start in latencies (each
  * with room for ca_path_latency_messages() entries). Returns how many. */
