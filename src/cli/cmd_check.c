@@ -65,7 +65,11 @@ static void print_process(const ca_architecture *a, const ca_process *p)
 	};
 	size_t counts[9] = { 0 };
 	count_kind(a, p->pid, counts);
-	printf("process %" PRId64 " (%s):", p->pid, p->procname ? p->procname : "?");
+	if (cli_host_clocks()->n > 1 && p->host) /* its pid on its host (ctf_meta.pid_base) */
+		printf("process %" PRId64 " on %s (%s):", p->pid & 0xffffff, p->host,
+			p->procname ? p->procname : "?");
+	else
+		printf("process %" PRId64 " (%s):", p->pid, p->procname ? p->procname : "?");
 	for (int i = 0; i < 9; i++)
 		printf("%s %zu %s", i ? "," : "", counts[i], names[i][counts[i] != 1]);
 	printf("\n");

@@ -688,6 +688,16 @@ static void align_hosts(struct walk *w)
 				ns -= w->h->clock_corrections[k];
 		m->time_shift = (int64_t)(ns * (__int128)m->clock_freq / 1000000000);
 		m->epoch_offset_ns = base->clock_offset_ns;
+		int32_t rank = 0; /* hosts named before this one */
+		for (size_t k = 0; k < w->n_metas && m->env_hostname; k++) {
+			const struct ctf_meta *o = w->metas[k];
+			bool earlier = o->env_hostname && strcmp(o->env_hostname, m->env_hostname) < 0;
+			for (size_t j = 0; earlier && j < k; j++) /* each host once */
+				earlier = !w->metas[j]->env_hostname ||
+					strcmp(w->metas[j]->env_hostname, o->env_hostname);
+			rank += earlier;
+		}
+		m->pid_base = rank < 127 ? rank << 24 : 127 << 24;
 	}
 }
 

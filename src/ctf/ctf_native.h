@@ -110,6 +110,10 @@ struct ctf_meta {
 	/* what an event's time (shifted) adds to be ns since the epoch:
 	 * clock_offset_ns, or the first host's once aligned */
 	int64_t epoch_offset_ns;
+	/* added to every vpid the analyzer reads: the host's rank by name <<
+	 * 24 when the walk reads several hosts (pids collide between hosts;
+	 * they are below 2^22 on each), 0 otherwise */
+	int32_t pid_base;
 	void *arena; /* every type and name, freed with the metadata */
 };
 

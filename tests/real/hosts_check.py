@@ -10,7 +10,10 @@ usage: hosts_check.py CARET OUT SHIFTED HOST_B DELTA_NS TRUTH_A NODES
   metadata), gives an estimate within its bound of DELTA_NS, and the same
   end-to-end latencies across the hosts as OUT, within that bound;
 - every message the sink (TRUTH_A, the apps' own record) took is followed
-  across the hosts.
+  across the hosts;
+- processes are kept apart by host when their pids collide: a copy of the
+  first host's trace filed as a third host (its metadata's hostname
+  changed) holds the same pids, and is read as processes of its own.
 """
 import glob
 import json
@@ -92,6 +95,26 @@ for path in glob.glob(os.path.join(truth_a, '*.e2e.*.csv')):
     received += sum(1 for _ in open(path)) - 1
 if a and a['count'] != received:
     fail(f"{a['count']} messages followed across the hosts; the sink took {received}")
+
+# 4. the same pids on two hosts: a copy of the first host's trace as hostC
+first = sorted(d for d in os.listdir(out))[0]
+three = shifted + '-three'
+shutil.copytree(out, three)
+clone = os.path.join(three, first[:-1] + 'C')
+shutil.copytree(os.path.join(out, first), clone)
+for path in glob.glob(os.path.join(clone, '**', 'metadata'), recursive=True):
+    data = open(path, 'rb').read()
+    old = f'hostname = "{first}";'.encode()
+    if old not in data:
+        sys.exit(f'no {old} in {path}')
+    open(path, 'wb').write(data.replace(old, f'hostname = "{first[:-1]}C";'.encode()))
+r = subprocess.run([caret, 'check', '--merge', three], capture_output=True, text=True)
+print(r.stdout + r.stderr)
+mine = re.findall(rf'^process (\d+) on {re.escape(first)} \(', r.stdout, re.M)
+theirs = re.findall(rf'^process (\d+) on {re.escape(first[:-1])}C \(', r.stdout, re.M)
+if not re.search(r'^hosts: 3,', r.stdout, re.M) or not mine or sorted(mine) != sorted(theirs):
+    fail(f'the copy of {first} as a third host: its processes (pids {theirs}) not kept apart '
+         f'from {first}\'s ({mine})')
 if failures:
     sys.exit(1)
 print('ok')

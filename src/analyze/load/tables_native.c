@@ -110,7 +110,7 @@ static int on_event(const struct ctf_event *e, const struct ctf_meta *meta, void
 {
 	ca_trace *t = user;
 	const struct ca_class_map *m = map_class(t, e);
-	int32_t vpid = m && m->vpid >= 0 ? (int32_t)e->context[m->vpid].u : -1;
+	int32_t vpid = m && m->vpid >= 0 ? (int32_t)e->context[m->vpid].u + meta->pid_base : -1;
 	int32_t vtid = m && m->vtid >= 0 ? (int32_t)e->context[m->vtid].u : -1;
 	struct ca_pid *p = ca_load_pid(t, vpid, NULL);
 	size_t r;
@@ -169,7 +169,7 @@ static void on_tally(const struct ctf_tally *y, const struct ctf_meta *meta, voi
 	const struct ctf_event e = { .cls = y->cls, .timestamp = y->first,
 		.stream_path = y->stream_path, .context = y->context, .n_context = y->n_context };
 	const struct ca_class_map *m = map_class(t, &e);
-	int32_t vpid = m && m->vpid >= 0 ? (int32_t)y->context[m->vpid].u : -1;
+	int32_t vpid = m && m->vpid >= 0 ? (int32_t)y->context[m->vpid].u + meta->pid_base : -1;
 	int32_t vtid = m && m->vtid >= 0 ? (int32_t)y->context[m->vtid].u : -1;
 	struct ca_pid *p = ca_load_pid(t, vpid, NULL);
 	if (!p) {
@@ -440,6 +440,8 @@ static inline __attribute__((always_inline)) size_t record_of(const struct ctf_e
 	struct replay *r = user;
 	if (meta->time_shift)
 		shift_clock_fields(ev, x->values, meta->time_shift);
+	if (x->vpid >= 0)
+		x->vpid += meta->pid_base;
 	if (r->tee_object) /* the tee's lookup, done here */
 		x->values[n++] = r->tee_object(r->model, r->tee_scratch, (enum cs_event_id)m->id,
 			x->vpid, e->timestamp, x->values);

@@ -281,7 +281,7 @@ struct indexes {
 	struct keyed *inter; /* (topic, source stamp) */
 	struct keyed *intra; /* (pid, message) */
 	struct keyed *copies; /* (pid, copy) -> original */
-	struct keyed *enqueues; /* (buffer, slot << 22 | pid): Jazzy's ring buffers */
+	struct keyed *enqueues; /* (buffer, slot << 31 | pid): Jazzy's ring buffers */
 	size_t n_inter, n_intra, n_copies, n_enqueues;
 	struct recent recent_intra[RECENT], recent_copies[RECENT], recent_enqueues[RECENT];
 };

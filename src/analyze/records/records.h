@@ -121,10 +121,11 @@ struct ca_records {
 };
 
 /* The intra-process publish of Jazzy's ring-buffer slot: the second key
- * of a slot (pids are below 2^22). */
+ * of a slot (pids are below 2^22 on a host; a host's rank is added << 24
+ * when several are read: 31 bits). */
 static inline uint64_t ca_slot_key(uint64_t slot, int32_t pid)
 {
-	return slot << 22 | ((uint64_t)(uint32_t)pid & 0x3fffff);
+	return slot << 31 | ((uint64_t)(uint32_t)pid & 0x7fffffff);
 }
 
 /* Things of threads in order of process, thread, then time. */
