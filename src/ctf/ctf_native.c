@@ -653,6 +653,67 @@ static void close_walk(struct walk *w)
 	caret_error_free(w->cause);
 }
 
+/* The number after `key = ` in text (a TSDL assignment), 0 when none. */
+static bool tsdl_number(const char *text, const char *end, const char *key, long long *v)
+{
+	size_t k = strlen(key);
+	for (const char *at = text; (at = strstr(at, key)) && at < end; at += k) {
+		bool word = (at == text || at[-1] == ' ' || at[-1] == '\t' || at[-1] == '\n') &&
+			!strncmp(at + k, " = ", 3);
+		if (word) {
+			*v = strtoll(at + k + 3, NULL, 10);
+			return true;
+		}
+	}
+	return false;
+}
+
+int ctf_hosts_of(const char *path, struct ctf_host **hosts, size_t *n, char *err,
+	size_t err_size)
+{
+	char **dirs;
+	size_t n_dirs;
+	if (ctf_find_traces(path, &dirs, &n_dirs, err, err_size) != CARET_OK)
+		return -1;
+	int status = 0;
+	for (size_t i = 0; i < n_dirs && !status; i++) {
+		size_t size;
+		char *text = ctf_metadata_read(dirs[i], &size, err, err_size);
+		if (!text) {
+			status = -1;
+			break;
+		}
+		const char *name = strstr(text, "hostname = \""), *clock = strstr(text, "clock {");
+		const char *close = clock ? strstr(clock, "};") : NULL;
+		long long freq = 1000000000, offset_s = 0, offset = 0;
+		if (clock && close) {
+			tsdl_number(clock, close, "freq", &freq);
+			tsdl_number(clock, close, "offset_s", &offset_s);
+			tsdl_number(clock, close, "offset", &offset);
+		}
+		struct ctf_host h = { .offset_ns = offset_s * 1000000000LL +
+			(long long)((__int128)offset * 1000000000 / (freq > 0 ? freq : 1)) };
+		if (name)
+			sscanf(name, "hostname = \"%255[^\"]\"", h.name);
+		free(text);
+		bool known = !h.name[0];
+		for (size_t k = 0; k < *n && !known; k++)
+			known = !strcmp((*hosts)[k].name, h.name);
+		if (known)
+			continue;
+		struct ctf_host *grown = realloc(*hosts, (*n + 1) * sizeof *grown);
+		if (!grown) {
+			snprintf(err, err_size, "out of memory");
+			status = -1;
+			break;
+		}
+		*hosts = grown;
+		(*hosts)[(*n)++] = h;
+	}
+	ctf_free_dirs(dirs, n_dirs);
+	return status;
+}
+
 static bool same_host(const struct ctf_meta *a, const struct ctf_meta *b)
 {
 	return !a->env_hostname || !b->env_hostname || !strcmp(a->env_hostname, b->env_hostname);
@@ -661,8 +722,33 @@ static bool same_host(const struct ctf_meta *a, const struct ctf_meta *b)
 /* Traces of several hosts: each host's times onto the first host's clock.
  * Traces of one host keep their times as recorded (its sessions share its
  * monotonic clock; their offsets differ by how each was measured). */
+static void align_on_plan(struct walk *w)
+{
+	const struct ctf_host *hosts = w->h->hosts;
+	for (size_t i = 0; i < w->n_metas; i++) {
+		struct ctf_meta *m = w->metas[i];
+		size_t k = 0;
+		while (k < w->h->n_hosts && (!m->env_hostname || strcmp(hosts[k].name,
+		       m->env_hostname)))
+			k++;
+		if (k == w->h->n_hosts) /* a host no plan names: on its own clock */
+			continue;
+		__int128 ns = (__int128)hosts[k].offset_ns - hosts[0].offset_ns;
+		for (size_t c = 0; c < w->h->n_clock_corrections; c++)
+			if (!strcmp(w->h->clock_hosts[c], m->env_hostname))
+				ns -= w->h->clock_corrections[c];
+		m->time_shift = (int64_t)(ns * (__int128)m->clock_freq / 1000000000);
+		m->epoch_offset_ns = hosts[0].offset_ns;
+		m->pid_base = (int32_t)(k < 127 ? k : 127) << 24;
+	}
+}
+
 static void align_hosts(struct walk *w)
 {
+	if (w->h->n_hosts > 1) {
+		align_on_plan(w);
+		return;
+	}
 	bool several = false;
 	for (size_t i = 1; i < w->n_metas && !several; i++)
 		several = !same_host(w->metas[0], w->metas[i]);

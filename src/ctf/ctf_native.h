@@ -233,7 +233,24 @@ struct ctf_native_handlers {
 	const char *const *clock_hosts;
 	const int64_t *clock_corrections;
 	size_t n_clock_corrections;
+	/* Optional: the hosts of every path a load reads (ctf_hosts_of), by
+	 * name: when there are several, a walk of one path puts its hosts on
+	 * the first of these, not on the first of its own */
+	const struct ctf_host *hosts;
+	size_t n_hosts;
 };
+
+/* A host of some traces and its first trace's clock offset from the epoch. */
+struct ctf_host {
+	char name[256];
+	int64_t offset_ns;
+};
+
+/* The hosts of the traces under path added to *hosts (a host already
+ * there kept as it is), from each metadata's hostname and clock offset
+ * alone (no parse): 0, or -1 with err. */
+int ctf_hosts_of(const char *path, struct ctf_host **hosts, size_t *n, char *err,
+	size_t err_size);
 
 /* The trace directories under path (each holds a metadata file; a trace
  * holds no other), sorted, their framing checked (ctf_check.c): CARET_OK

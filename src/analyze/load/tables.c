@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "strings.h"
+#include "ctf_native.h"
 #include "tables.h"
 #include "thread_names.h"
 #include "trace.h"
@@ -527,6 +528,36 @@ static caret_status read_path(ca_trace *t, const char *path, const ca_load_optio
 	return status;
 }
 
+static int by_host_name(const void *a, const void *b)
+{
+	return strcmp(((const struct ctf_host *)a)->name, ((const struct ctf_host *)b)->name);
+}
+
+/* Several paths from several hosts: every walk puts its hosts on the same
+ * first host (a path that cannot be read is said by its walk). -1 out of
+ * memory. */
+static int plan_hosts(ca_trace *t, const char *const *paths, size_t n_paths)
+{
+	struct ctf_host *hosts = NULL;
+	size_t n = 0;
+	for (size_t i = 0; i < n_paths; i++) {
+		char err[512];
+		if (ctf_hosts_of(paths[i], &hosts, &n, err, sizeof err) != 0 &&
+		    !strcmp(err, "out of memory")) {
+			free(hosts);
+			return -1;
+		}
+	}
+	if (n < 2) {
+		free(hosts);
+		return 0;
+	}
+	qsort(hosts, n, sizeof *hosts, by_host_name);
+	t->hosts = hosts;
+	t->n_hosts = n;
+	return 0;
+}
+
 ca_trace *ca_load_read(const char *const *paths, size_t n_paths, const ca_load_options *o,
 	caret_error **error)
 {
@@ -537,6 +568,11 @@ ca_trace *ca_load_read(const char *const *paths, size_t n_paths, const ca_load_o
 	if (!t)
 		return NULL;
 	if (ca_load_recordings(t, paths, n_paths, o->merge, error) != CARET_OK) {
+		ca_load_free(t);
+		return NULL;
+	}
+	if (o->reader == CA_READER_NATIVE && n_paths > 1 && plan_hosts(t, paths, n_paths) != 0) {
+		caret_error_add(error, CARET_ERR_NO_MEMORY, NULL, -1, NULL, "out of memory");
 		ca_load_free(t);
 		return NULL;
 	}
@@ -664,6 +700,7 @@ void ca_load_free(ca_trace *t)
 	for (size_t i = 0; i < t->n_paths; i++)
 		free(t->paths[i]);
 	free(t->paths);
+	free(t->hosts);
 	for (size_t i = 0; i < t->n_clock_corrections; i++)
 		free(t->clock_hosts[i]);
 	free(t->clock_hosts);

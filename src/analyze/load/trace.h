@@ -12,6 +12,8 @@
 #include "schema.h"
 #include "strings.h"
 
+struct ctf_host;
+
 /* One schema event's rows, in time order: one column per field. */
 struct ca_table {
 	size_t rows, cap;
@@ -131,6 +133,10 @@ struct ca_trace {
 	char **clock_hosts;
 	int64_t *clock_corrections;
 	size_t n_clock_corrections;
+	/* the hosts of all the paths, by name, when there are several and
+	 * several paths (ctf_native_handlers.hosts); NULL otherwise */
+	struct ctf_host *hosts;
+	size_t n_hosts;
 };
 
 /* Event id's column of field `name` (the schema's order). */
