@@ -48,6 +48,10 @@ static int usage(FILE *out)
 		"  --max-snapshots N  at most N snapshots (default 10)\n"
 		"  -o, --output DIR keep the whole trace there (default: each chunk deleted\n"
 		"                   once no look needs it)\n"
+		"  --watch DIR      several hosts: no session here; watch the chunks an\n"
+		"                   lttng-relayd files under DIR (its --output) while each\n"
+		"                   host records with caret record --relayd HOST --rotate 1,\n"
+		"                   and look at them as one system (docs/multi-host.md)\n"
 		"  -s, --session NAME, --subbuf-size SIZE, --num-subbuf N, --light, --wait S\n"
 		"                   as caret record\n"
 		"  -h, --help       this text\n"
@@ -148,6 +152,7 @@ int caret_cmd_live(int argc, char **argv, const ca_load_options *load)
 		{ "num-subbuf", required_argument, NULL, 'N' },
 		{ "light", no_argument, NULL, 'l' },
 		{ "wait", required_argument, NULL, 'w' },
+		{ "watch", required_argument, NULL, 'R' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -193,6 +198,7 @@ int caret_cmd_live(int argc, char **argv, const ca_load_options *load)
 		case 'N': ok = (o.record.num_subbuf = cli_parse_size(optarg)) != 0; break;
 		case 'l': o.record.light = true; break;
 		case 'w': o.record.wait_timeout = parse_seconds(optarg, &ok); break;
+		case 'R': o.watch_dir = optarg; break;
 		case 'h': return usage(stdout);
 		default: return usage(stderr);
 		}
@@ -247,6 +253,11 @@ int caret_cmd_live(int argc, char **argv, const ca_load_options *load)
 		int status = take_file_deadlines(&o);
 		if (status)
 			return status;
+	}
+	if (o.watch_dir && (o.snapshot_dir || o.keep_trace)) {
+		fprintf(stderr, "caret live: --watch reads the relay daemon's files: no session "
+			"here to snapshot or keep (--snapshot-on-miss, --output)\n");
+		return 2;
 	}
 	if (o.snapshot_dir && o.snapshot_dir[0] != '/') {
 		static char absolute[PATH_MAX];

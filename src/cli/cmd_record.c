@@ -50,6 +50,9 @@ static int usage(FILE *out)
 		"                         instead of writing it here: the relay daemon files\n"
 		"                         it under its output directory, HOSTNAME/SESSION-DATE,\n"
 		"                         one folder per host (docs/multi-host.md)\n"
+		"      --rotate S         close the trace's chunk every S seconds: each is\n"
+		"                         archived as a complete trace (OUTPUT/archives/),\n"
+		"                         for caret live --watch on the relay daemon's host\n"
 		"  -h, --help             this text\n"
 		"\n"
 		"One caret record at a time (a lock); one left recording by a recorder that\n"
@@ -86,6 +89,7 @@ int caret_cmd_record(int argc, char **argv, const ca_load_options *load)
 		{ "no-merge", no_argument, NULL, 'm' },
 		{ "wait", required_argument, NULL, 'w' },
 		{ "relayd", required_argument, NULL, 'R' },
+		{ "rotate", required_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -113,6 +117,8 @@ int caret_cmd_record(int argc, char **argv, const ca_load_options *load)
 		case 'i': o.immediate = true; break;
 		case 'm': o.no_merge = true; break;
 		case 'R': o.relayd = optarg; ok = *optarg != '\0'; break;
+		case 'r': o.rotate_seconds = parse_seconds(optarg, &ok); ok = ok && o.rotate_seconds > 0;
+			break;
 		case 'h': return usage(stdout);
 		default: return usage(stderr);
 		}

@@ -14,21 +14,6 @@
 #include "session.h"
 #include "state.h"
 
-/* Whether a chunk holds initialization events: read with a window no
- * runtime event is in, so that only those are. */
-static bool holds_init(const char *chunk)
-{
-	ca_load_options lo = ca_load_defaults();
-	lo.since = 1e6;
-	char err[512];
-	const char *paths[] = { chunk };
-	ca_trace *t = ca_trace_load_options(paths, 1, &lo, err, sizeof err);
-	/* unreadable: kept, and the look says why */
-	bool init = !t || ca_trace_event_count(t) > ca_trace_windowed_out(t);
-	ca_trace_free(t);
-	return init;
-}
-
 static int on_chunk(void *user, struct recorder *r, const char *chunk, int64_t until_ns,
 	bool last)
 {
@@ -41,7 +26,7 @@ static int on_chunk(void *user, struct recorder *r, const char *chunk, int64_t u
 		live_print_window(L, (uint64_t)until_ns);
 		return 0;
 	}
-	if (!live_chunks_add(&L->chunks, chunk, (uint64_t)until_ns, holds_init(chunk))) {
+	if (!live_chunks_add(&L->chunks, chunk, (uint64_t)until_ns, live_chunk_holds_init(chunk))) {
 		fprintf(stderr, "caret live: out of memory\n");
 		L->failed = true;
 		return 1;
@@ -99,6 +84,13 @@ int live_run(struct live_options *o)
 	mallopt(M_TRIM_THRESHOLD, 512 << 20);
 	if (resolve_named(L))
 		return 1;
+	if (o->watch_dir) {
+		int status = live_watch(L);
+		fprintf(stderr, "caret live: %" PRIu64 " %s, %" PRIu64 " deadline %s\n", L->looks,
+			L->looks == 1 ? "look" : "looks", L->misses, L->misses == 1 ? "miss" :
+			"misses");
+		return status ? status : L->misses ? 3 : 0;
+	}
 	if (!o->keep_trace) { /* the chunks go as soon as no look needs them */
 		const char *tmp = getenv("TMPDIR");
 		snprintf(scratch, sizeof scratch, "%s/caret-live-XXXXXX", tmp && *tmp ? tmp : "/tmp");

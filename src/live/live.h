@@ -38,6 +38,7 @@ struct live_options {
 	const char *snapshot_dir; /* --snapshot-on-miss */
 	unsigned max_snapshots;
 	bool keep_trace;     /* -o given: every chunk stays */
+	const char *watch_dir; /* --watch: lttng-relayd's output, the hosts recording into it */
 };
 
 /* Runs it: the exit status (0; 1 after a message saying what was lost or

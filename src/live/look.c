@@ -177,28 +177,116 @@ static void report_misses(struct live *L, struct live_miss *misses, size_t n, si
 	L->misses += found;
 }
 
+/* Where a look of several hosts stops: the last event of the host that
+ * is furthest behind among those still sending (a host that stopped
+ * sending holds nobody back), on the first host's clock. */
+static uint64_t hosts_until(const struct live *L, const ca_trace *t)
+{
+	const ca_architecture *a = ca_trace_architecture(t);
+	uint64_t until = UINT64_MAX, latest = 0;
+	for (size_t h = 0; h < L->n_hosts; h++) {
+		uint64_t last = 0;
+		for (size_t i = 0; i < a->n_processes; i++) {
+			uint64_t f, l;
+			const char *host = a->processes[i].host;
+			if (host && !strcmp(host, L->hosts[h].name) &&
+			    ca_trace_process_window(t, a->processes[i].pid, &f, &l) && l > last)
+				last = l;
+		}
+		latest = last > latest ? last : latest;
+		if (L->hosts[h].active && last && last < until)
+			until = last;
+	}
+	return until == UINT64_MAX ? latest : until;
+}
+
+/* Each host's clock against the first's from this look's messages: the
+ * estimate moves its correction for the next look. */
+static void follow_clocks(struct live *L, const ca_trace *t, const ca_records *rec)
+{
+	ca_host_clock *h;
+	size_t n = ca_host_clocks(t, rec, &h);
+	for (size_t i = 0; i < L->n_hosts; i++) {
+		struct live_host *x = &L->hosts[i];
+		x->clock.host = NULL;
+		for (size_t k = 0; k < n; k++) {
+			int64_t estimate, uncertainty;
+			if (strcmp(h[k].host, x->name))
+				continue;
+			x->clock = h[k];
+			x->clock.host = x->name;
+			if (k && ca_host_clock_estimate(&h[k], &estimate, &uncertainty) &&
+			    (estimate > uncertainty || -estimate > uncertainty))
+				x->correction += estimate;
+		}
+	}
+	free(h);
+}
+
+/* Whether a chunk holds initialization events: read with a window no
+ * runtime event is in, so that only those are. */
+bool live_chunk_holds_init(const char *chunk)
+{
+	ca_load_options lo = ca_load_defaults();
+	lo.since = 1e6;
+	char err[512];
+	const char *paths[] = { chunk };
+	ca_trace *t = ca_trace_load_options(paths, 1, &lo, err, sizeof err);
+	/* unreadable: kept, and the look says why */
+	bool init = !t || ca_trace_event_count(t) > ca_trace_windowed_out(t);
+	ca_trace_free(t);
+	return init;
+}
+
 bool live_look(struct live *L, uint64_t until)
 {
-	const struct live_options *o = L->o;
-	uint64_t lookback = (uint64_t)(o->lookback_s * 1e9);
+	uint64_t lookback = (uint64_t)(L->o->lookback_s * 1e9);
 	uint64_t since = until > lookback ? until - lookback : 0;
 	const char **paths = malloc((L->chunks.n + 1) * sizeof *paths);
 	if (!paths)
 		return false;
 	size_t n = live_chunks_to_read(&L->chunks, since, paths);
-	ca_load_options lo = ca_load_defaults();
-	lo.keep_runtime = true; /* one pass: the chunks are small */
-	lo.merge = true;        /* the chunks of one session */
-	char err[1024];
-	ca_trace *t = n ? ca_trace_load_options(paths, n, &lo, err, sizeof err) : NULL;
+	bool ok = live_look_at(L, paths, n, until);
 	free(paths);
+	return ok;
+}
+
+bool live_look_at(struct live *L, const char *const *paths, size_t n, uint64_t until)
+{
+	const struct live_options *o = L->o;
 	if (!n)
 		return true;
-	if (!t) {
-		fprintf(stderr, "caret live: cannot read the chunks: %s\n", err);
+	ca_load_options lo = ca_load_defaults();
+	lo.keep_runtime = true; /* one pass: the chunks are small */
+	lo.merge = true;        /* the chunks of one session, or of several hosts */
+	const char *names[LIVE_MAX_HOSTS];
+	int64_t corrections[LIVE_MAX_HOSTS];
+	for (size_t i = 0; i < L->n_hosts; i++) {
+		names[lo.n_clock_corrections] = L->hosts[i].name;
+		corrections[lo.n_clock_corrections++] = L->hosts[i].correction;
+	}
+	lo.clock_hosts = names;
+	lo.clock_corrections = corrections;
+	char err[1024];
+	ca_trace *t;
+	caret_error *why;
+	caret_status status = ca_trace_open(paths, n, &lo, &t, &why);
+	if (status == CARET_ERR_EMPTY) { /* the hosts' processes have not begun yet */
+		caret_error_free(why);
+		return true;
+	}
+	if (status != CARET_OK) {
+		fprintf(stderr, "caret live: cannot read the chunks: %s\n", caret_error_message(why));
+		caret_error_free(why);
 		return false;
 	}
 	L->processes = ca_trace_architecture(t)->n_processes;
+	if (!until)
+		until = hosts_until(L, t);
+	if (until <= L->counted_until) { /* nothing new from the host behind */
+		ca_trace_free(t);
+		return true;
+	}
 	ca_records *rec = ca_records_build_options(t, NULL, err, sizeof err);
 	bool ok = rec && count_callbacks(L, t, rec, until);
 	struct live_miss *misses = ok ? malloc(16 * sizeof *misses) : NULL;
@@ -211,6 +299,8 @@ bool live_look(struct live *L, uint64_t until)
 	described = found < 16 ? found : 16;
 	if (ok)
 		report_misses(L, misses, described, found);
+	if (ok && L->n_hosts > 1)
+		follow_clocks(L, t, rec);
 	free(misses);
 	ca_records_free(rec);
 	ca_trace_free(t);

@@ -36,8 +36,25 @@ struct live_miss {
 	char snapshot[4096]; /* empty: none */
 };
 
+/* A host whose chunks the relay daemon files (caret live --watch). */
+struct live_host {
+	char name[256];
+	char *session;          /* its session's folder under the watched one */
+	size_t next_chunk;      /* the index of the chunk it archives next */
+	struct live_chunks chunks;
+	int64_t heard;          /* CLOCK_MONOTONIC when a chunk of it came last */
+	bool active;            /* a chunk came in the last few seconds */
+	bool said_gone;
+	int64_t correction;     /* its clock's estimate against the first host's, taken off */
+	ca_host_clock clock;    /* the last look's bounds (clock.host NULL: none) */
+};
+
+#define LIVE_MAX_HOSTS 32
+
 struct live {
 	struct live_options *o;
+	struct live_host hosts[LIVE_MAX_HOSTS];
+	size_t n_hosts;
 	struct recorder *recorder;
 	struct live_chunks chunks;
 	struct live_series *callbacks;
@@ -60,6 +77,16 @@ struct live {
  * in (counted_until, until] counted, misses reported; false on a failure
  * said on stderr. */
 bool live_look(struct live *L, uint64_t until);
+/* The same at these chunks (of several hosts: --watch); until 0: up to
+ * the last event of the host that is behind among those still sending. */
+bool live_look_at(struct live *L, const char *const *paths, size_t n, uint64_t until);
+
+/* Whether a chunk holds initialization events (a look reads it every
+ * time); an unreadable one counts as holding them (the look says why). */
+bool live_chunk_holds_init(const char *chunk);
+
+/* caret live --watch: the looks at the chunks a relay daemon files. */
+int live_watch(struct live *L);
 
 /* The table (or the JSON line) of the window ending at `until`. */
 void live_print_window(struct live *L, uint64_t until);

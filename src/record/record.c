@@ -510,7 +510,7 @@ static int hand_over_chunk(struct recorder *r, bool last)
 		fail(r, "%s", err);
 		return 1;
 	}
-	return r->o->on_chunk(r->o->user, r, chunk, asked, last);
+	return r->o->on_chunk ? r->o->on_chunk(r->o->user, r, chunk, asked, last) : 0;
 }
 
 int cr_record_snapshot(struct recorder *r, const char *dir, char *path, size_t path_size,
@@ -609,7 +609,8 @@ static int run(struct recorder *r)
 	bool exited_alone = false, consumer_done = false;
 	/* the replayed initialization in a chunk of its own: the chunks a
 	 * consumer reads again and again are small */
-	if (o->on_chunk)
+	bool rotating = o->rotate_seconds > 0;
+	if (rotating)
 		consumer_done = hand_over_chunk(r, false) != 0;
 	while (!g_stop && caret_monotonic_ns() < until && !session_lost(r) && !consumer_done) {
 		cr_processes_update(r->procs, !o->command && !o->immediate);
@@ -619,12 +620,12 @@ static int run(struct recorder *r)
 			exited_alone = true;
 			break;
 		}
-		if (o->on_chunk && caret_monotonic_ns() >= next_chunk) {
+		if (rotating && caret_monotonic_ns() >= next_chunk) {
 			next_chunk += period;
 			consumer_done = hand_over_chunk(r, false) != 0;
 			continue;
 		}
-		int64_t wait = (o->on_chunk ? next_chunk : INT64_MAX) - caret_monotonic_ns();
+		int64_t wait = (rotating ? next_chunk : INT64_MAX) - caret_monotonic_ns();
 		caret_sleep_ms(wait < 200000000LL ? (wait > 0 ? (int)(wait / 1000000) : 0) : 200);
 	}
 	if (r->child > 0) { /* our command: stop it, then wait */
@@ -637,7 +638,7 @@ static int run(struct recorder *r)
 	if (!o->command && !o->immediate)
 		send_end(r);
 	/* what was recorded since the last chunk, unless the session is gone */
-	if (o->on_chunk && !consumer_done && !r->lost_how && cr_session_state(r->session) >= 0)
+	if (rotating && !consumer_done && !r->lost_how && cr_session_state(r->session) >= 0)
 		hand_over_chunk(r, true);
 	int rc = finish(r, recorded);
 	int cmd = o->command ? command_status(r, child_status, exited_alone) : 0;

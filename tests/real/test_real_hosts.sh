@@ -14,6 +14,9 @@
 #     prints, and caret path latency across the hosts gives the latencies
 #     of the unshifted trace (within that bound);
 #   - every message the sink took is followed across the hosts;
+#   - caret live --watch on the analysis side while each host records with
+#     --rotate 1 and /filter on B sleeps once: every run and instance
+#     counted once across the hosts, the miss found with its hop;
 #   - bad input: a relay daemon that is not there (exit 1, said); a second
 #     host whose processes exchange nothing with the first: its clock
 #     cannot be estimated, said as a warning, the first host's data kept.
@@ -77,6 +80,40 @@ ls "$out"
 
 python3 "$CARET_SOURCE_DIR/tests/real/hosts_check.py" "$caret" "$out" "$work/shifted" \
 	"$HOST_B_HOSTNAME" 1500000000 "$work/truth-A" "$REAL_PATH"
+
+echo "== caret live --watch on the analysis side; each host: caret record --rotate 1"
+sleep 3 # the sessions above ended: the watch follows new ones
+status=0
+"$caret" live --watch "$out" --nodes "$REAL_PATH" --deadline 50ms --window 60 --json \
+	--duration 16 >"$work/watch.json" 2>"$work/watch.err" &
+watcher=$!
+caret_at_exit "kill -INT $watcher 2>/dev/null || true"
+sleep 1
+for h in A B; do
+	host_spawn "$h" "$caret" record --immediate --relayd "$HOSTS_RELAYD_ADDR" \
+		--session "watched-$h" --rotate 1 -d 10 2>"$work/watched-$h.err" >/dev/null
+	declare "rec_$h=$HOSTS_LAST_PID"
+done
+sleep 1
+host_spawn B env LD_PRELOAD="$CARET_LIB" "$work/bin/filter" --nodes filter --duration 7 \
+	--period-ms 20 --stall 150@3 >/dev/null 2>&1
+app_b=$HOSTS_LAST_PID
+host_spawn A env LD_PRELOAD="$CARET_LIB" "$work/bin/sensor_sink" --nodes sensor,sink \
+	--duration 7 --period-ms 20 >/dev/null 2>&1
+app_a=$HOSTS_LAST_PID
+wait "$app_a"
+wait "$app_b"
+wait "$rec_A"
+wait "$rec_B"
+wait "$watcher" || status=$?
+cat "$work/watch.err"
+if ((status != 3)); then
+	echo "FAIL: caret live --watch exited $status, not 3 (a deadline missed)"
+	exit 1
+fi
+python3 "$CARET_SOURCE_DIR/tests/real/live_check.py" "$caret" "$work/watch.json" \
+	"$(echo "$out"/$HOST_A_HOSTNAME/watched-A-*):$(echo "$out"/$HOST_B_HOSTNAME/watched-B-*)" \
+	"$REAL_PATH" 50 150 --no-snapshot
 
 echo "== bad input: no relay daemon there"
 status=0

@@ -480,7 +480,10 @@ static ca_trace *new_trace(const char *const *paths, size_t n_paths, const ca_lo
 		}
 		t->failed |= !t->clock_hosts || !t->clock_corrections;
 	}
-	if (o->keep_runtime || o->reader != CA_READER_NATIVE || has_window(o))
+	/* several paths are walked one after the other: a second pass's
+	 * streamed joins would meet a message's take (one path) before its
+	 * publish (a later one); the kept tables are put in one time order */
+	if (o->keep_runtime || o->reader != CA_READER_NATIVE || has_window(o) || n_paths > 1)
 		return t;
 	t->runtime_not_kept = true;
 	t->links_kept = o->keep_links;

@@ -1,0 +1,226 @@
+/*
+ * watch.c - caret live --watch DIR: the looks at what an lttng-relayd
+ * files under DIR while the hosts record with `caret record --relayd HOST
+ * --rotate 1`. The relay daemon moves each chunk a host's session closes to
+ * DIR/HOST/SESSION/archives/BEGIN-END-N, a complete trace; a look reads
+ * every host's latest chunks (and those with initialization events) as one
+ * system, up to the last event of the host furthest behind. A host that
+ * sends nothing for a few seconds is said to have gone and holds nobody
+ * back; its data so far stays.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "clock.h"
+#include "session.h"
+#include "state.h"
+
+#define GONE_NS 3000000000LL /* no chunk for this long: the host has gone */
+
+static volatile sig_atomic_t g_stop;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	g_stop = 1;
+}
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* The chunk index N of "BEGIN-END-N"; -1 when the name is not a chunk's. */
+static long chunk_index(const char *name)
+{
+	const char *dash = strrchr(name, '-');
+	char *end;
+	long n = dash ? strtol(dash + 1, &end, 10) : -1;
+	return dash && *end == '\0' && dash[1] ? n : -1;
+}
+
+static struct live_host *host_of(struct live *L, const char *name, const char *session)
+{
+	for (size_t i = 0; i < L->n_hosts; i++)
+		if (!strcmp(L->hosts[i].name, name))
+			return &L->hosts[i];
+	if (L->n_hosts == LIVE_MAX_HOSTS)
+		return NULL;
+	struct live_host *h = &L->hosts[L->n_hosts++];
+	memset(h, 0, sizeof *h);
+	snprintf(h->name, sizeof h->name, "%s", name);
+	h->session = strdup(session);
+	h->chunks.keep = true; /* the relay daemon's files are the user's trace */
+	return h;
+}
+
+/* A host's session folder the watch follows: one written to since the
+ * watch began, or in the two seconds before (a recording under way
+ * rotates every second; one that ended before is not followed). */
+static bool recent(const char *path, time_t since)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && st.st_mtime >= since - 2;
+}
+
+/* The chunks archived since the last scan, in order: true when one came. */
+static bool take_chunks(struct live *L, struct live_host *h, const char *archives)
+{
+	struct dirent **names;
+	int n = scandir(archives, &names, NULL, alphasort);
+	bool came = false;
+	for (long want = (long)h->next_chunk; n > 0;) {
+		bool found = false;
+		for (int i = 0; i < n; i++) {
+			char dir[8192];
+			snprintf(dir, sizeof dir, "%s/%s", archives, names[i]->d_name);
+			if (chunk_index(names[i]->d_name) != want || !is_dir(dir))
+				continue;
+			/* a chunk closed before any traced process wrote holds nothing */
+			if (cr_dir_bytes(dir))
+				live_chunks_add(&h->chunks, dir, 0, live_chunk_holds_init(dir));
+			h->next_chunk++;
+			h->heard = caret_monotonic_ns();
+			came = found = true;
+			want++;
+		}
+		if (!found)
+			break;
+	}
+	for (int i = 0; i < n; i++)
+		free(names[i]);
+	free(n > 0 ? names : NULL);
+	(void)L;
+	return came;
+}
+
+/* Every host folder under the watched one: its session's new chunks. */
+static bool scan(struct live *L, time_t since)
+{
+	const char *root = L->o->watch_dir;
+	DIR *d = opendir(root);
+	bool came = false;
+	struct dirent *host;
+	while (d && (host = readdir(d))) {
+		char hdir[4096];
+		snprintf(hdir, sizeof hdir, "%s/%s", root, host->d_name);
+		if (host->d_name[0] == '.' || !is_dir(hdir))
+			continue;
+		DIR *hd = opendir(hdir);
+		struct dirent *session;
+		while (hd && (session = readdir(hd))) {
+			char sdir[4096 + 256], archives[4096 + 512];
+			snprintf(sdir, sizeof sdir, "%s/%s", hdir, session->d_name);
+			snprintf(archives, sizeof archives, "%s/archives", sdir);
+			if (session->d_name[0] == '.' || !is_dir(archives) || !recent(sdir, since))
+				continue;
+			struct live_host *h = host_of(L, host->d_name, sdir);
+			if (h && !strcmp(h->session, sdir)) /* one session a host */
+				came |= take_chunks(L, h, archives);
+		}
+		if (hd)
+			closedir(hd);
+	}
+	if (d)
+		closedir(d);
+	return came;
+}
+
+/* Which hosts still send; each change said once. */
+static void mark_active(struct live *L, bool final)
+{
+	int64_t now = caret_monotonic_ns();
+	for (size_t i = 0; i < L->n_hosts; i++) {
+		struct live_host *h = &L->hosts[i];
+		h->active = !final && h->chunks.n && now - h->heard < GONE_NS;
+		if (!h->active && !final && h->chunks.n && !h->said_gone) {
+			fprintf(stderr, "caret live: %s has sent nothing for %.0f s: gone? Its data so "
+				"far is kept; the other hosts go on\n", h->name, GONE_NS / 1e9);
+			h->said_gone = true;
+		} else if (h->active && h->said_gone) {
+			fprintf(stderr, "caret live: %s sends again\n", h->name);
+			h->said_gone = false;
+		}
+	}
+}
+
+/* The chunks a look reads: every host's chunks with initialization events
+ * and its last ones, as many as the lookback (a second each) and one. */
+static size_t chunks_to_read(const struct live *L, const char **paths)
+{
+	size_t n = 0, keep = (size_t)L->o->lookback_s + 1;
+	for (size_t i = 0; i < L->n_hosts; i++) {
+		const struct live_chunks *c = &L->hosts[i].chunks;
+		for (size_t k = 0; k < c->n; k++)
+			if (c->items[k].has_init || k + keep >= c->n)
+				paths[n++] = c->items[k].dir;
+	}
+	return n;
+}
+
+static bool look(struct live *L)
+{
+	size_t total = 0;
+	for (size_t i = 0; i < L->n_hosts; i++)
+		total += L->hosts[i].chunks.n;
+	const char **paths = malloc((total + 1) * sizeof *paths);
+	if (!paths)
+		return false;
+	size_t n = chunks_to_read(L, paths);
+	bool ok = live_look_at(L, paths, n, 0);
+	free(paths);
+	uint64_t window = (uint64_t)(L->o->window_s * 1e9), until = L->counted_until;
+	for (size_t i = 0; i < L->n_callbacks; i++)
+		live_series_expire(&L->callbacks[i], until > window ? until - window : 0);
+	for (size_t i = 0; i < L->o->n_paths; i++)
+		live_series_expire(&L->watches[i].series, until > window ? until - window : 0);
+	live_print_window(L, until);
+	return ok;
+}
+
+int live_watch(struct live *L)
+{
+	const struct live_options *o = L->o;
+	struct sigaction sa = { .sa_handler = on_signal };
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	if (!is_dir(o->watch_dir)) {
+		fprintf(stderr, "caret live: %s is not a folder (lttng-relayd's --output)\n",
+			o->watch_dir);
+		return 1;
+	}
+	fprintf(stderr, "caret live: watching %s for the chunks lttng-relayd files (each host: "
+		"caret record --relayd HOST --rotate 1)\n", o->watch_dir);
+	time_t since = time(NULL);
+	int64_t end = o->record.duration > 0 ?
+		caret_monotonic_ns() + (int64_t)(o->record.duration * 1e9) : INT64_MAX;
+	bool ok = true;
+	while (ok && !g_stop && caret_monotonic_ns() < end) {
+		bool came = scan(L, since);
+		mark_active(L, false);
+		if (came)
+			ok = look(L);
+		caret_sleep_ms(200);
+	}
+	if (ok) { /* what came last, up to the end of every host's data */
+		scan(L, since);
+		mark_active(L, true);
+		ok = look(L);
+	}
+	for (size_t i = 0; i < L->n_hosts; i++) {
+		live_chunks_free(&L->hosts[i].chunks);
+		free(L->hosts[i].session);
+	}
+	if (!L->n_hosts)
+		fprintf(stderr, "caret live: no host's chunks came to %s: nothing was watched\n",
+			o->watch_dir);
+	return ok && L->n_hosts ? 0 : 1;
+}
