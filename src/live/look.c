@@ -206,6 +206,8 @@ static void follow_clocks(struct live *L, const ca_trace *t, const ca_records *r
 {
 	ca_host_clock *h;
 	size_t n = ca_host_clocks(t, rec, &h);
+	if (!h) /* one host's processes so far */
+		n = 0;
 	for (size_t i = 0; i < L->n_hosts; i++) {
 		struct live_host *x = &L->hosts[i];
 		x->clock.host = NULL;

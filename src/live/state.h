@@ -45,6 +45,7 @@ struct live_host {
 	int64_t heard;          /* CLOCK_MONOTONIC when a chunk of it came last */
 	bool active;            /* a chunk came in the last few seconds */
 	bool said_gone;
+	int64_t gone_at;        /* CLOCK_MONOTONIC when it was last said gone, or 0 */
 	int64_t correction;     /* its clock's estimate against the first host's, taken off */
 	ca_host_clock clock;    /* the last look's bounds (clock.host NULL: none) */
 };

@@ -144,9 +144,11 @@ static void mark_active(struct live *L, bool final)
 			fprintf(stderr, "caret live: %s has sent nothing for %.0f s: gone? Its data so "
 				"far is kept; the other hosts go on\n", h->name, GONE_NS / 1e9);
 			h->said_gone = true;
+			h->gone_at = h->heard;
 		} else if (h->active && h->said_gone) {
 			fprintf(stderr, "caret live: %s sends again\n", h->name);
 			h->said_gone = false;
+			h->gone_at = 0;
 		}
 	}
 }
@@ -215,6 +217,20 @@ int live_watch(struct live *L)
 		mark_active(L, true);
 		ok = look(L);
 	}
+	/* a host that went quiet while another went on sending: its data
+	 * after that is missing (all quiet at the end: the recording ended) */
+	size_t lost = 0;
+	for (size_t i = 0; i < L->n_hosts; i++) {
+		const struct live_host *h = &L->hosts[i];
+		bool others_went_on = false;
+		for (size_t k = 0; k < L->n_hosts && h->gone_at; k++)
+			others_went_on |= k != i && L->hosts[k].heard > h->gone_at + GONE_NS;
+		if (others_went_on) {
+			fprintf(stderr, "caret live: %s stopped sending while the others went on: "
+				"its data after that is missing\n", h->name);
+			lost++;
+		}
+	}
 	for (size_t i = 0; i < L->n_hosts; i++) {
 		live_chunks_free(&L->hosts[i].chunks);
 		free(L->hosts[i].session);
@@ -222,5 +238,5 @@ int live_watch(struct live *L)
 	if (!L->n_hosts)
 		fprintf(stderr, "caret live: no host's chunks came to %s: nothing was watched\n",
 			o->watch_dir);
-	return ok && L->n_hosts ? 0 : 1;
+	return ok && L->n_hosts && !lost ? 0 : 1;
 }

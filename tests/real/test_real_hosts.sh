@@ -17,7 +17,8 @@
 #   - caret live --watch on the analysis side while each host records with
 #     --rotate 1 and /filter on B sleeps once: every run and instance
 #     counted once across the hosts, the miss found with its hop;
-#   - bad input: a relay daemon that is not there (exit 1, said); a second
+#   - bad input: host B's recorder killed under caret live --watch: said,
+#     exit 1, host A's data still counted; a relay daemon that is not there (exit 1, said); a second
 #     host whose processes exchange nothing with the first: its clock
 #     cannot be estimated, said as a warning, the first host's data kept.
 # usage: test_real_hosts.sh TREE
@@ -114,6 +115,47 @@ fi
 python3 "$CARET_SOURCE_DIR/tests/real/live_check.py" "$caret" "$work/watch.json" \
 	"$(echo "$out"/$HOST_A_HOSTNAME/watched-A-*):$(echo "$out"/$HOST_B_HOSTNAME/watched-B-*)" \
 	"$REAL_PATH" 50 150 --no-snapshot
+
+echo "== bad input: host B vanishes under caret live --watch"
+sleep 3
+status=0
+"$caret" live --watch "$out" --json --duration 12 >"$work/vanish.json" 2>"$work/vanish.err" &
+watcher=$!
+caret_at_exit "kill -INT $watcher 2>/dev/null || true"
+sleep 1
+for h in A B; do
+	host_spawn "$h" "$caret" record --immediate --relayd "$HOSTS_RELAYD_ADDR" \
+		--session "vanish-$h" --rotate 1 -d 9 2>"$work/vanish-$h.err" >/dev/null
+	declare "rec_$h=$HOSTS_LAST_PID"
+done
+sleep 1
+host_spawn B env LD_PRELOAD="$CARET_LIB" "$work/bin/filter" --nodes filter --duration 8 \
+	--period-ms 20 >/dev/null 2>&1
+app_b=$HOSTS_LAST_PID
+host_spawn A env LD_PRELOAD="$CARET_LIB" "$work/bin/sensor_sink" --nodes sensor,sink \
+	--duration 8 --period-ms 20 >/dev/null 2>&1
+app_a=$HOSTS_LAST_PID
+sleep 3
+kill -KILL "$rec_B" # host B's recorder gone: its session rotates no more
+wait "$app_a"
+wait "$app_b"
+wait "$rec_A"
+wait "$rec_B" || true
+wait "$watcher" || status=$?
+cat "$work/vanish.err"
+if ((status != 1)) || ! grep -q "$HOST_B_HOSTNAME stopped sending while the others went on" \
+	"$work/vanish.err"; then
+	echo "FAIL: caret live --watch exited $status when host B vanished"
+	exit 1
+fi
+# host A's data kept: its timer ran on, a window after B left counts it
+python3 - "$work/vanish.json" <<'PY'
+import json, sys
+w = [json.loads(l) for l in open(sys.argv[1]) if '"window"' in l]
+runs = [c['total'] for c in w[-1]['callbacks'] if c['name'] == '/sensor/callback_0']
+print(f"after host B left: /sensor's timer counted {runs} runs")
+sys.exit(0 if runs and runs[0] > 200 else 1)
+PY
 
 echo "== bad input: no relay daemon there"
 status=0

@@ -829,7 +829,8 @@ typedef struct ca_host_clock {
 } ca_host_clock;
 
 /* The hosts (the first host first, its bounds 0), *out malloc'd (free);
- * their number: 0 or 1 (*out NULL) when the trace is of one host. */
+ * their number: 0 or 1 when the trace is of one host, and then *out is
+ * NULL. */
 size_t ca_host_clocks(const ca_trace *trace, const ca_records *records, ca_host_clock **out);
 /* The middle of the bounds and half their distance; false when a bound
  * is missing (messages one way only, or none) or they disagree. */
