@@ -53,7 +53,7 @@ static int usage(FILE *out)
 		"                   host records with caret record --relayd HOST --rotate 1,\n"
 		"                   and look at them as one system (docs/multi-host.md)\n"
 		"  -s, --session NAME, --subbuf-size SIZE, --num-subbuf N, --light, --wait S\n"
-		"                   as caret record\n"
+		"                   as caret record (sub-buffers: 256K x 64 by default)\n"
 		"  -h, --help       this text\n"
 		"\n"
 		"A timer callback's misses are its runs longer than its period; other\n"
@@ -164,7 +164,9 @@ int caret_cmd_live(int argc, char **argv, const ca_load_options *load)
 	bool ok = true;
 	int c;
 	memset(&o, 0, sizeof o);
-	o.record = (struct cr_record_options){ .subbuf_size = 4 << 20, .num_subbuf = 8,
+	/* small sub-buffers: a look reads a chunk it read before from the
+	 * packet its unfinished messages begin in, not from the chunk's start */
+	o.record = (struct cr_record_options){ .subbuf_size = 256 << 10, .num_subbuf = 64,
 		.wait_timeout = 10, .track_vgid = -1 };
 	o.policy = CA_POLICY_USE_LATEST_MESSAGE;
 	o.window_s = 10;

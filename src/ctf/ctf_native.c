@@ -394,7 +394,8 @@ static int find_traces(struct walk *w, const char *path)
 {
 	char **dirs;
 	size_t n;
-	w->status = find_checked(path, true, &dirs, &n, w->err, w->err_size, &w->cause);
+	w->status = find_checked(path, !w->h->framing_checked, &dirs, &n, w->err, w->err_size,
+		&w->cause);
 	int status = w->status ? -1 : 0;
 	for (size_t i = 0; i < n && !status; i++) {
 		char err[5120];

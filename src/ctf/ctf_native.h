@@ -238,6 +238,9 @@ struct ctf_native_handlers {
 	 * the first of these, not on the first of its own */
 	const struct ctf_host *hosts;
 	size_t n_hosts;
+	/* the caller read these traces before, their framing checked: not
+	 * again (caret live reads each chunk in several looks) */
+	bool framing_checked;
 };
 
 /* A host of some traces and its first trace's clock offset from the epoch. */

@@ -60,10 +60,13 @@ static bool count_callbacks(struct live *L, const ca_trace *t, const ca_records 
 		struct live_series *s = callback_series(L, c, cb->name, period);
 		size_t n = ca_records_callback_runs(rec, c, runs);
 		ok = s != NULL;
-		for (size_t i = 0; i < n && ok; i++)
+		for (size_t i = 0; i < n && ok; i++) {
+			if ((!runs[i].end || runs[i].end > until) && runs[i].start < L->open_since)
+				L->open_since = runs[i].start; /* the next look reads back to it */
 			if (runs[i].end > L->counted_until && runs[i].end <= until &&
 			    runs[i].end >= runs[i].start)
 				ok = live_series_add(s, runs[i].end, (int64_t)(runs[i].end - runs[i].start));
+		}
 	}
 	free(runs);
 	return ok;
@@ -122,8 +125,13 @@ static bool count_path(struct live *L, struct live_watch *w, const ca_trace *t,
 	bool ok = true;
 	for (size_t i = 0; i < n && ok; i++) {
 		uint64_t start, end;
-		if (!ca_path_message_span(&m[i], o->span, &start, &end)) {
-			uint64_t begun = o->span.first_callback ? m[i].callback_start : m[i].publish;
+		bool ended = ca_path_message_span(&m[i], o->span, &start, &end);
+		uint64_t begun = o->span.first_callback ? m[i].callback_start : m[i].publish;
+		/* on its way still: the next look reads back to its first run */
+		if ((!ended || end > until) && begun > lost_to && m[i].callback_start &&
+		    m[i].callback_start < L->open_since)
+			L->open_since = m[i].callback_start;
+		if (!ended) {
 			w->not_reaching_end += begun > lost_from && begun <= lost_to;
 			continue;
 		}
@@ -242,13 +250,21 @@ bool live_chunk_holds_init(const char *chunk)
 
 bool live_look(struct live *L, uint64_t until)
 {
-	uint64_t lookback = (uint64_t)(L->o->lookback_s * 1e9);
+	/* back to the start of what the last look left on its way (a message,
+	 * a run), at most the lookback: the chunks before hold nothing a count
+	 * of this look needs */
+	uint64_t lookback = (uint64_t)(L->o->lookback_s * 1e9), margin = 20000000;
 	uint64_t since = until > lookback ? until - lookback : 0;
+	uint64_t open = L->open_since < L->counted_until ? L->open_since : L->counted_until;
+	if (L->looks && open > since + margin)
+		since = open - margin;
 	const char **paths = malloc((L->chunks.n + 1) * sizeof *paths);
 	if (!paths)
 		return false;
 	size_t n = live_chunks_to_read(&L->chunks, since, paths);
+	L->read_from = since; /* a chunk's packets before it are not read */
 	bool ok = live_look_at(L, paths, n, until);
+	L->read_from = 0;
 	free(paths);
 	return ok;
 }
@@ -261,6 +277,8 @@ bool live_look_at(struct live *L, const char *const *paths, size_t n, uint64_t u
 	ca_load_options lo = ca_load_defaults();
 	lo.keep_runtime = true; /* one pass: the chunks are small */
 	lo.merge = true;        /* the chunks of one session, or of several hosts */
+	lo.framing_checked = true; /* live_chunk_holds_init checked each as it came */
+	lo.runtime_from_ns = L->read_from;
 	const char *names[LIVE_MAX_HOSTS];
 	int64_t corrections[LIVE_MAX_HOSTS];
 	for (size_t i = 0; i < L->n_hosts; i++) {
@@ -290,6 +308,7 @@ bool live_look_at(struct live *L, const char *const *paths, size_t n, uint64_t u
 		return true;
 	}
 	ca_records *rec = ca_records_build_options(t, NULL, err, sizeof err);
+	L->open_since = UINT64_MAX;
 	bool ok = rec && count_callbacks(L, t, rec, until);
 	struct live_miss *misses = ok ? malloc(16 * sizeof *misses) : NULL;
 	size_t found = 0, described;

@@ -63,6 +63,8 @@ struct live {
 	size_t n_callbacks, cap_callbacks;
 	struct live_watch watches[LIVE_MAX_PATHS];
 	uint64_t counted_until; /* instances ended before this are counted */
+	uint64_t open_since;    /* the first run of what the last look saw on its way */
+	uint64_t read_from;     /* the look's runtime events from this time on (0: all) */
 	uint64_t events, discarded, looks;
 	size_t processes;
 	uint64_t misses;

@@ -572,6 +572,11 @@ static int run(struct recorder *r)
 	cr_lock_name_session(r->lock, r->session_name, r->output);
 	if (o->snapshot_session) {
 		so.snapshot = true;
+		/* the flight recorder holds seconds: 32 MiB a CPU, or the user's if more */
+		if (so.subbuf_size * so.num_subbuf < (32u << 20)) {
+			so.subbuf_size = 4u << 20;
+			so.num_subbuf = 8;
+		}
 		snprintf(r->flight_name, sizeof r->flight_name, "%s-flight", r->session_name);
 		so.name = r->flight_name;
 		if (!(r->flight = cr_session_create(&so, err, sizeof err)))

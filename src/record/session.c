@@ -365,12 +365,13 @@ int cr_session_rotate(struct cr_session *s, char *chunk, size_t chunk_size,
 		return -1;
 	}
 	enum lttng_rotation_state state = LTTNG_ROTATION_STATE_ONGOING;
-	/* the consumer flushes every stream first: tens of ms; give up after 10 s */
-	for (int i = 0; i < 2000 && state == LTTNG_ROTATION_STATE_ONGOING; i++) {
+	/* the consumer flushes every stream first: tens of ms; give up after
+	 * 10 s (each poll is a round trip to the session daemon) */
+	for (int i = 0; i < 500 && state == LTTNG_ROTATION_STATE_ONGOING; i++) {
 		if (lttng_rotation_handle_get_state(h, &state) != LTTNG_ROTATION_STATUS_OK)
 			state = LTTNG_ROTATION_STATE_ERROR;
 		if (state == LTTNG_ROTATION_STATE_ONGOING)
-			usleep(5000);
+			usleep(20000);
 	}
 	const struct lttng_trace_archive_location *where = NULL;
 	const char *path = NULL;

@@ -342,7 +342,7 @@ ca_load_options ca_load_defaults(void)
 static bool has_window(const ca_load_options *o)
 {
 	return !isnan(o->since) || !isnan(o->until) || !isnan(o->strip_start) ||
-		!isnan(o->strip_end);
+		!isnan(o->strip_end) || o->runtime_from_ns;
 }
 
 /* Whether a runtime event at time (ns) is in the window. */
@@ -350,7 +350,7 @@ static bool in_window(const ca_trace *t, const ca_load_options *o, uint64_t time
 {
 	double from_start = (double)(int64_t)(time - t->range_first) / 1e9;
 	double to_end = (double)(int64_t)(t->range_last - time) / 1e9;
-	return (isnan(o->since) || from_start >= o->since) &&
+	return time >= o->runtime_from_ns && (isnan(o->since) || from_start >= o->since) &&
 		(isnan(o->until) || from_start < o->until) &&
 		(isnan(o->strip_start) || from_start >= o->strip_start) &&
 		(isnan(o->strip_end) || to_end >= o->strip_end);
@@ -361,6 +361,8 @@ static bool in_window(const ca_trace *t, const ca_load_options *o, uint64_t time
 static caret_status check_window(const ca_trace *t, const ca_load_options *o,
 	caret_error **error)
 {
+	if (isnan(o->since) && isnan(o->until) && isnan(o->strip_start) && isnan(o->strip_end))
+		return CARET_OK; /* runtime_from_ns alone: a time of the clock, no span */
 	double end = (double)(int64_t)(t->range_last - t->range_first) / 1e9, lo = 0,
 	       hi = INFINITY;
 	if (!isnan(o->since))
@@ -452,6 +454,8 @@ static bool plan_skip(const char *const *paths, size_t n, const ca_load_options 
 	if (!isnan(o->strip_end))
 		hi = smaller(hi, (double)(int64_t)(last - first) / 1e9 - o->strip_end);
 	skip->before = lo - margin <= 0 ? 0 : first + (uint64_t)((lo - margin) * 1e9);
+	if (o->runtime_from_ns > skip->before)
+		skip->before = o->runtime_from_ns;
 	skip->after = hi + margin >= 1e9 ? UINT64_MAX :
 		first + (uint64_t)(larger(hi + margin, 0) * 1e9);
 	return true;
@@ -468,6 +472,7 @@ static ca_trace *new_trace(const char *const *paths, size_t n_paths, const ca_lo
 			NULL, n_paths ? "out of memory" : "no trace path given");
 		return NULL;
 	}
+	t->framing_checked = o->framing_checked;
 	if (o->n_clock_corrections) {
 		t->clock_hosts = calloc(o->n_clock_corrections, sizeof *t->clock_hosts);
 		t->clock_corrections = malloc(o->n_clock_corrections * sizeof *t->clock_corrections);

@@ -202,7 +202,7 @@ caret_status ca_load_native(ca_trace *t, const char *path, const struct ca_skip 
 		.clock_hosts = (const char *const *)t->clock_hosts,
 		.clock_corrections = t->clock_corrections,
 		.n_clock_corrections = t->n_clock_corrections,
-		.hosts = t->hosts, .n_hosts = t->n_hosts };
+		.hosts = t->hosts, .n_hosts = t->n_hosts, .framing_checked = t->framing_checked };
 	if (skip) {
 		h.skip_before = skip->before;
 		h.skip_after = skip->after;
@@ -490,6 +490,7 @@ int ca_load_native_replay(ca_trace *t, void (*visit)(void *ctx, enum cs_event_id
 	h.n_clock_corrections = t->n_clock_corrections;
 	h.hosts = t->hosts;
 	h.n_hosts = t->n_hosts;
+	h.framing_checked = t->framing_checked;
 	for (size_t i = 0; i < t->n_paths; i++) {
 		char err[1024];
 		memset(t->classes, 0, sizeof t->classes); /* the reader's classes are new */

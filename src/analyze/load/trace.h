@@ -137,6 +137,7 @@ struct ca_trace {
 	 * several paths (ctf_native_handlers.hosts); NULL otherwise */
 	struct ctf_host *hosts;
 	size_t n_hosts;
+	bool framing_checked; /* ca_load_options' */
 };
 
 /* Event id's column of field `name` (the schema's order). */

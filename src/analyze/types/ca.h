@@ -91,6 +91,13 @@ typedef struct ca_load_options {
 	const char *const *clock_hosts;
 	const int64_t *clock_corrections;
 	size_t n_clock_corrections;
+	/* the traces were read before (framing checked then): not checked
+	 * again (caret live's chunks, read in several looks) */
+	bool framing_checked;
+	/* runtime events from this time of the trace's clock on (0: all),
+	 * packets wholly before it unread: what caret live's look needs of
+	 * the chunks it read before */
+	uint64_t runtime_from_ns;
 } ca_load_options;
 /* The options with nothing set: the native reader, no window. */
 ca_load_options ca_load_defaults(void);
