@@ -3,6 +3,7 @@
 #include "cli_util.h"
 #include "plural.h"
 
+#include <getopt.h>
 #include <inttypes.h>
 #include <libgen.h>
 #include <limits.h>
@@ -345,4 +346,21 @@ void cli_tracer_lib(char *out, size_t size)
 	n = readlink("/proc/self/exe", self, sizeof self - 1);
 	self[n > 0 ? n : 0] = '\0';
 	snprintf(out, size, "%s/../lib/libcaret.so", n > 0 ? dirname(self) : ".");
+}
+
+double cli_parse_seconds(const char *s, bool positive, bool *ok)
+{
+	char *end;
+	double v = strtod(s, &end);
+	*ok = *s && !*end && (positive ? v > 0 : v >= 0);
+	return v;
+}
+
+int cli_bad_value(const char *verb, const struct option *opts, int c, const char *arg)
+{
+	const struct option *bad = opts;
+	while (bad->name && bad->val != c)
+		bad++;
+	fprintf(stderr, "caret %s: bad value '%s' for --%s\n", verb, arg, bad->name ? bad->name : "?");
+	return 2;
 }

@@ -62,6 +62,13 @@ const struct cli_host_clocks *cli_host_clocks(void);
  * memory; CARET_KEEP_EVENTS=0 is the default). */
 bool cli_lean(void);
 
+/* Seconds (--duration, --wait...): *ok false unless a number, and above 0
+ * when positive (else 0 or more). */
+double cli_parse_seconds(const char *s, bool positive, bool *ok);
+/* "caret VERB: bad value 'ARG' for --NAME" for option c of opts; 2. */
+struct option;
+int cli_bad_value(const char *verb, const struct option *opts, int c, const char *arg);
+
 /* "4M", "512K", "1G" or bytes (--subbuf-size); 0 on error. */
 uint64_t cli_parse_size(const char *s);
 /* The tracer a launched command gets: CARET_TRACER_LIB, else libcaret.so

@@ -62,14 +62,6 @@ static int usage(FILE *out)
 	return out == stdout ? 0 : 2;
 }
 
-static double parse_seconds(const char *s, bool *ok)
-{
-	char *end;
-	double v = strtod(s, &end);
-	*ok = *s && !*end && v > 0;
-	return v;
-}
-
 static int parse_policy(const char *arg, ca_node_policy *policy)
 {
 	if (!strcmp(arg, "use_latest_message"))
@@ -188,30 +180,24 @@ int caret_cmd_live(int argc, char **argv, const ca_load_options *load)
 		case '1': o.span.first_callback = true; break;
 		case '2': o.span.last_callback = true; break;
 		case 'j': o.json = true; break;
-		case 'd': o.record.duration = parse_seconds(optarg, &ok); break;
-		case 'W': o.window_s = parse_seconds(optarg, &ok); break;
-		case 'L': o.lookback_s = parse_seconds(optarg, &ok); ok = ok && o.lookback_s >= 1;
+		case 'd': o.record.duration = cli_parse_seconds(optarg, true, &ok); break;
+		case 'W': o.window_s = cli_parse_seconds(optarg, true, &ok); break;
+		case 'L': o.lookback_s = cli_parse_seconds(optarg, true, &ok); ok = ok && o.lookback_s >= 1;
 			break;
 		case 'X': o.snapshot_dir = optarg; break;
-		case 'M': o.max_snapshots = (unsigned)parse_seconds(optarg, &ok); break;
+		case 'M': o.max_snapshots = (unsigned)cli_parse_seconds(optarg, true, &ok); break;
 		case 'o': o.record.output_dir = optarg; o.keep_trace = true; break;
 		case 's': o.record.session_name = optarg; break;
 		case 'S': ok = (o.record.subbuf_size = cli_parse_size(optarg)) != 0; break;
 		case 'N': ok = (o.record.num_subbuf = cli_parse_size(optarg)) != 0; break;
 		case 'l': o.record.light = true; break;
-		case 'w': o.record.wait_timeout = parse_seconds(optarg, &ok); break;
+		case 'w': o.record.wait_timeout = cli_parse_seconds(optarg, true, &ok); break;
 		case 'R': o.watch_dir = optarg; break;
 		case 'h': return usage(stdout);
 		default: return usage(stderr);
 		}
-		if (!ok) {
-			const struct option *bad = opts;
-			while (bad->name && bad->val != c)
-				bad++;
-			fprintf(stderr, "caret live: bad value '%s' for --%s\n", optarg,
-				bad->name ? bad->name : "?");
-			return 2;
-		}
+		if (!ok)
+			return cli_bad_value("live", opts, c, optarg);
 	}
 	if (optind < argc) {
 		fprintf(stderr, "caret live: unexpected argument '%s'\n", argv[optind]);

@@ -64,15 +64,6 @@ static int usage(FILE *out)
 	return out == stdout ? 0 : 2;
 }
 
-/* A non-negative number (seconds, or records per second). */
-static double parse_seconds(const char *s, bool *ok)
-{
-	char *end;
-	double v = strtod(s, &end);
-	*ok = *s && !*end && v >= 0;
-	return v;
-}
-
 int caret_cmd_record(int argc, char **argv, const ca_load_options *load)
 {
 	(void)load; /* recording reads no trace */
@@ -107,9 +98,9 @@ int caret_cmd_record(int argc, char **argv, const ca_load_options *load)
 		switch (c) {
 		case 's': o.session_name = optarg; break;
 		case 'o': o.output_dir = optarg; break;
-		case 'd': o.duration = parse_seconds(optarg, &ok); break;
-		case 'w': o.wait_timeout = parse_seconds(optarg, &ok); break;
-		case 'f': o.frequency = (uint32_t)parse_seconds(optarg, &ok); break;
+		case 'd': o.duration = cli_parse_seconds(optarg, false, &ok); break;
+		case 'w': o.wait_timeout = cli_parse_seconds(optarg, false, &ok); break;
+		case 'f': o.frequency = (uint32_t)cli_parse_seconds(optarg, false, &ok); break;
 		case 'S': ok = (o.subbuf_size = cli_parse_size(optarg)) != 0; break;
 		case 'N': ok = (o.num_subbuf = cli_parse_size(optarg)) != 0; break;
 		case 'b': o.blocking = true; break;
@@ -117,19 +108,13 @@ int caret_cmd_record(int argc, char **argv, const ca_load_options *load)
 		case 'i': o.immediate = true; break;
 		case 'm': o.no_merge = true; break;
 		case 'R': o.relayd = optarg; ok = *optarg != '\0'; break;
-		case 'r': o.rotate_seconds = parse_seconds(optarg, &ok); ok = ok && o.rotate_seconds > 0;
+		case 'r': o.rotate_seconds = cli_parse_seconds(optarg, false, &ok); ok = ok && o.rotate_seconds > 0;
 			break;
 		case 'h': return usage(stdout);
 		default: return usage(stderr);
 		}
-		if (!ok) {
-			const struct option *bad = opts;
-			while (bad->name && bad->val != c)
-				bad++;
-			fprintf(stderr, "caret record: bad value '%s' for --%s\n", optarg,
-				bad->name ? bad->name : "?");
-			return 2;
-		}
+		if (!ok)
+			return cli_bad_value("record", opts, c, optarg);
 	}
 	if (optind < argc) {
 		if (strcmp(argv[optind - 1], "--") != 0)

@@ -90,6 +90,12 @@ if a and b and est2:
           f"p50 {b['p50_ns']} ns")
     if a['count'] != b['count'] or abs(a['p50_ns'] - b['p50_ns']) > est2[1] + 1000:
         fail('the shifted trace gives other latencies across the hosts')
+# the report of the hosts' trace: its clocks put right as every verb's
+page = os.path.join(os.path.dirname(shifted), 'hosts-report.html')
+r = subprocess.run([caret, 'report', '--merge', '-o', page, shifted], capture_output=True,
+                   text=True)
+if r.returncode or os.path.getsize(page) < 10000:
+    fail(f'caret report of the shifted hosts: {r.returncode} {r.stderr}')
 received = 0
 for path in glob.glob(os.path.join(truth_a, '*.e2e.*.csv')):
     received += sum(1 for _ in open(path)) - 1

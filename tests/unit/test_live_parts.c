@@ -1,0 +1,126 @@
+/*
+ * test_live_parts - the pieces of caret live that need no session: a
+ * series over its sliding window (nearest-rank percentiles, misses over the
+ * limit, samples leaving in time order, the totals kept), the chunks a look
+ * reads (those with initialization events always, the others from a time
+ * on) and which go, durations as people write them, and a host clock's
+ * estimate from its NTP-style bounds.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include <cmocka.h>
+
+#include "ca.h"
+#include "chunks.h"
+#include "duration.h"
+#include "series.h"
+
+static void series_window(void **state)
+{
+	(void)state;
+	struct live_series s = { .limit_ns = 50 };
+	struct live_window_stats st;
+	/* 1..100 ns, ending at times 1000..1099 */
+	for (int i = 1; i <= 100; i++)
+		assert_true(live_series_add(&s, 999 + (uint64_t)i, i));
+	assert_true(live_series_stats(&s, &st));
+	assert_int_equal(st.count, 100);
+	assert_int_equal(st.p50, 50); /* nearest rank: the 50th value */
+	assert_int_equal(st.p99, 99);
+	assert_int_equal(st.max, 100);
+	assert_int_equal(st.misses, 50); /* 51..100 over 50 */
+	/* those that ended before 1090 leave: 90..100 stay */
+	live_series_expire(&s, 1089);
+	assert_true(live_series_stats(&s, &st));
+	assert_int_equal(st.count, 11);
+	assert_int_equal(st.p50, 95);
+	assert_int_equal(st.max, 100);
+	assert_int_equal(st.misses, 11);
+	assert_int_equal(s.total, 100);
+	assert_int_equal(s.total_misses, 50);
+	/* many more than fit at first: the array slides and grows */
+	for (int i = 0; i < 5000; i++)
+		assert_true(live_series_add(&s, 2000 + (uint64_t)i, 1));
+	live_series_expire(&s, 6990);
+	assert_true(live_series_stats(&s, &st));
+	assert_int_equal(st.count, 10);
+	live_series_expire(&s, 100000);
+	assert_true(live_series_stats(&s, &st));
+	assert_int_equal(st.count, 0);
+	assert_int_equal(st.max, 0);
+	live_series_free(&s);
+}
+
+static void chunks_read_and_pruned(void **state)
+{
+	(void)state;
+	struct live_chunks c = { .keep = true }; /* nothing deleted on disk */
+	assert_true(live_chunks_add(&c, "/nonexistent/c0", 100, true));  /* the replay */
+	assert_true(live_chunks_add(&c, "/nonexistent/c1", 200, false));
+	assert_true(live_chunks_add(&c, "/nonexistent/c2", 300, false));
+	assert_true(live_chunks_add(&c, "/nonexistent/c3", 400, true));  /* a late process */
+	assert_true(live_chunks_add(&c, "/nonexistent/c4", 500, false));
+	const char *paths[5];
+	/* from 250 on: c2 (its events reach 300), c3, c4; and c0 for its inits */
+	size_t n = live_chunks_to_read(&c, 250, paths);
+	assert_int_equal(n, 4);
+	assert_string_equal(paths[0], "/nonexistent/c0");
+	assert_string_equal(paths[1], "/nonexistent/c2");
+	assert_string_equal(paths[3], "/nonexistent/c4");
+	/* the chunks without initialization events that ended before 350 go:
+	 * c1 and c2; c0 and c3 stay for their initialization events */
+	live_chunks_prune(&c, 350);
+	assert_int_equal(c.n, 3);
+	n = live_chunks_to_read(&c, 0, paths);
+	assert_int_equal(n, 3);
+	assert_string_equal(paths[1], "/nonexistent/c3");
+	live_chunks_free(&c);
+}
+
+static void durations(void **state)
+{
+	(void)state;
+	assert_int_equal(caret_parse_duration_ns("50ms"), 50000000);
+	assert_int_equal(caret_parse_duration_ns("1.5s"), 1500000000);
+	assert_int_equal(caret_parse_duration_ns("200us"), 200000);
+	assert_int_equal(caret_parse_duration_ns("250000ns"), 250000);
+	assert_int_equal(caret_parse_duration_ns("50"), -1);   /* no unit */
+	assert_int_equal(caret_parse_duration_ns("-5ms"), -1);
+	assert_int_equal(caret_parse_duration_ns("ms"), -1);
+	assert_int_equal(caret_parse_duration_ns("5 ms"), -1);
+	assert_int_equal(caret_parse_duration_ns("1e30s"), -1);
+	assert_int_equal(caret_parse_duration_ns(""), -1);
+}
+
+static void host_clock_estimate(void **state)
+{
+	(void)state;
+	int64_t e, u;
+	/* ahead by at least 1,000 and at most 1,400: 1,200 +- 200 */
+	ca_host_clock h = { .host = "b", .low = 1000, .high = 1400 };
+	assert_true(ca_host_clock_estimate(&h, &e, &u));
+	assert_int_equal(e, 1200);
+	assert_int_equal(u, 200);
+	/* one way only, none, or bounds that disagree: no estimate */
+	h = (ca_host_clock){ .host = "b", .low = INT64_MIN, .high = 1400 };
+	assert_false(ca_host_clock_estimate(&h, &e, &u));
+	h = (ca_host_clock){ .host = "b", .low = 1000, .high = INT64_MAX };
+	assert_false(ca_host_clock_estimate(&h, &e, &u));
+	h = (ca_host_clock){ .host = "b", .low = 2000, .high = 1400 };
+	assert_false(ca_host_clock_estimate(&h, &e, &u));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(series_window),
+		cmocka_unit_test(chunks_read_and_pruned),
+		cmocka_unit_test(durations),
+		cmocka_unit_test(host_clock_estimate),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
