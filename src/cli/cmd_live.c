@@ -52,6 +52,13 @@ static int usage(FILE *out)
 		"                   lttng-relayd files under DIR (its --output) while each\n"
 		"                   host records with caret record --relayd HOST --rotate 1,\n"
 		"                   and look at them as one system (docs/multi-host.md)\n"
+		"  --hosts N        with --watch: no look before N hosts have sent a chunk\n"
+		"                   (a host that joins later: what it recorded before the\n"
+		"                   look it joins in is not counted)\n"
+		"  --relayd HOST    this host's part of --watch: its processes recorded and\n"
+		"                   streamed to the lttng-relayd on HOST, a chunk a second\n"
+		"                   (caret record --relayd HOST --rotate 1); the looks are\n"
+		"                   --watch's, there\n"
 		"  -s, --session NAME, --subbuf-size SIZE, --num-subbuf N, --light, --wait S\n"
 		"                   as caret record (sub-buffers: 256K x 64 by default)\n"
 		"  -h, --help       this text\n"
@@ -145,6 +152,8 @@ int caret_cmd_live(int argc, char **argv, const ca_load_options *load)
 		{ "light", no_argument, NULL, 'l' },
 		{ "wait", required_argument, NULL, 'w' },
 		{ "watch", required_argument, NULL, 'R' },
+		{ "relayd", required_argument, NULL, 'Y' },
+		{ "hosts", required_argument, NULL, 'H' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -193,6 +202,8 @@ int caret_cmd_live(int argc, char **argv, const ca_load_options *load)
 		case 'l': o.record.light = true; break;
 		case 'w': o.record.wait_timeout = cli_parse_seconds(optarg, true, &ok); break;
 		case 'R': o.watch_dir = optarg; break;
+		case 'Y': o.record.relayd = optarg; ok = *optarg != '\0'; break;
+		case 'H': o.hosts = (unsigned)cli_parse_seconds(optarg, true, &ok); break;
 		case 'h': return usage(stdout);
 		default: return usage(stderr);
 		}
@@ -256,5 +267,18 @@ int caret_cmd_live(int argc, char **argv, const ca_load_options *load)
 	}
 	cli_tracer_lib(lib, sizeof lib);
 	o.record.tracer_lib = lib;
+	if (o.record.relayd) { /* the looks are on the relay daemon's host */
+		if (o.n_paths || o.watch_dir || o.snapshot_dir || o.keep_trace || o.json) {
+			fprintf(stderr, "caret live: --relayd records this host for a caret live "
+				"--watch on HOST: the paths, deadlines, --json, snapshots go there\n");
+			return 2;
+		}
+		o.record.rotate_seconds = 1;
+		o.record.verb = "caret live";
+		fprintf(stderr, "caret live: this host's processes streamed to %s a chunk a "
+			"second: watch them there (caret live --watch RELAYD_OUTPUT)\n",
+			o.record.relayd);
+		return cr_record_run(&o.record);
+	}
 	return live_run(&o);
 }

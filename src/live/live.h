@@ -39,6 +39,7 @@ struct live_options {
 	unsigned max_snapshots;
 	bool keep_trace;     /* -o given: every chunk stays */
 	const char *watch_dir; /* --watch: lttng-relayd's output, the hosts recording into it */
+	unsigned hosts;        /* --hosts: with --watch, no look before that many have sent */
 };
 
 /* Runs it: the exit status (0; 1 after a message saying what was lost or

@@ -225,8 +225,11 @@ static void follow_clocks(struct live *L, const ca_trace *t, const ca_records *r
 				continue;
 			x->clock = h[k];
 			x->clock.host = x->name;
+			/* moved only by more than its uncertainty and a millisecond: a
+			 * correction that changes moves the hosts' events across the
+			 * boundary between two looks (counted twice, or never) */
 			if (k && ca_host_clock_estimate(&h[k], &estimate, &uncertainty) &&
-			    (estimate > uncertainty || -estimate > uncertainty))
+			    llabs(estimate) > uncertainty && llabs(estimate) > 1000000)
 				x->correction += estimate;
 		}
 	}

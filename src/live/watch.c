@@ -57,6 +57,7 @@ static struct live_host *host_of(struct live *L, const char *name, const char *s
 	memset(h, 0, sizeof *h);
 	snprintf(h->name, sizeof h->name, "%s", name);
 	h->session = strdup(session);
+	h->heard = caret_monotonic_ns(); /* known since */
 	h->chunks.keep = true; /* the relay daemon's files are the user's trace */
 	return h;
 }
@@ -119,10 +120,13 @@ static bool scan(struct live *L, time_t since)
 			char sdir[4096 + 256], archives[4096 + 512];
 			snprintf(sdir, sizeof sdir, "%s/%s", hdir, session->d_name);
 			snprintf(archives, sizeof archives, "%s/archives", sdir);
-			if (session->d_name[0] == '.' || !is_dir(archives) || !recent(sdir, since))
+			if (session->d_name[0] == '.' || !is_dir(sdir) || !recent(sdir, since))
 				continue;
+			/* known from its folder on: it holds the looks back until its
+			 * first chunk comes (else what it recorded first, before the
+			 * others' last look, would never be counted) */
 			struct live_host *h = host_of(L, host->d_name, sdir);
-			if (h && !strcmp(h->session, sdir)) /* one session a host */
+			if (h && !strcmp(h->session, sdir) && is_dir(archives)) /* one session a host */
 				came |= take_chunks(L, h, archives);
 		}
 		if (hd)
@@ -133,7 +137,27 @@ static bool scan(struct live *L, time_t since)
 	return came;
 }
 
-/* Which hosts still send; each change said once. */
+/* Whether a host's session has a chunk under way (a folder beside
+ * archives/): it records still, or its recorder died without ending it;
+ * a session ended cleanly has every chunk archived. */
+static bool chunk_under_way(const struct live_host *h)
+{
+	DIR *d = opendir(h->session);
+	struct dirent *e;
+	bool open = false;
+	while (d && !open && (e = readdir(d))) {
+		char path[8192];
+		snprintf(path, sizeof path, "%s/%s", h->session, e->d_name);
+		open = e->d_name[0] != '.' && strcmp(e->d_name, "archives") && is_dir(path);
+	}
+	if (d)
+		closedir(d);
+	return open;
+}
+
+/* Which hosts still send; each change said once. A host quiet for a few
+ * seconds with a chunk under way has gone (its recorder or the host died);
+ * one quiet with every chunk archived ended its recording. */
 static void mark_active(struct live *L, bool final)
 {
 	int64_t now = caret_monotonic_ns();
@@ -141,16 +165,39 @@ static void mark_active(struct live *L, bool final)
 		struct live_host *h = &L->hosts[i];
 		h->active = !final && h->chunks.n && now - h->heard < GONE_NS;
 		if (!h->active && !final && h->chunks.n && !h->said_gone) {
-			fprintf(stderr, "caret live: %s has sent nothing for %.0f s: gone? Its data so "
-				"far is kept; the other hosts go on\n", h->name, GONE_NS / 1e9);
+			if (chunk_under_way(h)) {
+				fprintf(stderr, "caret live: %s has sent nothing for %.0f s while its "
+					"session records still: gone? Its data so far is kept; the "
+					"other hosts go on\n", h->name, GONE_NS / 1e9);
+				h->gone_at = h->heard;
+			} else {
+				fprintf(stderr, "caret live: %s ended its recording\n", h->name);
+			}
 			h->said_gone = true;
-			h->gone_at = h->heard;
 		} else if (h->active && h->said_gone) {
 			fprintf(stderr, "caret live: %s sends again\n", h->name);
 			h->said_gone = false;
 			h->gone_at = 0;
 		}
 	}
+}
+
+/* A host known by its session's folder whose first chunk with events has
+ * not come: for a few seconds at most, and two empty chunks at most (a
+ * host with no traced process holds nobody back). */
+static bool waiting_for_first_chunk(const struct live *L)
+{
+	size_t sent = 0;
+	for (size_t i = 0; i < L->n_hosts; i++)
+		sent += L->hosts[i].chunks.n > 0;
+	if (!L->looks && sent < L->o->hosts) /* --hosts: every one before the first look */
+		return true;
+	for (size_t i = 0; i < L->n_hosts; i++) {
+		const struct live_host *h = &L->hosts[i];
+		if (!h->chunks.n && h->next_chunk < 2 && caret_monotonic_ns() - h->heard < GONE_NS)
+			return true;
+	}
+	return false;
 }
 
 /* The chunks a look reads: every host's chunks with initialization events
@@ -202,13 +249,14 @@ int live_watch(struct live *L)
 	fprintf(stderr, "caret live: watching %s for the chunks lttng-relayd files (each host: "
 		"caret record --relayd HOST --rotate 1)\n", o->watch_dir);
 	time_t since = time(NULL);
+	int64_t started = caret_monotonic_ns();
 	int64_t end = o->record.duration > 0 ?
 		caret_monotonic_ns() + (int64_t)(o->record.duration * 1e9) : INT64_MAX;
 	bool ok = true;
 	while (ok && !g_stop && caret_monotonic_ns() < end) {
 		bool came = scan(L, since);
 		mark_active(L, false);
-		if (came)
+		if (came && !waiting_for_first_chunk(L))
 			ok = look(L);
 		caret_sleep_ms(200);
 	}
@@ -217,17 +265,15 @@ int live_watch(struct live *L)
 		mark_active(L, true);
 		ok = look(L);
 	}
-	/* a host that went quiet while another went on sending: its data
-	 * after that is missing (all quiet at the end: the recording ended) */
+	/* a host that went quiet with a chunk under way, still so at the end:
+	 * its data after that is missing */
 	size_t lost = 0;
 	for (size_t i = 0; i < L->n_hosts; i++) {
 		const struct live_host *h = &L->hosts[i];
-		bool others_went_on = false;
-		for (size_t k = 0; k < L->n_hosts && h->gone_at; k++)
-			others_went_on |= k != i && L->hosts[k].heard > h->gone_at + GONE_NS;
-		if (others_went_on) {
-			fprintf(stderr, "caret live: %s stopped sending while the others went on: "
-				"its data after that is missing\n", h->name);
+		if (h->gone_at && chunk_under_way(h)) {
+			fprintf(stderr, "caret live: %s stopped sending with its session recording "
+				"still: its data after %.1f s into the watch is missing\n", h->name,
+				(double)(h->gone_at - started) / 1e9);
 			lost++;
 		}
 	}

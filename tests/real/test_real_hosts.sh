@@ -14,8 +14,9 @@
 #     prints, and caret path latency across the hosts gives the latencies
 #     of the unshifted trace (within that bound);
 #   - every message the sink took is followed across the hosts;
-#   - caret live --watch on the analysis side while each host records with
-#     --rotate 1 and /filter on B sleeps once: every run and instance
+#   - caret live --watch on the analysis side while host A records with
+#     caret record --rotate 1 and host B with caret live --relayd, and
+#     /filter on B sleeps once: every run and instance
 #     counted once across the hosts, the miss found with its hop;
 #   - bad input: host B's recorder killed under caret live --watch: said,
 #     exit 1, host A's data still counted; a relay daemon that is not there (exit 1, said); a second
@@ -85,16 +86,18 @@ python3 "$CARET_SOURCE_DIR/tests/real/hosts_check.py" "$caret" "$out" "$work/shi
 echo "== caret live --watch on the analysis side; each host: caret record --rotate 1"
 sleep 3 # the sessions above ended: the watch follows new ones
 status=0
-"$caret" live --watch "$out" --nodes "$REAL_PATH" --deadline 50ms --window 60 --json \
-	--duration 16 >"$work/watch.json" 2>"$work/watch.err" &
+"$caret" live --watch "$out" --hosts 2 --nodes "$REAL_PATH" --deadline 50ms --window 60 \
+	--json >"$work/watch.json" 2>"$work/watch.err" &
 watcher=$!
 caret_at_exit "kill -INT $watcher 2>/dev/null || true"
 sleep 1
-for h in A B; do
-	host_spawn "$h" "$caret" record --immediate --relayd "$HOSTS_RELAYD_ADDR" \
-		--session "watched-$h" --rotate 1 -d 10 2>"$work/watched-$h.err" >/dev/null
-	declare "rec_$h=$HOSTS_LAST_PID"
-done
+# host A as caret record --rotate 1, host B as caret live --relayd: the same
+host_spawn A "$caret" record --immediate --relayd "$HOSTS_RELAYD_ADDR" \
+	--session watched-A --rotate 1 -d 10 2>"$work/watched-A.err" >/dev/null
+rec_A=$HOSTS_LAST_PID
+host_spawn B "$caret" live --relayd "$HOSTS_RELAYD_ADDR" --session watched-B -d 10 \
+	2>"$work/watched-B.err" >/dev/null
+rec_B=$HOSTS_LAST_PID
 sleep 1
 host_spawn B env LD_PRELOAD="$CARET_LIB" "$work/bin/filter" --nodes filter --duration 7 \
 	--period-ms 20 --stall 150@3 >/dev/null 2>&1
@@ -106,6 +109,8 @@ wait "$app_a"
 wait "$app_b"
 wait "$rec_A"
 wait "$rec_B"
+sleep 2 # the last chunks archived and seen, then the watch ends as Ctrl-C ends it
+kill -INT "$watcher"
 wait "$watcher" || status=$?
 cat "$work/watch.err"
 if ((status != 3)); then
@@ -143,7 +148,7 @@ wait "$rec_A"
 wait "$rec_B" || true
 wait "$watcher" || status=$?
 cat "$work/vanish.err"
-if ((status != 1)) || ! grep -q "$HOST_B_HOSTNAME stopped sending while the others went on" \
+if ((status != 1)) || ! grep -q "$HOST_B_HOSTNAME stopped sending with its session recording" \
 	"$work/vanish.err"; then
 	echo "FAIL: caret live --watch exited $status when host B vanished"
 	exit 1
