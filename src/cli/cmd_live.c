@@ -41,6 +41,9 @@ static int usage(FILE *out)
 		"  -d, --duration S stop after S seconds (default: Ctrl-C)\n"
 		"  --window S       the statistics cover the last S seconds (default 10)\n"
 		"  --lookback S     the longest path instance followed, in seconds (default 3)\n"
+		"  --period S       a look every S seconds (the session rotates that often;\n"
+		"                   default 1; 0.5 finds a miss sooner for\n"
+		"                   about twice the CPU)\n"
 		"  --snapshot-on-miss DIR\n"
 		"                   a flight recorder (an LTTng snapshot session) records\n"
 		"                   beside: at a miss its buffers are written to DIR/miss-N,\n"
@@ -143,6 +146,7 @@ int caret_cmd_live(int argc, char **argv, const ca_load_options *load)
 		{ "duration", required_argument, NULL, 'd' },
 		{ "window", required_argument, NULL, 'W' },
 		{ "lookback", required_argument, NULL, 'L' },
+		{ "period", required_argument, NULL, 'T' },
 		{ "snapshot-on-miss", required_argument, NULL, 'X' },
 		{ "max-snapshots", required_argument, NULL, 'M' },
 		{ "output", required_argument, NULL, 'o' },
@@ -172,6 +176,7 @@ int caret_cmd_live(int argc, char **argv, const ca_load_options *load)
 	o.policy = CA_POLICY_USE_LATEST_MESSAGE;
 	o.window_s = 10;
 	o.lookback_s = 3;
+	o.period_s = 1;
 	o.max_snapshots = 10;
 	const char *vgid = getenv("CARET_TEST_VGID");
 	if (vgid && *vgid)
@@ -192,6 +197,8 @@ int caret_cmd_live(int argc, char **argv, const ca_load_options *load)
 		case 'd': o.record.duration = cli_parse_seconds(optarg, true, &ok); break;
 		case 'W': o.window_s = cli_parse_seconds(optarg, true, &ok); break;
 		case 'L': o.lookback_s = cli_parse_seconds(optarg, true, &ok); ok = ok && o.lookback_s >= 1;
+			break;
+		case 'T': o.period_s = cli_parse_seconds(optarg, true, &ok); ok = ok && o.period_s >= 0.1;
 			break;
 		case 'X': o.snapshot_dir = optarg; break;
 		case 'M': o.max_snapshots = (unsigned)cli_parse_seconds(optarg, true, &ok); break;
@@ -273,7 +280,7 @@ int caret_cmd_live(int argc, char **argv, const ca_load_options *load)
 				"--watch on HOST: the paths, deadlines, --json, snapshots go there\n");
 			return 2;
 		}
-		o.record.rotate_seconds = 1;
+		o.record.rotate_seconds = o.period_s;
 		o.record.verb = "caret live";
 		fprintf(stderr, "caret live: this host's processes streamed to %s a chunk a "
 			"second: watch them there (caret live --watch RELAYD_OUTPUT)\n",

@@ -102,7 +102,7 @@ int live_run(struct live_options *o)
 		snprintf(trace, sizeof trace, "%s/trace", scratch);
 		o->record.output_dir = trace;
 	}
-	o->record.rotate_seconds = 1;
+	o->record.rotate_seconds = o->period_s;
 	o->record.on_chunk = on_chunk;
 	o->record.user = L;
 	o->record.quiet = true;

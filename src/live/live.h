@@ -35,6 +35,7 @@ struct live_options {
 	bool json;
 	double window_s;     /* the statistics cover the instances ended in the last window_s */
 	double lookback_s;   /* an instance longer than this is not followed */
+	double period_s;     /* a look every period_s: the session rotates that often */
 	const char *snapshot_dir; /* --snapshot-on-miss */
 	unsigned max_snapshots;
 	bool keep_trace;     /* -o given: every chunk stays */

@@ -148,7 +148,6 @@ static bool count_path(struct live *L, struct live_watch *w, const ca_trace *t,
 			x->start = start;
 			x->end = end;
 			x->latency = latency;
-			x->detected_after = caret_monotonic_ns() - (int64_t)end;
 			describe_miss(x, p, hops + i * h, h, o->span);
 		}
 		(*n_misses)++;
@@ -158,31 +157,33 @@ static bool count_path(struct live *L, struct live_watch *w, const ca_trace *t,
 	return ok;
 }
 
-/* The misses of this look: a snapshot of the flight recorder for them
- * all (while snapshots are left), then each said. */
+/* The misses of this look, each said with how long after its end (now),
+ * then one snapshot of the flight recorder for them all (while snapshots
+ * are left): its folder named in their lines, written after them. */
 static void report_misses(struct live *L, struct live_miss *misses, size_t n, size_t found)
 {
 	const struct live_options *o = L->o;
 	char path[4096] = "", err[512];
-	if (n && o->snapshot_dir && L->snapshots < o->max_snapshots) {
-		if (cr_record_snapshot(L->recorder, o->snapshot_dir, path, sizeof path, err,
-			sizeof err) == 0)
-			L->snapshots++;
-		else {
-			fprintf(stderr, "caret live: %s\n", err);
-			path[0] = '\0';
-		}
-	}
+	bool snapshot = n && o->snapshot_dir && L->snapshots < o->max_snapshots && L->recorder;
+	if (snapshot)
+		snprintf(path, sizeof path, "%s/miss-%u", o->snapshot_dir, L->snapshots + 1);
 	for (size_t i = 0; i < n; i++) {
 		snprintf(misses[i].snapshot, sizeof misses[i].snapshot, "%s", path);
+		misses[i].detected_after = caret_monotonic_ns() - (int64_t)misses[i].end;
 		live_print_miss(L, &misses[i]);
 		L->recent[L->n_recent % 4] = misses[i];
 		L->n_recent++;
 	}
 	if (found > n)
-		fprintf(stderr, "caret live: %zu more deadline misses in this second, not "
+		fprintf(stderr, "caret live: %zu more deadline misses in this look, not "
 			"described\n", found - n);
 	L->misses += found;
+	if (!snapshot)
+		return;
+	if (cr_record_snapshot(L->recorder, path, err, sizeof err) == 0)
+		L->snapshots++;
+	else
+		fprintf(stderr, "caret live: the snapshot %s was not written: %s\n", path, err);
 }
 
 /* Where a look of several hosts stops: the last event of the host that

@@ -31,7 +31,6 @@ struct recorder {
 	struct cr_session *session;
 	struct cr_session *flight; /* snapshot_session */
 	char flight_name[140];
-	unsigned snapshots;
 	struct cr_lock *lock;
 	struct cr_processes *procs;
 	bool tty;
@@ -513,15 +512,12 @@ static int hand_over_chunk(struct recorder *r, bool last)
 	return r->o->on_chunk ? r->o->on_chunk(r->o->user, r, chunk, asked, last) : 0;
 }
 
-int cr_record_snapshot(struct recorder *r, const char *dir, char *path, size_t path_size,
-	char *err, size_t err_size)
+int cr_record_snapshot(struct recorder *r, const char *path, char *err, size_t err_size)
 {
 	if (!r->flight) {
 		snprintf(err, err_size, "no flight recorder session");
 		return -1;
 	}
-	/* each snapshot in a folder of its own, numbered */
-	snprintf(path, path_size, "%s/miss-%u", dir, ++r->snapshots);
 	return cr_session_snapshot(r->flight, path, err, err_size);
 }
 

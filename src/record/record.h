@@ -41,10 +41,9 @@ struct cr_record_options {
  * failure), having printed a one-line reason on failure. */
 int cr_record_run(const struct cr_record_options *o);
 
-/* Writes the flight recorder's buffers (snapshot_session) under dir: the
- * trace's directory into path. 0, or -1 with err. */
-int cr_record_snapshot(struct recorder *r, const char *dir, char *path, size_t path_size,
-	char *err, size_t err_size);
+/* Writes the flight recorder's buffers (snapshot_session) under path (a
+ * trace folder in it). 0, or -1 with err. */
+int cr_record_snapshot(struct recorder *r, const char *path, char *err, size_t err_size);
 
 /* Events LTTng discarded so far; -1 unknown. */
 int64_t cr_record_discarded(const struct recorder *r);

@@ -2,6 +2,8 @@
 """caret live's JSON lines against the trace it kept (test_real_live.sh).
 
 usage: live_check.py CARET LIVE_JSON TRACE NODES DEADLINE_MS STALL_MS [--no-snapshot]
+                     [--policy P]
+--policy P: the node policy caret live was given, for caret path latency too
 TRACE: a trace folder, or several joined by ':' (read with --merge: the
 chunks of several hosts' sessions, caret live --watch)
 
@@ -25,6 +27,7 @@ import tempfile
 
 caret, live_json, trace, nodes, deadline_ms, stall_ms = sys.argv[1:7]
 snapshots = '--no-snapshot' not in sys.argv
+policy = ['--policy', sys.argv[sys.argv.index('--policy') + 1]] if '--policy' in sys.argv else []
 traces = trace.split(':')
 merge = ['--merge'] if len(traces) > 1 else []
 deadline, stall = float(deadline_ms) * 1e6, float(stall_ms) * 1e6
@@ -65,7 +68,8 @@ for name in ('/sensor/callback_0', '/filter/callback_0', '/sink/callback_0'):
 
 # the path: every instance that reached the end, once; the misses
 with tempfile.NamedTemporaryFile('r', suffix='.csv') as records:
-    run('path', 'latency', *merge, '--nodes', nodes, '--records', records.name, *traces)
+    run('path', 'latency', *merge, *policy, '--nodes', nodes, '--records', records.name,
+        *traces)
     rows = list(csv.DictReader(records))
 ends = [r for r in rows if r['last_callback_start_ns']]
 latency = [int(r['last_callback_start_ns']) - int(r['first_publish_ns']) for r in ends]
@@ -95,6 +99,9 @@ if misses:
           f"found {first['detected_after_ns'] / 1e9:.2f} s after its end")
     if first['worst_hop'] != 'node /filter' or filter_hop(first) < stall:
         fail(f"the stall's miss blames {first['worst_hop']}, not node /filter >= {stall_ms} ms")
+        for m in misses:
+            print(f"  miss at {m['start_ns']}: {m['latency_ns'] / 1e6:.1f} ms, " +
+                  ', '.join(f"{h['hop']} {h['ns'] / 1e6:.1f} ms" for h in m['hops']))
     snap = first['snapshot']
     if not snapshots:
         pass
@@ -102,7 +109,7 @@ if misses:
         fail(f'no snapshot written for the miss ({snap})')
     else:
         with tempfile.NamedTemporaryFile('r', suffix='.csv') as records:
-            run('path', 'latency', '--nodes', nodes, '--records', records.name, snap)
+            run('path', 'latency', *policy, '--nodes', nodes, '--records', records.name, snap)
             inside = [r for r in csv.DictReader(records)
                       if r['first_publish_ns'] == str(first['start_ns'])
                       and r['last_callback_start_ns'] == str(first['end_ns'])]

@@ -87,15 +87,15 @@ echo "== caret live --watch on the analysis side; each host: caret record --rota
 sleep 3 # the sessions above ended: the watch follows new ones
 status=0
 "$caret" live --watch "$out" --hosts 2 --nodes "$REAL_PATH" --deadline 50ms --window 60 \
-	--json >"$work/watch.json" 2>"$work/watch.err" &
+	--policy callback_chain --json >"$work/watch.json" 2>"$work/watch.err" &
 watcher=$!
 caret_at_exit "kill -INT $watcher 2>/dev/null || true"
 sleep 1
 # host A as caret record --rotate 1, host B as caret live --relayd: the same
 host_spawn A "$caret" record --immediate --relayd "$HOSTS_RELAYD_ADDR" \
-	--session watched-A --rotate 1 -d 10 2>"$work/watched-A.err" >/dev/null
+	--session watched-A --rotate 0.5 -d 10 2>"$work/watched-A.err" >/dev/null
 rec_A=$HOSTS_LAST_PID
-host_spawn B "$caret" live --relayd "$HOSTS_RELAYD_ADDR" --session watched-B -d 10 \
+host_spawn B "$caret" live --relayd "$HOSTS_RELAYD_ADDR" --session watched-B --period 0.5 -d 10 \
 	2>"$work/watched-B.err" >/dev/null
 rec_B=$HOSTS_LAST_PID
 sleep 1
@@ -119,7 +119,7 @@ if ((status != 3)); then
 fi
 python3 "$CARET_SOURCE_DIR/tests/real/live_check.py" "$caret" "$work/watch.json" \
 	"$(echo "$out"/$HOST_A_HOSTNAME/watched-A-*):$(echo "$out"/$HOST_B_HOSTNAME/watched-B-*)" \
-	"$REAL_PATH" 50 150 --no-snapshot
+	"$REAL_PATH" 50 150 --no-snapshot --policy callback_chain
 
 echo "== bad input: host B vanishes under caret live --watch"
 sleep 3
