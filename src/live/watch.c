@@ -72,7 +72,7 @@ static bool recent(const char *path, time_t since)
 }
 
 /* The chunks archived since the last scan, in order: true when one came. */
-static bool take_chunks(struct live *L, struct live_host *h, const char *archives)
+static bool take_chunks(struct live_host *h, const char *archives)
 {
 	struct dirent **names;
 	int n = scandir(archives, &names, NULL, alphasort);
@@ -98,7 +98,6 @@ static bool take_chunks(struct live *L, struct live_host *h, const char *archive
 	for (int i = 0; i < n; i++)
 		free(names[i]);
 	free(n > 0 ? names : NULL);
-	(void)L;
 	return came;
 }
 
@@ -127,7 +126,7 @@ static bool scan(struct live *L, time_t since)
 			 * others' last look, would never be counted) */
 			struct live_host *h = host_of(L, host->d_name, sdir);
 			if (h && !strcmp(h->session, sdir) && is_dir(archives)) /* one session a host */
-				came |= take_chunks(L, h, archives);
+				came |= take_chunks(h, archives);
 		}
 		if (hd)
 			closedir(hd);
