@@ -199,16 +199,19 @@ static bool waiting_for_first_chunk(const struct live *L)
 	return false;
 }
 
-/* The chunks a look reads: every host's chunks with initialization events
- * and its last ones, as many as the lookback (a second each) and one. */
+/* The chunks a look reads: every host's chunks with initialization events,
+ * those that came since the last look (all of them before the first: a
+ * host that began long before another has its start counted too), and as
+ * many before as the lookback (a second each) and one. */
 static size_t chunks_to_read(const struct live *L, const char **paths)
 {
 	size_t n = 0, keep = (size_t)L->o->lookback_s + 1;
 	for (size_t i = 0; i < L->n_hosts; i++) {
-		const struct live_chunks *c = &L->hosts[i].chunks;
-		for (size_t k = 0; k < c->n; k++)
-			if (c->items[k].has_init || k + keep >= c->n)
-				paths[n++] = c->items[k].dir;
+		const struct live_host *h = &L->hosts[i];
+		size_t from = h->looked > keep ? h->looked - keep : 0;
+		for (size_t k = 0; k < h->chunks.n; k++)
+			if (h->chunks.items[k].has_init || k >= from)
+				paths[n++] = h->chunks.items[k].dir;
 	}
 	return n;
 }
@@ -222,8 +225,11 @@ static bool look(struct live *L)
 	if (!paths)
 		return false;
 	size_t n = chunks_to_read(L, paths);
+	uint64_t before = L->looks;
 	bool ok = live_look_at(L, paths, n, 0);
 	free(paths);
+	for (size_t i = 0; L->looks > before && i < L->n_hosts; i++) /* a look counted */
+		L->hosts[i].looked = L->hosts[i].chunks.n;
 	uint64_t window = (uint64_t)(L->o->window_s * 1e9), until = L->counted_until;
 	for (size_t i = 0; i < L->n_callbacks; i++)
 		live_series_expire(&L->callbacks[i], until > window ? until - window : 0);
