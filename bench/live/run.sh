@@ -18,6 +18,7 @@ source_dir=$(cd "$here/../.." && pwd)
 build=$(cd "${1:-$here/../../build}" && pwd)
 seconds=${2:-10} repeat=${3:-3}
 . "$source_dir/scripts/lttng-session.sh"
+. "$source_dir/scripts/dds-loopback.sh" # DDS on loopback, no multicast
 caret_lttng_require
 caret_lttng_ensure_daemon
 work=$(mktemp -d)

@@ -1,6 +1,7 @@
 /* cli_util.c - see cli_util.h. */
 #define _GNU_SOURCE
 #include "cli_util.h"
+#include "json_string.h"
 #include "plural.h"
 
 #include <getopt.h>
@@ -236,17 +237,7 @@ int cli_print_trace_folders(FILE *out, const ca_trace *t)
 
 void cli_json_string(FILE *out, const char *s)
 {
-	fputc('"', out);
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
-	}
-	fputc('"', out);
+	caret_json_string(out, s);
 }
 
 int cli_parse_percentiles(const char *verb, const char *arg, ca_percentile_method *method)

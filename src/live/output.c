@@ -5,22 +5,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "json_string.h"
 #include "state.h"
-
-static void json_string(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
 
 static double ms(int64_t ns)
 {
@@ -51,7 +37,7 @@ static void json_window(struct live *L, uint64_t until)
 		L->o->window_s, L->processes, L->discarded);
 	for (size_t i = 0; i < L->n_callbacks; i++) {
 		fprintf(f, "%s{\"name\": ", i ? ", " : "");
-		json_string(f, L->callbacks[i].name);
+		caret_json_string(f, L->callbacks[i].name);
 		fprintf(f, ", ");
 		json_stats(f, &L->callbacks[i], L->callback_period[i]);
 		fprintf(f, ", \"period_ns\": %" PRId64 "}", L->callback_period[i]);
@@ -60,13 +46,13 @@ static void json_window(struct live *L, uint64_t until)
 	for (size_t i = 0; i < L->o->n_paths; i++) {
 		const struct live_watch *w = &L->watches[i];
 		fprintf(f, "%s{\"name\": ", i ? ", " : "");
-		json_string(f, w->spec->label);
+		caret_json_string(f, w->spec->label);
 		fprintf(f, ", ");
 		json_stats(f, &w->series, w->spec->deadline_ns);
 		fprintf(f, ", \"deadline_ns\": %" PRId64 ", \"not_reaching_end\": %" PRIu64
 			", \"not_followed\": ", w->spec->deadline_ns, w->not_reaching_end);
 		if (w->why[0])
-			json_string(f, w->why);
+			caret_json_string(f, w->why);
 		else
 			fputs("null", f);
 		fputc('}', f);
@@ -78,23 +64,23 @@ static void json_miss(struct live *L, const struct live_miss *m)
 {
 	FILE *f = L->out;
 	fprintf(f, "{\"type\": \"miss\", \"path\": ");
-	json_string(f, m->watch->spec->label);
+	caret_json_string(f, m->watch->spec->label);
 	fprintf(f, ", \"start_ns\": %" PRIu64 ", \"end_ns\": %" PRIu64 ", \"latency_ns\": %" PRId64
 		", \"deadline_ns\": %" PRId64 ", \"detected_after_ns\": %" PRId64 ", \"hops\": [",
 		m->start, m->end, m->latency, m->watch->spec->deadline_ns, m->detected_after);
 	for (size_t k = 0; k < m->n_hops; k++) {
 		fprintf(f, "%s{\"hop\": ", k ? ", " : "");
-		json_string(f, m->hop_names[k]);
+		caret_json_string(f, m->hop_names[k]);
 		fprintf(f, ", \"ns\": %" PRId64 "}", m->hops[k]);
 	}
 	fprintf(f, "], \"worst_hop\": ");
 	if (m->n_hops)
-		json_string(f, m->hop_names[m->worst]);
+		caret_json_string(f, m->hop_names[m->worst]);
 	else
 		fputs("null", f);
 	fprintf(f, ", \"snapshot\": ");
 	if (m->snapshot[0])
-		json_string(f, m->snapshot);
+		caret_json_string(f, m->snapshot);
 	else
 		fputs("null", f);
 	fprintf(f, "}\n");
