@@ -35,6 +35,33 @@ size_t live_chunks_to_read(const struct live_chunks *c, uint64_t since, const ch
 	return n;
 }
 
+void live_chunks_looked(struct live_chunks *c, uint64_t last_event, uint64_t counted_until)
+{
+	/* full: this look's takes the newest's place (later, with more chunks:
+	 * they are counted later, never too early); the oldest, counted
+	 * next, stay */
+	if (c->n_marks == LIVE_MAX_MARKS)
+		c->n_marks--;
+	c->marks[c->n_marks++] = (struct live_chunk_mark){ c->n, last_event };
+	size_t kept = 0;
+	for (size_t k = 0; k < c->n_marks; k++) {
+		if (c->marks[k].last > counted_until)
+			c->marks[kept++] = c->marks[k];
+		else if (c->marks[k].chunks > c->counted)
+			c->counted = c->marks[k].chunks;
+	}
+	c->n_marks = kept;
+}
+
+size_t live_chunks_uncounted(const struct live_chunks *c, size_t keep, const char **paths)
+{
+	size_t n = 0, from = c->counted > keep ? c->counted - keep : 0;
+	for (size_t i = 0; i < c->n; i++)
+		if (c->items[i].has_init || i >= from)
+			paths[n++] = c->items[i].dir;
+	return n;
+}
+
 static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
 	(void)st;

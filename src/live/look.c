@@ -189,7 +189,7 @@ static void report_misses(struct live *L, struct live_miss *misses, size_t n, si
 /* Where a look of several hosts stops: the last event of the host that
  * is furthest behind among those still sending (a host that stopped
  * sending holds nobody back), on the first host's clock. */
-static uint64_t hosts_until(const struct live *L, const ca_trace *t)
+static uint64_t hosts_until(struct live *L, const ca_trace *t)
 {
 	const ca_architecture *a = ca_trace_architecture(t);
 	uint64_t until = UINT64_MAX, latest = 0;
@@ -202,6 +202,8 @@ static uint64_t hosts_until(const struct live *L, const ca_trace *t)
 			    ca_trace_process_window(t, a->processes[i].pid, &f, &l) && l > last)
 				last = l;
 		}
+		L->hosts[h].last_event = last;
+		L->hosts[h].last_event = last;
 		latest = last > latest ? last : latest;
 		if (L->hosts[h].active && last && last < until)
 			until = last;

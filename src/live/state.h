@@ -42,7 +42,7 @@ struct live_host {
 	char *session;          /* its session's folder under the watched one */
 	size_t next_chunk;      /* the index of the chunk it archives next */
 	struct live_chunks chunks;
-	size_t looked;          /* its chunks the last look had (the new ones are read whole) */
+	uint64_t last_event;    /* in the last look (0: none), on the first host's clock */
 	int64_t heard;          /* CLOCK_MONOTONIC when a chunk of it came last */
 	bool active;            /* a chunk came in the last few seconds */
 	bool said_gone;

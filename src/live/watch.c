@@ -200,19 +200,14 @@ static bool waiting_for_first_chunk(const struct live *L)
 }
 
 /* The chunks a look reads: every host's chunks with initialization events,
- * those that came since the last look (all of them before the first: a
- * host that began long before another has its start counted too), and as
- * many before as the lookback (a second each) and one. */
+ * those that may hold events the looks have not counted (all of them
+ * before the first: a host that began long before another has its start
+ * counted too), and as many before as the lookback (a second each) and one. */
 static size_t chunks_to_read(const struct live *L, const char **paths)
 {
 	size_t n = 0, keep = (size_t)L->o->lookback_s + 1;
-	for (size_t i = 0; i < L->n_hosts; i++) {
-		const struct live_host *h = &L->hosts[i];
-		size_t from = h->looked > keep ? h->looked - keep : 0;
-		for (size_t k = 0; k < h->chunks.n; k++)
-			if (h->chunks.items[k].has_init || k >= from)
-				paths[n++] = h->chunks.items[k].dir;
-	}
+	for (size_t i = 0; i < L->n_hosts; i++)
+		n += live_chunks_uncounted(&L->hosts[i].chunks, keep, paths + n);
 	return n;
 }
 
@@ -229,7 +224,7 @@ static bool look(struct live *L)
 	bool ok = live_look_at(L, paths, n, 0);
 	free(paths);
 	for (size_t i = 0; L->looks > before && i < L->n_hosts; i++) /* a look counted */
-		L->hosts[i].looked = L->hosts[i].chunks.n;
+		live_chunks_looked(&L->hosts[i].chunks, L->hosts[i].last_event, L->counted_until);
 	uint64_t window = (uint64_t)(L->o->window_s * 1e9), until = L->counted_until;
 	for (size_t i = 0; i < L->n_callbacks; i++)
 		live_series_expire(&L->callbacks[i], until > window ? until - window : 0);

@@ -3,13 +3,15 @@
  * series over its sliding window (nearest-rank percentiles, misses over the
  * limit, samples leaving in time order, the totals kept), the chunks a look
  * reads (those with initialization events always, the others from a time
- * on) and which go, durations as people write them, and a host clock's
+ * on, or, of a host --watch follows, from what the looks have counted) and
+ * which go, durations as people write them, and a host clock's
  * estimate from its NTP-style bounds.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include <cmocka.h>
@@ -81,6 +83,58 @@ static void chunks_read_and_pruned(void **state)
 	live_chunks_free(&c);
 }
 
+/* --watch: a host ahead of the one the looks wait for (their events
+ * counted up to the other's last) has its chunks past that point read
+ * however far ahead it is, not only the lookback's; once a look counts
+ * past a look's last event, the chunks that look had are counted whole. */
+static void chunks_of_a_host_ahead(void **state)
+{
+	(void)state;
+	struct live_chunks c = { .keep = true };
+	const char *paths[16];
+	char name[32];
+	for (int i = 0; i < 3; i++) {
+		snprintf(name, sizeof name, "/nonexistent/c%d", i);
+		assert_true(live_chunks_add(&c, name, 0, i == 0));
+	}
+	/* the first look: everything; counted up to 250, this host's last at 300 */
+	assert_int_equal(live_chunks_uncounted(&c, 1, paths), 3);
+	live_chunks_looked(&c, 300, 250);
+	assert_int_equal(c.counted, 0);
+	/* seven more chunks while the other host is behind: counted to 280, 290 */
+	for (int i = 3; i < 10; i++) {
+		snprintf(name, sizeof name, "/nonexistent/c%d", i);
+		assert_true(live_chunks_add(&c, name, 0, false));
+		live_chunks_looked(&c, 300 + 100 * (uint64_t)i, 280 + (uint64_t)i);
+	}
+	/* nothing counted whole yet: every chunk read, a lookback of 1 or not */
+	assert_int_equal(c.counted, 0);
+	assert_int_equal(live_chunks_uncounted(&c, 1, paths), 10);
+	/* the other host catches up to 650: the looks whose last was 300 and
+	 * 600 (3 and 4 chunks) are counted whole; c3 (keep 1) on is read, and c0 */
+	live_chunks_looked(&c, 1200, 650);
+	assert_int_equal(c.counted, 4);
+	size_t n = live_chunks_uncounted(&c, 1, paths);
+	assert_int_equal(n, 8);
+	assert_string_equal(paths[0], "/nonexistent/c0");
+	assert_string_equal(paths[1], "/nonexistent/c3");
+	/* up to date: all counted; the lookback's chunk before and c0 read */
+	live_chunks_looked(&c, 1200, 1200);
+	assert_int_equal(c.counted, 10);
+	assert_int_equal(live_chunks_uncounted(&c, 1, paths), 2);
+	/* ahead by more looks than marks are kept: the oldest stay, to be
+	 * counted as the other host catches up */
+	for (int i = 10; i < 40; i++) {
+		snprintf(name, sizeof name, "/nonexistent/c%d", i);
+		assert_true(live_chunks_add(&c, name, 0, false));
+		live_chunks_looked(&c, 2000 + 100 * (uint64_t)i, 1200 + (uint64_t)i);
+	}
+	assert_int_equal(c.counted, 10);
+	live_chunks_looked(&c, 6000, 3450); /* chunk 14's look had its last at 3400 */
+	assert_int_equal(c.counted, 15);
+	live_chunks_free(&c);
+}
+
 static void durations(void **state)
 {
 	(void)state;
@@ -119,6 +173,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(series_window),
 		cmocka_unit_test(chunks_read_and_pruned),
+		cmocka_unit_test(chunks_of_a_host_ahead),
 		cmocka_unit_test(durations),
 		cmocka_unit_test(host_clock_estimate),
 	};

@@ -4,8 +4,8 @@
  * as path/latency.c tells the records' arrays (the same messages either
  * way); a node twice in a path; facts at one nanosecond; a link (tf, a
  * service) that arrives and one that does not, and one into a run whose
- * answer left before; inherit_unique_stamp; and use_latest_message's
- * newer input.
+ * answer left before; inherit_unique_stamp; use_latest_message's newer
+ * input; and one message taken by two runs that began at one nanosecond.
  */
 #include <stdarg.h>
 #include <setjmp.h>
@@ -306,6 +306,40 @@ static void test_newer_input(void **state)
 	ca_path_latency_free(l);
 }
 
+/* /b -[/x]-> /a, /a's two subscriptions (callbacks 0 and 2, two threads)
+ * taking one message in runs that began at one nanosecond: the first
+ * callback's run takes it on, whichever was told first (a merged trace
+ * tells a run at its end: the one that ended first), streamed or not. */
+static void test_two_runs_at_one_nanosecond(void **state)
+{
+	(void)state;
+	const char *nodes[] = { node_names[1], node_names[0] };
+	const char *topics[] = { X };
+	ca_node_policy policies[2] = { CA_POLICY_CALLBACK_CHAIN, CA_POLICY_CALLBACK_CHAIN };
+	ca_path path = { 2, nodes, topics, policies };
+	const struct told later_callback_first[] = {
+		P(110, 1, 1, 100, X),
+		E(120, 1, 1, 100),
+		D(3, 2, 200, X, 1, 0),
+		D(2, 0, 200, X, 1, 0),
+		E(300, 3, 2, 200),
+		E(350, 2, 0, 200),
+	}, first_callback_first[] = {
+		P(110, 1, 1, 100, X),
+		E(120, 1, 1, 100),
+		D(2, 0, 200, X, 1, 0),
+		D(3, 2, 200, X, 1, 0),
+		E(300, 3, 2, 200),
+		E(350, 2, 0, 200),
+	};
+	const struct told *both[] = { later_callback_first, first_callback_first };
+	for (int k = 0; k < 2; k++) {
+		ca_path_latency *l = tell_both_ways(&path, NULL, both[k], 6);
+		expect(l, 0, (ca_path_message){ 100, 110, 200, 350 }, (int64_t[]){ 10, 90, 150 });
+		ca_path_latency_free(l);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -315,6 +349,7 @@ int main(void)
 		cmocka_unit_test(test_link_after_the_answer),
 		cmocka_unit_test(test_inherit_unique_stamp),
 		cmocka_unit_test(test_newer_input),
+		cmocka_unit_test(test_two_runs_at_one_nanosecond),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -33,7 +33,7 @@ struct fact { /* 48 bytes */
 	uint64_t run;    /* published in, delivered to, linked from, ending */
 	uint64_t ref;    /* DELIVER: the publish (0: none); PUBLISH: its run's start; LINK: links[ref - 1] */
 	uint64_t header; /* DELIVER: the message's header stamp (0: unknown) */
-	uint32_t callback; /* a PUBLISH's or LINK's run's (the rows' order) */
+	uint32_t callback; /* the run's: a PUBLISH's or LINK's (the rows' order), a DELIVER's */
 	uint32_t seq;      /* told in this order (unordered facts: the last tie-break) */
 	uint16_t hop;      /* PUBLISH, LINK: of hop (topic hop - 1); DELIVER: to node hop;
 	                    * END: the ends it is (END_FIRST, END_LAST) */
@@ -195,7 +195,35 @@ static size_t first_index(const struct ca_follow *f, size_t callback)
 	return callback == CA_NONE ? CA_NONE : f->first_at[callback];
 }
 
-/* Inserted after every fact not later: they come nearly in time order
+/* Facts at one time in the order the messages go through them: a node's
+ * output (or link) before the deliveries it makes, a delivery before the
+ * output of the node it reaches, a run's end last; deliveries of one
+ * run's publishes by publish, as path/latency.c's lookups took them. */
+static uint32_t rank(const struct fact *x)
+{
+	return x->kind == END ? UINT32_MAX : 2u * x->hop + (x->kind == DELIVER);
+}
+
+static int by_time_and_rank(const void *a, const void *b, void *ctx)
+{
+	(void)ctx;
+	const struct fact *x = a, *y = b;
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	uint32_t rx = rank(x), ry = rank(y);
+	if (rx != ry)
+		return rx < ry ? -1 : 1;
+	if (x->kind == DELIVER && x->ref != y->ref)
+		return x->ref < y->ref ? -1 : 1;
+	/* one message delivered to two runs that began at one nanosecond (two
+	 * subscriptions in two threads): the first callback's, however told */
+	if (x->kind == DELIVER && x->callback != y->callback)
+		return x->callback < y->callback ? -1 : 1;
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* Inserted after every fact not later (at one time: in by_time_and_rank's
+ * order, as the unordered are sorted): they come nearly in time order
  * (unordered ones: at the end, sorted before they settle). Inline: the
  * fact is then written in place, not built and copied. */
 static inline __attribute__((always_inline)) bool add_fact(struct ca_follow *f, struct fact x)
@@ -208,7 +236,8 @@ static inline __attribute__((always_inline)) bool add_fact(struct ca_follow *f, 
 	size_t i = (size_t)(last - f->facts);
 	x.seq = (uint32_t)i;
 	f->sorted = false;
-	while (!f->unordered && i > f->first_fact && f->facts[i - 1].time > x.time) {
+	while (!f->unordered && i > f->first_fact && (f->facts[i - 1].time > x.time ||
+		(f->facts[i - 1].time == x.time && by_time_and_rank(&f->facts[i - 1], &x, NULL) > 0))) {
 		f->facts[i] = f->facts[i - 1];
 		i--;
 	}
@@ -266,8 +295,8 @@ bool ca_follow_deliver(struct ca_follow *f, const struct ca_stream_run *run, con
 	EACH_INDEX(f, i, first_index(f, run->callback)) {
 		if (i == 0 || f->topics[i - 1] != topic || f->hop_kinds[i - 1] != CA_FOLLOW_TOPIC)
 			continue;
-		if (!add_fact(f, (struct fact){ run->start, run->id, ref, header, 0, 0, (uint16_t)i,
-			DELIVER }))
+		if (!add_fact(f, (struct fact){ run->start, run->id, ref, header,
+			(uint32_t)run->callback, 0, (uint16_t)i, DELIVER }))
 			return false;
 	}
 	return true;
@@ -565,29 +594,6 @@ static void apply(struct ca_follow *f, const struct fact *x)
 		seed(f, x->run, x->ref, x->callback, x->time);
 	else if (f->policies[hop - 1] == CA_POLICY_USE_LATEST_MESSAGE)
 		output(f, hop - 1, x);
-}
-
-/* Facts at one time in the order the messages go through them: a node's
- * output (or link) before the deliveries it makes, a delivery before the
- * output of the node it reaches, a run's end last; deliveries of one
- * run's publishes by publish, as path/latency.c's lookups took them. */
-static uint32_t rank(const struct fact *x)
-{
-	return x->kind == END ? UINT32_MAX : 2u * x->hop + (x->kind == DELIVER);
-}
-
-static int by_time_and_rank(const void *a, const void *b, void *ctx)
-{
-	(void)ctx;
-	const struct fact *x = a, *y = b;
-	if (x->time != y->time)
-		return x->time < y->time ? -1 : 1;
-	uint32_t rx = rank(x), ry = rank(y);
-	if (rx != ry)
-		return rx < ry ? -1 : 1;
-	if (x->kind == DELIVER && x->ref != y->ref)
-		return x->ref < y->ref ? -1 : 1;
-	return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
 bool ca_follow_settle(struct ca_follow *f, uint64_t settled)
