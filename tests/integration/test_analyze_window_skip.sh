@@ -34,36 +34,57 @@ failures=0
 export CARET_READER_THREADS=2
 # verb output, without the trace-wide event count (events read) of check
 run() { # READER TRACE WINDOW...
-	local reader=$1 trace=$2
+	local reader=$1 trace=$2 status=0
 	shift 2
 	{
-		"$bin/caret" latency callbacks --reader "$reader" "$@" "$trace"
-		"$bin/caret" path latency --reader "$reader" --nodes "$path" "$@" "$trace"
+		"$bin/caret" latency callbacks --reader "$reader" "$@" "$trace" || status=$?
+		"$bin/caret" path latency --reader "$reader" --nodes "$path" "$@" "$trace" || status=$?
 		"$bin/caret" check --reader "$reader" "$@" "$trace" | grep -v '^trace: ' || true
 	} 2>"$work/notes"
+	return "$status"
+}
+failed() { # WHAT: a run that exited non-zero, said with its last note
+	echo "FAIL $1: caret exited non-zero: $(tail -1 "$work/notes")"
+	failures=$((failures + 1))
 }
 # windows by the recorded callback starts, in seconds from the trace's
 # first event: the small buffers discard events, and a window by the
-# trace's length alone could fall in a gap and hold no callback
-read -r first last < <(babeltrace2 --clock-seconds "$work/split" | awk -v starts="$work/starts" '
-	{ t = substr($1, 2, length($1) - 2) }
-	NR == 1 { first = t }
-	/ ros2:callback_start: / { print t > starts }
-	END { print first, t }')
-at() { # F: from the first event to the callback start at quantile F
-	awk -v q="$1" -v a="$first" '{ t[NR] = $1 } END { i = int(q * NR); if (i < 1) i = 1
-		printf "%.6f", t[i] - a }' "$work/starts"
+# trace's length alone could fall in a gap and hold no callback. Each
+# trace's own: the two recordings' lengths differ under load, and a window
+# past a trace's end is an error.
+starts() { # TRACE: its callback starts into TRACE.starts; prints its first and last events
+	babeltrace2 --clock-seconds "$1" | awk -v starts="$1.starts" '
+		{ t = substr($1, 2, length($1) - 2) }
+		NR == 1 { first = t }
+		/ ros2:callback_start: / { print t > starts }
+		END { print first, t }'
 }
-before_end() { # F: from the callback start at quantile 1 - F to the last event
-	awk -v q="$1" -v z="$last" '{ t[NR] = $1 } END { i = int((1 - q) * NR); if (i < 1) i = 1
-		printf "%.6f", z - t[i] }' "$work/starts"
+read -r split_first split_last < <(starts "$work/split")
+read -r one_first one_last < <(starts "$work/one")
+at() { # TRACE F: from the first event to the callback start at quantile F
+	local first=${1}_first
+	awk -v q="$2" -v a="${!first}" '{ t[NR] = $1 } END { i = int(q * NR); if (i < 1) i = 1
+		printf "%.6f", t[i] - a }' "$work/$1.starts"
 }
-for window in "--since $(at 0.3)" "--until $(at 0.4)" \
-	"--strip-start $(at 0.2) --strip-end $(before_end 0.3)" "--since $(at 0.45) --until $(at 0.55)"; do
+before_end() { # TRACE F: from the callback start at quantile 1 - F to the last event
+	local last=${1}_last
+	awk -v q="$2" -v z="${!last}" '{ t[NR] = $1 } END { i = int((1 - q) * NR); if (i < 1) i = 1
+		printf "%.6f", z - t[i] }' "$work/$1.starts"
+}
+windows() { # TRACE: the windows, one a line
+	echo "--since $(at "$1" 0.3)"
+	echo "--until $(at "$1" 0.4)"
+	echo "--strip-start $(at "$1" 0.2) --strip-end $(before_end "$1" 0.3)"
+	echo "--since $(at "$1" 0.45) --until $(at "$1" 0.55)"
+}
+mapfile -t split_windows < <(windows split)
+mapfile -t one_windows < <(windows one)
+for i in "${!split_windows[@]}"; do
+	window=${split_windows[i]}
 	read -ra w <<<"$window"
-	run native "$work/split" "${w[@]}" >"$work/native"
+	run native "$work/split" "${w[@]}" >"$work/native" || { failed "$window"; continue; }
 	skipped=$(sed -n 's/.*note: \([0-9]*\) packets\? .*not read/\1/p' "$work/notes" | head -1)
-	run babeltrace2 "$work/split" "${w[@]}" >"$work/bt"
+	run babeltrace2 "$work/split" "${w[@]}" >"$work/bt" || { failed "$window (babeltrace2)"; continue; }
 	callbacks=$(grep -c '^/bench/' "$work/native" || true)
 	if ! cmp -s "$work/native" "$work/bt"; then
 		echo "FAIL $window: the readers differ"
@@ -75,7 +96,8 @@ for window in "--since $(at 0.3)" "--until $(at 0.4)" \
 	else
 		echo "ok $window: $skipped packets unread, the same results as babeltrace2 ($callbacks callback rows)"
 	fi
-	run native "$work/one" "${w[@]}" >/dev/null
+	read -ra w <<<"${one_windows[i]}"
+	run native "$work/one" "${w[@]}" >/dev/null || { failed "${one_windows[i]} (one channel)"; continue; }
 	if grep -q 'packets .*not read' "$work/notes"; then
 		echo "FAIL $window: packets skipped in a trace whose channel holds initialization events"
 		failures=$((failures + 1))
