@@ -135,10 +135,14 @@ static bool count_path(struct live *L, struct live_watch *w, const ca_trace *t,
 			w->not_reaching_end += begun > lost_from && begun <= lost_to;
 			continue;
 		}
-		if (end <= L->counted_until || end > until || end < start)
+		/* one that ended before the last look's boundary: seen only now
+		 * (its last run told at its end, in a later chunk), or counted */
+		if (end > until || end < start ||
+		    (end <= L->counted_until && !live_counted_new(&w->counted, end, start)))
 			continue;
 		int64_t latency = (int64_t)(end - start);
-		ok = live_series_add(&w->series, end, latency);
+		ok = live_counted_add(&w->counted, end, start) &&
+			live_series_add(&w->series, end, latency);
 		if (!ok || w->spec->deadline_ns <= 0 || latency <= w->spec->deadline_ns)
 			continue;
 		if (*n_misses < max) {
@@ -213,7 +217,8 @@ static uint64_t hosts_until(struct live *L, const ca_trace *t)
 
 /* Each host's clock against the first's from this look's messages: the
  * estimate moves its correction for the next look. */
-static void follow_clocks(struct live *L, const ca_trace *t, const ca_records *rec)
+static void follow_clocks(struct live *L, const ca_trace *t, const ca_records *rec,
+	uint64_t until)
 {
 	ca_host_clock *h;
 	size_t n = ca_host_clocks(t, rec, &h);
@@ -232,8 +237,13 @@ static void follow_clocks(struct live *L, const ca_trace *t, const ca_records *r
 			 * correction that changes moves the hosts' events across the
 			 * boundary between two looks (counted twice, or never) */
 			if (k && ca_host_clock_estimate(&h[k], &estimate, &uncertainty) &&
-			    llabs(estimate) > uncertainty && llabs(estimate) > 1000000)
+			    llabs(estimate) > uncertainty && llabs(estimate) > 1000000) {
 				x->correction += estimate;
+				/* the instances counted so far, read again, have moved:
+				 * none of them counted again */
+				for (size_t w = 0; w < L->o->n_paths; w++)
+					live_counted_forget(&L->watches[w].counted, until);
+			}
 		}
 	}
 	free(h);
@@ -262,7 +272,10 @@ bool live_look(struct live *L, uint64_t until)
 	uint64_t lookback = (uint64_t)(L->o->lookback_s * 1e9), margin = 20000000;
 	uint64_t since = until > lookback ? until - lookback : 0;
 	uint64_t open = L->open_since < L->counted_until ? L->open_since : L->counted_until;
-	if (L->looks && open > since + margin)
+	if (!L->looks) /* everything recorded so far: the first chunk can be long (a
+			* system slow to answer the start), and all of it is counted */
+		since = 0;
+	else if (open > since + margin)
 		since = open - margin;
 	const char **paths = malloc((L->chunks.n + 1) * sizeof *paths);
 	if (!paths)
@@ -327,7 +340,11 @@ bool live_look_at(struct live *L, const char *const *paths, size_t n, uint64_t u
 	if (ok)
 		report_misses(L, misses, described, found);
 	if (ok && L->n_hosts > 1)
-		follow_clocks(L, t, rec);
+		follow_clocks(L, t, rec, until);
+	/* what a later look can see again: back to the lookback, and a second */
+	uint64_t remembered = (uint64_t)((o->lookback_s + 1) * 1e9);
+	for (size_t i = 0; i < o->n_paths; i++)
+		live_counted_forget(&L->watches[i].counted, until > remembered ? until - remembered : 0);
 	free(misses);
 	ca_records_free(rec);
 	ca_trace_free(t);

@@ -11,6 +11,7 @@
 
 #include "ca.h"
 #include "chunks.h"
+#include "counted.h"
 #include "live.h"
 #include "series.h"
 
@@ -23,6 +24,7 @@ struct live_watch {
 	char why[512];      /* while not followed: why */
 	uint64_t not_reaching_end; /* instances lost on the way, since the start */
 	struct live_series series;
+	struct live_counted counted; /* the instances counted in the last looks */
 };
 
 /* An end-to-end instance over its deadline. */

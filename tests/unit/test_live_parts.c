@@ -4,8 +4,8 @@
  * limit, samples leaving in time order, the totals kept), the chunks a look
  * reads (those with initialization events always, the others from a time
  * on, or, of a host --watch follows, from what the looks have counted) and
- * which go, durations as people write them, and a host clock's
- * estimate from its NTP-style bounds.
+ * which go, the path instances counted once when seen late, durations as
+ * people write them, and a host clock's estimate from its NTP-style bounds.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,6 +18,7 @@
 
 #include "ca.h"
 #include "chunks.h"
+#include "counted.h"
 #include "duration.h"
 #include "series.h"
 
@@ -135,6 +136,33 @@ static void chunks_of_a_host_ahead(void **state)
 	live_chunks_free(&c);
 }
 
+/* A path instance seen only after the look that passed its end (its last
+ * run told at its end, in a later chunk) is new once; one counted is not
+ * new again; none at or before the floor is. */
+static void instances_counted_once(void **state)
+{
+	(void)state;
+	struct live_counted c = { 0 };
+	/* a look counted these, ending 100..109 (not in end order) */
+	for (uint64_t i = 0; i < 10; i++)
+		assert_true(live_counted_add(&c, 100 + (i ^ 1), 50 + (i ^ 1)));
+	assert_false(live_counted_new(&c, 104, 54));  /* read again */
+	assert_true(live_counted_new(&c, 104, 60));   /* another, ending at the same time */
+	assert_true(live_counted_new(&c, 95, 40));    /* ended before, seen only now */
+	assert_true(live_counted_add(&c, 95, 40));
+	assert_false(live_counted_new(&c, 95, 40));
+	/* forgotten up to 101: none at or before it is new, later ones kept */
+	live_counted_forget(&c, 101);
+	assert_false(live_counted_new(&c, 95, 41));
+	assert_false(live_counted_new(&c, 101, 99));
+	assert_false(live_counted_new(&c, 102, 52));
+	assert_true(live_counted_new(&c, 102, 53));
+	assert_int_equal(c.n, 8);
+	live_counted_forget(&c, 50); /* never lowered */
+	assert_int_equal(c.floor, 101);
+	live_counted_free(&c);
+}
+
 static void durations(void **state)
 {
 	(void)state;
@@ -174,6 +202,7 @@ int main(void)
 		cmocka_unit_test(series_window),
 		cmocka_unit_test(chunks_read_and_pruned),
 		cmocka_unit_test(chunks_of_a_host_ahead),
+		cmocka_unit_test(instances_counted_once),
 		cmocka_unit_test(durations),
 		cmocka_unit_test(host_clock_estimate),
 	};
