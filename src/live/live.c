@@ -120,7 +120,6 @@ int live_run(struct live_options *o)
 	free(L->callback_period);
 	for (size_t i = 0; i < o->n_paths; i++) {
 		live_series_free(&L->watches[i].series);
-		live_counted_free(&L->watches[i].counted);
 		ca_path_set_free(L->watches[i].set);
 	}
 	live_chunks_free(&L->chunks);

@@ -38,7 +38,32 @@ static struct live_series *callback_series(struct live *L, size_t hint, const ch
 	return s;
 }
 
-/* Every visible callback's runs that ended in (counted_until, until]. */
+/* Counts a sample (a run, a path instance) that ended in (counted_until,
+ * until], or before and seen only now, once: a merged run is told at its
+ * end, in the chunk after the one its start is in; a host's chunk can come
+ * after a look passed its events. 1: counted; 0: counted before; -1: out
+ * of memory. */
+static int count_once(const struct live *L, struct live_series *s, uint64_t end, uint64_t start)
+{
+	if (end <= L->counted_until && !live_counted_new(&s->counted, end, start))
+		return 0;
+	if (!live_counted_add(&s->counted, end, start) ||
+	    !live_series_add(s, end, (int64_t)(end - start)))
+		return -1;
+	return 1;
+}
+
+/* Forgets the samples counted up to `floor`: none of them counted again. */
+static void forget_counted(struct live *L, uint64_t floor)
+{
+	for (size_t i = 0; i < L->n_callbacks; i++)
+		live_counted_forget(&L->callbacks[i].counted, floor);
+	for (size_t i = 0; i < L->o->n_paths; i++)
+		live_counted_forget(&L->watches[i].series.counted, floor);
+}
+
+/* Every visible callback's runs that ended in (counted_until, until] (or
+ * before, seen only now). */
 static bool count_callbacks(struct live *L, const ca_trace *t, const ca_records *rec,
 	uint64_t until)
 {
@@ -63,9 +88,8 @@ static bool count_callbacks(struct live *L, const ca_trace *t, const ca_records 
 		for (size_t i = 0; i < n && ok; i++) {
 			if ((!runs[i].end || runs[i].end > until) && runs[i].start < L->open_since)
 				L->open_since = runs[i].start; /* the next look reads back to it */
-			if (runs[i].end > L->counted_until && runs[i].end <= until &&
-			    runs[i].end >= runs[i].start)
-				ok = live_series_add(s, runs[i].end, (int64_t)(runs[i].end - runs[i].start));
+			if (runs[i].end && runs[i].end <= until && runs[i].end >= runs[i].start)
+				ok = count_once(L, s, runs[i].end, runs[i].start) >= 0;
 		}
 	}
 	free(runs);
@@ -135,15 +159,12 @@ static bool count_path(struct live *L, struct live_watch *w, const ca_trace *t,
 			w->not_reaching_end += begun > lost_from && begun <= lost_to;
 			continue;
 		}
-		/* one that ended before the last look's boundary: seen only now
-		 * (its last run told at its end, in a later chunk), or counted */
-		if (end > until || end < start ||
-		    (end <= L->counted_until && !live_counted_new(&w->counted, end, start)))
+		if (end > until || end < start)
 			continue;
+		int counted = count_once(L, &w->series, end, start);
 		int64_t latency = (int64_t)(end - start);
-		ok = live_counted_add(&w->counted, end, start) &&
-			live_series_add(&w->series, end, latency);
-		if (!ok || w->spec->deadline_ns <= 0 || latency <= w->spec->deadline_ns)
+		ok = counted >= 0;
+		if (counted <= 0 || w->spec->deadline_ns <= 0 || latency <= w->spec->deadline_ns)
 			continue;
 		if (*n_misses < max) {
 			struct live_miss *x = &misses[*n_misses];
@@ -239,10 +260,9 @@ static void follow_clocks(struct live *L, const ca_trace *t, const ca_records *r
 			if (k && ca_host_clock_estimate(&h[k], &estimate, &uncertainty) &&
 			    llabs(estimate) > uncertainty && llabs(estimate) > 1000000) {
 				x->correction += estimate;
-				/* the instances counted so far, read again, have moved:
+				/* the samples counted so far, read again, have moved:
 				 * none of them counted again */
-				for (size_t w = 0; w < L->o->n_paths; w++)
-					live_counted_forget(&L->watches[w].counted, until);
+				forget_counted(L, until);
 			}
 		}
 	}
@@ -343,8 +363,7 @@ bool live_look_at(struct live *L, const char *const *paths, size_t n, uint64_t u
 		follow_clocks(L, t, rec, until);
 	/* what a later look can see again: back to the lookback, and a second */
 	uint64_t remembered = (uint64_t)((o->lookback_s + 1) * 1e9);
-	for (size_t i = 0; i < o->n_paths; i++)
-		live_counted_forget(&L->watches[i].counted, until > remembered ? until - remembered : 0);
+	forget_counted(L, until > remembered ? until - remembered : 0);
 	free(misses);
 	ca_records_free(rec);
 	ca_trace_free(t);

@@ -69,5 +69,6 @@ void live_series_free(struct live_series *s)
 	free(s->name);
 	free(s->at);
 	free(s->value);
+	live_counted_free(&s->counted);
 	memset(s, 0, sizeof *s);
 }

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "counted.h"
+
 struct live_series {
 	char *name;
 	int64_t limit_ns;      /* over it is a miss; 0: none */
@@ -17,6 +19,7 @@ struct live_series {
 	int64_t *value;        /* latencies */
 	size_t first, n, cap;  /* the samples are [first, n) */
 	uint64_t total, total_misses; /* since the start */
+	struct live_counted counted;  /* the samples of the last looks, by (end, start) */
 };
 
 struct live_window_stats {

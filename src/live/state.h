@@ -11,7 +11,6 @@
 
 #include "ca.h"
 #include "chunks.h"
-#include "counted.h"
 #include "live.h"
 #include "series.h"
 
@@ -24,7 +23,6 @@ struct live_watch {
 	char why[512];      /* while not followed: why */
 	uint64_t not_reaching_end; /* instances lost on the way, since the start */
 	struct live_series series;
-	struct live_counted counted; /* the instances counted in the last looks */
 };
 
 /* An end-to-end instance over its deadline. */
