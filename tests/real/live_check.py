@@ -12,9 +12,11 @@ chunks of several hosts' sessions, caret live --watch)
   run and every path instance of the trace, once: what caret latency
   callbacks and caret path latency find in the whole trace;
 - the misses are the instances over the deadline in the trace, each found
-  within 2 s of its end, each blaming the stalled /filter: its node hop
-  (the stalled run, at least STALL_MS) or the topic into it (the messages
-  queued behind that run);
+  within 2 s of its end; the stall's (the stalled message and those
+  queued behind it) each blaming the stalled /filter: its node hop (the
+  stalled run, at least STALL_MS) or the topic into it (the messages
+  queued behind that run); any other (an app of a loaded machine not
+  scheduled for the deadline) is said, on whatever hop;
 - the first miss's snapshot is a trace holding that instance: caret path
   latency finds it there, and caret report writes a page of it.
 """
@@ -97,14 +99,24 @@ def filter_hop(m):
 # was busy); never the sensor's or the sink's
 STALL_HOPS = ('node /filter', 'topic /topic_a')
 if misses:
-    first = max(misses, key=lambda m: (filter_hop(m), m['latency_ns']))
+    first = max(misses, key=lambda m: (filter_hop(m), m['worst_hop'] in STALL_HOPS,
+                                       m['latency_ns']))
     print(f"the stall's miss: {first['latency_ns'] / 1e6:.1f} ms, worst hop {first['worst_hop']}, "
           f"found {first['detected_after_ns'] / 1e9:.2f} s after its end")
     if filter_hop(first) < stall:
         # the stalled message itself did not reach the end (its successor
         # lost in the queue): the ones behind it tell the stall
         print(f"  the stalled message did not reach the end; {len(misses)} behind it missed")
-    wrong = [m for m in misses if m['worst_hop'] not in STALL_HOPS]
+    # the stall's misses: its message and those queued behind it; a miss
+    # before or after them is one of a loaded machine's (an app not
+    # scheduled for 50 ms): in the trace (checked above), blamed on any hop
+    stalls = [m for m in misses
+              if first['start_ns'] <= m['start_ns'] <= first['start_ns'] + stall + deadline]
+    others = [m for m in misses if m not in stalls]
+    if others:
+        print(f'{len(others)} misses outside the stall (a loaded machine): ' +
+              ', '.join(f"{m['latency_ns'] / 1e6:.1f} ms at {m['worst_hop']}" for m in others))
+    wrong = [m for m in stalls if m['worst_hop'] not in STALL_HOPS]
     if wrong or first['worst_hop'] not in STALL_HOPS:
         fail(f"misses blamed on {[m['worst_hop'] for m in wrong] or first['worst_hop']}, not "
              f"the stalled /filter or the topic into it")
