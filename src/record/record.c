@@ -638,9 +638,13 @@ static int run(struct recorder *r)
 	cr_processes_update(r->procs, !o->command && !o->immediate);
 	if (!o->command && !o->immediate)
 		send_end(r);
-	/* what was recorded since the last chunk, unless the session is gone */
-	if (rotating && !consumer_done && !r->lost_how && cr_session_state(r->session) >= 0)
+	/* what was recorded since the last chunk, unless the session is gone;
+	 * stopped first, so that the last chunk holds every event the trace
+	 * keeps (a run that ends after it would be in the trace, never looked at) */
+	if (rotating && !consumer_done && !r->lost_how && cr_session_state(r->session) >= 0) {
+		cr_session_stop(r->session);
 		hand_over_chunk(r, true);
+	}
 	int rc = finish(r, recorded);
 	int cmd = o->command ? command_status(r, child_status, exited_alone) : 0;
 	return cmd ? cmd : rc;

@@ -332,6 +332,12 @@ int cr_session_start(struct cr_session *s, char *err, size_t err_size)
 	return 0;
 }
 
+void cr_session_stop(struct cr_session *s)
+{
+	if (s)
+		lttng_stop_tracing(s->name);
+}
+
 int cr_session_stop_and_destroy(struct cr_session *s, char *err, size_t err_size)
 {
 	if (!s)

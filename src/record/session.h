@@ -51,6 +51,9 @@ int cr_session_start(struct cr_session *s, char *err, size_t err_size);
  * to call in any state, and with NULL; frees s. Returns 0, or -1 with err.
  */
 int cr_session_stop_and_destroy(struct cr_session *s, char *err, size_t err_size);
+/* Stops tracing (already stopped, or gone: fine); the session stays, to be
+ * rotated a last time. */
+void cr_session_stop(struct cr_session *s);
 
 /*
  * Rotates the session (it keeps recording into a new chunk) and waits
