@@ -11,8 +11,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct live_counted_sample {
+	uint64_t end, start;
+};
+
 struct live_counted {
-	uint64_t *end, *start; /* by end */
+	struct live_counted_sample *items; /* by end */
 	size_t n, cap;
 	/* the instances that ended at or before it are not remembered: not
 	 * counted again, however they come */
