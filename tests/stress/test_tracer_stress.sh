@@ -16,6 +16,7 @@ session() { # NAME SECONDS
 	(
 		CARET_TRACE_DIR=$work/trace-$1 caret_lttng_start "caret-test-stress-$1" \
 			'ros2:*' 'ros2_caret:*' || exit 1
+		touch "$work/recording-$1"
 		sleep "$2"
 		caret_lttng_stop
 	)
@@ -23,7 +24,17 @@ session() { # NAME SECONDS
 
 session first 4 &
 first=$!
-sleep 0.5
+# tracer_stress starts once the first session records (creating it can take
+# seconds on a busy machine), and finds it there when it initializes
+for ((i = 0; i < 600; i++)); do
+	[[ -e $work/recording-first ]] && break
+	kill -0 "$first" 2>/dev/null || break
+	sleep 0.1
+done
+if [[ ! -e $work/recording-first ]]; then
+	echo "the first session did not start recording"
+	exit 1
+fi
 "${CARET_GROUP[@]}" "$CARET_BUILD_DIR/bin/tracer_stress" 6 >"$work/out" 2>&1 &
 stress=$!
 caret_at_exit "kill $stress 2>/dev/null || true"
