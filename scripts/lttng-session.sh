@@ -51,6 +51,18 @@ _caret_run_exit_cmds() {
 trap _caret_run_exit_cmds EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
+# Under set -e a command that fails ends the script: say which (once), so
+# that a log that kept only the script's output tells where it stopped.
+_caret_errexit_said() {
+	local status=$?
+	[[ -n ${_caret_err_said:-} ]] && return
+	_caret_err_said=1
+	echo "stopped: ${BASH_SOURCE[1]##*/}:${BASH_LINENO[0]}: $BASH_COMMAND exited $status" >&2
+}
+if [[ $- == *e* ]]; then
+	set -E # in functions too
+	trap _caret_errexit_said ERR
+fi
 
 caret_at_exit() { _caret_exit_cmds+=("$1"); }
 

@@ -16,8 +16,6 @@ set -euo pipefail
 system=$2
 original=$REAL_PREFIX/$REAL_TREE/lib/libcaret.so
 [[ -f $original ]] || { echo "FAIL: no original tracer at $original" >&2; exit 1; }
-# set -e ends the script on the first command that fails: say which
-trap 'echo "FAIL: line $LINENO: $BASH_COMMAND exited $?" >&2' ERR
 work=$(mktemp -d)
 caret_at_exit "rm -rf '$work'"
 caret_lttng_require
