@@ -14,7 +14,8 @@ services.cpp: DIR/<process>.calls.<pid>.csv):
   serializes it between the callback's end and the write), at most
   NOISY_SHARE of the stages (or NOISY_MIN) further: a thread preempted
   between the two, or the process's first request, which the tracer
-  records once written (hooks_services.c);
+  records once written (hooks_services.c); the median of each stage
+  within MEDIAN_LIMIT;
 - no call in the records that the client did not make;
 - `caret latency services` counts them, for the one client and service;
 - `caret path latency --nodes /client,/server,/client` follows each call
@@ -34,7 +35,15 @@ import tempfile
 
 TOLERANCE = 50_000  # ns
 RESPONSE_TOLERANCE = 150_000  # ns
-NOISY_SHARE, NOISY_MIN = 0.10, 5
+# A thread preempted between a stage and the app's clock read beside it
+# moves that one stage: 18 of 168 stages (11 %) in a CI-like run of four
+# real tests on two cores. An analyzer error (a stage of another call, a
+# wrong clock) moves most stages by a call's period or more, and the
+# median of each stage's gaps with them: those must stay within
+# MEDIAN_LIMIT (on an idle machine here, Fast DDS's send_request median is
+# 32-42 us: rclcpp and the rmw work before the write).
+NOISY_SHARE, NOISY_MIN = 0.25, 5
+MEDIAN_LIMIT = 200_000  # ns
 
 trace, truth_dir = sys.argv[1], sys.argv[2]
 caret = sys.argv[sys.argv.index('--caret') + 1]
@@ -96,7 +105,7 @@ if complete:
     # preempted)
     names = ('send_request', 'take_response', 'take_request', 'send_response')
     limits = (TOLERANCE, TOLERANCE, TOLERANCE, RESPONSE_TOLERANCE)
-    off, n, worst = 0, 0, [0] * 4
+    off, n, worst, by_stage = 0, 0, [0] * 4, [[] for _ in names]
     for s in made:
         c = by_seq.get(s)
         if not c or s not in server:
@@ -111,11 +120,17 @@ if complete:
         if min(gaps) < 0:
             check(False, f'call {s}: a stage on the wrong side of the app\'s clock read {gaps}')
         worst = [max(w, g) for w, g in zip(worst, gaps)]
+        for stage, g in zip(by_stage, gaps):
+            stage.append(g)
         off += sum(g > limit for g, limit in zip(gaps, limits))
     allowed = max(NOISY_MIN, int(NOISY_SHARE * n))
     check(off <= allowed, f'{n // 4} calls: stages within {TOLERANCE} ns of the app\'s reads '
           f'(responses {RESPONSE_TOLERANCE}) but {off} of {n} (at most {allowed}); worst ' +
           ', '.join(f'{k} {w} ns' for k, w in zip(names, worst)))
+    medians = [sorted(g)[len(g) // 2] if g else 0 for g in by_stage]
+    check(all(m <= MEDIAN_LIMIT for m in medians),
+          f'the median of each stage within {MEDIAN_LIMIT} ns: ' +
+          ', '.join(f'{k} {m} ns' for k, m in zip(names, medians)))
 
 # (a last request no service took in the trace has a row of its own, "?",
 # with no complete measure)
