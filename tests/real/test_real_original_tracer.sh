@@ -24,15 +24,28 @@ caret_lttng_ensure_daemon
 # What the test checks needs messages through the whole chain: a run in
 # which /sink took none (by the apps' own account: DDS discovery can
 # outlast the apps' 3 s on a busy machine) is said and run again, up to
-# three times.
+# three times. So is a run in which an app died of SIGSEGV: the original
+# Jazzy tracer crashed one app of the pipeline once in a CI-like run here
+# (a fault of that tracer, not of what this test checks).
 for attempt in 1 2 3; do
 	rm -rf "$work/trace" "$work/truth"
 	CARET_TRACE_DIR=$work/trace
 	caret_lttng_start caret-test-original 'ros2:*' 'ros2_caret:*'
 	# it needs ROS_DISTRO (docs/real-ros2.md)
+	status=0
 	LD_PRELOAD=$original ROS_DISTRO=${REAL_TREE%-caret} "${CARET_GROUP[@]}" "$REAL_LAUNCH" \
-		"$REAL_APPS" "$system" 3 "$work/truth" "$work/pids" >/dev/null
+		"$REAL_APPS" "$system" 3 "$work/truth" "$work/pids" >/dev/null 2>"$work/launch.err" ||
+		status=$?
+	cat "$work/launch.err" >&2
 	caret_lttng_stop
+	if ((status != 0)); then
+		if ((attempt < 3)) && grep -q 'exited with status 139$' "$work/launch.err"; then
+			echo "note: an app died of SIGSEGV under the original tracer (attempt $attempt)"
+			continue
+		fi
+		echo "FAIL: the apps failed (launch.sh exited $status)" >&2
+		exit 1
+	fi
 	cat "$work/truth"/*.receives.*.csv 2>/dev/null |
 		awk -F, '$2 == "/sink" && $4 == "/topic_b" { n++ } END { exit !n }' && break
 	echo "note: /sink took no message on /topic_b in the apps' 3 s (attempt $attempt)"
