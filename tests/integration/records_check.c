@@ -214,18 +214,13 @@ static size_t over(int64_t d)
 	return d > TOLERANCE;
 }
 
-static int by_value(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-	return (x > y) - (x < y);
-}
-
 /* The end of a kind's check: its median difference within TOLERANCE. */
 static void kind_done(const char *what)
 {
 	if (kind.n) {
-		qsort(kind.v, kind.n, sizeof *kind.v, by_value);
-		int64_t median = kind.v[kind.n / 2];
+		ca_stats st;
+		ca_stats_of(kind.v, kind.n, CA_PERCENTILE_NEAREST_RANK, &st);
+		int64_t median = (int64_t)st.p50;
 		if (median > TOLERANCE) {
 			failures++;
 			fprintf(stderr, "records_check: %s: the median latency difference, %" PRId64

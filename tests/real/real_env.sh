@@ -138,6 +138,13 @@ real_from_start() {
 	real_record_stop "$dir/trace"
 }
 
+# real_chain_delivered TRUTH: the apps' truth has /sink receiving on
+# /topic_b (DDS discovery can outlast a short run on a busy machine)
+real_chain_delivered() {
+	cat "$1"/*.receives.*.csv 2>/dev/null |
+		awk -F, '$2 == "/sink" && $4 == "/topic_b" { n++ } END { exit !n }'
+}
+
 # The node chain of the pipeline systems, for the path checks.
 REAL_PATH=/sensor,/filter,/sink
 
