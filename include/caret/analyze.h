@@ -30,7 +30,7 @@ extern "C" {
 /* This header's version: raised with every change a program built against
  * an older one would notice. caret_analyze_api_version() is the library's:
  * a program checks that they are equal. */
-#define CARET_ANALYZE_API_VERSION 2
+#define CARET_ANALYZE_API_VERSION 3
 CARET_API int caret_analyze_api_version(void);
 
 /* ---- a trace ------------------------------------------------------------------ */
@@ -127,9 +127,12 @@ CARET_API bool caret_next_communication(caret_iter *iter, caret_communication *c
  * message_context policies). */
 typedef enum caret_policy {
 	CARET_POLICY_DEFAULT = -1,       /* in caret_path.policies: the one caret_follow_path is given */
-	CARET_POLICY_USE_LATEST_MESSAGE, /* the next output while the input is the latest */
+	CARET_POLICY_USE_LATEST_MESSAGE, /* every output while the input is the latest (one
+	                                    instance each: the original's; v3) */
 	CARET_POLICY_CALLBACK_CHAIN,     /* the output of the run that took the input */
 	CARET_POLICY_INHERIT_UNIQUE_STAMP, /* the output carrying the input's header stamp */
+	CARET_POLICY_CONSUME_LATEST_MESSAGE, /* the next output only, while the input is the
+	                                        latest (v3; v2's use_latest_message) */
 } caret_policy;
 
 /* A chain of nodes: n_nodes names, and the topic between each two (a tf
@@ -271,10 +274,12 @@ typedef struct caret_node_record {
 /* Per run of subscription callback `callback`, in start order, the output
  * on `topic` of the callback's node under `policy` (v2): the original's
  * node path records. CARET_POLICY_CALLBACK_CHAIN: the run's first publish
- * (as caret_callback_chain); CARET_POLICY_USE_LATEST_MESSAGE: the node's
- * first publish at or after the run's start, unless the callback's next
- * run started before it. Other policies: CARET_ERR_INVALID. *records is
- * the caller's, freed with caret_free. */
+ * (as caret_callback_chain); CARET_POLICY_USE_LATEST_MESSAGE (v3): a
+ * record for each publish of the node from the run's start until the
+ * callback's next run starts (none: one record, publish_ns 0), so *n can
+ * exceed the runs; CARET_POLICY_CONSUME_LATEST_MESSAGE: the first of those
+ * publishes only. Other policies: CARET_ERR_INVALID. *records is the
+ * caller's, freed with caret_free. */
 CARET_API caret_status caret_node_path_records(caret_trace *trace, size_t callback,
 	const char *topic, caret_policy policy, caret_node_record **records, size_t *n,
 	caret_error **error);

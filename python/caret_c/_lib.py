@@ -1,6 +1,6 @@
 """libcaret-analyze.so.0 through ctypes: finding it, its structs, its
 errors. The one module that knows the C API's layout (caret/analyze.h,
-CARET_ANALYZE_API_VERSION 2)."""
+CARET_ANALYZE_API_VERSION 3)."""
 import ctypes
 import ctypes.util
 import os
@@ -8,7 +8,7 @@ import sys
 
 import numpy
 
-API_VERSION = 2
+API_VERSION = 3
 SONAME = 'libcaret-analyze.so.0'
 
 
@@ -107,7 +107,8 @@ CHAIN = numpy.dtype({'names': ['callback_start', 'publish'], 'formats': ['u8', '
 NODE_RECORD = numpy.dtype({'names': ['callback_start', 'source_timestamp', 'publish'],
                           'formats': ['u8'] * 3}, align=True)
 
-POLICY_DEFAULT, USE_LATEST_MESSAGE, CALLBACK_CHAIN, INHERIT_UNIQUE_STAMP = -1, 0, 1, 2
+POLICY_DEFAULT, USE_LATEST_MESSAGE, CALLBACK_CHAIN, INHERIT_UNIQUE_STAMP, CONSUME_LATEST_MESSAGE = \
+    -1, 0, 1, 2, 3
 READERS = {'native': 0, 'babeltrace2': 1}
 CALLBACK_TYPES = {0: 'timer_callback', 1: 'subscription_callback', 2: 'service_callback'}
 

@@ -6,7 +6,8 @@ from .node_path import NodePath
 
 POLICIES = {'callback_chain': _lib.CALLBACK_CHAIN,
             'use_latest_message': _lib.USE_LATEST_MESSAGE,
-            'inherit_unique_stamp': _lib.INHERIT_UNIQUE_STAMP}
+            'inherit_unique_stamp': _lib.INHERIT_UNIQUE_STAMP,
+            'consume_latest_message': _lib.CONSUME_LATEST_MESSAGE}
 
 
 class CallbackBase:

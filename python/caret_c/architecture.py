@@ -244,6 +244,36 @@ class Architecture:
         walk([src], [])
         return sorted(found, key=lambda p: len(p[0]))
 
+    # ---- message contexts ----------------------------------------------------------
+    def update_message_context(self, node_name, context_type, subscribe_topic_name,
+                               publish_topic_name):
+        """How node_name turns its input on subscribe_topic_name into its
+        output on publish_topic_name (the original's context types, and
+        caret-c's consume_latest_message): the node path's message context,
+        added or replaced."""
+        node = self._node_data(node_name)
+        if publish_topic_name not in [p['topic_name'] for p in node.get('publishes') or []]:
+            raise CaretError(f'{publish_topic_name} is not found in {node_name}', 'not found')
+        if subscribe_topic_name not in [s['topic_name'] for s in node.get('subscribes') or []]:
+            raise CaretError(f'{subscribe_topic_name} is not found in {node_name}', 'not found')
+        contexts = node.setdefault('message_contexts', None) or []
+        node['message_contexts'] = contexts
+        context = {'context_type': context_type,
+                   'subscription_topic_name': subscribe_topic_name,
+                   'publisher_topic_name': publish_topic_name}
+        for i, c in enumerate(contexts):
+            if (c.get('subscription_topic_name'), c.get('publisher_topic_name')) == \
+                    (subscribe_topic_name, publish_topic_name):
+                contexts[i] = context
+                return
+        contexts.append(context)
+
+    def _node_data(self, node_name):
+        for n in self._data.get('nodes') or []:
+            if n['node_name'] == node_name:
+                return n
+        raise CaretError(f'no node {node_name}', 'not found')
+
     # ---- renames (the trace keeps its names: Application maps them back) --------
     _KEYS = {'node': ('node_name',),
              'callback': ('callback_name', 'callback_names', 'callbacks'),

@@ -72,19 +72,6 @@ static int usage(FILE *out)
 	return out == stdout ? 0 : 2;
 }
 
-static int parse_policy(const char *arg, ca_node_policy *policy)
-{
-	if (!strcmp(arg, "use_latest_message"))
-		*policy = CA_POLICY_USE_LATEST_MESSAGE;
-	else if (!strcmp(arg, "callback_chain"))
-		*policy = CA_POLICY_CALLBACK_CHAIN;
-	else if (!strcmp(arg, "inherit_unique_stamp"))
-		*policy = CA_POLICY_INHERIT_UNIQUE_STAMP;
-	else
-		return -1;
-	return 0;
-}
-
 /* --nodes A,B,C into the one path spec */
 static int take_nodes(char *list, struct live_path_spec *p)
 {
@@ -190,7 +177,7 @@ int caret_cmd_live(int argc, char **argv, const ca_load_options *load)
 		case 'a': o.arch = optarg; break;
 		case 'P': path_name = optarg; break;
 		case 'D': ok = (deadline = caret_parse_duration_ns(optarg)) > 0; break;
-		case 'p': ok = parse_policy(optarg, &o.policy) == 0; break;
+		case 'p': ok = ca_policy_of_name(optarg, &o.policy) == 0; break;
 		case '1': o.span.first_callback = true; break;
 		case '2': o.span.last_callback = true; break;
 		case 'j': o.json = true; break;

@@ -50,14 +50,17 @@ static int usage(FILE *out)
 		"  --arch FILE --path NAME  the named path of an architecture file (its\n"
 		"              node_chain, with publish_topic_name / subscribe_topic_name)\n"
 		"  --policy P  how a node turns input into output: use_latest_message\n"
-		"              (default: its next publish while the input is its latest),\n"
-		"              callback_chain (published by the callback that took it) or\n"
-		"              inherit_unique_stamp (the output carries the input's header\n"
-		"              stamp); an architecture file's message_contexts override it\n"
-		"              per node\n"
+		"              (default, the original CARET's: every publish while the\n"
+		"              input is its latest, one instance each),\n"
+		"              consume_latest_message (its next publish only: a node that\n"
+		"              uses an input once), callback_chain (published by the\n"
+		"              callback that took it) or inherit_unique_stamp (the output\n"
+		"              carries the input's header stamp); an architecture file's\n"
+		"              message_contexts override it per node\n"
 		"  --format F  text (default, microseconds), csv or json (nanoseconds)\n"
 		"  --records FILE  every message along the path as CSV (one row per publish\n"
-		"              of the first node; a lost message's missing times empty)\n"
+		"              of the first node, and per further output it fed at a\n"
+		"              use_latest_message node; a lost message's missing times empty)\n"
 		"  --response-records FILE  every response time as CSV: case, input, time\n"
 		"  --percentiles M  linear (default: numpy's, as the original CARET) or\n"
 		"              nearest (nearest rank); docs/latency.md defines both\n"
@@ -378,19 +381,9 @@ struct latency_options {
 
 static int parse_policy(const char *arg, ca_node_policy *policy)
 {
-	static const struct {
-		const char *name;
-		ca_node_policy policy;
-	} known[] = { { "use_latest_message", CA_POLICY_USE_LATEST_MESSAGE },
-		{ "callback_chain", CA_POLICY_CALLBACK_CHAIN },
-		{ "inherit_unique_stamp", CA_POLICY_INHERIT_UNIQUE_STAMP } };
-	for (size_t i = 0; i < sizeof known / sizeof *known; i++)
-		if (!strcmp(arg, known[i].name)) {
-			*policy = known[i].policy;
-			return 0;
-		}
-	fprintf(stderr, "caret path latency: unknown policy '%s' (use_latest_message, callback_chain, "
-		"inherit_unique_stamp)\n", arg);
+	if (!ca_policy_of_name(arg, policy))
+		return 0;
+	fprintf(stderr, "caret path latency: unknown policy '%s' (" CA_POLICY_NAMES ")\n", arg);
 	return -1;
 }
 

@@ -17,6 +17,10 @@
 #   APP ARGS go to every app (e.g. --period-ms 1)
 #   pipeline3        /sensor, /filter, /sink in three processes
 #   pipeline1        the three in one process
+#   latest3          pipeline3 with /filter timer-driven: /sensor every 50 ms,
+#                    /filter's timer every 20 ms publishes its latest input
+#   consume3         the same, /filter's input carried by its next output
+#                    only (the later ones carry none)
 #   pipeline1-intra  the same with intra-process communication
 #   executors        multi-threaded (reentrant group) and static executors
 #   services         /server and /client in two processes
@@ -59,6 +63,13 @@ case $system in
 pipeline3)
 	start sensor real_pipeline --nodes sensor
 	start filter real_pipeline --nodes filter
+	start sink real_pipeline --nodes sink
+	;;
+latest3 | consume3)
+	mode=keep
+	[[ $system == consume3 ]] && mode=consume
+	start sensor real_pipeline --nodes sensor --period-ms 50
+	start filter real_pipeline --nodes filter --filter-timer "20:$mode"
 	start sink real_pipeline --nodes sink
 	;;
 pipeline1) start pipeline real_pipeline ;;

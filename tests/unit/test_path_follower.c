@@ -5,7 +5,9 @@
  * way); a node twice in a path; facts at one nanosecond; a link (tf, a
  * service) that arrives and one that does not, and one into a run whose
  * answer left before; inherit_unique_stamp; use_latest_message's newer
- * input; and one message taken by two runs that began at one nanosecond.
+ * input; one input feeding every output while it is the latest
+ * (use_latest_message) or its next only (consume_latest_message); and one
+ * message taken by two runs that began at one nanosecond.
  */
 #include <stdarg.h>
 #include <setjmp.h>
@@ -306,6 +308,71 @@ static void test_newer_input(void **state)
 	ca_path_latency_free(l);
 }
 
+/* /b publishes from runs of its own (a timer's): message 0's input feeds
+ * both outputs made while it is /b's latest, message 1's is lost on /y,
+ * message 2's input is superseded before /b's next output, message 3's
+ * reaches /c. use_latest_message (the original's left join): a message a
+ * row per output it fed; consume_latest_message: its first output only. */
+static const struct told every_output_facts[] = {
+	P(110, 1, 0, 100, X),
+	D(2, 1, 200, X, 1, 0),
+	P(250, 3, 1, 240, Y),
+	P(270, 4, 1, 260, Y),
+	D(5, 3, 300, Y, 2, 0),
+	E(310, 5, 3, 300),
+	D(6, 3, 320, Y, 3, 0),
+	E(330, 6, 3, 320),
+	P(400, 7, 0, 390, X),
+	D(8, 1, 420, X, 4, 0),
+	P(450, 9, 1, 440, Y),
+	P(500, 10, 0, 490, X),
+	D(11, 1, 520, X, 6, 0),
+	P(530, 12, 0, 525, X),
+	D(13, 1, 540, X, 7, 0),
+	P(560, 14, 1, 555, Y),
+	D(15, 3, 600, Y, 8, 0),
+	E(610, 15, 3, 600),
+};
+
+static void expect_every_output_tail(const ca_path_latency *l, size_t i)
+{
+	expect(l, i, (ca_path_message){ 390, 400, 0, 0 },
+		(int64_t[]){ 10, 20, 30, CA_HOP_NONE, CA_HOP_NONE });
+	expect(l, i + 1, (ca_path_message){ 490, 500, 0, 0 },
+		(int64_t[]){ 10, 20, CA_HOP_NONE, CA_HOP_NONE, CA_HOP_NONE });
+	expect(l, i + 2, (ca_path_message){ 525, 530, 600, 610 },
+		(int64_t[]){ 5, 10, 20, 40, 10 });
+}
+
+static void test_every_output(void **state)
+{
+	(void)state;
+	struct abc abc;
+	const ca_path path = abc_path(&abc, CA_POLICY_USE_LATEST_MESSAGE);
+	size_t n = sizeof every_output_facts / sizeof *every_output_facts;
+	ca_path_latency *l = tell_both_ways(&path, NULL, every_output_facts, n);
+	const ca_path_message *m;
+	assert_int_equal(ca_path_latency_messages(l, &m, NULL), 5);
+	expect(l, 0, (ca_path_message){ 100, 110, 300, 310 }, (int64_t[]){ 10, 90, 50, 50, 10 });
+	expect(l, 1, (ca_path_message){ 100, 110, 320, 330 }, (int64_t[]){ 10, 90, 70, 50, 10 });
+	expect_every_output_tail(l, 2);
+	ca_path_latency_free(l);
+}
+
+static void test_next_output_only(void **state)
+{
+	(void)state;
+	struct abc abc;
+	const ca_path path = abc_path(&abc, CA_POLICY_CONSUME_LATEST_MESSAGE);
+	size_t n = sizeof every_output_facts / sizeof *every_output_facts;
+	ca_path_latency *l = tell_both_ways(&path, NULL, every_output_facts, n);
+	const ca_path_message *m;
+	assert_int_equal(ca_path_latency_messages(l, &m, NULL), 4);
+	expect(l, 0, (ca_path_message){ 100, 110, 300, 310 }, (int64_t[]){ 10, 90, 50, 50, 10 });
+	expect_every_output_tail(l, 1);
+	ca_path_latency_free(l);
+}
+
 /* /b -[/x]-> /a, /a's two subscriptions (callbacks 0 and 2, two threads)
  * taking one message in runs that began at one nanosecond: the first
  * callback's run takes it on, whichever was told first (a merged trace
@@ -344,6 +411,8 @@ int main(void)
 		cmocka_unit_test(test_link_after_the_answer),
 		cmocka_unit_test(test_inherit_unique_stamp),
 		cmocka_unit_test(test_newer_input),
+		cmocka_unit_test(test_every_output),
+		cmocka_unit_test(test_next_output_only),
 		cmocka_unit_test(test_two_runs_at_one_nanosecond),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -3,9 +3,10 @@
  * the times along the path rebuilt from the first run's start and the
  * hops' durations, each publish's other stages (rcl, dds_write, source
  * timestamp) looked up among the records' publishes of that node and
- * topic by its time. The follower records a node's time to its output
- * when the output arrives; the original shows the output of a message
- * lost after it, found here by the node's policy.
+ * topic by its time. The follower records a callback chain node's time to
+ * its output when the output arrives; the original shows the output of a
+ * message lost after it, found here in the run that took it. (A latest
+ * message node's time to its output is recorded at the output.)
  */
 #include <stdlib.h>
 #include <string.h>
@@ -96,18 +97,17 @@ static size_t run_started(const struct outputs *o, size_t k, uint64_t t)
 }
 
 /* Node k's output on topic k for the input its callback took at t, by its
- * policy: the first publish of that run (callback chain), the first
- * publish from t on (latest message); 0: none found. */
+ * policy: the first publish of that run (callback chain); 0: none found
+ * (a latest message node: none made while it was the latest input; a
+ * stamp inherited: not known without the next hop). */
 static uint64_t output_of(const struct outputs *o, size_t k, uint64_t t, const size_t *idx,
 	size_t n)
 {
 	ca_node_policy policy = o->path->policies && o->path->policies[k] != CA_POLICY_DEFAULT ?
 		o->path->policies[k] : o->policy;
-	size_t i = first_from(o->pubs, idx, n, t);
-	if (policy == CA_POLICY_USE_LATEST_MESSAGE)
-		return i < n ? ca_publish_time(&o->pubs[idx[i]]) : 0;
 	if (policy != CA_POLICY_CALLBACK_CHAIN)
-		return 0; /* a stamp inherited: not known without the next hop */
+		return 0;
+	size_t i = first_from(o->pubs, idx, n, t);
 	size_t run = run_started(o, k, t);
 	for (; run != CA_NONE && i < n; i++) {
 		const ca_publish_instance *p = &o->pubs[idx[i]];

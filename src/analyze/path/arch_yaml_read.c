@@ -355,14 +355,11 @@ static void check_meaning(struct reader *r, yaml_node_t *top)
 		EACH(r, nd, "message_contexts", x) {
 			yaml_node_t *ctx = node(r, *x_i);
 			const char *type = text(value_of(r, ctx, "context_type"));
-			static const char *const known[] = { "callback_chain", "use_latest_message",
-				"inherit_unique_stamp", "tilde", "UNDEFINED" };
-			size_t k = 0;
-			while (k < 5 && strcmp(type, known[k]))
-				k++;
-			if (k == 5)
-				fail(r, ctx, "context_type '%s' is none of callback_chain, "
-					"use_latest_message, inherit_unique_stamp, tilde, UNDEFINED", type);
+			ca_node_policy policy;
+			if (ca_policy_of_name(type, &policy) && strcmp(type, "tilde") &&
+			    strcmp(type, "UNDEFINED"))
+				fail(r, ctx, "context_type '%s' is none of " CA_POLICY_NAMES
+					", tilde, UNDEFINED", type);
 			EACH(r, ctx, "callbacks", c)
 				if (!name_index_get(&r->callbacks, text(node(r, *c_i))))
 					fail(r, node(r, *c_i), "callback '%s' is not in any node",
@@ -604,8 +601,6 @@ static char *copy(const char *s)
 static ca_node_policy *node_policies(struct reader *r, const char **nodes,
 	const char **topics, size_t n)
 {
-	static const char *const names[] = { "callback_chain", "use_latest_message",
-		"inherit_unique_stamp" };
 	ca_node_policy *policies = malloc(n * sizeof *policies);
 	if (!policies) {
 		snprintf(r->err, r->err_size, "out of memory");
@@ -623,18 +618,14 @@ static ca_node_policy *node_policies(struct reader *r, const char **nodes,
 				    strcmp(text(value_of(r, ctx, "publisher_topic_name")), topics[i]))
 					continue;
 				const char *type = text(value_of(r, ctx, "context_type"));
-				size_t k = 0;
-				while (k < 3 && strcmp(type, names[k]))
-					k++;
-				if (k == 3 && strcmp(type, "UNDEFINED")) { /* tilde */
+				bool known = !ca_policy_of_name(type, &policies[i]);
+				if (!known && strcmp(type, "UNDEFINED")) { /* tilde */
 					snprintf(r->err, r->err_size, "%s:%zu: context_type '%s' is not "
-						"supported (callback_chain, use_latest_message, "
-						"inherit_unique_stamp)", r->path, ctx->start_mark.line + 1, type);
+						"supported (" CA_POLICY_NAMES ")", r->path,
+						ctx->start_mark.line + 1, type);
 					free(policies);
 					return NULL;
 				}
-				if (k < 3)
-					policies[i] = (ca_node_policy)k;
 			}
 		}
 	}

@@ -14,9 +14,12 @@
  * then move the messages on: a message waits at the run that holds it for
  * a delivery of one of that run's publishes to the next node (the first
  * delivered goes on), or a link from that run; at a use_latest_message
- * node, for the node's next output while no newer input has come; at an
- * inherit_unique_stamp node, for a delivery to the next node of a message
- * that carries its input's header stamp.
+ * node, for every output of the node while no newer input has come (the
+ * original's left join: a copy of the message goes on from each, the
+ * message itself stays behind for the next); at a consume_latest_message
+ * node, for its next output only; at an inherit_unique_stamp node, for a
+ * delivery to the next node of a message that carries its input's header
+ * stamp.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +59,7 @@ struct row {
 	uint64_t superseded; /* pending at a use_latest_message node: when a newer input came */
 	uint64_t header;     /* the header stamp of the message that brought it in (0: unknown) */
 	size_t next;         /* the next row waiting at the same place, or CA_NONE */
+	bool forked;         /* copied on at a use_latest_message node: not a result itself */
 };
 
 struct pending {
@@ -99,6 +103,13 @@ struct ca_follow {
 	struct pending *pending;    /* per node: rows waiting for its next output */
 	bool oom;
 };
+
+/* Whether a node of this policy waits for its next output (a timer's, a
+ * later run's) rather than the run that took the input. */
+static bool waits_for_output(ca_node_policy policy)
+{
+	return policy == CA_POLICY_USE_LATEST_MESSAGE || policy == CA_POLICY_CONSUME_LATEST_MESSAGE;
+}
 
 /* Every index of a node in the path, from its first on. */
 #define EACH_INDEX(f, i, first) for (size_t i = (first); i != CA_NONE; i = (f)->next_at[i])
@@ -250,7 +261,7 @@ bool ca_follow_output(struct ca_follow *f, uint64_t time, const struct ca_stream
 {
 	EACH_INDEX(f, i, first_index(f, run->callback)) {
 		if (i == f->k || f->topics[i] != topic || f->hop_kinds[i] != CA_FOLLOW_TOPIC ||
-		    (i > 0 && f->policies[i] != CA_POLICY_USE_LATEST_MESSAGE))
+		    (i > 0 && !waits_for_output(f->policies[i])))
 			continue; /* a callback chain's publishes count at their deliveries */
 		if (!add_fact(f, (struct fact){ time, run->id, run->start, 0, (uint32_t)run->callback,
 			0, (uint16_t)(i + 1), PUBLISH }))
@@ -352,17 +363,9 @@ static void wait_at(struct ca_follow *f, uint64_t run, size_t hop, size_t row)
 	wait_in(f, &f->waiting, run, hop, row);
 }
 
-/* A run of the first node made the path's first hop: its message, once
- * (CA_NONE: it has one, or out of memory), waiting at the run. */
-static size_t seed(struct ca_follow *f, uint64_t run, uint64_t start, size_t callback,
-	uint64_t time)
+/* A new row, its message and hops unset; CA_NONE out of memory. */
+static size_t new_row(struct ca_follow *f)
 {
-	bool added;
-	uint64_t *seeded = ca_pair_map_at(&f->waiting, run, 0, &added);
-	if (!seeded || !added) {
-		f->oom = f->oom || !seeded;
-		return CA_NONE;
-	}
 	struct row *r = VEC_PUSH_RAW(f->rows, f->n_rows, f->cap_rows);
 	ca_path_message *m = r ? VEC_PUSH_RAW(f->messages, f->n_messages, f->cap_messages) : NULL;
 	if (m && f->cap_hops < f->cap_rows) {
@@ -376,29 +379,74 @@ static size_t seed(struct ca_follow *f, uint64_t run, uint64_t start, size_t cal
 		f->oom = true;
 		return CA_NONE;
 	}
-	size_t row = f->n_rows - 1;
+	return f->n_rows - 1;
+}
+
+/* A run of the first node made the path's first hop: its message, once
+ * (CA_NONE: it has one, or out of memory), waiting at the run. */
+static size_t seed(struct ca_follow *f, uint64_t run, uint64_t start, size_t callback,
+	uint64_t time)
+{
+	bool added;
+	uint64_t *seeded = ca_pair_map_at(&f->waiting, run, 0, &added);
+	if (!seeded || !added) {
+		f->oom = f->oom || !seeded;
+		return CA_NONE;
+	}
+	size_t row = new_row(f);
+	if (row == CA_NONE)
+		return CA_NONE;
 	*seeded = row; /* the map has not changed since */
-	*r = (struct row){ callback, start, 0, 0, 0, CA_NONE };
-	*m = (ca_path_message){ start, time, 0, 0 };
+	f->rows[row] = (struct row){ callback, start, 0, 0, 0, CA_NONE, false };
+	f->messages[row] = (ca_path_message){ start, time, 0, 0 };
 	for (size_t h = 0; h < f->hop_count; h++)
 		hops_of(f, row)[h] = CA_HOP_NONE;
 	wait_at(f, run, 1, row);
 	return row;
 }
 
-/* The node's output: its pending rows go on from it, or (a newer input
- * came before it) are lost. */
+/* A copy of row `row` as it is now (its hops so far), a row of its own;
+ * CA_NONE out of memory. */
+static size_t copy_row(struct ca_follow *f, size_t row)
+{
+	size_t copy = new_row(f);
+	if (copy == CA_NONE)
+		return CA_NONE;
+	f->rows[copy] = f->rows[row];
+	f->rows[copy].next = CA_NONE;
+	f->rows[copy].forked = false;
+	f->messages[copy] = f->messages[row];
+	memcpy(hops_of(f, copy), hops_of(f, row), f->hop_count * sizeof *f->hops);
+	return copy;
+}
+
+/* The node's output: its pending rows go on from it (the node's time to
+ * it known now, whether or not the output reaches the next node), unless
+ * a newer input came at or before it (which then takes it, as the
+ * original binds an output to the latest input). At a use_latest_message
+ * node a copy goes on and the row stays for the next output; at a
+ * consume_latest_message node the row itself goes. */
 static void output(struct ca_follow *f, size_t node, const struct fact *x)
 {
 	struct pending *p = &f->pending[node];
+	bool every_output = f->policies[node] == CA_POLICY_USE_LATEST_MESSAGE;
+	size_t kept = 0;
 	for (size_t j = 0; j < p->n; j++) {
-		struct row *r = &f->rows[p->rows[j]];
-		if (r->superseded && r->superseded < x->time)
-			continue; /* lost */
+		size_t row = p->rows[j];
+		if (f->rows[row].superseded && f->rows[row].superseded <= x->time)
+			continue; /* lost, or (copied on before) done */
+		if (every_output) {
+			p->rows[kept++] = row;
+			if ((row = copy_row(f, row)) == CA_NONE)
+				return;
+			f->rows[p->rows[kept - 1]].forked = true;
+		}
+		struct row *r = &f->rows[row];
 		r->from = x->time;
-		wait_at(f, x->run, node + 1, p->rows[j]);
+		hops_of(f, row)[2 * node] = (int64_t)(x->time - r->entry);
+		wait_at(f, x->run, node + 1, row);
 	}
-	p->n = 0;
+	p->n = kept;
 }
 
 /* Where a message arrives: run `run` of node `hop`, entered at `entry`,
@@ -483,7 +531,7 @@ static void arrive(struct ca_follow *f, size_t row, size_t hop, const struct arr
 	} else if (f->hop_kinds[hop] != CA_FOLLOW_TOPIC) {
 		r->from = f->hop_kinds[hop] == CA_FOLLOW_LINK_SINCE_ENTRY ? a->entry : 0;
 		wait_or_go(f, row, hop + 1, a);
-	} else if (f->policies[hop] == CA_POLICY_USE_LATEST_MESSAGE) {
+	} else if (waits_for_output(f->policies[hop])) {
 		struct pending *p = &f->pending[hop];
 		size_t *slot = VEC_PUSH_RAW(p->rows, p->n, p->cap);
 		if (!slot)
@@ -534,8 +582,7 @@ static void move_on(struct ca_follow *f, struct ca_pair_map *map, uint64_t key, 
 
 static void deliver(struct ca_follow *f, size_t hop, const struct fact *x)
 {
-	if (hop < f->k && f->hop_kinds[hop] == CA_FOLLOW_TOPIC &&
-	    f->policies[hop] == CA_POLICY_USE_LATEST_MESSAGE) {
+	if (hop < f->k && f->hop_kinds[hop] == CA_FOLLOW_TOPIC && waits_for_output(f->policies[hop])) {
 		struct pending *p = &f->pending[hop]; /* a newer input for these */
 		for (size_t j = 0; j < p->n; j++)
 			if (!f->rows[p->rows[j]].superseded && f->rows[p->rows[j]].entry < x->time)
@@ -592,7 +639,7 @@ static void apply(struct ca_follow *f, const struct fact *x)
 		deliver(f, hop, x);
 	else if (hop == 1)
 		seed(f, x->run, x->ref, x->callback, x->time);
-	else if (f->policies[hop - 1] == CA_POLICY_USE_LATEST_MESSAGE)
+	else if (waits_for_output(f->policies[hop - 1]))
 		output(f, hop - 1, x);
 }
 
@@ -635,11 +682,15 @@ ca_path_latency *ca_follow_finish(struct ca_follow *f)
 {
 	if (!ca_follow_settle(f, UINT64_MAX))
 		return NULL;
-	size_t n = f->n_rows, *order = malloc((n + 1) * sizeof *order);
+	size_t n = 0, *order = malloc((f->n_rows + 1) * sizeof *order);
 	bool in_order = true; /* as rows mostly are: handed over as they are */
-	for (size_t i = 0; order && i < n; i++) {
-		order[i] = i;
-		in_order = in_order && (!i || by_first_run(&order[i - 1], &order[i], f) <= 0);
+	for (size_t i = 0; order && i < f->n_rows; i++) {
+		if (f->rows[i].forked) { /* its copies are the results */
+			in_order = false;
+			continue;
+		}
+		order[n++] = i;
+		in_order = in_order && (n == 1 || by_first_run(&order[n - 2], &order[n - 1], f) <= 0);
 	}
 	in_order = in_order && n; /* none: arrays of their own all the same */
 	ca_path_message *messages = in_order ? f->messages : malloc((n + 1) * sizeof *messages);

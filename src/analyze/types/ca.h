@@ -394,13 +394,23 @@ bool ca_records_caveat(const ca_records *r, size_t i, char *buf, size_t size);
 /* Joins the runtime events of the trace. NULL with err on out of memory. */
 ca_records *ca_records_build(const ca_trace *trace, char *err, size_t err_size);
 
-/* How a node turns an input into an output (analysis.md). */
+/* How a node turns an input into an output (analysis.md, docs/latency.md). */
 typedef enum ca_node_policy {
 	CA_POLICY_DEFAULT = -1,      /* the one ca_path_latency_build is given */
 	CA_POLICY_CALLBACK_CHAIN,    /* published by the run that took the input */
-	CA_POLICY_USE_LATEST_MESSAGE, /* the next publish while it is the latest input */
-	CA_POLICY_INHERIT_UNIQUE_STAMP /* the output carries the input's header stamp */
+	CA_POLICY_USE_LATEST_MESSAGE, /* every publish while it is the latest input (the original's) */
+	CA_POLICY_INHERIT_UNIQUE_STAMP, /* the output carries the input's header stamp */
+	CA_POLICY_CONSUME_LATEST_MESSAGE, /* the next publish only, while it is the latest input */
 } ca_node_policy;
+
+/* The policies' names, as the architecture file and the CLI spell them. */
+#define CA_POLICY_NAMES "use_latest_message, consume_latest_message, callback_chain, " \
+	"inherit_unique_stamp"
+
+/* The policy named `name` into *policy: 0, or -1 when no policy has that name. */
+int ca_policy_of_name(const char *name, ca_node_policy *policy);
+/* A policy's name ("default" for CA_POLICY_DEFAULT). */
+const char *ca_policy_name(ca_node_policy policy);
 
 typedef struct ca_records_options {
 	/* The callback runs alone (ca_records_callback_runs, the losses'

@@ -4,7 +4,8 @@
 // by default; "none": rclcpp initialized, no node), one
 // SingleThreadedExecutor (--executor events: Jazzy's EventsExecutor);
 // --intra turns intra-process communication on; --stall MS@S makes /filter
-// sleep MS ms once, S seconds after it started.
+// sleep MS ms once, S seconds after it started; --filter-timer MS[:MODE]
+// makes /filter timer-driven (it publishes its latest input every MS ms).
 #if __has_include(<rclcpp/experimental/executors/events_executor/events_executor.hpp>)
 #include <rclcpp/experimental/executors/events_executor/events_executor.hpp>
 #define HAVE_EVENTS_EXECUTOR 1
@@ -35,19 +36,33 @@ private:
 };
 
 // Receives on `in`; republishes on `out` unless it is empty (then it ends
-// the chain).
+// the chain). With a timer (timer_ms > 0) it keeps its input and publishes
+// from the timer instead: the latest input every time, or (consume) only
+// the first time after it came, the other outputs carrying none.
 class Relay : public rclcpp::Node
 {
 public:
   Relay(
     real::Truth & t, const rclcpp::NodeOptions & o, const char * name, const std::string & in,
-    const std::string & out, int stall_ms = 0, double stall_at_s = 0)
+    const std::string & out, int stall_ms = 0, double stall_at_s = 0, int timer_ms = 0,
+    bool consume = false)
   : Node(name, o), stall_ms_(stall_ms),
     stall_at_ns_(real::now_ns() + static_cast<int64_t>(stall_at_s * 1e9))
   {
     t.node(*this);
     if (!out.empty()) {
       pub_ = std::make_unique<real::Publisher>(t, *this, out);
+    }
+    if (pub_ && timer_ms > 0) {
+      timer_ = real::timer(t, *this, timer_ms, "timer_callback_0",
+          [this, consume](const real::Run &) {
+            if (latest_ == 0) {
+              return;
+            }
+            real::work_us(100);
+            pub_->publish(!consume || fresh_ ? latest_ : 0);
+            fresh_ = false;
+          });
     }
     sub_ = real::subscription(t, *this, in, "subscription_callback_0",
         [this, &t, in](const real::Header & msg, real::Run & run) {
@@ -57,9 +72,12 @@ public:
             stall_ms_ = 0;
           }
           const real::Received r = real::received(msg);
-          if (pub_) {
+          if (timer_) {
+            latest_ = r.origin;
+            fresh_ = true;
+          } else if (pub_) {
             pub_->publish(r.origin);
-          } else {
+          } else if (r.origin != 0) { // origin 0: an output that carried no input
             tb_truth_e2e(t.raw(), get_fully_qualified_name(), "subscription_callback_0", in.c_str(),
               r.publisher, r.seq, r.origin, run.finish());
           }
@@ -69,6 +87,9 @@ public:
 private:
   std::unique_ptr<real::Publisher> pub_;
   rclcpp::Subscription<real::Header>::SharedPtr sub_;
+  rclcpp::TimerBase::SharedPtr timer_;
+  int64_t latest_ = 0; // the origin of the input kept (timer mode)
+  bool fresh_ = false; // not yet published (timer mode)
   int stall_ms_;
   int64_t stall_at_ns_;
 };
@@ -110,7 +131,7 @@ int main(int argc, char ** argv)
         nodes.push_back(std::make_shared<Sensor>(truth, options, o.period_ms));
       } else if (n == "filter") {
         nodes.push_back(std::make_shared<Relay>(truth, options, "filter", "/topic_a", "/topic_b",
-          o.stall_ms, o.stall_at_s));
+          o.stall_ms, o.stall_at_s, o.filter_timer_ms, o.filter_consume));
       } else if (n == "sink") {
         nodes.push_back(std::make_shared<Relay>(truth, options, "sink", "/topic_b", ""));
       } else {

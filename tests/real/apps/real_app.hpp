@@ -67,6 +67,12 @@ struct Options
   // seconds or more after it started (a deadline missed on purpose)
   int stall_ms = 0;
   double stall_at_s = 0;
+  // --filter-timer MS[:keep|:consume]: the relaying node keeps its input and
+  // publishes from a timer of its own every MS ms, the latest input each
+  // time (keep), or only the first time after it came (consume: the other
+  // outputs carry no input, origin 0)
+  int filter_timer_ms = 0;
+  bool filter_consume = false;
 };
 
 [[noreturn]] inline void usage(const char * program, const char * what)
@@ -74,7 +80,7 @@ struct Options
   std::fprintf(
     stderr, "%s: %s\nusage: %s [--process NAME] [--truth DIR] [--duration S] "
     "[--nodes A,B,...] [--intra] [--period-ms N] [--executor single_threaded|events] "
-    "[--stall MS@S]\n",
+    "[--stall MS@S] [--filter-timer MS[:keep|:consume]]\n",
     program, what, program);
   std::exit(2);
 }
@@ -107,6 +113,15 @@ inline Options parse(int argc, char ** argv)
       }
       o.stall_ms = std::atoi(v.substr(0, at).c_str());
       o.stall_at_s = std::atof(v.substr(at + 1).c_str());
+    } else if (a == "--filter-timer") {
+      std::string v = value();
+      size_t colon = v.find(':');
+      std::string mode = colon == std::string::npos ? "keep" : v.substr(colon + 1);
+      if (mode != "keep" && mode != "consume") {
+        usage(argv[0], "--filter-timer takes MS[:keep|:consume], e.g. 20:consume");
+      }
+      o.filter_timer_ms = std::atoi(v.substr(0, colon).c_str());
+      o.filter_consume = mode == "consume";
     } else if (a == "--intra") {
       o.intra = true;
     } else if (a == "--executor") {
