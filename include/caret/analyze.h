@@ -184,8 +184,10 @@ CARET_API caret_status caret_communication_messages(caret_trace *trace, size_t c
 /* The original's communication records (v2): every publish of the
  * communication's publisher on its topic, in publish order, with the
  * subscription's handling of it (take_ns, callback_start_ns 0: not
- * handled, lost on the way or not yet when the trace ended). *records is
- * the caller's, freed with caret_free. */
+ * handled, lost on the way or not yet when the trace ended); of an
+ * intra-process communication (every record intra), the publishes it
+ * handled only, as the original's (v3). *records is the caller's, freed
+ * with caret_free. */
 CARET_API caret_status caret_communication_records(caret_trace *trace, size_t communication,
 	caret_message **records, size_t *n, caret_error **error);
 

@@ -32,7 +32,7 @@
 
 struct row {
 	int64_t pid;
-	char kind[32], node[256], name[256], symbol[1024];
+	char kind[32], node[256], name[256], symbol[4096]; /* a lambda in a constructor: its whole signature */
 	uint64_t handle, callback, group;
 	int64_t period, time;
 };
@@ -99,7 +99,7 @@ static struct row *load_truth(const char *dir, const char *pid_file, size_t *n)
 	FILE *pids = fopen(pid_file, "r");
 	struct row *rows = NULL;
 	size_t cap = 0;
-	char name[256], line[4096];
+	char name[256], line[8192];
 	long pid;
 	*n = 0;
 	if (!pids)

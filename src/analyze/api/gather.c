@@ -157,6 +157,24 @@ void caret_api_free_gathered(caret_trace *t)
 	free(t->comms);
 }
 
+/* An intra-process communication's records are the publishes it
+ * delivered, as the original's (a publish joined with its dispatch to the
+ * subscription): one not handled (lost, or the trace ended first) has no
+ * row; an inter-process one keeps its row, its handling 0. The rows left. */
+static size_t drop_undelivered_if_intra(caret_message *rows, size_t n)
+{
+	bool intra = n > 0;
+	for (size_t i = 0; i < n && intra; i++)
+		intra = rows[i].intra;
+	if (!intra)
+		return n;
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (rows[i].callback_start_ns)
+			rows[k++] = rows[i];
+	return k;
+}
+
 caret_status caret_communication_records(caret_trace *t, size_t communication,
 	caret_message **records, size_t *n, caret_error **error)
 {
@@ -200,7 +218,7 @@ caret_status caret_communication_records(caret_trace *t, size_t communication,
 	}
 	free(row_of);
 	*records = out;
-	*n = k;
+	*n = drop_undelivered_if_intra(out, k);
 	return CARET_OK;
 }
 
