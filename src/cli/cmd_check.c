@@ -2,6 +2,8 @@
  * cmd_check.c - `caret check TRACE...`: whether a trace can give correct
  * latencies, per process. Exit 0 when it can (warnings allowed), 1 when
  * any finding is an error or the trace cannot be read, 2 on usage errors.
+ * `caret check_ctf`: the same check under the original's name, options
+ * and messages.
  */
 #include <getopt.h>
 #include <inttypes.h>
@@ -11,6 +13,7 @@
 
 #include "cli_util.h"
 #include "plural.h"
+#include "ros2caret_out.h"
 #include "verbs.h"
 
 static int usage(FILE *out)
@@ -129,11 +132,13 @@ static size_t print_hosts(void)
 	return warnings;
 }
 
-/* What one `caret check` was asked: the traces. */
+/* What one `caret check` was asked: the traces, and how to say it. */
 struct check_options {
 	ca_load_options load;
 	char **paths;
 	int n_paths;
+	const char *verb; /* "check", or "check_ctf" */
+	bool ros2caret;   /* the findings as the original's logger lines (check_ctf) */
 };
 
 /* The arguments into o: -1 to go on, else the exit status. */
@@ -154,14 +159,9 @@ static int parse(int argc, char **argv, struct check_options *o)
 	return -1;
 }
 
-static int run(struct check_options *o)
+/* caret check's report on stdout; the number of errors. */
+static size_t report(const ca_trace *t)
 {
-	/* the findings need counts, not the runtime events: on a large trace
-	 * they are counted in a second pass, and memory stays small */
-	o->load.keep_runtime = !cli_lean();
-	ca_trace *t = cli_load("check", o->paths, o->n_paths, &o->load);
-	if (!t)
-		return 1;
 	const ca_architecture *a = ca_trace_architecture(t);
 	const ca_finding *f;
 	size_t n = ca_trace_findings(t, &f), errors = 0, warnings = 0;
@@ -194,13 +194,131 @@ static int run(struct check_options *o)
 			warnings == 1 ? "" : "s");
 	else
 		printf("result: ok (%zu warning%s)\n", warnings, warnings == 1 ? "" : "s");
+	return errors;
+}
+
+static bool has_any(const ca_trace *t, const char *const *events)
+{
+	for (; *events; events++)
+		if (ca_trace_rows(t, *events))
+			return true;
+	return false;
+}
+
+/* The original's own verdict on a trace without the events CARET's
+ * LD_PRELOAD tracer adds (its event_counter.py), in its words: scripts
+ * look for them. Its DDS events first, as it raises on the first. */
+static void say_original_preload(const ca_trace *t)
+{
+	static const char *const dds[] = { "ros2_caret:dds_bind_addr_to_stamp",
+		"ros2_caret:dds_bind_addr_to_addr",
+		"ros2_caret:merged_publish_timing", /* caret-c's, holding that stage */
+		NULL };
+	static const char *const preload[] = { "ros2_caret:add_callback_group",
+		"ros2_caret:add_callback_group_static_executor",
+		"ros2_caret:callback_group_to_executor_entity_collector",
+		"ros2_caret:executor_entity_collector_to_executor",
+		"ros2_caret:construct_executor", "ros2_caret:construct_static_executor",
+		"ros2_caret:callback_group_add_timer", "ros2_caret:callback_group_add_subscription",
+		"ros2_caret:callback_group_add_service", "ros2_caret:callback_group_add_client",
+		"ros2_caret:dds_write", "ros2_caret:sim_time", "ros2_caret:rmw_implementation",
+		NULL };
+	if (!has_any(t, dds))
+		ros2caret_log(ROS2CARET_WARNING, "Failed to find dds trace point added by LD_PRELOAD. "
+			"Measurement results will not be correct. Function symbols used for hooks may "
+			"be hidden in the DDS layer.");
+	else if (!has_any(t, preload))
+		ros2caret_log(ROS2CARET_WARNING, "Failed to find trace point added by LD_PRELOAD. "
+			"Measurement results will not be correct. The measurement may have been "
+			"performed without setting LD_PRELOAD.");
+}
+
+/* check_ctf's report: the folders read on stderr (stdout is the
+ * original's), its own message, every warning and error as its logger's
+ * lines, the result; the number of errors. */
+static size_t report_logged(const ca_trace *t)
+{
+	size_t warnings, errors;
+	cli_begin_output("check_ctf", CLI_CSV, t);
+	say_original_preload(t);
+	ros2caret_log_findings(t, &warnings, &errors);
+	warnings += print_hosts(); /* several hosts: their clocks, on stdout */
+	if (errors)
+		ros2caret_log(ROS2CARET_ERROR, "result: %zu error%s, %zu warning%s: latencies from "
+			"this trace would be wrong or incomplete", errors, errors == 1 ? "" : "s",
+			warnings, warnings == 1 ? "" : "s");
+	else
+		ros2caret_log(ROS2CARET_INFO, "result: ok (%zu warning%s)", warnings,
+			warnings == 1 ? "" : "s");
+	return errors;
+}
+
+static int run(struct check_options *o)
+{
+	/* the findings need counts, not the runtime events: on a large trace
+	 * they are counted in a second pass, and memory stays small */
+	o->load.keep_runtime = !cli_lean();
+	ca_trace *t = cli_load(o->verb, o->paths, o->n_paths, &o->load);
+	if (!t)
+		return 1;
+	size_t errors = o->ros2caret ? report_logged(t) : report(t);
 	ca_trace_free(t);
 	return errors ? 1 : 0;
 }
 
 int caret_cmd_check(int argc, char **argv, const ca_load_options *load)
 {
-	struct check_options o = { .load = *load };
+	struct check_options o = { .load = *load, .verb = "check" };
 	int status = parse(argc, argv, &o);
 	return status >= 0 ? status : run(&o);
+}
+
+static int usage_check_ctf(FILE *out)
+{
+	fprintf(out,
+		"usage: caret check_ctf [-m N] TRACE...\n"
+		"\n"
+		"The original's `ros2 caret check_ctf` under its name: caret check (the same\n"
+		"findings and exit status) with the original's options, its warnings and\n"
+		"errors written as the original's logger lines on stderr\n"
+		"(\"WARNING : DATE TIME | ...\"), a process's with \"process PID (NAME): \"\n"
+		"first, then the result. A trace without the events of CARET's LD_PRELOAD\n"
+		"tracer gets the original's own message first (\"Failed to find dds trace\n"
+		"point added by LD_PRELOAD. ...\"). Several TRACE paths are read as one\n"
+		"system (the original's multi-host), as with --merge.\n"
+		"\n"
+		"  -m, --max_callback_construction_order_on_path_searching N\n"
+		"                     taken as the original takes it (an integer, 0 or\n"
+		"                     more): it bounds the original's path search, which a\n"
+		"                     check does not do\n"
+		"\n"
+		"Exit status: 0 fine (warnings allowed), 1 an error was found or the\n"
+		"trace cannot be read (the original exits 0 in any case), 2 usage error.\n");
+	fputs(CLI_LOAD_OPTIONS_HELP, out);
+	return out == stdout ? 0 : 2;
+}
+
+int caret_cmd_check_ctf(int argc, char **argv, const ca_load_options *load)
+{
+	static const struct option opts[] = {
+		{ "max_callback_construction_order_on_path_searching", required_argument, NULL,
+			'm' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	struct check_options o = { .load = *load, .verb = "check_ctf", .ros2caret = true };
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "m:h", opts, NULL)) != -1) {
+		if (c != 'm')
+			return usage_check_ctf(c == 'h' ? stdout : stderr);
+		if (ros2caret_check_max_order("check_ctf", optarg))
+			return 2;
+	}
+	if (optind >= argc)
+		return usage_check_ctf(stderr);
+	o.paths = argv + optind;
+	o.n_paths = argc - optind;
+	o.load.merge |= o.n_paths > 1; /* the original's several hosts: one system */
+	return run(&o);
 }

@@ -106,3 +106,20 @@ int caret_print_version(void)
 	printf("readers: native (default), babeltrace2\n");
 	return 0;
 }
+
+int caret_cmd_version(int argc, char **argv, const ca_load_options *load)
+{
+	(void)load;
+	bool help = argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"));
+	if (argc > 1) {
+		fprintf(help ? stdout : stderr, "usage: caret version\n"
+			"\n"
+			"The version alone (%s), as the original's `ros2 caret version` prints\n"
+			"its own: for scripts. caret --version says more: the git revision, the\n"
+			"ROS 2 distributions and middlewares supported, the readers.\n",
+			CARET_VERSION);
+		return help ? 0 : 2;
+	}
+	printf("%s\n", CARET_VERSION);
+	return 0;
+}

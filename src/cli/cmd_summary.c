@@ -1,16 +1,21 @@
 /*
  * cmd_summary.c - `caret summary {nodes,topics,events} TRACE...`: event
- * counts per node, per topic or per event type, as text, CSV or JSON (the
- * original's node_summary, topic_summary and trace_point_summary).
+ * counts per node, per topic or per event type, as text, CSV or JSON; and
+ * the original's node_summary, topic_summary and trace_point_summary under
+ * their names, options and layout (summary_original.c).
  */
 #include <getopt.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli_util.h"
+#include "ros2caret_out.h"
 #include "schema.h"
+#include "summary_original.h"
 #include "verbs.h"
 
 static int usage(FILE *out)
@@ -150,6 +155,8 @@ struct summary_options {
 	enum cli_format format;
 	char **paths;
 	int n_paths;
+	bool ros2caret;     /* the original's verb: its layout */
+	bool display_check; /* its -c: the check's warnings too */
 };
 
 /* The arguments into o: -1 to go on, else the exit status. */
@@ -193,16 +200,42 @@ static int parse(int argc, char **argv, struct summary_options *o)
 	return -1;
 }
 
+static bool window_set(const ca_load_options *l)
+{
+	return !isnan(l->since) || !isnan(l->until) || !isnan(l->strip_start) ||
+		!isnan(l->strip_end);
+}
+
+/* The original's summaries: its -c shows the check's warnings, which it
+ * hides otherwise; discarded events are said either way. */
+static int run_original(struct summary_options *o, const ca_trace *t)
+{
+	size_t warnings, errors;
+	cli_begin_output(o->verb, CLI_CSV, t); /* stderr: stdout is the original's */
+	if (o->display_check)
+		ros2caret_log_findings(t, &warnings, &errors);
+	else if (ca_trace_discarded(t))
+		ros2caret_log(ROS2CARET_WARNING, "Tracer discarded %" PRIu64 " events.",
+			ca_trace_discarded(t));
+	return summary_print_original(o->verb, t, (enum summary_group)o->kind,
+		window_set(&o->load));
+}
+
 static int run(struct summary_options *o)
 {
 	o->load.keep_runtime = !cli_lean(); /* counts */
 	ca_trace *t = cli_load(o->verb, o->paths, o->n_paths, &o->load);
 	if (!t)
 		return 1;
-	cli_begin_output(o->verb, o->format, t);
-	kinds[o->kind].print(t, o->format);
+	int status = 0;
+	if (o->ros2caret)
+		status = run_original(o, t);
+	else {
+		cli_begin_output(o->verb, o->format, t);
+		kinds[o->kind].print(t, o->format);
+	}
 	ca_trace_free(t);
-	return 0;
+	return status;
 }
 
 int caret_cmd_summary(int argc, char **argv, const ca_load_options *load)
@@ -210,4 +243,163 @@ int caret_cmd_summary(int argc, char **argv, const ca_load_options *load)
 	struct summary_options o = { .load = *load, .format = CLI_TEXT };
 	int status = parse(argc, argv, &o);
 	return status >= 0 ? status : run(&o);
+}
+
+/* ---- the original's node_summary, topic_summary, trace_point_summary ---- */
+
+static int usage_original(FILE *out, const char *verb)
+{
+	static const char *const natives[] = { "nodes", "topics", "events" };
+	static const char *const groups[] = { "node", "topic", "event type" };
+	size_t k = !strcmp(verb, "node_summary") ? 0 : !strcmp(verb, "topic_summary") ? 1 : 2;
+	fprintf(out,
+		"usage: caret %s TRACE... [--duration_filter DURATION OFFSET]\n"
+		"                 [--strip_filter LSTRIP RSTRIP] [-c|--display_check]\n"
+		"\n"
+		"The original's `ros2 caret %s` under its name: caret summary %s's\n"
+		"counts of runtime events per %s, in the original's layout: the trace's\n"
+		"creation date, range and duration (with a filter, the range of the\n"
+		"callback runs kept too) between two rules, then its table (tabulate's\n"
+		"presto) sorted by number_of_trace_points, the largest first.%s Several\n"
+		"TRACE paths are read as one system (the original's multi-host), as with\n"
+		"--merge. The trace folders read are said on stderr.\n"
+		"\n"
+		"  --duration_filter DURATION OFFSET\n"
+		"               only runtime events from OFFSET s after the trace's start,\n"
+		"               for DURATION s (--since OFFSET --until OFFSET+DURATION)\n"
+		"  --strip_filter LSTRIP RSTRIP\n"
+		"               leave out the first LSTRIP and the last RSTRIP seconds\n"
+		"               (--strip-start LSTRIP --strip-end RSTRIP)\n"
+		"  -c, --display_check\n"
+		"               also caret check's warnings and errors, as the original's\n"
+		"               logger lines on stderr (discarded events are said anyway)\n"
+		"\n"
+		"Exit status: 0; 1 when the trace cannot be read%s; 2 usage error.\n",
+		verb, verb, natives[k], groups[k],
+		k == 2 ? " Every event type of caret-c's schema is listed, those with no\n"
+		"event too, by the names the trace gives them." : " The line of\n"
+		"unattributed events is left out, as the original leaves out '-'.",
+		k == 0 ? " or has no node" : k == 1 ? " or has no topic" : "");
+	fputs(CLI_LOAD_OPTIONS_HELP, out);
+	return out == stdout ? 0 : 2;
+}
+
+/* The two numbers after a --duration_filter or --strip_filter at argv[*i]
+ * (argparse's nargs='+': the original reads the first two, so exactly two
+ * here); false after a usage message. */
+static bool take_pair(const char *verb, int argc, char **argv, int *i, double v[2])
+{
+	const char *option = argv[*i];
+	int n = 0;
+	char *end;
+	while (*i + 1 < argc && n < 3) {
+		double x = strtod(argv[*i + 1], &end);
+		if (!*argv[*i + 1] || *end)
+			break;
+		if (n < 2)
+			v[n] = x;
+		n++;
+		++*i;
+	}
+	if (n != 2) {
+		fprintf(stderr, "caret %s: %s takes two numbers, seconds (%d given)\n", verb, option,
+			n);
+		return false;
+	}
+	if (v[0] < 0 || v[1] < 0) {
+		fprintf(stderr, "caret %s: %s takes seconds, 0 or more\n", verb, option);
+		return false;
+	}
+	return true;
+}
+
+/* The original's option name argv[i] (or an unambiguous beginning of
+ * one, as argparse takes it): 'd', 's', 'c', 'h', or 0. */
+static int original_option(const char *arg)
+{
+	static const struct { const char *name; int code; } names[] = {
+		{ "--duration_filter", 'd' }, { "--strip_filter", 's' },
+		{ "--display_check", 'c' }, { "--help", 'h' },
+	};
+	int found = 0;
+	if (!strcmp(arg, "-c") || !strcmp(arg, "-h"))
+		return arg[1];
+	for (size_t k = 0; k < sizeof names / sizeof *names; k++)
+		if (strlen(arg) > 2 && !strncmp(names[k].name, arg, strlen(arg)))
+			found = found ? -1 : names[k].code;
+	return found > 0 ? found : 0;
+}
+
+/* The original's options onto o (its filters onto the time window); -1
+ * to go on, else the exit status. */
+static int parse_original(int argc, char **argv, struct summary_options *o)
+{
+	double d[2], s[2];
+	bool duration = false, strip = false, options = true;
+	int n = 0;
+	for (int i = 1; i < argc; i++) {
+		int c = options && argv[i][0] == '-' ? original_option(argv[i]) : 0;
+		if (options && !strcmp(argv[i], "--"))
+			options = false;
+		else if (c == 'h')
+			return usage_original(stdout, o->verb);
+		else if (c == 'c')
+			o->display_check = true;
+		else if (c == 'd' || c == 's') {
+			if (!take_pair(o->verb, argc, argv, &i, c == 'd' ? d : s))
+				return 2;
+			*(c == 'd' ? &duration : &strip) = true;
+		} else if (options && argv[i][0] == '-' && argv[i][1]) {
+			fprintf(stderr, "caret %s: unrecognized option '%s'\n", o->verb, argv[i]);
+			return usage_original(stderr, o->verb);
+		} else
+			argv[++n] = argv[i]; /* a trace: kept in order */
+	}
+	if (!n)
+		return usage_original(stderr, o->verb);
+	if ((duration && (!isnan(o->load.since) || !isnan(o->load.until))) ||
+	    (strip && (!isnan(o->load.strip_start) || !isnan(o->load.strip_end)))) {
+		fprintf(stderr, "caret %s: a filter and caret-c's window options both set one "
+			"bound: give one of them\n", o->verb);
+		return 2;
+	}
+	if (duration && !(d[0] > 0)) {
+		fprintf(stderr, "caret %s: --duration_filter's DURATION must be above 0\n", o->verb);
+		return 2;
+	}
+	if (duration) {
+		o->load.since = d[1];
+		o->load.until = d[1] + d[0];
+	}
+	if (strip) {
+		o->load.strip_start = s[0];
+		o->load.strip_end = s[1];
+	}
+	o->paths = argv + 1;
+	o->n_paths = n;
+	o->load.merge |= n > 1; /* the original's several hosts: one system */
+	return -1;
+}
+
+static int run_alias(int argc, char **argv, const ca_load_options *load, size_t kind)
+{
+	struct summary_options o = { .load = *load, .kind = kind, .ros2caret = true };
+	snprintf(o.verb, sizeof o.verb, "%s", argv[0]);
+	int status = parse_original(argc, argv, &o);
+	return status >= 0 ? status : run(&o);
+}
+
+int caret_cmd_node_summary(int argc, char **argv, const ca_load_options *load)
+{
+	return run_alias(argc, argv, load, SUMMARY_NODE_NAME);
+}
+
+int caret_cmd_topic_summary(int argc, char **argv, const ca_load_options *load)
+{
+	return run_alias(argc, argv, load, SUMMARY_TOPIC_NAME);
+}
+
+int caret_cmd_trace_point_summary(int argc, char **argv, const ca_load_options *load)
+{
+	return run_alias(argc, argv, load, SUMMARY_TRACE_POINT);
 }

@@ -19,4 +19,16 @@ int caret_cmd_env(int argc, char **argv, const ca_load_options *load);
 /* caret --version */
 int caret_print_version(void);
 
+/* The original's verbs (ros2 caret VERB) under their names and options,
+ * each onto the options of a verb above (docs/migrating.md). */
+int caret_cmd_check_ctf(int argc, char **argv, const ca_load_options *load);
+int caret_cmd_check_caret_rclcpp(int argc, char **argv, const ca_load_options *load);
+int caret_cmd_create_architecture_file(int argc, char **argv, const ca_load_options *load);
+int caret_cmd_node_summary(int argc, char **argv, const ca_load_options *load);
+int caret_cmd_topic_summary(int argc, char **argv, const ca_load_options *load);
+int caret_cmd_trace_point_summary(int argc, char **argv, const ca_load_options *load);
+int caret_cmd_verify_paths(int argc, char **argv, const ca_load_options *load);
+/* caret version: the version alone, as the original's */
+int caret_cmd_version(int argc, char **argv, const ca_load_options *load);
+
 #endif
