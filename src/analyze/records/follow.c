@@ -56,14 +56,22 @@ struct row {
 	size_t callback;     /* the first run's: the rows' order */
 	uint64_t entry;      /* when the message entered the node it is in */
 	uint64_t from;       /* waiting at a run: its publishes (links) from this time count */
-	uint64_t superseded; /* pending at a use_latest_message node: when a newer input came */
 	uint64_t header;     /* the header stamp of the message that brought it in (0: unknown) */
 	size_t next;         /* the next row waiting at the same place, or CA_NONE */
-	bool forked;         /* copied on at a use_latest_message node: not a result itself */
+};
+
+/* An input a latest message node holds, for its next outputs: the row
+ * that brought it, and what that row was on entering (the row moves on
+ * with the first output; later outputs go on in copies of it as it was). */
+struct held {
+	size_t row;
+	uint64_t entry, header;
+	uint64_t superseded; /* when a newer input came (0: not yet) */
+	bool went_on;        /* the row itself went on with an output */
 };
 
 struct pending {
-	size_t *rows;
+	struct held *inputs;
 	size_t n, cap;
 };
 
@@ -178,7 +186,7 @@ void ca_follow_free(struct ca_follow *f)
 	if (!f)
 		return;
 	for (size_t i = 0; f->pending && i <= f->k; i++)
-		free(f->pending[i].rows);
+		free(f->pending[i].inputs);
 	free(f->pending);
 	free(f->topics);
 	free(f->policies);
@@ -397,7 +405,7 @@ static size_t seed(struct ca_follow *f, uint64_t run, uint64_t start, size_t cal
 	if (row == CA_NONE)
 		return CA_NONE;
 	*seeded = row; /* the map has not changed since */
-	f->rows[row] = (struct row){ callback, start, 0, 0, 0, CA_NONE, false };
+	f->rows[row] = (struct row){ callback, start, 0, 0, CA_NONE };
 	f->messages[row] = (ca_path_message){ start, time, 0, 0 };
 	for (size_t h = 0; h < f->hop_count; h++)
 		hops_of(f, row)[h] = CA_HOP_NONE;
@@ -405,45 +413,49 @@ static size_t seed(struct ca_follow *f, uint64_t run, uint64_t start, size_t cal
 	return row;
 }
 
-/* A copy of row `row` as it is now (its hops so far), a row of its own;
- * CA_NONE out of memory. */
-static size_t copy_row(struct ca_follow *f, size_t row)
+/* A copy of the row of held input h as it entered node `node`: its
+ * message and its hops up to the node; CA_NONE out of memory. */
+static size_t copy_held(struct ca_follow *f, const struct held *h, size_t node)
 {
 	size_t copy = new_row(f);
 	if (copy == CA_NONE)
 		return CA_NONE;
-	f->rows[copy] = f->rows[row];
-	f->rows[copy].next = CA_NONE;
-	f->rows[copy].forked = false;
-	f->messages[copy] = f->messages[row];
-	memcpy(hops_of(f, copy), hops_of(f, row), f->hop_count * sizeof *f->hops);
+	f->rows[copy] = (struct row){ f->rows[h->row].callback, h->entry, 0, h->header, CA_NONE };
+	f->messages[copy] = f->messages[h->row];
+	f->messages[copy].last_start = f->messages[copy].last_end = 0;
+	int64_t *hops = hops_of(f, copy);
+	memcpy(hops, hops_of(f, h->row), 2 * node * sizeof *hops);
+	for (size_t i = 2 * node; i < f->hop_count; i++)
+		hops[i] = CA_HOP_NONE;
 	return copy;
 }
 
-/* The node's output: its pending rows go on from it (the node's time to
+/* The node's output: its held inputs go on from it (the node's time to
  * it known now, whether or not the output reaches the next node), unless
  * a newer input came at or before it (which then takes it, as the
  * original binds an output to the latest input). At a use_latest_message
- * node a copy goes on and the row stays for the next output; at a
- * consume_latest_message node the row itself goes. */
+ * node an input stays held for the node's next outputs, each going on in
+ * a copy of the message; at a consume_latest_message node it goes on with
+ * this output alone. */
 static void output(struct ca_follow *f, size_t node, const struct fact *x)
 {
 	struct pending *p = &f->pending[node];
 	bool every_output = f->policies[node] == CA_POLICY_USE_LATEST_MESSAGE;
 	size_t kept = 0;
 	for (size_t j = 0; j < p->n; j++) {
-		size_t row = p->rows[j];
-		if (f->rows[row].superseded && f->rows[row].superseded <= x->time)
-			continue; /* lost, or (copied on before) done */
+		struct held h = p->inputs[j];
+		if (h.superseded && h.superseded <= x->time)
+			continue; /* lost, or done */
+		size_t row = h.row;
 		if (every_output) {
-			p->rows[kept++] = row;
-			if ((row = copy_row(f, row)) == CA_NONE)
+			if (h.went_on && (row = copy_held(f, &h, node)) == CA_NONE)
 				return;
-			f->rows[p->rows[kept - 1]].forked = true;
+			h.went_on = true;
+			p->inputs[kept++] = h;
 		}
 		struct row *r = &f->rows[row];
 		r->from = x->time;
-		hops_of(f, row)[2 * node] = (int64_t)(x->time - r->entry);
+		hops_of(f, row)[2 * node] = (int64_t)(x->time - h.entry);
 		wait_at(f, x->run, node + 1, row);
 	}
 	p->n = kept;
@@ -533,12 +545,11 @@ static void arrive(struct ca_follow *f, size_t row, size_t hop, const struct arr
 		wait_or_go(f, row, hop + 1, a);
 	} else if (waits_for_output(f->policies[hop])) {
 		struct pending *p = &f->pending[hop];
-		size_t *slot = VEC_PUSH_RAW(p->rows, p->n, p->cap);
-		if (!slot)
+		struct held *h = VEC_PUSH_RAW(p->inputs, p->n, p->cap);
+		if (!h)
 			f->oom = true;
 		else
-			*slot = row;
-		r->superseded = 0;
+			*h = (struct held){ row, a->entry, a->header, 0, false };
 	} else if (f->policies[hop] == CA_POLICY_INHERIT_UNIQUE_STAMP) {
 		r->from = a->entry; /* its output is published after it began */
 		if (a->header) /* none: lost here */
@@ -585,8 +596,8 @@ static void deliver(struct ca_follow *f, size_t hop, const struct fact *x)
 	if (hop < f->k && f->hop_kinds[hop] == CA_FOLLOW_TOPIC && waits_for_output(f->policies[hop])) {
 		struct pending *p = &f->pending[hop]; /* a newer input for these */
 		for (size_t j = 0; j < p->n; j++)
-			if (!f->rows[p->rows[j]].superseded && f->rows[p->rows[j]].entry < x->time)
-				f->rows[p->rows[j]].superseded = x->time;
+			if (!p->inputs[j].superseded && p->inputs[j].entry < x->time)
+				p->inputs[j].superseded = x->time;
 	}
 	if (!x->ref)
 		return;
@@ -654,9 +665,13 @@ bool ca_follow_settle(struct ca_follow *f, uint64_t settled)
 		apply(f, &f->facts[f->first_fact++]);
 	if (f->first_fact == f->n_facts) {
 		f->first_fact = f->n_facts = 0;
-	} else if (f->first_fact > 4096 && f->first_fact > 8 * (f->n_facts - f->first_fact)) {
-		/* the facts left moved down once the settled ones are eight times
-		 * as many: a merged trace's second of lag is tens of thousands */
+	} else if (f->first_fact > 4096 && f->first_fact >= f->n_facts - f->first_fact) {
+		/* the facts left moved down once the settled ones are as many: the
+		 * array stays within twice the facts in flight (a merged trace's
+		 * second of lag is tens of thousands; an unmerged one's 10 ms at
+		 * a high rate some 60,000, an eighth of the array: the old rule
+		 * never moved them), and a move costs no more than the facts
+		 * settled since the last */
 		f->n_facts -= f->first_fact;
 		memmove(f->facts, f->facts + f->first_fact, f->n_facts * sizeof *f->facts);
 		f->first_fact = 0;
@@ -682,15 +697,11 @@ ca_path_latency *ca_follow_finish(struct ca_follow *f)
 {
 	if (!ca_follow_settle(f, UINT64_MAX))
 		return NULL;
-	size_t n = 0, *order = malloc((f->n_rows + 1) * sizeof *order);
+	size_t n = f->n_rows, *order = malloc((n + 1) * sizeof *order);
 	bool in_order = true; /* as rows mostly are: handed over as they are */
-	for (size_t i = 0; order && i < f->n_rows; i++) {
-		if (f->rows[i].forked) { /* its copies are the results */
-			in_order = false;
-			continue;
-		}
-		order[n++] = i;
-		in_order = in_order && (n == 1 || by_first_run(&order[n - 2], &order[n - 1], f) <= 0);
+	for (size_t i = 0; order && i < n; i++) {
+		order[i] = i;
+		in_order = in_order && (!i || by_first_run(&order[i - 1], &order[i], f) <= 0);
 	}
 	in_order = in_order && n; /* none: arrays of their own all the same */
 	ca_path_message *messages = in_order ? f->messages : malloc((n + 1) * sizeof *messages);
