@@ -8,6 +8,8 @@ import sys
 
 import numpy
 
+from .exceptions import CaretError, from_status  # noqa: F401 (CaretError: here before)
+
 API_VERSION = 3
 SONAME = 'libcaret-analyze.so.0'
 
@@ -165,22 +167,13 @@ _sig('caret_error_message', c_str, ctypes.c_void_p)
 _sig('caret_error_free', None, ctypes.c_void_p)
 
 
-class CaretError(Exception):
-    """A failure of libcaret-analyze: `status` ('format', 'i/o', 'not found',
-    ...), the message the CLI prints, and `causes`, outermost first, each a
-    dict of status, message, file, offset (-1: unknown) and event."""
-
-    def __init__(self, message, status='invalid', causes=()):
-        super().__init__(message)
-        self.status, self.causes = status, list(causes)
-
-
 def text(b):
     return None if b is None else b.decode('utf-8', 'replace')
 
 
-def raise_error(error):
-    """Turns a caret_error (freed here) into a CaretError."""
+def raise_error(error, reading='analysis'):
+    """Turns a caret_error (freed here) into the original's exception for
+    it (exceptions.from_status), a CaretError."""
     if not error:
         raise CaretError('unknown failure')
     try:
@@ -194,12 +187,12 @@ def raise_error(error):
         message = text(lib.caret_error_message(error))
     finally:
         lib.caret_error_free(error)
-    raise CaretError(message, status, causes)
+    raise from_status(status, message, causes, reading)
 
 
-def check(status, error):
+def check(status, error, reading='analysis'):
     if status != 0:
-        raise_error(error.value)
+        raise_error(error.value, reading)
 
 
 def array(pointer, n, dtype):
