@@ -1,340 +1,362 @@
-"""Architecture: the original's architecture file as data (its YAML, which
-libcaret-analyze writes as the original's export does), with named paths,
-path search and the rename helpers."""
+"""Architecture: the original's, over its architecture file.
+
+Architecture('lttng' | 'ctf', trace_dir) takes the file libcaret-analyze
+writes for the trace (the original's export, compared by
+test_original_differential); Architecture('yaml' | 'yml', file) reads
+one. Either is loaded as the original loads a file (architecture_file),
+built into its value objects (architecture_model), searched
+(path_search) and edited (architecture_edit) as the original does; the
+renamed objects keep their trace names for Application."""
 import copy
-import itertools
+import logging
 import os
 import tempfile
 
 import yaml
 
-from . import _lib
-from ._lib import CaretError, lib
+from . import _lib, architecture_edit as edit, architecture_file, path_search
+from ._lib import lib
+from .architecture_model import Model
+from .common import Summary, expand, find_one
+from .exceptions import (CaretFileNotFoundError, CaretOSError, InvalidArgumentError,
+                         ItemNotFoundError, UnsupportedTypeError)
 from .lttng import Lttng
+from .value_objects import CommunicationStructValue, DiffNode, NodePathStructValue
 
-IGNORED_TOPICS = ('/parameter_events', '/rosout')
+logger = logging.getLogger(__name__)
+
+DEFAULT_MAX_CALLBACK_CONSTRUCTION_ORDER_ON_PATH_SEARCHING = 10
 DEFAULT_MAX_NODE_DEPTH = 15
+DETAILS = 'For details, see https://tier4.github.io/caret_doc/latest/configuration/' \
+    'inter_node_data_path/.'
 
 
-class PathStructValue:
-    """A chain of nodes and the topics between them (the original's
-    PathStructValue, as far as naming and following it need)."""
-
-    def __init__(self, path_name, node_names, topic_names):
-        self.path_name = path_name
-        self.node_names = tuple(node_names)
-        self.topic_names = tuple(topic_names)
-
-    @property
-    def node_chain(self):
-        out = []
-        for i, node in enumerate(self.node_names):
-            out.append({'node_name': node,
-                        'publish_topic_name': self.topic_names[i]
-                        if i < len(self.topic_names) else 'UNDEFINED',
-                        'subscribe_topic_name': self.topic_names[i - 1] if i else 'UNDEFINED'})
-        return out
-
-    def __eq__(self, other):
-        return isinstance(other, PathStructValue) and \
-            (self.node_names, self.topic_names) == (other.node_names, other.topic_names)
-
-    def __repr__(self):
-        hops = [self.node_names[0]] + [f'-[{t}]-> {n}' for t, n in
-                                       zip(self.topic_names, self.node_names[1:])]
-        return f'PathStructValue({self.path_name!r}: {" ".join(hops)})'
-
-    @staticmethod
-    def of_chain(name, chain):
-        nodes = [c['node_name'] for c in chain]
-        topics = []
-        for a, b in zip(chain, chain[1:]):
-            t = a.get('publish_topic_name')
-            topics.append(t if t and t != 'UNDEFINED' else b.get('subscribe_topic_name'))
-        return PathStructValue(name, nodes, topics)
+def read_state(file_type, file_path, lttng=None):
+    """The loaded state (architecture_file.load) of an architecture file or
+    of a trace's architecture; the original's ValueError otherwise."""
+    if file_type in ('yaml', 'yml'):
+        if not isinstance(file_path, (str, os.PathLike)):
+            raise ValueError('Cannot create architecture object when multiple yaml files are '
+                             'provided.')
+        return architecture_file.load(_read_yaml(expand(file_path)))
+    if file_type in ('lttng', 'ctf'):
+        trace = lttng or Lttng.opened(file_path) or Lttng(file_path)
+        with tempfile.TemporaryDirectory() as d:
+            f = os.path.join(d, 'architecture.yaml')
+            trace.write_architecture(f)
+            raw = _read_yaml(f)
+        _add_ungrouped(raw, trace.callbacks())
+        return architecture_file.load(raw)
+    raise ValueError(f'unsupported file_type: {file_type}')
 
 
-class _Obj:
-    """A plain value object from the architecture file's mapping."""
+def _read_yaml(file):
+    error = _lib.ctypes.c_void_p()
+    try:
+        _lib.check(lib.caret_check_architecture(file.encode(), _lib.ctypes.byref(error)),
+                   error, 'architecture')
+    except CaretOSError as e:
+        if not os.path.exists(file):  # as open() in the original
+            raise CaretFileNotFoundError(str(e), e.status, e.causes) from None
+        raise
+    with open(file) as fh:
+        return yaml.safe_load(fh)
 
-    def __init__(self, **kw):
-        self.__dict__.update(kw)
+
+def _add_ungrouped(raw, callbacks):
+    """The callbacks a trace without CARET's executor events leaves out of
+    the original's file, which caret-c analyzes all the same
+    (docs/dev/original-architecture.md): each its node's, with the
+    subscription it takes."""
+    nodes = {n['node_name']: n for n in raw.get('nodes') or []}
+    listed = {c.get('callback_name') for n in nodes.values() for c in n.get('callbacks') or []}
+    for cb in callbacks.values():
+        node = nodes.get(cb['node'])
+        if cb['name'] in listed or node is None or cb['type'] == 'service_callback':
+            continue
+        entry = {'callback_name': cb['name'], 'callback_type': cb['type']}
+        if cb['type'] == 'timer_callback':
+            entry['period_ns'] = cb['period_ns']
+        else:
+            entry['topic_name'] = cb['topic']
+            node.setdefault('subscribes', []).append(
+                {'topic_name': cb['topic'], 'callback_name': cb['name']})
+        entry['symbol'] = cb['symbol'] or 'UNDEFINED'
+        node.setdefault('callbacks', []).append(entry)
 
 
 class Architecture:
-    """Architecture('lttng', trace_dir) or Architecture('yaml', file)."""
+    """Architecture(file_type, file_path,
+    max_callback_construction_order_on_path_searching=10): file_type
+    'lttng' or 'ctf' (a trace's directories), 'yaml' or 'yml' (a file)."""
 
-    def __init__(self, file_type, file_path, *, lttng=None):
-        self._lttng = None
-        if file_type == 'lttng':
-            self._lttng = lttng or Lttng.opened(file_path) or Lttng(file_path)
-            with tempfile.TemporaryDirectory() as d:
-                f = os.path.join(d, 'architecture.yaml')
-                self._lttng.write_architecture(f)
-                self._data = self._read(f)
-            self._add_ungrouped(self._lttng.callbacks())
-        elif file_type == 'yaml':
-            error = _lib.ctypes.c_void_p()
-            _lib.check(lib.caret_check_architecture(os.fspath(file_path).encode(),
-                                                    _lib.ctypes.byref(error)), error)
-            self._data = self._read(file_path)
-        else:
-            raise ValueError(f"file_type: 'lttng' or 'yaml', not {file_type!r}")
-        self._data.setdefault('named_paths', [])
-        self._data['named_paths'] = self._data['named_paths'] or []
-        # what a renamed object is called in the trace
+    def __init__(self, file_type, file_path,
+                 max_callback_construction_order_on_path_searching=(
+                     DEFAULT_MAX_CALLBACK_CONSTRUCTION_ORDER_ON_PATH_SEARCHING), *, lttng=None):
+        self._max_order = max_callback_construction_order_on_path_searching
+        if file_type in ('lttng', 'ctf'):
+            lttng = lttng or Lttng.opened(file_path) or Lttng(file_path)
+        self._lttng = lttng if file_type in ('lttng', 'ctf') else None
+        self._state = read_state(file_type, file_path, self._lttng)
+        self._model = Model(self._state, self._max_order)
+        # what a renamed node, callback or topic is called in the trace
         self._trace_names = {}
+        self._warn_duplicate_callbacks()
 
-    def _add_ungrouped(self, callbacks):
-        """The callbacks the original's file leaves out for belonging to no
-        callback group (a trace without CARET's executor events: plain
-        ros2_tracing, the testbed), which caret-c analyzes all the same
-        (docs/dev/original-architecture.md): added to their nodes, with the
-        subscriptions they take."""
-        listed = {c.get('callback_name') for n in self._data.get('nodes') or []
-                  for c in n.get('callbacks') or []}
-        nodes = {n['node_name']: n for n in self._data.get('nodes') or []}
-        for cb in callbacks.values():
-            node = nodes.get(cb['node'])
-            if cb['name'] in listed or node is None or cb['type'] == 'service_callback':
-                continue
-            entry = {'callback_name': cb['name'], 'callback_type': cb['type']}
-            if cb['type'] == 'timer_callback':
-                entry['period_ns'] = cb['period_ns']
-            else:
-                entry['topic_name'] = cb['topic']
-                node.setdefault('subscribes', []).append(
-                    {'topic_name': cb['topic'], 'callback_name': cb['name']})
-            entry['symbol'] = cb['symbol'] or 'UNDEFINED'
-            node.setdefault('callbacks', []).append(entry)
+    def _rebuild(self):
+        self._model = Model(self._state, self._max_order)
 
-    @staticmethod
-    def _read(f):
-        with open(f) as fh:
-            data = yaml.safe_load(fh) or {}
-        if not isinstance(data, dict) or 'nodes' not in data:
-            raise CaretError(f'{f}: not an architecture file (no nodes)', 'format')
-        return data
+    def _warn_duplicate_callbacks(self):
+        for node in self._model.nodes:
+            seen = {}
+            for cb in node.callbacks or ():
+                param = cb.period_ns if cb.callback_type_name == 'timer_callback' else \
+                    cb.subscribe_topic_name
+                key = (cb.callback_type_name, param, cb.symbol, cb.construction_order)
+                seen[key] = seen.get(key, 0) + 1
+            for (kind, param, _, _), count in seen.items():
+                if count >= 2:
+                    logger.warning(f'Duplicate parameter callback found. node_name: '
+                                   f'{node.node_name}, callback_type: {kind}period_ns: {param}')
 
-    # ---- the objects ------------------------------------------------------
-    @property
-    def nodes(self):
-        out = []
-        for n in self._data.get('nodes') or []:
-            name = n['node_name']
-            subs = [_Obj(node_name=name, topic_name=s['topic_name'],
-                         callback_name=s.get('callback_name'))
-                    for s in n.get('subscribes') or []]
-            pubs = [_Obj(node_name=name, topic_name=p['topic_name'],
-                         callback_names=tuple(p.get('callback_names') or ()))
-                    for p in n.get('publishes') or []]
-            cbs = [_Obj(node_name=name, **c) for c in n.get('callbacks') or []]
-            out.append(_Obj(node_name=name, publishers=pubs, subscriptions=subs, callbacks=cbs,
-                            callback_names=tuple(c.callback_name for c in cbs),
-                            publish_topic_names=tuple(p.topic_name for p in pubs),
-                            subscribe_topic_names=tuple(s.topic_name for s in subs),
-                            message_contexts=list(n.get('message_contexts') or [])))
-        return out
+    # ---- the objects ----------------------------------------------------------------
+    nodes = property(lambda self: tuple(self._model.nodes))
+    node_names = property(lambda self: tuple(sorted(n.node_name for n in self._model.nodes)))
+    executors = property(lambda self: tuple(self._model.executors))
+    executor_names = property(
+        lambda self: tuple(sorted(e.executor_name for e in self._model.executors)))
+    communications = property(lambda self: tuple(self._model.communications))
+    paths = property(lambda self: tuple(self._model.named_paths))
+    path_names = property(
+        lambda self: tuple(sorted(p.path_name for p in self._model.named_paths)))
 
     @property
-    def node_names(self):
-        return tuple(n['node_name'] for n in self._data.get('nodes') or [])
+    def callback_groups(self):
+        return tuple(g for n in self._model.nodes for g in n.callback_groups or ())
 
     @property
-    def executor_names(self):
-        return tuple(e['executor_name'] for e in self._data.get('executors') or [])
+    def callback_group_names(self):
+        return tuple(sorted(g.callback_group_name for g in self.callback_groups))
 
     @property
     def callbacks(self):
-        return [c for n in self.nodes for c in n.callbacks]
+        return tuple(c for g in self.callback_groups for c in g.callbacks)
+
+    @property
+    def publishers(self):
+        return tuple(sorted((p for n in self._model.nodes for p in n.publishers),
+                            key=lambda p: p.topic_name))
+
+    @property
+    def subscriptions(self):
+        return tuple(sorted((s for n in self._model.nodes for s in n.subscriptions),
+                            key=lambda s: s.topic_name))
+
+    services = property(lambda self: ())
 
     @property
     def topic_names(self):
-        return tuple(sorted({p.topic_name for n in self.nodes for p in n.publishers} |
-                            {s.topic_name for n in self.nodes for s in n.subscriptions}))
+        return tuple(sorted({p.topic_name for p in self.publishers} |
+                            {s.topic_name for s in self.subscriptions}))
 
     @property
-    def paths(self):
-        return [PathStructValue.of_chain(p['path_name'], p['node_chain'])
-                for p in self._data['named_paths']]
-
-    @property
-    def path_names(self):
-        return tuple(p['path_name'] for p in self._data['named_paths'])
+    def summary(self):
+        return Summary({'nodes': self.node_names})
 
     def get_node(self, node_name):
-        for n in self.nodes:
-            if n.node_name == node_name:
-                return n
-        raise CaretError(f'no node {node_name}', 'not found')
+        try:
+            return find_one(lambda n: n.node_name == node_name, self._model.nodes)
+        except ItemNotFoundError:
+            raise ItemNotFoundError(f'Failed to find node. node_name: {node_name}') from None
 
-    # ---- named paths ------------------------------------------------------------
+    def get_executor(self, executor_name):
+        return find_one(lambda e: e.executor_name == executor_name, self._model.executors)
+
+    def get_callback_group(self, callback_group_name):
+        return find_one(lambda g: g.callback_group_name == callback_group_name,
+                        self.callback_groups)
+
+    def get_callback(self, callback_name):
+        return find_one(lambda c: c.callback_name == callback_name, self.callbacks)
+
+    def get_communication(self, publisher_node_name, subscription_node_name, topic_name, *,
+                          publisher_construction_order=0, subscription_construction_order=0):
+        key = (publisher_node_name, subscription_node_name, topic_name,
+               publisher_construction_order, subscription_construction_order)
+        return find_one(lambda c: (c.publish_node_name, c.subscribe_node_name, c.topic_name,
+                                   c.publisher_construction_order,
+                                   c.subscription_construction_order) == key,
+                        self._model.communications)
+
+    # ---- named paths ---------------------------------------------------------------------
     def get_path(self, path_name):
-        for p in self.paths:
-            if p.path_name == path_name:
-                return p
-        raise CaretError(f'no path named {path_name}', 'not found')
+        if path_name not in self.path_names:
+            raise InvalidArgumentError(f'Failed to get named path. {path_name} not exist.')
+        return find_one(lambda p: p.path_name == path_name, self._model.named_paths)
 
     def add_path(self, path_name, path_info):
         if path_name in self.path_names:
-            raise CaretError(f'a path named {path_name} exists already', 'invalid')
-        p = PathStructValue(path_name, path_info.node_names, path_info.topic_names)
-        self._data['named_paths'].append({'path_name': path_name, 'node_chain': p.node_chain})
+            raise InvalidArgumentError('Failed to add named path. Duplicate path name.')
+        chain = []
+        for c in path_info.child:
+            if isinstance(c, NodePathStructValue):
+                node = find_one(lambda n: n.node_name == c.node_name, self._model.nodes)
+                find_one(lambda p: _node_path_key(p) == _node_path_key(c), node.paths)
+                chain.append({'node_name': c.node_name,
+                              'publish_topic_name': c.publish_topic_name,
+                              'subscribe_topic_name': c.subscribe_topic_name,
+                              'publisher_construction_order': c.publisher_construction_order,
+                              'subscription_construction_order':
+                                  c.subscription_construction_order})
+            elif isinstance(c, CommunicationStructValue):
+                self.get_communication(
+                    c.publish_node_name, c.subscribe_node_name, c.topic_name,
+                    publisher_construction_order=c.publisher_construction_order,
+                    subscription_construction_order=c.subscription_construction_order)
+            else:
+                raise UnsupportedTypeError('')
+        self._state['named_paths'].append({'path_name': path_name, 'node_chain': chain})
+        self._rebuild()
 
     def remove_path(self, path_name):
-        self.get_path(path_name)
-        self._data['named_paths'] = [p for p in self._data['named_paths']
-                                     if p['path_name'] != path_name]
+        if path_name not in self.path_names:
+            raise InvalidArgumentError(f'Failed to remove named path. {path_name} not exist.')
+        self._state['named_paths'] = [p for p in self._state['named_paths']
+                                      if p['path_name'] != path_name]
+        self._rebuild()
 
     def update_path(self, path_name, path):
-        self.remove_path(path_name)
+        if path.path_name is None:
+            raise InvalidArgumentError('path_info.path_name is None')
+        self.remove_path(path.path_name)
         self.add_path(path_name, path)
 
     def search_paths(self, *node_names, max_node_depth=None, node_filter=None,
                      communication_filter=None):
-        """Paths through the given nodes in order (two or more), shortest first
-        for each pair, combined."""
-        if len(node_names) < 2:
-            raise CaretError('search_paths needs two node names or more', 'invalid')
+        """Every path through node_names in order, as the original's search
+        finds them (printing what it prints)."""
+        for name in node_names:
+            if name not in self.node_names:
+                raise ItemNotFoundError(f'Failed to find node. {name}')
         depth = max_node_depth or DEFAULT_MAX_NODE_DEPTH
-        legs = [self._search(a, b, depth) for a, b in zip(node_names, node_names[1:])]
-        out = []
-        for combo in itertools.product(*legs):
-            nodes, topics = list(combo[0][0]), list(combo[0][1])
-            for n, t in combo[1:]:
-                nodes += n[1:]
-                topics += t
-            if node_filter and not all(node_filter(n) for n in nodes):
-                continue
-            if communication_filter and not all(communication_filter(t) for t in topics):
-                continue
-            out.append(PathStructValue(None, nodes, topics))
-        return out
+        if depth > DEFAULT_MAX_NODE_DEPTH:
+            print(f"Argument 'max_node_depth' greater than {DEFAULT_MAX_NODE_DEPTH} is not "
+                  'recommended because it significantly increases the search time and the '
+                  'number of returned paths. If you are searching for paths that exceeds the '
+                  f'depth {DEFAULT_MAX_NODE_DEPTH}, consider specifying an intermediate node. '
+                  + DETAILS)
+        paths = path_search.search(self._model, node_names, depth, self._max_order,
+                                   node_filter, communication_filter)
+        print(f'A search up to depth {depth} has been completed. If the paths you want to '
+              'measure cannot be found, consider specifying intermediate nodes. Also, if the '
+              'number of paths is too large, consider filtering node/topic names. ' + DETAILS)
+        return paths
 
-    def _search(self, src, dst, depth):
-        if self._lttng is not None:
-            return self._lttng.search_paths(self._trace_name(src), self._trace_name(dst), depth)
-        return self._search_file(src, dst, depth)
+    def combine_path(self, path_left, path_right):
+        return path_search.combine(self._model, path_left, path_right)
 
-    def _search_file(self, src, dst, depth):
-        """Over the file's publishes and subscribes (an architecture from YAML
-        has no trace): every simple path, shortest first."""
-        edges = {}
-        for n in self.nodes:
-            for p in n.publishers:
-                if p.topic_name in IGNORED_TOPICS or p.topic_name.startswith('/caret/'):
-                    continue
-                for m in self.nodes:
-                    if m.node_name != n.node_name and p.topic_name in m.subscribe_topic_names:
-                        edges.setdefault(n.node_name, []).append((p.topic_name, m.node_name))
-        if src not in self.node_names or dst not in self.node_names:
-            raise CaretError(f'no node {src if src not in self.node_names else dst}',
-                             'not found')
-        found = []
+    # ---- edits (the original's) --------------------------------------------------------
+    def _edit(self, operation, *args):
+        operation(self._state, self._model, *args)
+        self._rebuild()
 
-        def walk(nodes, topics):
-            if nodes[-1] == dst and len(nodes) > 1:
-                found.append((list(nodes), list(topics)))
-                return
-            if len(nodes) >= depth:
-                return
-            for t, m in edges.get(nodes[-1], []):
-                if m not in nodes:
-                    walk(nodes + [m], topics + [t])
-        walk([src], [])
-        return sorted(found, key=lambda p: len(p[0]))
-
-    # ---- message contexts ----------------------------------------------------------
     def update_message_context(self, node_name, context_type, subscribe_topic_name,
                                publish_topic_name):
-        """How node_name turns its input on subscribe_topic_name into its
-        output on publish_topic_name (the original's context types, and
-        caret-c's consume_latest_message): the node path's message context,
-        added or replaced."""
-        node = self._node_data(node_name)
-        if publish_topic_name not in [p['topic_name'] for p in node.get('publishes') or []]:
-            raise CaretError(f'{publish_topic_name} is not found in {node_name}', 'not found')
-        if subscribe_topic_name not in [s['topic_name'] for s in node.get('subscribes') or []]:
-            raise CaretError(f'{subscribe_topic_name} is not found in {node_name}', 'not found')
-        contexts = node.setdefault('message_contexts', None) or []
-        node['message_contexts'] = contexts
-        context = {'context_type': context_type,
-                   'subscription_topic_name': subscribe_topic_name,
-                   'publisher_topic_name': publish_topic_name}
-        for i, c in enumerate(contexts):
-            if (c.get('subscription_topic_name'), c.get('publisher_topic_name')) == \
-                    (subscribe_topic_name, publish_topic_name):
-                contexts[i] = context
-                return
-        contexts.append(context)
+        self._edit(edit.update_message_context, node_name, context_type,
+                   subscribe_topic_name, publish_topic_name)
 
-    def _node_data(self, node_name):
-        for n in self._data.get('nodes') or []:
-            if n['node_name'] == node_name:
-                return n
-        raise CaretError(f'no node {node_name}', 'not found')
+    def insert_publisher_callback(self, node_name, publish_topic_name, callback_name,
+                                  publisher_construction_order):
+        try:
+            edit.insert_publisher_callback(self._state, self._model, node_name,
+                                           publish_topic_name, callback_name,
+                                           publisher_construction_order)
+        finally:  # what the original changed before it raised stays changed
+            self._rebuild()
 
-    # ---- renames (the trace keeps its names: Application maps them back) --------
-    _KEYS = {'node': ('node_name',),
-             'callback': ('callback_name', 'callback_names', 'callbacks'),
-             'topic': ('topic_name', 'subscription_topic_name', 'publisher_topic_name',
-                       'publish_topic_name', 'subscribe_topic_name'),
-             'executor': ('executor_name',), 'path': ('path_name',)}
+    def remove_publisher_callback(self, node_name, publish_topic_name, callback_name,
+                                  publisher_construction_order):
+        self._edit(edit.remove_publisher_callback, node_name, publish_topic_name,
+                   callback_name, publisher_construction_order)
 
-    def _rename(self, kind, src, dst):
-        keys, hits = self._KEYS[kind], [0]
+    def insert_variable_passing(self, node_name, callback_name_write, callback_name_read):
+        self._edit(edit.insert_variable_passing, node_name, callback_name_write,
+                   callback_name_read)
 
-        def walk(x):
-            if isinstance(x, dict):
-                for k, v in x.items():
-                    if k in keys and v == src:
-                        x[k] = dst
-                        hits[0] += 1
-                    elif k in keys and isinstance(v, list) and src in v:
-                        x[k] = [dst if i == src else i for i in v]
-                        hits[0] += 1
-                    else:
-                        walk(v)
-            elif isinstance(x, list):
-                for v in x:
-                    walk(v)
-        walk(self._data)
-        if not hits[0]:
-            raise CaretError(f'no {kind} named {src}', 'not found')
-        if kind in ('node', 'callback', 'topic'):
-            self._trace_names[dst] = self._trace_names.pop(src, src)
+    def remove_variable_passing(self, node_name, callback_name_write, callback_name_read):
+        self._edit(edit.remove_variable_passing, node_name, callback_name_write,
+                   callback_name_read)
+
+    # ---- renames: the records stay under the trace's names ----------------------------
+    def _renamed(self, src, dst):
+        self._trace_names[dst] = self._trace_names.pop(src, src)
+        self._rebuild()
 
     def rename_node(self, src, dst):
-        self._rename('node', src, dst)
-
-    def rename_callback(self, src, dst):
-        self._rename('callback', src, dst)
+        """A name no node has: nothing happens (as the original)."""
+        if src in self.node_names:
+            edit.rename_node(self._state, src, dst)
+            self._renamed(src, dst)
 
     def rename_topic(self, src, dst):
-        self._rename('topic', src, dst)
+        """A name no topic has: nothing happens (as the original)."""
+        if src in self.topic_names:
+            edit.rename_topic(self._state, src, dst)
+            self._renamed(src, dst)
+
+    def rename_callback(self, src, dst):
+        edit.rename_callback(self._state, self._model, src, dst)
+        self._renamed(src, dst)
 
     def rename_executor(self, src, dst):
-        self._rename('executor', src, dst)
+        edit.rename_executor(self._state, src, dst)
+        self._rebuild()
 
     def rename_path(self, src, dst):
-        self._rename('path', src, dst)
+        edit.rename_path(self._state, src, dst)
+        self._rebuild()
 
     def _trace_name(self, name):
         return self._trace_names.get(name, name)
 
-    # ---- the file ---------------------------------------------------------------
+    # ---- comparisons ------------------------------------------------------------------
+    @staticmethod
+    def _diff(left, right):
+        left, right = set(left), set(right)
+        return tuple(left - right), tuple(right - left)
+
+    @staticmethod
+    def diff_node_names(left_arch, right_arch):
+        return Architecture._diff(left_arch.node_names, right_arch.node_names)
+
+    @staticmethod
+    def diff_topic_names(left_arch, right_arch):
+        return Architecture._diff(left_arch.topic_names, right_arch.topic_names)
+
+    @staticmethod
+    def diff_node_pubs(left_node, right_node):
+        return DiffNode(left_node, right_node).diff_node_pubs()
+
+    @staticmethod
+    def diff_node_subs(left_node, right_node):
+        return DiffNode(left_node, right_node).diff_node_subs()
+
+    # ---- the file --------------------------------------------------------------------------
     def export(self, file_path, force=False):
-        if os.path.exists(file_path) and not force:
-            raise FileExistsError(f'{file_path} exists (force=True overwrites it)')
-        data = {'named_paths': self._data['named_paths']}
-        data.update((k, v) for k, v in self._data.items() if k != 'named_paths')
-        with open(file_path, 'w') as f:
-            yaml.safe_dump(data, f, sort_keys=False, default_flow_style=False, width=10**6)
+        """The original's file, mode 'x' (FileExistsError) unless force."""
+        with open(expand(file_path), 'w' if force else 'x') as f:
+            f.write(architecture_file.export_text(self._model))
 
     def copy(self):
-        """Another architecture over the same trace, its file data copied."""
+        """Another architecture over the same trace, its state copied."""
         other = Architecture.__new__(Architecture)
-        other._lttng = self._lttng
-        other._data = copy.deepcopy(self._data)
+        other.__dict__.update(self.__dict__)
+        other._state = copy.deepcopy(self._state)
         other._trace_names = dict(self._trace_names)
+        other._rebuild()
         return other
+
+
+def _node_path_key(p):
+    return (p.publish_topic_name, p.subscribe_topic_name, p.publisher_construction_order,
+            p.subscription_construction_order)

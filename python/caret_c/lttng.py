@@ -2,12 +2,15 @@
 original's time windows (LttngEventFilter's duration and strip filters,
 the CLI's --since/--until and --strip-start/--strip-end)."""
 import ctypes
+import datetime
 import math
 import os
 import weakref
 
 from . import _lib
 from ._lib import lib
+from .common import expand
+from .exceptions import CaretFileNotFoundError, InvalidArgumentError, UnsupportedTypeError
 
 
 class LttngEventFilter:
@@ -46,7 +49,7 @@ class Lttng:
 
     @staticmethod
     def _key(dirs, reader='native', merge=False):
-        return tuple(os.path.realpath(os.fspath(d)) for d in dirs), reader, merge
+        return tuple(os.path.realpath(expand(d)) for d in dirs), reader, merge
 
     @classmethod
     def opened(cls, trace_dir):
@@ -54,15 +57,28 @@ class Lttng:
         dirs = trace_dir if isinstance(trace_dir, (list, tuple)) else [trace_dir]
         return cls._open.get(cls._key(dirs))
 
-    def __init__(self, trace_dir_or_events, force_conversion=False, *, event_filters=None,
-                 store_events=False, validate=True, reader='native', merge=False):
+    @staticmethod
+    def _directories(trace_dir_or_events):
+        """The trace directories, ~ and $VARS expanded; the original's
+        errors for an empty or mixed list; a list of events is not taken."""
         dirs = trace_dir_or_events if isinstance(trace_dir_or_events, (list, tuple)) \
             else [trace_dir_or_events]
-        if not dirs or not all(isinstance(d, (str, os.PathLike)) for d in dirs):
-            raise TypeError('Lttng takes trace directories (lists of events are not supported)')
+        if not dirs:
+            raise InvalidArgumentError('trace_dir_or_events should not be an empty list.')
+        paths = [isinstance(d, (str, os.PathLike)) for d in dirs]
+        if not all(paths):
+            if any(paths) or not all(isinstance(d, dict) for d in dirs):
+                raise InvalidArgumentError(f'all elements of {trace_dir_or_events} should be '
+                                           'the same type.')
+            raise UnsupportedTypeError('caret_c reads trace directories, not lists of events')
+        return [expand(d) for d in dirs]
+
+    def __init__(self, trace_dir_or_events, force_conversion=False, *, event_filters=None,
+                 store_events=False, validate=True, reader='native', merge=False):
+        self._handle = None
+        self.trace_dirs = self._directories(trace_dir_or_events)
         if reader not in _lib.READERS:
             raise ValueError(f'reader: one of {", ".join(_lib.READERS)}')
-        self.trace_dirs = [os.fspath(d) for d in dirs]
         o = lib.caret_open_defaults()
         o.reader, o.keep_events, o.merge = _lib.READERS[reader], bool(store_events), bool(merge)
         for f in event_filters or []:
@@ -71,9 +87,15 @@ class Lttng:
                     setattr(o, key, getattr(f, key))
         paths = _lib.strings(self.trace_dirs)
         handle, error = ctypes.c_void_p(), ctypes.c_void_p()
-        self._handle = None
-        _lib.check(lib.caret_open(paths, len(self.trace_dirs), ctypes.byref(o),
-                                  ctypes.byref(handle), ctypes.byref(error)), error)
+        try:
+            _lib.check(lib.caret_open(paths, len(self.trace_dirs), ctypes.byref(o),
+                                      ctypes.byref(handle), ctypes.byref(error)), error, 'trace')
+        except CaretFileNotFoundError as e:
+            missing = next((d for d in self.trace_dirs if not os.path.exists(d)), None)
+            if missing is None:
+                raise
+            raise CaretFileNotFoundError(f'Failed to found {missing}', e.status,
+                                         e.causes) from None
         self._handle = handle.value
         self._cache = {}
         Lttng._open[self._key(self.trace_dirs, reader, bool(merge))] = self
@@ -93,14 +115,17 @@ class Lttng:
         return {k: (_lib.text(getattr(s, k)) if k == 'reader_note' else getattr(s, k))
                 for k, _ in _lib.Summary._fields_}
 
-    def get_trace_range(self):
-        """(first, last) event time of the trace, ns since the epoch as the
-        original's."""
+    def _datetime(self, key):
         s = self.summary()
-        return s['first_ns'] + s['epoch_offset_ns'], s['last_ns'] + s['epoch_offset_ns']
+        # as the original: the epoch's ns as float seconds, local time
+        return datetime.datetime.fromtimestamp((s[key] + s['epoch_offset_ns']) * 1.0e-9)
 
-    def get_count(self):
-        return self.summary()['events']
+    def get_trace_range(self):
+        """(first, last) event of the trace as datetimes (local time)."""
+        return self._datetime('first_ns'), self._datetime('last_ns')
+
+    def get_trace_creation_datetime(self):
+        return self._datetime('first_ns')
 
     # ---- what the C library knows, walked once ------------------------------
     def callbacks(self):
@@ -193,7 +218,7 @@ class Lttng:
 
     def write_architecture(self, file, all=False):
         error = ctypes.c_void_p()
-        _lib.check(lib.caret_write_architecture(self._handle, os.fspath(file).encode(), all,
+        _lib.check(lib.caret_write_architecture(self._handle, expand(file).encode(), all,
                                                 ctypes.byref(error)), error)
 
 

@@ -105,6 +105,15 @@ def compare(what, theirs, ours):
            if why is None else f'{what}: differs in {why}')
 
 
+def node_path(app, node, sub, pub):
+    """caret_c's node path (node, sub, pub); None topics too (the
+    original's get_node_path takes strings only)."""
+    for p in app.node_paths:
+        if (p.node_name, p.subscribe_topic_name, p.publish_topic_name) == (node, sub, pub):
+            return p
+    raise caret_c.CaretError(f'no node path {node}: {sub} -> {pub}', 'not found')
+
+
 def quiet(f, *args, **kw):
     with warnings.catch_warnings():
         warnings.simplefilter('ignore')
@@ -165,7 +174,7 @@ for comm in ours.communications:
 for path in app.node_paths:
     k = (path.node_name, path.subscribe_topic_name, path.publish_topic_name)
     try:
-        mine = ours.get_node_path(*k).to_dataframe()
+        mine = node_path(ours, *k).to_dataframe()
     except caret_c.CaretError as e:
         report(False, f'node path {k}: not in caret_c ({e})')
         continue
@@ -250,7 +259,7 @@ for kind in ('use_latest_message', 'inherit_unique_stamp') if named else ():
     for path in with_context:
         k = (path.node_name, path.subscribe_topic_name, path.publish_topic_name)
         compare('{} node path {} {} -> {}'.format(kind, *k), quiet(path.to_dataframe),
-                ours_app.get_node_path(*k).to_dataframe())
+                node_path(ours_app, *k).to_dataframe())
     for name, label in named:
         theirs_path, our_path = theirs_app.get_path(name), ours_app.get_path(name)
         for first in (False, True):
