@@ -181,6 +181,40 @@ static pid_t launch(const struct cr_record_options *o)
 
 /* ---- the run ---------------------------------------------------------- */
 
+static const char *set(const char *name)
+{
+	const char *v = getenv(name);
+	return v && *v ? v : NULL;
+}
+
+/* Where traces go without -o, as ros2_tracing (and the original's record)
+ * puts them: --path, $ROS_TRACE_DIR, $ROS_HOME/tracing, ~/.ros/tracing. */
+static const char *base_dir(const struct cr_record_options *o)
+{
+	static char dir[PATH_MAX / 2];
+	if (o->base_dir)
+		return o->base_dir;
+	if (set("ROS_TRACE_DIR"))
+		return set("ROS_TRACE_DIR");
+	if (set("ROS_HOME"))
+		snprintf(dir, sizeof dir, "%.*s/tracing", PATH_MAX / 2 - 9, set("ROS_HOME"));
+	else
+		snprintf(dir, sizeof dir, "%.*s/.ros/tracing", PATH_MAX / 2 - 14,
+			set("HOME") ? set("HOME") : "/tmp");
+	return dir;
+}
+
+/* dir (made absolute from the working directory) and, if not empty,
+ * "/" name. */
+static void absolute(char *out, size_t size, const char *dir, const char *name)
+{
+	char cwd[PATH_MAX / 4] = "";
+	if (dir[0] != '/' && !getcwd(cwd, sizeof cwd))
+		snprintf(cwd, sizeof cwd, ".");
+	snprintf(out, size, "%s%s%.*s%s%.*s", cwd, *cwd ? "/" : "", PATH_MAX / 2, dir,
+		*name ? "/" : "", PATH_MAX / 5, name);
+}
+
 static void default_names(struct recorder *r)
 {
 	const struct cr_record_options *o = r->o;
@@ -201,17 +235,10 @@ static void default_names(struct recorder *r)
 		snprintf(r->url, sizeof r->url, "net://%s", o->relayd);
 		snprintf(r->output, sizeof r->output, "lttng-relayd on %.200s, under its output "
 			"directory: %.200s/%.100s-*", o->relayd, host, r->session_name);
-	} else if (o->output_dir && o->output_dir[0] == '/')
-		snprintf(r->output, sizeof r->output, "%s", o->output_dir);
-	else if (o->output_dir) {
-		char cwd[PATH_MAX / 2];
-		snprintf(r->output, sizeof r->output, "%s/%.*s",
-			getcwd(cwd, sizeof cwd) ? cwd : ".", PATH_MAX / 2 - 2, o->output_dir);
-	} else {
-		const char *home = getenv("HOME");
-		snprintf(r->output, sizeof r->output, "%s/.ros/tracing/%s",
-			home && *home ? home : "/tmp", r->session_name);
-	}
+	} else if (o->output_dir)
+		absolute(r->output, sizeof r->output, o->output_dir, "");
+	else
+		absolute(r->output, sizeof r->output, base_dir(o), r->session_name);
 }
 
 /* The output directory's nearest existing parent must be writable. */

@@ -13,7 +13,11 @@ struct recorder; /* the recording running, as on_chunk sees it */
 
 struct cr_record_options {
 	const char *session_name;  /* NULL: caret-YYYYMMDD-HHMMSS-PID */
-	const char *output_dir;    /* NULL: ~/.ros/tracing/<session> */
+	const char *output_dir;    /* NULL: <base_dir>/<session> */
+	/* the folder the trace goes in, as <base_dir>/<session> (the original's
+	 * --path); NULL: $ROS_TRACE_DIR if set, else $ROS_HOME/tracing, else
+	 * ~/.ros/tracing (ros2_tracing's default) */
+	const char *base_dir;
 	double duration;           /* seconds; 0: until Ctrl-C */
 	uint32_t frequency;        /* Start.recording_frequency; 0: as fast as possible */
 	uint64_t subbuf_size, num_subbuf;

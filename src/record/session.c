@@ -57,10 +57,13 @@ static const char *const light_ros2_events[] = {
 	"ros2:rmw_take",
 };
 
-static const enum lttng_event_context_type contexts[] = {
-	LTTNG_EVENT_CONTEXT_VPID,
-	LTTNG_EVENT_CONTEXT_VTID,
-	LTTNG_EVENT_CONTEXT_PROCNAME,
+static const struct {
+	enum lttng_event_context_type type;
+	const char *name; /* as `lttng add-context` names it */
+} contexts[] = {
+	{ LTTNG_EVENT_CONTEXT_VPID, "vpid" },
+	{ LTTNG_EVENT_CONTEXT_VTID, "vtid" },
+	{ LTTNG_EVENT_CONTEXT_PROCNAME, "procname" },
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -166,10 +169,10 @@ static int add_contexts(struct cr_session *s, const char *channel, char *err, si
 	for (size_t i = 0; i < COUNT(contexts); i++) {
 		struct lttng_event_context ctx;
 		memset(&ctx, 0, sizeof ctx);
-		ctx.ctx = contexts[i];
+		ctx.ctx = contexts[i].type;
 		int ret = lttng_add_context(s->handle, &ctx, NULL, channel);
 		if (ret < 0) {
-			set_err(err, err_size, "cannot add context %d: %s", (int)contexts[i], why(ret));
+			set_err(err, err_size, "cannot add context %s: %s", contexts[i].name, why(ret));
 			return -1;
 		}
 	}
@@ -226,6 +229,19 @@ static int enable_events(struct cr_session *s, bool light, char *err, size_t err
 				CHANNEL_NAME, err, err_size);
 	}
 	return rc;
+}
+
+const char *cr_session_event_name(bool light, size_t i)
+{
+	for (size_t k = 0; k < CS_EVENT_COUNT; k++)
+		if ((!light || in_light_set(&cs_events[k])) && i-- == 0)
+			return cs_events[k].full_name;
+	return NULL;
+}
+
+const char *cr_session_context_name(size_t i)
+{
+	return i < COUNT(contexts) ? contexts[i].name : NULL;
 }
 
 static int track_vgid(struct cr_session *s, int vgid, char *err, size_t err_size)

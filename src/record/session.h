@@ -34,6 +34,12 @@ struct cr_session_options {
 
 struct cr_session; /* opaque */
 
+/* The events a session enables (all of caret-c's schema, or the light
+ * set), i from 0: the i-th's name, NULL past the last; and the contexts
+ * each event carries, the same way (caret record -l lists them). */
+const char *cr_session_event_name(bool light, size_t i);
+const char *cr_session_context_name(size_t i);
+
 /*
  * Creates the session (user-space domain, per-UID buffers, channels
  * "caret" and "caret_init" with the given sub-buffers each, discard mode unless blocking,

@@ -11,6 +11,10 @@
 #                  tracer preloaded, records all of it, stops when it exits
 #   progress       on a terminal (a pty from script(1)), the live progress
 #                  line shows the processes per state, size and discarded
+#   original       the original's options (ros2 caret record): --session-name,
+#                  -p (the trace in PATH/NAME), --recording-frequency, -l (the
+#                  events listed are those recorded), -v, --subbuffer-size-ust,
+#                  and $ROS_TRACE_DIR as the default folder
 set -euo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
 . "$CARET_SOURCE_DIR/tests/integration/analyze_checks.sh"
@@ -90,8 +94,35 @@ progress)
 		grep -Eq '^recording +[0-9.]+s \| 3 processes: 0 WAIT, 0 PREPARE, 3 RECORD \| [0-9.]+ MiB \| 0 discarded'
 	grep -q ' 0 discarded' "$work/typescript"
 	;;
+original)
+	apps 8
+	sleep 2
+	"$bin/caret" record --session-name "caret-orig-$$" -p "$work/base" -l -v --light \
+		--recording-frequency 1000 --subbuffer-size-ust 1048576 --duration 2 \
+		>"$work/record.out" 2>"$work/record.err"
+	cat "$work/record.err"
+	[[ $(cat "$work/record.out") == "$work/base/caret-orig-$$" ]]
+	grep -q ' 0 discarded$' "$work/record.err"
+	grep -q '^kernel tracing disabled$' "$work/record.err"
+	grep -q '^context (3 fields)$' "$work/record.err"
+	listed=$(sed -n 's/^UST tracing enabled (\([0-9]*\) events)$/\1/p' "$work/record.err")
+	(($(grep -c $'^\t' "$work/record.err") == listed + 3))
+	# every event type recorded was listed
+	"$bin/caret" summary events --format csv "$work/base/caret-orig-$$" 2>/dev/null |
+		sed -n 's/^\(ros2[a-z_]*:[a-z_]*\),[1-9].*/\1/p' >"$work/recorded"
+	[[ -s $work/recorded ]]
+	while read -r event; do
+		grep -qx $'\t'"$event" "$work/record.err" || { echo "recorded, not listed: $event"; exit 1; }
+	done <"$work/recorded"
+	"$bin/caret" check "$work/base/caret-orig-$$" >"$work/check.out" # light: still analyzable
+	# without -p or -o: under $ROS_TRACE_DIR, as ros2_tracing
+	ROS_TRACE_DIR=$work/rtd "$bin/caret" record -s "caret-rtd-$$" --duration 1 \
+		>"$work/record.out" 2>"$work/record.err"
+	[[ $(cat "$work/record.out") == "$work/rtd/caret-rtd-$$" ]]
+	wait "$launcher"
+	;;
 *)
-	echo "usage: test_record.sh late|session-first|twice|command|progress"
+	echo "usage: test_record.sh late|session-first|twice|command|progress|original"
 	exit 2
 	;;
 esac
