@@ -228,9 +228,20 @@ CARET_API void caret_path_latency_free(caret_path_latency *latency);
  * start, then the last callback's end: *columns = 5 * (n_nodes - 1) + 2
  * times a row, 0 where a message did not get there or the trace has no
  * such stage (an intra-process publish's rcl; a tf or service hop's
- * stages). Owned by latency. */
+ * stages). Owned by latency, made when first asked for (v3: 0 rows and
+ * *stamps NULL out of memory). */
 CARET_API size_t caret_path_latency_stamps(const caret_path_latency *latency,
 	const uint64_t **stamps, size_t *columns);
+/* Column `column` of those rows alone, a time per message into out (room
+ * for caret_path_latency_messages() of them), without making the rows
+ * (v3); false for a column the path does not have. */
+CARET_API bool caret_path_latency_column(const caret_path_latency *latency, size_t column,
+	uint64_t *out);
+/* Whether the path's topic `topic` (0: the first) delivered a message
+ * within its process while the path was followed: the original's
+ * is_intra_process of that hop's communication, known without the trace's
+ * records (v3). */
+CARET_API bool caret_path_latency_topic_intra(const caret_path_latency *latency, size_t topic);
 
 /* Response time, the original's four cases (docs/latency.md): how long
  * from an input (a message's start) to the output that answers it. */

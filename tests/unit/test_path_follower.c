@@ -100,7 +100,7 @@ static ca_path_latency *tell(const ca_path *path, const uint8_t *kinds, const st
 			assert_true(ca_follow_output(f, x->time, &run, x->topic));
 			break;
 		case DELIVER:
-			assert_true(ca_follow_deliver(f, &run, x->topic, x->ref, x->header));
+			assert_true(ca_follow_deliver(f, &run, x->topic, x->ref, x->header, false));
 			break;
 		case END:
 			assert_true(ca_follow_end(f, &run, x->time));

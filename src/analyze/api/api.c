@@ -108,8 +108,8 @@ void caret_trace_summary(const caret_trace *t, caret_summary *s)
 
 struct caret_path_latency {
 	ca_path_latency *l;
-	uint64_t *stamps; /* caret_path_latency_stamps */
-	size_t columns;
+	size_t topics;    /* the path's */
+	uint64_t *stamps; /* caret_path_latency_stamps, made when first asked for */
 };
 
 _Static_assert(sizeof(caret_path_message) == sizeof(ca_path_message) &&
@@ -167,9 +167,7 @@ caret_status caret_follow_path(caret_trace *t, const caret_path *path, caret_pol
 	caret_path_latency *out = calloc(1, sizeof *out);
 	strcpy(err, "out of memory");
 	if (!out || (path->policies && !per_node) ||
-	    !(out->l = follow_streamed(t, &p, policies[policy], err, sizeof err)) ||
-	    !(out->stamps = caret_api_path_stamps(t->trace, t->records, &p, policies[policy],
-		      out->l, &out->columns))) {
+	    !(out->l = follow_streamed(t, &p, policies[policy], err, sizeof err))) {
 		caret_error_add(error, !out || strstr(err, "memory") ? CARET_ERR_NO_MEMORY :
 			CARET_ERR_NOT_FOUND, NULL, -1, NULL, "%s", err);
 		caret_path_latency_free(out);
@@ -177,6 +175,7 @@ caret_status caret_follow_path(caret_trace *t, const caret_path *path, caret_pol
 		return caret_error_status(*error);
 	}
 	free(per_node);
+	out->topics = path->n_nodes - 1;
 	*latency = out;
 	return CARET_OK;
 }
@@ -206,11 +205,28 @@ void caret_path_latency_free(caret_path_latency *latency)
 size_t caret_path_latency_stamps(const caret_path_latency *latency, const uint64_t **stamps,
 	size_t *columns)
 {
+	size_t cols = 0;
+	if (latency && !latency->stamps) /* the rows kept with it once made */
+		((caret_path_latency *)latency)->stamps = caret_api_path_stamps(latency->l,
+			latency->topics, &cols);
 	*stamps = latency ? latency->stamps : NULL;
 	if (columns)
-		*columns = latency ? latency->columns : 0;
-	return latency ? ca_path_latency_messages(latency->l, &(const ca_path_message *){ NULL },
-		NULL) : 0;
+		*columns = latency ? 5 * latency->topics + 2 : 0;
+	return latency && latency->stamps ? ca_path_latency_messages(latency->l,
+		&(const ca_path_message *){ NULL }, NULL) : 0;
+}
+
+bool caret_path_latency_column(const caret_path_latency *latency, size_t column, uint64_t *out)
+{
+	if (!latency || column >= 5 * latency->topics + 2 || !out)
+		return false;
+	caret_api_path_column(latency->l, latency->topics, column, out);
+	return true;
+}
+
+bool caret_path_latency_topic_intra(const caret_path_latency *latency, size_t topic)
+{
+	return latency && topic < latency->topics && ca_path_latency_topic_intra(latency->l, topic);
 }
 
 caret_status caret_path_response_times(const caret_path_latency *latency, bool first_callback,

@@ -35,9 +35,11 @@ void caret_api_free_gathered(caret_trace *t);
  * out of memory, the set freed too). */
 caret_iter *caret_api_paths_iter(ca_path_set *set);
 
-/* A followed path's stage times, caret_path_latency_stamps' rows (stamps.c):
- * malloc'd, NULL out of memory. */
-uint64_t *caret_api_path_stamps(const ca_trace *trace, const ca_records *r, const ca_path *path,
-	ca_node_policy policy, const ca_path_latency *l, size_t *columns);
+/* A followed path's stage times (stamps.c), of a path of n_topics topics:
+ * column `column` of caret_path_latency_stamps' rows into out (a time per
+ * message); every row, malloc'd (NULL out of memory). */
+void caret_api_path_column(const ca_path_latency *l, size_t n_topics, size_t column,
+	uint64_t *out);
+uint64_t *caret_api_path_stamps(const ca_path_latency *l, size_t n_topics, size_t *columns);
 
 #endif

@@ -209,6 +209,10 @@ static bool tell_publishes(struct walk *w)
 		const char *topic = publish_topic(w, p);
 		if (ca_follow_note_publish(w->follow, time, run == CA_NONE ? 0 : run + 1) != p + 1)
 			return false;
+		const ca_publish_instance *made = &r->publishes[p];
+		if (!made->intra && !ca_follow_stages(w->follow, p + 1, topic, made->rcl_time,
+			made->dds_write_time, made->source_stamp))
+			return false;
 		if (run == CA_NONE || !topic)
 			continue;
 		struct ca_stream_run x = run_of(w, run);
@@ -238,7 +242,7 @@ static bool tell_deliveries_and_ends(struct walk *w)
 			continue;
 		struct ca_stream_run x = run_of(w, c->callback_instance);
 		if (!ca_follow_deliver(w->follow, &x, r->m->subscriptions[c->subscription].topic,
-			c->publish == CA_NONE ? 0 : c->publish + 1, c->header_stamp))
+			c->publish == CA_NONE ? 0 : c->publish + 1, c->header_stamp, c->intra))
 			return false;
 	}
 	for (size_t i = 0; i < r->n_runs; i++) {

@@ -109,6 +109,9 @@ struct ca_follow {
 	CA_ARRAY(struct past, past); /* unordered facts only */
 	struct ca_pair_map past_at;  /* (run, hop) -> the newest past that left it */
 	struct pending *pending;    /* per node: rows waiting for its next output */
+	CA_ARRAY(struct ca_publish_stages, stages); /* inter-process publishes on its topics */
+	struct ca_pair_map stages_of;                /* (publish reference, 0) -> stages[] */
+	bool *topic_intra;          /* per topic: a message delivered within its process */
 	bool oom;
 };
 
@@ -163,8 +166,9 @@ struct ca_follow *ca_follow_new(const struct ca_model *m, const ca_path *path,
 	f->first_at = malloc((m->n_callbacks + 1) * sizeof *f->first_at);
 	f->next_at = malloc(n * sizeof *f->next_at);
 	f->pending = calloc(n, sizeof *f->pending);
+	f->topic_intra = calloc(n, sizeof *f->topic_intra);
 	if (n > UINT16_MAX || !f->topics || !f->policies || !f->hop_kinds || !f->first_at ||
-	    !f->next_at || !f->pending || !set_indexes(f, path)) {
+	    !f->next_at || !f->pending || !f->topic_intra || !set_indexes(f, path)) {
 		ca_follow_free(f);
 		return NULL;
 	}
@@ -203,6 +207,9 @@ void ca_follow_free(struct ca_follow *f)
 	ca_pair_map_free(&f->stamped);
 	free(f->past);
 	ca_pair_map_free(&f->past_at);
+	free(f->stages);
+	ca_pair_map_free(&f->stages_of);
+	free(f->topic_intra);
 	free(f);
 }
 
@@ -269,8 +276,8 @@ bool ca_follow_output(struct ca_follow *f, uint64_t time, const struct ca_stream
 {
 	EACH_INDEX(f, i, first_index(f, run->callback)) {
 		if (i == f->k || f->topics[i] != topic || f->hop_kinds[i] != CA_FOLLOW_TOPIC ||
-		    (i > 0 && !waits_for_output(f->policies[i])))
-			continue; /* a callback chain's publishes count at their deliveries */
+		    (i > 0 && f->policies[i] == CA_POLICY_INHERIT_UNIQUE_STAMP))
+			continue; /* an inherited stamp's output is known at its delivery */
 		if (!add_fact(f, (struct fact){ time, run->id, run->start, 0, (uint32_t)run->callback,
 			0, (uint16_t)(i + 1), PUBLISH }))
 			return false;
@@ -309,11 +316,12 @@ bool ca_follow_place(struct ca_follow *f, uint64_t ref, const struct ca_stream_r
 }
 
 bool ca_follow_deliver(struct ca_follow *f, const struct ca_stream_run *run, const char *topic,
-	uint64_t ref, uint64_t header)
+	uint64_t ref, uint64_t header, bool intra)
 {
 	EACH_INDEX(f, i, first_index(f, run->callback)) {
 		if (i == 0 || f->topics[i - 1] != topic || f->hop_kinds[i - 1] != CA_FOLLOW_TOPIC)
 			continue;
+		f->topic_intra[i - 1] |= intra && ref;
 		if (!add_fact(f, (struct fact){ run->start, run->id, ref, header,
 			(uint32_t)run->callback, 0, (uint16_t)i, DELIVER }))
 			return false;
@@ -332,6 +340,39 @@ bool ca_follow_link(struct ca_follow *f, size_t hop, uint64_t sent,
 	*l = (struct link){ *to, from->start };
 	return add_fact(f, (struct fact){ sent, from->id, f->n_links, 0, (uint32_t)from->callback,
 		0, (uint16_t)hop, LINK });
+}
+
+/* The path's first topic named `topic` (CA_NONE: none). */
+static size_t topic_index(const struct ca_follow *f, const char *topic)
+{
+	for (size_t i = 0; topic && i < f->k; i++)
+		if (f->topics[i] == topic && f->hop_kinds[i] == CA_FOLLOW_TOPIC)
+			return i;
+	return CA_NONE;
+}
+
+bool ca_follow_stages(struct ca_follow *f, uint64_t ref, const char *topic, uint64_t rcl,
+	uint64_t dds_write, uint64_t source_stamp)
+{
+	size_t i = topic_index(f, topic);
+	if (i == CA_NONE || !ref || ref > f->n_publishes)
+		return true;
+	bool added;
+	uint64_t *at = ca_pair_map_at(&f->stages_of, ref, 0, &added);
+	struct ca_publish_stages *x = !at ? NULL : added ?
+		VEC_PUSH_RAW(f->stages, f->n_stages, f->cap_stages) : &f->stages[*at];
+	if (!x) {
+		f->oom = true;
+		return false;
+	}
+	if (added) {
+		*at = f->n_stages - 1;
+		*x = (struct ca_publish_stages){ .time = f->publishes[ref - 1].time, .topic = i };
+	}
+	x->rcl = rcl ? rcl : x->rcl;
+	x->dds_write = dds_write ? dds_write : x->dds_write;
+	x->source_stamp = source_stamp ? source_stamp : x->source_stamp;
+	return true;
 }
 
 /* An END fact's run: of the first node (its seeded message goes), of the
@@ -459,6 +500,20 @@ static void output(struct ca_follow *f, size_t node, const struct fact *x)
 		wait_at(f, x->run, node + 1, row);
 	}
 	p->n = kept;
+}
+
+/* A callback chain node's output: the messages its run holds have the
+ * node's time to its first output on the topic, whether or not it reaches
+ * the next node (a delivery later sets the time to what it delivered). */
+static void chain_output(struct ca_follow *f, size_t node, const struct fact *x)
+{
+	const uint64_t *first = ca_pair_map_get(&f->waiting, x->run, node + 1);
+	for (size_t row = first ? (size_t)*first : CA_NONE; row != CA_NONE;
+	     row = f->rows[row].next) {
+		int64_t *h = &hops_of(f, row)[2 * node];
+		if (*h == CA_HOP_NONE && f->rows[row].from <= x->time)
+			*h = (int64_t)(x->time - f->rows[row].entry);
+	}
 }
 
 /* Where a message arrives: run `run` of node `hop`, entered at `entry`,
@@ -652,6 +707,8 @@ static void apply(struct ca_follow *f, const struct fact *x)
 		seed(f, x->run, x->ref, x->callback, x->time);
 	else if (waits_for_output(f->policies[hop - 1]))
 		output(f, hop - 1, x);
+	else
+		chain_output(f, hop - 1, x);
 }
 
 bool ca_follow_settle(struct ca_follow *f, uint64_t settled)
@@ -680,6 +737,29 @@ bool ca_follow_settle(struct ca_follow *f, uint64_t settled)
 }
 
 /* ---- the result ------------------------------------------------------------------- */
+
+static int by_topic_and_time(const void *a, const void *b, void *ctx)
+{
+	(void)ctx;
+	const struct ca_publish_stages *x = a, *y = b;
+	if (x->topic != y->topic)
+		return x->topic < y->topic ? -1 : 1;
+	return (x->time > y->time) - (x->time < y->time);
+}
+
+/* The stages of the topics' publishes and which topics delivered within
+ * a process, for the messages' stamps: the path latency's. */
+static void hand_over_stages(struct ca_follow *f, ca_path_latency *l)
+{
+	caret_sort_unless_sorted_r(f->stages, f->n_stages, sizeof *f->stages, by_topic_and_time,
+		NULL);
+	l->stages = f->stages;
+	l->n_stages = f->n_stages;
+	l->topic_intra = f->topic_intra;
+	f->stages = NULL;
+	f->n_stages = f->cap_stages = 0;
+	f->topic_intra = NULL;
+}
 
 /* The messages' order: the first run's start, its callback, then as seeded. */
 static int by_first_run(const void *a, const void *b, void *ctx)
@@ -725,5 +805,7 @@ ca_path_latency *ca_follow_finish(struct ca_follow *f)
 		free(messages);
 		free(hops);
 	}
+	if (l)
+		hand_over_stages(f, l);
 	return l;
 }

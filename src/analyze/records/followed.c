@@ -13,8 +13,9 @@ ca_path_latency *ca_path_latency_of(ca_path_message *messages, int64_t *hops, si
 {
 	ca_path_latency *l = calloc(1, sizeof *l);
 	if (l)
-		*l = (ca_path_latency){ hop_count, messages, n, n, hops,
-			calloc(1, sizeof(struct ca_response_cache)) };
+		*l = (ca_path_latency){ .hop_count = hop_count, .messages = messages, .n_messages = n,
+			.cap_messages = n, .hops = hops,
+			.responses = calloc(1, sizeof(struct ca_response_cache)) };
 	return l;
 }
 
@@ -88,10 +89,33 @@ void ca_path_latency_free(ca_path_latency *l)
 		return;
 	free(l->messages);
 	free(l->hops);
+	free(l->stages);
+	free(l->topic_intra);
 	if (l->responses)
 		free(l->responses->pairs);
 	free(l->responses);
 	free(l);
+}
+
+const struct ca_publish_stages *ca_path_latency_stages(const ca_path_latency *l, size_t topic,
+	uint64_t time)
+{
+	size_t lo = 0, hi = l ? l->n_stages : 0;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct ca_publish_stages *x = &l->stages[mid];
+		if (x->topic < topic || (x->topic == topic && x->time < time))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < (l ? l->n_stages : 0) && l->stages[lo].topic == topic &&
+		l->stages[lo].time == time ? &l->stages[lo] : NULL;
+}
+
+bool ca_path_latency_topic_intra(const ca_path_latency *l, size_t topic)
+{
+	return l && l->topic_intra && l->topic_intra[topic];
 }
 
 struct ca_response_cache *ca_path_latency_responses(const ca_path_latency *l)

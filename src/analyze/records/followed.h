@@ -21,13 +21,30 @@ struct ca_response_cache {
 	ca_path_span span;
 };
 
+/* An inter-process publish on a path's topic: its stages after the
+ * rclcpp one (0: not in the trace), by topic and publish time. */
+struct ca_publish_stages {
+	uint64_t time, rcl, dds_write, source_stamp;
+	size_t topic; /* the path's topic index */
+};
+
 struct ca_path_latency {
 	size_t hop_count;
 	ca_path_message *messages;
 	size_t n_messages, cap_messages;
 	int64_t *hops; /* messages x hop_count, alongside messages (same capacity) */
 	struct ca_response_cache *responses; /* NULL: none kept */
+	/* the follower's: stages of its topics' inter-process publishes,
+	 * sorted by topic then time; per topic whether a message was
+	 * delivered on it within its process (the path's topics; NULL: none) */
+	struct ca_publish_stages *stages;
+	size_t n_stages;
+	bool *topic_intra;
 };
+
+/* The stages of the publish at `time` on the path's topic `topic`, or NULL. */
+const struct ca_publish_stages *ca_path_latency_stages(const ca_path_latency *l, size_t topic,
+	uint64_t time);
 
 /* A path latency of hop_count hops per message, taking the arrays
  * (messages n, hops n x hop_count); NULL out of memory (they are not

@@ -291,6 +291,9 @@ uint64_t ca_stream_publish(struct ca_stream *s, const ca_publish_instance *p,
 	const struct ca_stream_run *open);
 /* Its DDS source stamp known (after ca_stream_publish). */
 void ca_stream_stamp(struct ca_stream *s, const ca_publish_instance *p);
+/* Its rcl or DDS write stage known (after ca_stream_publish): a path
+ * follower keeps them for the messages' stamps. */
+void ca_stream_stages(struct ca_stream *s, const ca_publish_instance *p);
 void ca_stream_copy(struct ca_stream *s, int32_t pid, uint64_t copy, uint64_t original);
 /* Publish p (told by ca_stream_publish) put a message in a ring buffer. */
 void ca_stream_enqueue(struct ca_stream *s, int32_t pid, uint64_t buffer, uint64_t slot,
@@ -342,9 +345,15 @@ bool ca_follow_output(struct ca_follow *f, uint64_t time, const struct ca_stream
 bool ca_follow_place(struct ca_follow *f, uint64_t ref, const struct ca_stream_run *run,
 	const char *topic);
 /* Run `run` handled a message on `topic` whose publish is `ref` (0: none
- * found), header stamp `header` (0: unknown); false out of memory. */
+ * found), header stamp `header` (0: unknown), delivered within its
+ * process or not; false out of memory. */
 bool ca_follow_deliver(struct ca_follow *f, const struct ca_stream_run *run, const char *topic,
-	uint64_t ref, uint64_t header);
+	uint64_t ref, uint64_t header, bool intra);
+/* The stages after rclcpp's of inter-process publish `ref` on `topic`, as
+ * far as known (told again as more become known); kept for the path's
+ * topics, for the messages' stamps; false out of memory. */
+bool ca_follow_stages(struct ca_follow *f, uint64_t ref, const char *topic, uint64_t rcl,
+	uint64_t dds_write, uint64_t source_stamp);
 /* Where a link took what run `from` sent at `sent`: */
 struct ca_follow_link {
 	uint64_t run;   /* the run it arrived in (0: none: the message is lost there) */

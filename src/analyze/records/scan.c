@@ -306,6 +306,13 @@ static void publish_stamped(struct scan *s, const ca_publish_instance *p)
 		ca_stream_stamp(s->r->stream, p);
 }
 
+/* latencies_only: a later stage of a publish already told. */
+static void publish_staged(struct scan *s, const ca_publish_instance *p)
+{
+	if (s->r->stream)
+		ca_stream_stages(s->r->stream, p);
+}
+
 static void add_take(struct scan *s, struct thread *th, uint64_t time, size_t callback,
 	size_t subscription, uint64_t stamp, uint64_t message, uint64_t header, bool intra,
 	uint64_t buffer, uint64_t slot)
@@ -413,6 +420,8 @@ static void on_rcl_publish(struct scan *s, struct thread *th, uint64_t time, siz
 		p->rcl_time = time;
 		if (p->publisher == CA_NONE && (p->publisher = object) != CA_NONE)
 			publish_known(s, th, p);
+		else
+			publish_staged(s, p);
 		return;
 	}
 	if (!(p = begin_publish(s, th, object, v)))
@@ -435,6 +444,8 @@ static void on_write(struct scan *s, struct thread *th, uint64_t time, size_t ob
 	if (v[2] && !p->source_stamp) {
 		p->source_stamp = v[2];
 		publish_stamped(s, p);
+	} else {
+		publish_staged(s, p);
 	}
 }
 

@@ -336,6 +336,9 @@ uint64_t ca_stream_publish(struct ca_stream *s, const ca_publish_instance *p,
 	const char *topic = p->publisher == CA_NONE ? NULL : m->publishers[p->publisher].topic;
 	if (s->follow && !(ref = ca_follow_publish(s->follow, time, open, topic)))
 		oom(s);
+	if (s->follow && !p->intra && !ca_follow_stages(s->follow, ref, topic, p->rcl_time,
+		    p->dds_write_time, p->source_stamp))
+		oom(s);
 	uint64_t value = s->follow ? ref : time; /* what the maps hold of it */
 	if (p->intra && !ca_pair_map_put(&s->intra, ca_thread_key(p->pid, 0), p->message, value))
 		oom(s);
@@ -371,10 +374,19 @@ uint64_t ca_stream_publish(struct ca_stream *s, const ca_publish_instance *p,
 	return ref;
 }
 
+void ca_stream_stages(struct ca_stream *s, const ca_publish_instance *p)
+{
+	if (s->follow && !p->intra && p->publisher != CA_NONE && p->callback_instance != CA_NONE &&
+	    !ca_follow_stages(s->follow, p->callback_instance, s->m->publishers[p->publisher].topic,
+		    p->rcl_time, p->dds_write_time, p->source_stamp))
+		oom(s);
+}
+
 void ca_stream_stamp(struct ca_stream *s, const ca_publish_instance *p)
 {
 	if (p->intra || p->publisher == CA_NONE)
 		return;
+	ca_stream_stages(s, p);
 	size_t ti = topic_index(s, s->m->publishers[p->publisher].topic);
 	if (ti == CA_NONE)
 		return;
@@ -514,7 +526,7 @@ static void deliver(struct ca_stream *s, size_t sub, bool intra, const struct ca
 		return;
 	if (s->follow) {
 		if (!ca_follow_deliver(s->follow, run, s->m->subscriptions[sub].topic, publish_time,
-			0))
+			0, intra))
 			oom(s);
 		return;
 	}
