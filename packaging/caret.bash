@@ -1,12 +1,15 @@
 # bash completion for caret (caret-c): verbs, their sub-verbs and options
-# as `caret VERB --help` states them, files for traces, and for --path the
-# named paths of the architecture file given with --arch.
+# as `caret VERB --help` states them (the original's verbs, check_ctf...,
+# and their --long_options too), files for traces, directories where a
+# folder is asked, and the named paths of an architecture file: that of
+# --arch, or verify_paths' FILE.
 _caret_named_paths()
 {
 	local i arch=
 	for ((i = 1; i < COMP_CWORD; i++)); do
 		[[ ${COMP_WORDS[i]} == --arch ]] && arch=${COMP_WORDS[i + 1]}
 	done
+	[[ ${COMP_WORDS[1]} == verify_paths && ${COMP_WORDS[2]} != -* ]] && arch=${COMP_WORDS[2]}
 	[[ -r $arch ]] || return
 	sed -n 's/^[[:space:]-]*path_name:[[:space:]]*//p' "$arch" | tr -d "\"'"
 }
@@ -17,14 +20,17 @@ _caret()
 	local verb=${COMP_WORDS[1]}
 	if ((COMP_CWORD == 1)); then
 		COMPREPLY=($(compgen -W "$(caret --help 2>/dev/null |
-			sed -n 's/^  \([a-z]*\) .*/\1/p') --help --version" -- "$cur"))
+			sed -n 's/^  \([a-z_]*\) .*/\1/p') --help --version" -- "$cur"))
 		return
 	fi
-	case $prev in
-	--path)
+	case $verb:$prev in
+	record:--path | record:-p | *:--workspace | *:-w)
+		COMPREPLY=($(compgen -d -- "$cur"))
+		return ;;
+	*:--path | verify_paths:-p | verify_paths:--verified_path_names)
 		COMPREPLY=($(compgen -W "$(_caret_named_paths)" -- "$cur"))
 		return ;;
-	--arch | -o | --output | --records | --response-records)
+	*:--arch | *:-o | *:--output | *:--output_path | *:--records | *:--response-records)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return ;;
 	esac
@@ -38,7 +44,7 @@ _caret()
 		return
 	fi
 	if [[ $cur == -* ]]; then
-		COMPREPLY=($(compgen -W "$(grep -o -- '--[a-z][a-z-]*' <<<"$help" | sort -u)" \
+		COMPREPLY=($(compgen -W "$(grep -o -- '--[a-z][a-z_-]*' <<<"$help" | sort -u)" \
 			-- "$cur"))
 		return
 	fi
