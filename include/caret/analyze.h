@@ -56,13 +56,21 @@ typedef struct caret_open_options {
 	 * one system; false: caret_open fails naming them (CARET_ERR_INVALID,
 	 * docs/trace-format.md#recordings) */
 	bool merge;
+	/* join the records when first asked for, in a pass of their own over
+	 * the trace's files, instead of while opening (v3): the open keeps
+	 * the architecture alone (what `caret check` keeps); the first
+	 * callback's runs take a pass that keeps runs only (24 bytes a run),
+	 * the first communication, chain or node path the joined records; a
+	 * path is followed in a pass of its own either way. For a notebook on
+	 * a large trace. (With keep_events the records are joined at once.) */
+	bool lazy;
 } caret_open_options;
 
 CARET_API caret_open_options caret_open_defaults(void);
 
 /* Opens every CTF trace under the paths (a session directory, a host's,
  * or, with merge, a parent of several recordings) as one system: the events read, the
- * architecture found, every callback run and message joined. */
+ * architecture found, every callback run and message joined (unless lazy). */
 CARET_API caret_status caret_open(const char *const *paths, size_t n_paths,
 	const caret_open_options *options, caret_trace **trace, caret_error **error);
 CARET_API void caret_trace_free(caret_trace *trace);

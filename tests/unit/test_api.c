@@ -3,7 +3,7 @@
  * everywhere, bad arguments as CARET_ERR_INVALID or CARET_ERR_NOT_FOUND
  * errors (never a crash), iterators that stay at their end, arrays kept
  * with the trace; on a shared real trace (three nodes, 50 messages). v2:
- * path stamps, callback chains, the architecture file.
+ * path stamps, callback chains, the architecture file. v3: a lazy open.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -427,6 +427,69 @@ static void architecture(void **state)
 	caret_error_free(error);
 }
 
+/* v3: a lazy open joins nothing until asked: the same runs, communication
+ * records and path columns as an eager one, the runs first (a pass that
+ * keeps runs alone), then the joined records */
+static void lazy(void **state)
+{
+	(void)state;
+	const char *shared = getenv("CARET_SHARED_DIR");
+	char path[1024];
+	snprintf(path, sizeof path, "%s/data/real-humble/caret-fork-inter", shared);
+	const char *paths[] = { path };
+	caret_open_options o = caret_open_defaults();
+	o.lazy = true;
+	caret_trace *t;
+	caret_error *error;
+	assert_int_equal(caret_open(paths, 1, &o, &t, &error), CARET_OK);
+	caret_iter *it = caret_callbacks(trace);
+	caret_callback cb;
+	while (caret_next_callback(it, &cb)) {
+		const caret_run *a, *b;
+		size_t na, nb;
+		assert_int_equal(caret_callback_runs(t, cb.id, &a, &na, &error), CARET_OK);
+		assert_int_equal(caret_callback_runs(trace, cb.id, &b, &nb, &error), CARET_OK);
+		assert_int_equal(na, nb);
+		assert_memory_equal(a, b, na * sizeof *a);
+	}
+	caret_iter_free(it);
+	it = caret_communications(trace);
+	caret_communication c;
+	while (caret_next_communication(it, &c)) {
+		caret_message *a, *b;
+		size_t na, nb;
+		assert_int_equal(caret_communication_records(t, c.id, &a, &na, &error), CARET_OK);
+		assert_int_equal(caret_communication_records(trace, c.id, &b, &nb, &error), CARET_OK);
+		assert_int_equal(na, nb);
+		assert_memory_equal(a, b, na * sizeof *a);
+		caret_free(a);
+		caret_free(b);
+	}
+	caret_iter_free(it);
+	const char *nodes[] = { "/sensor", "/filter", "/sink" }, *topics[] = { "/topic_a", "/topic_b" };
+	caret_path p = { 3, nodes, topics, NULL };
+	caret_path_latency *la, *lb;
+	assert_int_equal(caret_follow_path(t, &p, CARET_POLICY_USE_LATEST_MESSAGE, &la, &error),
+		CARET_OK);
+	assert_int_equal(caret_follow_path(trace, &p, CARET_POLICY_USE_LATEST_MESSAGE, &lb, &error),
+		CARET_OK);
+	const uint64_t *st;
+	size_t columns, n = caret_path_latency_stamps(lb, &st, &columns);
+	uint64_t *column = calloc(n + 1, sizeof *column);
+	assert_true(n > 0);
+	for (size_t k = 0; k < columns; k++) {
+		assert_true(caret_path_latency_column(la, k, column));
+		for (size_t i = 0; i < n; i++)
+			assert_int_equal(column[i], st[i * columns + k]);
+	}
+	assert_false(caret_path_latency_column(la, columns, column));
+	assert_false(caret_path_latency_topic_intra(la, 0) || caret_path_latency_topic_intra(la, 1));
+	free(column);
+	caret_path_latency_free(la);
+	caret_path_latency_free(lb);
+	caret_trace_free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -439,6 +502,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(chains, open_real, close_real),
 		cmocka_unit_test_setup_teardown(node_paths, open_real, close_real),
 		cmocka_unit_test_setup_teardown(architecture, open_real, close_real),
+		cmocka_unit_test_setup_teardown(lazy, open_real, close_real),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

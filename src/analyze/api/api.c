@@ -31,6 +31,7 @@ caret_open_options caret_open_defaults(void)
 }
 
 static const ca_records_options every_record; /* zero: every record, joined */
+static const ca_records_options runs_alone = { .runs_only = true };
 
 caret_status caret_open(const char *const *paths, size_t n_paths, const caret_open_options *options,
 	caret_trace **trace, caret_error **error)
@@ -53,7 +54,8 @@ caret_status caret_open(const char *const *paths, size_t n_paths, const caret_op
 	load.keep_runtime = o->keep_events;
 	load.merge = o->merge;
 	load.keep_links = true; /* paths through tf and services */
-	load.records = o->keep_events ? NULL : &every_record;
+	bool lazy = o->lazy && !o->keep_events;
+	load.records = o->keep_events || lazy ? NULL : &every_record;
 	caret_trace *t = calloc(1, sizeof *t);
 	if (!t) {
 		caret_error_add(error, CARET_ERR_NO_MEMORY, NULL, -1, NULL, "out of memory");
@@ -61,8 +63,8 @@ caret_status caret_open(const char *const *paths, size_t n_paths, const caret_op
 	}
 	char err[1024];
 	if (ca_trace_open(paths, n_paths, &load, &t->trace, error) != CARET_OK ||
-	    !(t->records = ca_records_build_options(t->trace, &every_record, err, sizeof err)) ||
-	    !caret_api_find_communications(t)) {
+	    (!lazy && !(t->records = ca_records_build_options(t->trace, &every_record, err,
+		sizeof err))) || !caret_api_find_communications(t)) {
 		if (!*error && !t->records)
 			caret_error_add(error, CARET_ERR_NO_MEMORY, NULL, -1, NULL, "%s", err);
 		else if (!*error)
@@ -80,6 +82,7 @@ void caret_trace_free(caret_trace *t)
 		return;
 	caret_api_free_gathered(t);
 	ca_records_free(t->records);
+	ca_records_free(t->run_records);
 	ca_trace_free(t->trace);
 	free(t);
 }
@@ -102,6 +105,33 @@ void caret_trace_summary(const caret_trace *t, caret_summary *s)
 	s->communications = t->n_comms;
 	s->reader_note = ca_trace_reader_note(t->trace);
 	s->epoch_offset_ns = t->trace->epoch_offset;
+}
+
+/* Records built in a pass of their own (a lazy open's), or NULL with *error. */
+static ca_records *records_now(caret_trace *t, const ca_records_options *o, caret_error **error)
+{
+	char err[1024];
+	ca_records *r = ca_records_build_options(t->trace, o, err, sizeof err);
+	if (!r)
+		caret_error_add(error, strstr(err, "memory") ? CARET_ERR_NO_MEMORY : CARET_ERR_IO,
+			NULL, -1, NULL, "%s", err);
+	return r;
+}
+
+const ca_records *caret_api_records(caret_trace *t, caret_error **error)
+{
+	if (!t->records)
+		t->records = records_now(t, &every_record, error);
+	return t->records;
+}
+
+const ca_records *caret_api_run_records(caret_trace *t, caret_error **error)
+{
+	if (t->records)
+		return t->records;
+	if (!t->run_records)
+		t->run_records = records_now(t, &runs_alone, error);
+	return t->run_records;
 }
 
 /* ---- a path's latency ------------------------------------------------------------- */

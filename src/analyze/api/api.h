@@ -16,7 +16,8 @@ struct caret_api_comm {
 
 struct caret_trace {
 	ca_trace *trace;
-	ca_records *records;
+	ca_records *records;     /* joined: NULL until first needed (lazy) */
+	ca_records *run_records; /* runs only, when runs were asked for before records */
 	struct caret_api_comm *comms;
 	size_t n_comms;
 	/* gathered when first asked for (gather.c): per callback its runs, per
@@ -26,6 +27,12 @@ struct caret_trace {
 	caret_message **messages;
 	size_t *n_messages;
 };
+
+/* The trace's joined records, made now if the open was lazy (NULL with
+ * *error when they cannot be), and the records that hold its runs (the
+ * joined ones if made, else runs alone). */
+const ca_records *caret_api_records(caret_trace *t, caret_error **error);
+const ca_records *caret_api_run_records(caret_trace *t, caret_error **error);
 
 /* The trace's communications found (iter.c): false out of memory. */
 bool caret_api_find_communications(caret_trace *t);

@@ -24,9 +24,12 @@ caret_status caret_callback_chain(caret_trace *t, size_t callback, const char *t
 			"a node path needs a topic", callback, a->n_callbacks);
 		return caret_error_status(*error);
 	}
-	ca_records_callbacks(t->records, &runs);
-	size_t count, lo = ca_records_callback_stretch(t->records, callback, &count), hi = lo + count;
-	size_t n_pubs = ca_records_publishes(t->records, &pubs);
+	const ca_records *r = caret_api_records(t, error);
+	if (!r)
+		return caret_error_status(*error);
+	ca_records_callbacks(r, &runs);
+	size_t count, lo = ca_records_callback_stretch(r, callback, &count), hi = lo + count;
+	size_t n_pubs = ca_records_publishes(r, &pubs);
 	caret_chain_record *out = calloc(hi - lo + 1, sizeof *out);
 	if (!out) {
 		caret_error_add(error, CARET_ERR_NO_MEMORY, NULL, -1, NULL, "out of memory");

@@ -49,7 +49,10 @@ caret_status caret_callback_runs(caret_trace *t, size_t callback, const caret_ru
 	if (!t->runs || !make_counts(&t->n_runs, a->n_callbacks))
 		return no_memory(error);
 	if (!t->runs[callback]) {
-		size_t count = ca_records_callback_run_count(t->records, callback);
+		const ca_records *r = caret_api_run_records(t, error);
+		if (!r)
+			return caret_error_status(*error);
+		size_t count = ca_records_callback_run_count(r, callback);
 		ca_callback_instance *found = malloc((count + 1) * sizeof *found);
 		caret_run *out = malloc((count + 1) * sizeof *out);
 		if (!found || !out) {
@@ -57,7 +60,7 @@ caret_status caret_callback_runs(caret_trace *t, size_t callback, const caret_ru
 			free(out);
 			return no_memory(error);
 		}
-		count = ca_records_callback_runs(t->records, callback, found);
+		count = ca_records_callback_runs(r, callback, found);
 		for (size_t i = 0; i < count; i++)
 			out[i] = (caret_run){ found[i].start, found[i].end, found[i].pid, found[i].tid };
 		free(found);
@@ -125,15 +128,18 @@ caret_status caret_communication_messages(caret_trace *t, size_t communication,
 	if (!t->messages || !make_counts(&t->n_messages, t->n_comms))
 		return no_memory(error);
 	if (!t->messages[communication]) {
+		const ca_records *r = caret_api_records(t, error);
+		if (!r)
+			return caret_error_status(*error);
 		const ca_communication *all;
-		size_t total = ca_records_communications(t->records, &all), k = 0;
+		size_t total = ca_records_communications(r, &all), k = 0;
 		const struct caret_api_comm *c = &t->comms[communication];
 		caret_message *out = malloc((total + 1) * sizeof *out);
 		if (!out)
 			return no_memory(error);
 		for (size_t i = 0; i < total; i++)
-			if (of_comm(t->records, c, &all[i]))
-				out[k++] = message_of(t->records, &all[i]);
+			if (of_comm(r, c, &all[i]))
+				out[k++] = message_of(r, &all[i]);
 		caret_sort_unless_sorted_r(out, k, sizeof *out, by_publish, NULL);
 		t->messages[communication] = out;
 		t->n_messages[communication] = k;
@@ -184,10 +190,13 @@ caret_status caret_communication_records(caret_trace *t, size_t communication,
 	if (communication >= t->n_comms)
 		return no_communication(t, communication, error);
 	const struct caret_api_comm *c = &t->comms[communication];
+	const ca_records *r = caret_api_records(t, error);
+	if (!r)
+		return caret_error_status(*error);
 	const ca_publish_instance *pubs;
 	const ca_communication *all;
-	size_t n_pubs = ca_records_publishes(t->records, &pubs), k = 0;
-	size_t total = ca_records_communications(t->records, &all);
+	size_t n_pubs = ca_records_publishes(r, &pubs), k = 0;
+	size_t total = ca_records_communications(r, &all);
 	caret_message *out = malloc((n_pubs + 1) * sizeof *out);
 	size_t *row_of = malloc((n_pubs + 1) * sizeof *row_of); /* publish -> its row */
 	if (!out || !row_of) {
@@ -206,10 +215,10 @@ caret_status caret_communication_records(caret_trace *t, size_t communication,
 	}
 	/* each publish's first handling by the subscription */
 	for (size_t i = 0; i < total; i++) {
-		if (all[i].publish == CA_NONE || !of_comm(t->records, c, &all[i]))
+		if (all[i].publish == CA_NONE || !of_comm(r, c, &all[i]))
 			continue;
 		caret_message *m = &out[row_of[all[i].publish]];
-		caret_message handled = message_of(t->records, &all[i]);
+		caret_message handled = message_of(r, &all[i]);
 		if (!m->callback_start_ns || handled.callback_start_ns < m->callback_start_ns) {
 			m->take_ns = handled.take_ns;
 			m->callback_start_ns = handled.callback_start_ns;
@@ -232,12 +241,15 @@ caret_status caret_communication_intra(caret_trace *t, size_t communication, boo
 	/* caret_communication_records' intra flags, without its rows: per
 	 * publish its own flag, or its first handling's */
 	const struct caret_api_comm *c = &t->comms[communication];
+	const ca_records *r = caret_api_records(t, error);
+	if (!r)
+		return caret_error_status(*error);
 	const ca_publish_instance *pubs;
 	const ca_callback_instance *runs;
 	const ca_communication *all;
-	size_t n_pubs = ca_records_publishes(t->records, &pubs), mine = 0;
-	size_t total = ca_records_communications(t->records, &all);
-	ca_records_callbacks(t->records, &runs);
+	size_t n_pubs = ca_records_publishes(r, &pubs), mine = 0;
+	size_t total = ca_records_communications(r, &all);
+	ca_records_callbacks(r, &runs);
 	uint64_t *first = calloc(n_pubs + 1, sizeof *first); /* first handling's start; 0 none */
 	bool *flag = malloc(n_pubs + 1);
 	if (!first || !flag) {
@@ -248,7 +260,7 @@ caret_status caret_communication_intra(caret_trace *t, size_t communication, boo
 	for (size_t i = 0; i < n_pubs; i++)
 		flag[i] = pubs[i].intra;
 	for (size_t i = 0; i < total; i++) {
-		if (all[i].publish == CA_NONE || !of_comm(t->records, c, &all[i]))
+		if (all[i].publish == CA_NONE || !of_comm(r, c, &all[i]))
 			continue;
 		uint64_t start = runs[all[i].callback_instance].start;
 		if (!first[all[i].publish] || start < first[all[i].publish]) {

@@ -89,7 +89,8 @@ caret_status caret_node_path_records(caret_trace *t, size_t callback, const char
 	}
 	caret_chain_record *chain;
 	size_t m;
-	/* the runs (and callback_chain's outputs), the arguments checked */
+	/* the runs (and callback_chain's outputs), the arguments checked, the
+	 * records joined (a lazy open's: now) */
 	caret_status s = caret_callback_chain(t, callback, topic, &chain, &m, error);
 	if (s != CARET_OK)
 		return s;
