@@ -36,7 +36,11 @@ file(WRITE ${CMAKE_BINARY_DIR}/packaging/caret_c_installed.py
   "# written by make install: libcaret-analyze.so.0 relative to this package\n"
   "LIBRARY_RELATIVE = '${caret_python_to_lib}'\n")
 install(DIRECTORY python/caret_c DESTINATION ${CARET_PYTHON_DIR}
-  FILES_MATCHING PATTERN "*.py" PATTERN "__pycache__" EXCLUDE)
+  FILES_MATCHING PATTERN "*.py" PATTERN "*.js" PATTERN "*.css" PATTERN "__pycache__" EXCLUDE)
+# uPlot, inlined into the HTML plots of caret_c.plot (as into caret report)
+install(FILES src/analyze/report/web/node_modules/uplot/dist/uPlot.iife.min.js
+  src/analyze/report/web/node_modules/uplot/dist/uPlot.min.css
+  DESTINATION ${CARET_PYTHON_DIR}/caret_c/plot/web/uplot)
 install(FILES ${CMAKE_BINARY_DIR}/packaging/caret_c_installed.py
   DESTINATION ${CARET_PYTHON_DIR}/caret_c RENAME _installed.py)
 
