@@ -29,6 +29,8 @@
 #   actions          /action_server and /action_client (rclcpp_action), two
 #                    processes
 #   churn            nodes created and destroyed while others run
+#   tutorial         the system CARET's tutorials measure (/sensor_dummy_node
+#                    ... /actuator_dummy_node), one process, every 50 ms
 #   events           the pipeline in one process on Jazzy's EventsExecutor
 #   tf4              /wheels, /odometry (tf broadcaster), /map_static (static
 #                    broadcaster), /planner (tf lookups) in four processes
@@ -88,6 +90,7 @@ actions)
 	start action_client real_actions --nodes action_client --period-ms 50
 	;;
 churn) start churn real_churn ;;
+tutorial) start tutorial real_tutorial --period-ms 50 ;;
 events) start pipeline real_pipeline --executor events ;;
 tf4)
 	start map_static real_tf --nodes map_static
