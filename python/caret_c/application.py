@@ -79,8 +79,9 @@ class Application:
         subscriptions = [Subscription(self, s) for s in value.subscriptions]
         timers = [Timer(self, t) for t in value.timers]
         for cb in callbacks.values():
-            cb._publishers = [p for p in publishers if cb.callback_name in
-                              (p.callback_names or ())] or None
+            if cb.value.publish_topics is not None:  # as the original: None when unknown
+                cb._publishers = [p for p in publishers
+                                  if cb.callback_name in (p.callback_names or ())]
             cb._subscription = next((s for s in subscriptions
                                      if s.callback_name == cb.callback_name), None)
             cb._timer = next((t for t in timers if t.callback_name == cb.callback_name), None)

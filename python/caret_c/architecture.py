@@ -42,11 +42,12 @@ def read_state(file_type, file_path, lttng=None):
     if file_type in ('lttng', 'ctf'):
         trace = lttng or Lttng.opened(file_path) or Lttng(file_path)
         with tempfile.TemporaryDirectory() as d:
-            f = os.path.join(d, 'architecture.yaml')
+            f, every = os.path.join(d, 'architecture.yaml'), os.path.join(d, 'all.yaml')
             trace.write_architecture(f)
-            raw = _read_yaml(f)
+            trace.write_architecture(every, all=True)
+            raw, trace_all = _read_yaml(f), _read_yaml(every)
         _add_ungrouped(raw, trace.callbacks())
-        return architecture_file.load(raw)
+        return architecture_file.load(raw, trace_all)
     raise ValueError(f'unsupported file_type: {file_type}')
 
 
@@ -152,7 +153,10 @@ class Architecture:
         return tuple(sorted((s for n in self._model.nodes for s in n.subscriptions),
                             key=lambda s: s.topic_name))
 
-    services = property(lambda self: ())
+    @property
+    def services(self):
+        return tuple(sorted((s for n in self._model.nodes for s in n.services),
+                            key=lambda s: s.service_name))
 
     @property
     def topic_names(self):

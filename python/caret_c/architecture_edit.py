@@ -62,7 +62,9 @@ def insert_publisher_callback(state, model, node_name, topic_name, callback_name
     node = _node_state(state, node_name)
     model_node = model.node(node_name)
     callback = _callback_state(node, model_node, callback_name)
-    if [topic_name, construction_order] in callback['publish_topics']:
+    if callback['publish_topics'] is None:  # a trace's: not bound until now
+        callback['publish_topics'] = []
+    elif [topic_name, construction_order] in callback['publish_topics']:
         raise MultipleItemFoundError(
             f'publisher is already registered.  publish_topic_name: {topic_name} '
             f'construction_order: {construction_order}')
@@ -79,8 +81,9 @@ def remove_publisher_callback(state, model, node_name, topic_name, callback_name
     node = _node_state(state, node_name)
     model_node = model.node(node_name)
     callback = _callback_state(node, model_node, callback_name)
-    callback['publish_topics'] = [t for t in callback['publish_topics']
-                                  if t != [topic_name, construction_order]]
+    if callback['publish_topics'] is not None:
+        callback['publish_topics'] = [t for t in callback['publish_topics']
+                                      if t != [topic_name, construction_order]]
     publisher = _publisher_state(node, topic_name, construction_order)
     if callback_name in publisher['callback_names']:
         publisher['callback_names'].remove(callback_name)
@@ -142,7 +145,9 @@ def rename_topic(state, src, dst):
             if item.get('topic_name') == src:
                 item['topic_name'] = dst
         for cb in n['callbacks']:
-            cb['publish_topics'] = [[dst if t == src else t, o] for t, o in cb['publish_topics']]
+            if cb['publish_topics'] is not None:
+                cb['publish_topics'] = [[dst if t == src else t, o]
+                                        for t, o in cb['publish_topics']]
         for c in n['message_contexts']:
             for key in ('subscription_topic_name', 'publisher_topic_name'):
                 if c.get(key) == src:

@@ -36,23 +36,39 @@ def _defined(name):
     return None if name in (None, UNDEFINED) else name
 
 
-def load(raw):
+def load(raw, trace_all=None):
     """The state of an architecture file's mapping: {'named_paths',
     'executors', 'nodes'} with each node's callbacks, callback_groups,
-    publishes, subscribes, variable_passings and message_contexts."""
+    publishes, subscribes, variable_passings, message_contexts and
+    services. trace_all: a trace's file with every object (the C
+    library's all=True), for what the original takes from a trace and its
+    file leaves out: each node's services, and callbacks whose publish
+    topics are unknown (None: the trace does not bind them)."""
     if raw is None:
         raise InvalidYamlFormatError('Failed to parse yaml.')
+    services = {n['node_name']: n for n in (trace_all or {}).get('nodes') or []}
     nodes, seen = [], set()
     for n in sorted(_value(raw, 'nodes'), key=lambda n: _value(n, 'node_name')):
         name = n['node_name']
         if name in seen or TRACER_NODE in name:
             continue
         seen.add(name)
-        nodes.append(_load_node(n))
+        node = _load_node(n)
+        node['services'] = _services(services.get(name) or {})
+        if trace_all is not None:
+            for cb in node['callbacks']:
+                cb['publish_topics'] = None
+        nodes.append(node)
     groups = {g['callback_group_name'] for n in nodes for g in n['callback_groups']}
+    # a trace's executors hold their groups in the order they were added
+    # (the file sorts them)
+    added = {e['executor_name']: e['callback_group_names']
+             for e in (trace_all or {}).get('executors') or []}
     executors = []
     for e in _value(raw, 'executors'):
         names = list(_value(e, 'callback_group_names'))
+        names = [g for g in added.get(e['executor_name'], []) if g in names] + \
+            [g for g in names if g not in added.get(e['executor_name'], [])]
         if any(TRACER_NODE in g for g in names):
             continue
         executors.append({'executor_type': e.get('executor_type'),
@@ -119,6 +135,12 @@ def _load_node(n):
             _defined(_value(v, 'callback_name_read'))],
         'message_contexts': [_checked_context(c) for c in n.get('message_contexts') or []],
     }
+
+
+def _services(node):
+    return [{'service_name': c['service_name'], 'callback_name': c['callback_name'],
+             'symbol': c.get('symbol'), 'construction_order': c.get('construction_order', 0)}
+            for c in node.get('callbacks') or [] if c.get('callback_type') == 'service_callback']
 
 
 def _publishes(callback_name, publisher):

@@ -14,6 +14,7 @@ from .value_objects import (CallbackChain, CallbackGroupStructValue, CallbackGro
                             CommunicationStructValue, ExecutorStructValue, ExecutorType,
                             MessageContext, NodePathStructValue, NodeStructValue,
                             PathStructValue, PublisherStructValue, PublishTopicInfoValue,
+                            ServiceCallbackStructValue, ServiceStructValue,
                             SubscriptionCallbackStructValue, SubscriptionStructValue,
                             TimerCallbackStructValue, TimerStructValue,
                             VariablePassingStructValue)
@@ -77,7 +78,8 @@ class Model:
 
 # ---- a node ------------------------------------------------------------------------
 def _callback(node_name, c):
-    topics = [PublishTopicInfoValue(t, order) for t, order in c['publish_topics']]
+    topics = None if c['publish_topics'] is None else \
+        [PublishTopicInfoValue(t, order) for t, order in c['publish_topics']]
     if c['callback_type'] == 'timer_callback':
         return TimerCallbackStructValue(node_name, c['callback_name'], c['symbol'],
                                         c['period_ns'], topics, c['construction_order'])
@@ -108,15 +110,18 @@ def _node(n, max_order):
     passings = [VariablePassingStructValue(name, callbacks[v['callback_name_write']],
                                            callbacks[v['callback_name_read']])
                 for v in n['variable_passings']]
-    node = NodeStructValue(name, publishers, subscriptions, (), timers, (), groups, passings,
-                           ungrouped)
+    services = [ServiceStructValue(name, s['service_name'], ServiceCallbackStructValue(
+        name, s['callback_name'], s['symbol'], None, s['construction_order'],
+        service_name=s['service_name']), s['construction_order']) for s in n['services']]
+    node = NodeStructValue(name, publishers, subscriptions, services, timers, (), groups,
+                           passings, ungrouped)
     try:
         paths = node_paths(node, n['message_contexts'], max_order)
     except Error as e:  # the original keeps the node, without node paths
         logger.warning(e)
         paths = ()
-    return NodeStructValue(name, publishers, subscriptions, (), timers, paths, groups, passings,
-                           ungrouped)
+    return NodeStructValue(name, publishers, subscriptions, services, timers, paths, groups,
+                           passings, ungrouped)
 
 
 def node_paths(node, contexts, max_order):

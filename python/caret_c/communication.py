@@ -33,12 +33,10 @@ class Communication(PathBase):
     publisher_construction_order = property(lambda self: self._val.publisher_construction_order)
     subscription_construction_order = property(
         lambda self: self._val.subscription_construction_order)
-    # the trace does not say which rmw (the original's: from its runtime data)
-    rmw_implementation = property(lambda self: None)
 
     @property
     def is_intra_proc_comm(self):
-        return None  # as the original over a trace (known with runtime data only)
+        return self.is_intra_process()
 
     def __repr__(self):
         return f'Communication({self.topic_name}: {self.publish_node_name} -> ' \

@@ -20,7 +20,6 @@ class _Part:
 
 class Publisher(_Part):
     topic_name = property(lambda self: self._val.topic_name)
-    qos = property(lambda self: None)  # as the original over a trace
 
     @property
     def callback_names(self):
@@ -34,7 +33,6 @@ class Publisher(_Part):
 class Subscription(_Part, PathBase):
     topic_name = property(lambda self: self._val.topic_name)
     callback_name = property(lambda self: self._val.callback_name)
-    qos = property(lambda self: None)
 
     def __repr__(self):
         return f'Subscription({self.node_name}: {self.topic_name})'

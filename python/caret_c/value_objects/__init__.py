@@ -8,7 +8,7 @@ from .message_context import (CallbackChain, ConsumeLatestMessage, InheritUnique
                               MessageContext, MessageContextType, Tilde, UseLatestMessage)
 from .node import DiffNode, NodePathStructValue, NodeStructValue
 from .node_parts import (CallbackGroupStructValue, ExecutorStructValue, PublisherStructValue,
-                         SubscriptionStructValue, TimerStructValue,
+                         ServiceStructValue, SubscriptionStructValue, TimerStructValue,
                          VariablePassingStructValue)
 from .path import CommunicationStructValue, PathStructValue
 
@@ -17,7 +17,7 @@ __all__ = ['CallbackChain', 'CallbackGroupStructValue', 'CallbackGroupType',
            'ConsumeLatestMessage', 'DiffNode', 'ExecutorStructValue', 'ExecutorType',
            'InheritUniqueStamp', 'MessageContext', 'MessageContextType', 'NodePathStructValue',
            'NodeStructValue', 'PathStructValue', 'PublishTopicInfoValue',
-           'PublisherStructValue', 'ServiceCallbackStructValue',
+           'PublisherStructValue', 'ServiceCallbackStructValue', 'ServiceStructValue',
            'SubscriptionCallbackStructValue', 'SubscriptionStructValue', 'Tilde',
            'TimerCallbackStructValue', 'TimerStructValue', 'UseLatestMessage', 'ValueObject',
            'VariablePassingStructValue']

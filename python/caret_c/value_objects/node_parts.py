@@ -70,6 +70,26 @@ class TimerStructValue(ValueObject):
         return self._node_name, self._period_ns, self.callback_name, self._construction_order
 
 
+class ServiceStructValue(ValueObject):
+    def __init__(self, node_name, service_name, callback, construction_order=0):
+        self._node_name, self._service_name = node_name, service_name
+        self._callback, self._construction_order = callback, construction_order
+
+    node_name = property(lambda self: self._node_name)
+    service_name = property(lambda self: self._service_name)
+    callback = property(lambda self: self._callback)
+    callback_name = property(lambda self: self._callback and self._callback.callback_name)
+    construction_order = property(lambda self: self._construction_order)
+
+    @property
+    def summary(self):
+        return Summary({'node': self.node_name, 'service_name': self.service_name,
+                        'callback': self.callback_name})
+
+    def _key(self):
+        return self._node_name, self._service_name, self.callback_name, self._construction_order
+
+
 class VariablePassingStructValue(ValueObject):
     """One callback writes a variable another reads (the node's own chain)."""
 
