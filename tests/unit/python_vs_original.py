@@ -36,7 +36,6 @@ import sys
 import tempfile
 import warnings
 
-import pandas
 import yaml
 
 trace = os.path.abspath(sys.argv[1])
@@ -51,8 +50,10 @@ with warnings.catch_warnings():
     from caret_analyze.record import ResponseTime  # noqa: E402
 import caret_c  # noqa: E402
 import caret_c.record  # noqa: E402
+from python_api_compare import Checks, quiet  # noqa: E402
 
-failures = compared = 0
+checks = Checks()
+report, compare = checks.report, checks.compare
 
 
 def window(module_filter):
@@ -66,45 +67,6 @@ def window(module_filter):
     return []
 
 
-def report(ok, what):
-    global failures
-    failures += not ok
-    print(f"{'ok' if ok else 'FAIL'} {what}")
-
-
-def difference(a, b):
-    """Why DataFrame b is not a (None: equal)."""
-    if list(a.columns) != list(b.columns):
-        return f'columns\n  original: {list(a.columns)}\n  caret_c:  {list(b.columns)}'
-    if list(a.dtypes) != list(b.dtypes):
-        return f'dtypes\n  original: {list(a.dtypes)}\n  caret_c:  {list(b.dtypes)}'
-    if len(a) != len(b):
-        return f'{len(a)} rows in the original, {len(b)} in caret_c'
-    ra, rb = a.reset_index(drop=True), b.reset_index(drop=True)
-    try:
-        pandas.testing.assert_frame_equal(ra, rb, check_exact=True)
-        # pandas 1.5 compares Int64 columns through floats, blind to the
-        # last ~256 ns of an epoch time: the values themselves, exactly
-        rows = (ra.isna() != rb.isna()) | (ra.fillna(-1) != rb.fillna(-1))
-        if rows.any(axis=None):
-            raise AssertionError('values')
-    except AssertionError as e:
-        rows = (ra.isna() != rb.isna()) | (ra.fillna(-1) != rb.fillna(-1))
-        first = rows.any(axis=1).idxmax()
-        return f'values ({e.__class__.__name__}), first at row {first}:\n  original: ' \
-            f'{a.iloc[first].tolist()}\n  caret_c:  {b.iloc[first].tolist()}'
-    return None
-
-
-def compare(what, theirs, ours):
-    global compared
-    compared += 1
-    why = difference(theirs, ours)
-    na = int(theirs.isna().sum().sum())
-    report(why is None, f'{what}: {len(theirs)} rows x {len(theirs.columns)} columns, {na} <NA>'
-           if why is None else f'{what}: differs in {why}')
-
-
 def node_path(app, node, sub, pub):
     """caret_c's node path (node, sub, pub); None topics too (the
     original's get_node_path takes strings only)."""
@@ -112,12 +74,6 @@ def node_path(app, node, sub, pub):
         if (p.node_name, p.subscribe_topic_name, p.publish_topic_name) == (node, sub, pub):
             return p
     raise caret_c.CaretError(f'no node path {node}: {sub} -> {pub}', 'not found')
-
-
-def quiet(f, *args, **kw):
-    with warnings.catch_warnings():
-        warnings.simplefilter('ignore')
-        return f(*args, **kw)
 
 
 # ---- both, on the same trace (the original on a copy: it writes a cache) -----
@@ -271,5 +227,5 @@ for kind in ('use_latest_message', 'inherit_unique_stamp') if named else ():
 if not refused and not named and '--no-path' not in sys.argv:
     report(False, 'no path from a node that subscribes to nothing to one that publishes nothing')
 shutil.rmtree(work)
-print(f'{compared} DataFrames compared, {failures} differences from the original')
-sys.exit(1 if failures else 0)
+print(f'{checks.frames} DataFrames compared, {checks.failures} differences from the original')
+sys.exit(1 if checks.failures else 0)
