@@ -10,6 +10,7 @@ from .chart import PALETTE
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 UPLOT_FILES = ('uPlot.iife.min.js', 'uPlot.min.css')
+LEGENDS = ('lines', 'histogram', 'stacked')  # the kinds with uPlot's legend
 
 
 def uplot_places():
@@ -60,8 +61,8 @@ def page(chart, title=''):
             + (f'<p class="origin">0 s is {html.escape(chart.origin_text)} (local time)</p>'
                if chart.origin_ns is not None else '') +
             '<div id="caret-plot"></div><p id="caret-plot-status"></p>'
-            '<p class="help">drag to zoom, double-click to see all; click a legend entry '
-            'to hide it</p>'
+            '<p class="help">drag to zoom, double-click to see all' +
+            ('; click a legend entry to hide it' if chart.kind in LEGENDS else '') + '</p>'
             f'<script type="application/json" id="caret-plot-data">{_inline_json(data)}'
             f'</script><script>{script}</script>'
             f'<script>{_read(os.path.join(HERE, "web", "plot.js"))}</script>'

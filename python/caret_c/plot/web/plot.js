@@ -30,6 +30,12 @@
 			return [0, 1];
 		return lo === hi ? [lo - 0.5, hi + 0.5] : [lo, hi];
 	}
+	/* tick labels with as many decimals as the ticks' step needs (uPlot's
+	 * own keep three: a zoom to microseconds read 0.1 0.1 0.1) */
+	function ticks(u, splits, axis, space, step) {
+		var digits = Math.max(0, Math.min(9, -Math.floor(Math.log10(step || 1) + 1e-9)));
+		return splits.map(function (v) { return v == null ? '' : v.toFixed(digits); });
+	}
 	/* the plot's canvas, clipped to the plotting area, for a draw hook */
 	function clipped(u, draw) {
 		var ctx = u.ctx;
@@ -246,7 +252,8 @@
 			height: spec.height || 460,
 			scales: { x: { time: false }, y: yScale },
 			series: spec.series,
-			axes: [{ label: chart.xLabel }, spec.yAxis || { label: chart.yLabel }],
+			axes: [{ label: chart.xLabel, values: ticks },
+				spec.yAxis || { label: chart.yLabel, values: ticks, size: 60 }],
 			legend: { show: chart.kind !== 'flow' && chart.kind !== 'sched' },
 			cursor: { drag: { x: true, y: false } },
 			hooks: {
