@@ -133,6 +133,17 @@ static void send_start(struct recorder *r)
 	r->start_sent = caret_monotonic_ns();
 }
 
+/* --immediate: processes started after the session begin in RECORD;
+ * one found waiting (it ran before: a script written for the original's
+ * --immediate) is told to start, as it is seen, without holding the
+ * recording for it (again after 1.5 s for one that missed it). */
+static void start_waiting(struct recorder *r)
+{
+	if (cr_processes_tally(r->procs).wait &&
+	    caret_monotonic_ns() - r->start_sent > 1500000000LL)
+		send_start(r);
+}
+
 static void send_end(struct recorder *r)
 {
 	cc_end e = { 0 };
@@ -642,6 +653,8 @@ static int run(struct recorder *r)
 		consumer_done = hand_over_chunk(r, false) != 0;
 	while (!g_stop && caret_monotonic_ns() < until && !session_lost(r) && !consumer_done) {
 		cr_processes_update(r->procs, !o->command && !o->immediate);
+		if (o->immediate)
+			start_waiting(r);
 		show_progress(r, "recording", (double)(caret_monotonic_ns() - r->started) / 1e9);
 		if (r->child > 0 && waitpid(r->child, &child_status, WNOHANG) == r->child) {
 			r->child = 0;

@@ -14,7 +14,8 @@
 #   original       the original's options (ros2 caret record): --session-name,
 #                  -p (the trace in PATH/NAME), --recording-frequency, -l (the
 #                  events listed are those recorded), -v, --subbuffer-size-ust,
-#                  and $ROS_TRACE_DIR as the default folder
+#                  and $ROS_TRACE_DIR as the default folder; --immediate with
+#                  the apps running (a script for the original's): recorded
 set -euo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
 . "$CARET_SOURCE_DIR/tests/integration/analyze_checks.sh"
@@ -95,7 +96,7 @@ progress)
 	grep -q ' 0 discarded' "$work/typescript"
 	;;
 original)
-	apps 8
+	apps 12
 	sleep 2
 	"$bin/caret" record --session-name "caret-orig-$$" -p "$work/base" -l -v --light \
 		--recording-frequency 1000 --subbuffer-size-ust 1048576 --duration 2 \
@@ -119,7 +120,10 @@ original)
 	ROS_TRACE_DIR=$work/rtd "$bin/caret" record -s "caret-rtd-$$" --duration 1 \
 		>"$work/record.out" 2>"$work/record.err"
 	[[ $(cat "$work/record.out") == "$work/rtd/caret-rtd-$$" ]]
+	# --immediate, the apps running (in WAIT since the last End): they record
+	record "$work/immediate" --immediate --duration 2
 	wait "$launcher"
+	"$bin/tb_trace_check" --late "$system" "$work/immediate" "$work/truth" "$work/pids"
 	;;
 *)
 	echo "usage: test_record.sh late|session-first|twice|command|progress|original"
