@@ -1,6 +1,6 @@
-"""The original's strip of a frame (its Strip and Clip): the rows whose
+"""The original's window of a frame (its Strip and Clip): the rows whose
 first time lies from the first row's plus lstrip_s to the last row's
-minus rstrip_s, compared as pandas compares them."""
+minus rstrip_s, compared as pandas compares them (a float bound)."""
 
 
 def window(frame, lstrip_s=0, rstrip_s=0):
@@ -16,9 +16,3 @@ def clip(frame, low, high):
         return frame
     first = frame[frame.columns[0]]
     return frame[(first >= low) & (first <= high)].reset_index(drop=True)
-
-
-def strip(frame, lstrip_s=0, rstrip_s=0):
-    if not len(frame.columns) or not len(frame):
-        return frame
-    return clip(frame, *window(frame, lstrip_s, rstrip_s))

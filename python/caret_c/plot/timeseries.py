@@ -92,8 +92,8 @@ class TimeSeriesPlot(PlotBase):
         if self._metric == 'response_time':
             title += f' --- {self._case} case ---'
         by_time = xaxis_type == 'system_time'
-        origin = Range([_objects.records_frame(o) if self._metric != 'response_time'
-                        else o.to_dataframe() for o in self._objects]).get_range()[0] \
+        # 0 s: the first instance of any object, as the original's axis
+        origin = Range([_objects.records_frame(o) for o in self._objects]).get_range()[0] \
             if by_time else None
         chart = Chart('lines', title, 'system time [s]' if by_time else 'index', y_label,
                       origin)
