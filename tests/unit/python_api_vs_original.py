@@ -508,6 +508,164 @@ def synthetic_frames():
                        path_base.strip(ordered.copy(), lstrip, rstrip))
 
 
+# a node whose output a timer makes from what its subscription took (the
+# docs' /pong_node), for the edits of callback chains through variable
+# passings the real traces' one-callback nodes cannot show; a callback
+# past the construction order the search takes
+PONG = """\
+named_paths:
+- path_name: target_path
+  node_chain:
+  - node_name: /ping_node
+    publish_topic_name: /ping
+    subscribe_topic_name: UNDEFINED
+  - node_name: /pong_node
+    publish_topic_name: /pong
+    subscribe_topic_name: /ping
+  - node_name: /sink_node
+    publish_topic_name: UNDEFINED
+    subscribe_topic_name: /pong
+executors:
+- executor_type: single_threaded_executor
+  executor_name: executor_0
+  callback_group_names:
+  - /ping_node/callback_group_0
+  - /pong_node/callback_group_0
+  - /sink_node/callback_group_0
+nodes:
+- node_name: /ping_node
+  callback_groups:
+  - callback_group_type: mutually_exclusive
+    callback_group_name: /ping_node/callback_group_0
+    callback_names:
+    - /ping_node/callback_0
+  callbacks:
+  - callback_name: /ping_node/callback_0
+    callback_type: timer_callback
+    period_ns: 100000000
+    symbol: ping
+  publishes:
+  - topic_name: /ping
+    callback_names:
+    - /ping_node/callback_0
+- node_name: /pong_node
+  callback_groups:
+  - callback_group_type: mutually_exclusive
+    callback_group_name: /pong_node/callback_group_0
+    callback_names:
+    - /pong_node/callback_0
+    - /pong_node/callback_1
+  callbacks:
+  - callback_name: /pong_node/callback_0
+    callback_type: subscription_callback
+    topic_name: /ping
+    symbol: pong_sub
+  - callback_name: /pong_node/callback_1
+    callback_type: timer_callback
+    period_ns: 50000000
+    symbol: pong_timer
+  variable_passings:
+  - callback_name_write: UNDEFINED
+    callback_name_read: UNDEFINED
+  publishes:
+  - topic_name: /pong
+    callback_names:
+    - UNDEFINED
+  subscribes:
+  - topic_name: /ping
+    callback_name: /pong_node/callback_0
+  message_contexts:
+  - context_type: UNDEFINED
+    subscription_topic_name: /ping
+    publisher_topic_name: /pong
+- node_name: /sink_node
+  callback_groups:
+  - callback_group_type: reentrant
+    callback_group_name: /sink_node/callback_group_0
+    callback_names:
+    - /sink_node/callback_0
+    - /sink_node/callback_1
+  callbacks:
+  - callback_name: /sink_node/callback_0
+    callback_type: subscription_callback
+    topic_name: /pong
+    symbol: sink_sub
+  - callback_name: /sink_node/callback_1
+    callback_type: subscription_callback
+    topic_name: /ping
+    symbol: sink_sub2
+    construction_order: 12
+  subscribes:
+  - topic_name: /pong
+    callback_name: /sink_node/callback_0
+  - topic_name: /ping
+    callback_name: /sink_node/callback_1
+    construction_order: 12
+"""
+
+
+def synthetic_architecture():
+    """The docs' intra-node blocks (their arguments in 0.7.3's order) on
+    both, the file, the node paths and the search after each."""
+    file = os.path.join(work, 'pong.yaml')
+    with open(file, 'w') as f:
+        f.write(PONG)
+    arch = Pair(quiet(original.Architecture, 'yaml', file),
+                quiet(caret_c.Architecture, 'yaml', file))
+    cb0, cb1 = '/pong_node/callback_0', '/pong_node/callback_1'
+    blocks = [
+        ('loaded', []),
+        ('block 2', [('insert_publisher_callback', '/pong_node', '/pong', cb1, 0),
+                     ('update_message_context', '/pong_node', 'use_latest_message', '/ping',
+                      '/pong')]),
+        ('block 3', [('remove_publisher_callback', '/pong_node', '/pong', cb1, 0),
+                     ('update_message_context', '/pong_node', 'UNDEFINED', '/ping', '/pong')]),
+        ('block 4', [('insert_publisher_callback', '/pong_node', '/pong', cb1, 0),
+                     ('insert_variable_passing', '/pong_node', cb0, cb1),
+                     ('update_message_context', '/pong_node', 'callback_chain', '/ping',
+                      '/pong')]),
+        ('block 5', [('remove_publisher_callback', '/pong_node', '/pong', cb1, 0),
+                     ('remove_variable_passing', '/pong_node', cb0, cb1),
+                     ('update_message_context', '/pong_node', 'UNDEFINED', '/ping', '/pong')])]
+    for label, calls in blocks:
+        for name, *args in calls:
+            for a in (arch.theirs, arch.ours):
+                quiet(getattr(a, name), *args)
+        label = f'/pong_node {label}'
+        exported(label, arch)
+        same(f'{label}: node paths', node_paths_of, arch)
+        same(f'{label}: search_paths', lambda a: [
+            (p.child_names, str(p.summary), p.verify())
+            for p in a.search_paths('/ping_node', '/sink_node')], arch)
+        checks.same(f'{label}: check_procedure', *[
+            [(p.subscribe_topic_name, p.publish_topic_name, p.callback_names,
+              p.message_context and p.message_context.type_name)
+             for p in quiet(f, 'yaml', file, a, '/pong_node')]
+            for f, a in [(original.check_procedure, arch.theirs),
+                         (caret_c.check_procedure, arch.ours)]])
+
+
+def expanded_paths():
+    """~ and $VARS in every path argument (docs/python.md's own
+    Lttng('~/traces/run1'))."""
+    home = os.environ.get('HOME')
+    os.environ['HOME'] = work
+    os.environ['CARET_API_TEST'] = work
+    try:
+        shutil.copytree(os.path.join(shared, 'data', 'real-humble', TRACES[0]),
+                        os.path.join(work, 'traces', 'run1'))
+        lt = caret_c.Lttng('~/traces/run1')
+        arch = quiet(caret_c.Architecture, 'lttng', '$CARET_API_TEST/traces/run1')
+        arch.export('~/run1.yaml', force=True)
+        again = caret_c.Architecture('yaml', '${CARET_API_TEST}/run1.yaml')
+        checks.report(lt.trace_dirs == [os.path.join(work, 'traces', 'run1')] and
+                      again.node_names == arch.node_names,
+                      "~ and $VARS expanded: Lttng('~/traces/run1'), Architecture('lttng', "
+                      "'$VAR/...'), export('~/...'), Architecture('yaml', '${VAR}/...')")
+    finally:
+        os.environ['HOME'] = home
+
+
 def constructor_errors():
     lt = Pair(original.Lttng, caret_c.Lttng)
     raises('Lttng([])', lt, lambda f: f([]))
@@ -524,6 +682,8 @@ def constructor_errors():
 
 constructor_errors()
 synthetic_frames()
+synthetic_architecture()
+expanded_paths()
 for trace in TRACES + ['tracetools-fork-inter']:
     lttng_checks(trace, Pair(quiet(original.Lttng, copy_of(trace), force_conversion=True,
                                    validate=False),
