@@ -245,11 +245,17 @@ CARET_API size_t caret_path_latency_stamps(const caret_path_latency *latency,
  * (v3); false for a column the path does not have. */
 CARET_API bool caret_path_latency_column(const caret_path_latency *latency, size_t column,
 	uint64_t *out);
-/* Whether the path's topic `topic` (0: the first) delivered a message
- * within its process while the path was followed: the original's
- * is_intra_process of that hop's communication, known without the trace's
- * records (v3). */
-CARET_API bool caret_path_latency_topic_intra(const caret_path_latency *latency, size_t topic);
+/* What the path's pass saw on its topic `topic` (0: the first), known
+ * without the trace's records (v3): the original's is_intra_process of
+ * that hop's communication, and whether it published through the DDS (the
+ * original's columns of the hop follow from the two). false for a topic
+ * the path does not have. */
+typedef struct caret_path_topic {
+	bool intra; /* a message was delivered within its process */
+	bool inter; /* a publish went through the DDS (an rcl or DDS stage, a source stamp) */
+} caret_path_topic;
+CARET_API bool caret_path_latency_topic(const caret_path_latency *latency, size_t topic,
+	caret_path_topic *seen);
 
 /* Response time, the original's four cases (docs/latency.md): how long
  * from an input (a message's start) to the output that answers it. */

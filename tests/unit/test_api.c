@@ -483,7 +483,12 @@ static void lazy(void **state)
 			assert_int_equal(column[i], st[i * columns + k]);
 	}
 	assert_false(caret_path_latency_column(la, columns, column));
-	assert_false(caret_path_latency_topic_intra(la, 0) || caret_path_latency_topic_intra(la, 1));
+	caret_path_topic seen;
+	for (size_t k = 0; k < 2; k++) { /* inter-process topics, both */
+		assert_true(caret_path_latency_topic(la, k, &seen));
+		assert_true(seen.inter && !seen.intra);
+	}
+	assert_false(caret_path_latency_topic(la, 2, &seen));
 	free(column);
 	caret_path_latency_free(la);
 	caret_path_latency_free(lb);

@@ -254,9 +254,14 @@ bool caret_path_latency_column(const caret_path_latency *latency, size_t column,
 	return true;
 }
 
-bool caret_path_latency_topic_intra(const caret_path_latency *latency, size_t topic)
+bool caret_path_latency_topic(const caret_path_latency *latency, size_t topic,
+	caret_path_topic *seen)
 {
-	return latency && topic < latency->topics && ca_path_latency_topic_intra(latency->l, topic);
+	if (!latency || topic >= latency->topics || !seen)
+		return false;
+	ca_path_topic_seen s = ca_path_latency_topic(latency->l, topic);
+	*seen = (caret_path_topic){ s.intra, s.inter };
+	return true;
 }
 
 caret_status caret_path_response_times(const caret_path_latency *latency, bool first_callback,

@@ -111,7 +111,7 @@ struct ca_follow {
 	struct pending *pending;    /* per node: rows waiting for its next output */
 	CA_ARRAY(struct ca_publish_stages, stages); /* inter-process publishes on its topics */
 	struct ca_pair_map stages_of;                /* (publish reference, 0) -> stages[] */
-	bool *topic_intra;          /* per topic: a message delivered within its process */
+	ca_path_topic_seen *seen;   /* per topic */
 	bool oom;
 };
 
@@ -166,9 +166,9 @@ struct ca_follow *ca_follow_new(const struct ca_model *m, const ca_path *path,
 	f->first_at = malloc((m->n_callbacks + 1) * sizeof *f->first_at);
 	f->next_at = malloc(n * sizeof *f->next_at);
 	f->pending = calloc(n, sizeof *f->pending);
-	f->topic_intra = calloc(n, sizeof *f->topic_intra);
+	f->seen = calloc(n, sizeof *f->seen);
 	if (n > UINT16_MAX || !f->topics || !f->policies || !f->hop_kinds || !f->first_at ||
-	    !f->next_at || !f->pending || !f->topic_intra || !set_indexes(f, path)) {
+	    !f->next_at || !f->pending || !f->seen || !set_indexes(f, path)) {
 		ca_follow_free(f);
 		return NULL;
 	}
@@ -209,7 +209,7 @@ void ca_follow_free(struct ca_follow *f)
 	ca_pair_map_free(&f->past_at);
 	free(f->stages);
 	ca_pair_map_free(&f->stages_of);
-	free(f->topic_intra);
+	free(f->seen);
 	free(f);
 }
 
@@ -321,7 +321,7 @@ bool ca_follow_deliver(struct ca_follow *f, const struct ca_stream_run *run, con
 	EACH_INDEX(f, i, first_index(f, run->callback)) {
 		if (i == 0 || f->topics[i - 1] != topic || f->hop_kinds[i - 1] != CA_FOLLOW_TOPIC)
 			continue;
-		f->topic_intra[i - 1] |= intra && ref;
+		f->seen[i - 1].intra |= intra && ref;
 		if (!add_fact(f, (struct fact){ run->start, run->id, ref, header,
 			(uint32_t)run->callback, 0, (uint16_t)i, DELIVER }))
 			return false;
@@ -369,6 +369,7 @@ bool ca_follow_stages(struct ca_follow *f, uint64_t ref, const char *topic, uint
 		*at = f->n_stages - 1;
 		*x = (struct ca_publish_stages){ .time = f->publishes[ref - 1].time, .topic = i };
 	}
+	f->seen[i].inter |= rcl || dds_write || source_stamp;
 	x->rcl = rcl ? rcl : x->rcl;
 	x->dds_write = dds_write ? dds_write : x->dds_write;
 	x->source_stamp = source_stamp ? source_stamp : x->source_stamp;
@@ -747,18 +748,18 @@ static int by_topic_and_time(const void *a, const void *b, void *ctx)
 	return (x->time > y->time) - (x->time < y->time);
 }
 
-/* The stages of the topics' publishes and which topics delivered within
- * a process, for the messages' stamps: the path latency's. */
+/* The stages of the topics' publishes and what was seen on each topic,
+ * for the messages' stamps: the path latency's. */
 static void hand_over_stages(struct ca_follow *f, ca_path_latency *l)
 {
 	caret_sort_unless_sorted_r(f->stages, f->n_stages, sizeof *f->stages, by_topic_and_time,
 		NULL);
 	l->stages = f->stages;
 	l->n_stages = f->n_stages;
-	l->topic_intra = f->topic_intra;
+	l->topics_seen = f->seen;
 	f->stages = NULL;
 	f->n_stages = f->cap_stages = 0;
-	f->topic_intra = NULL;
+	f->seen = NULL;
 }
 
 /* The messages' order: the first run's start, its callback, then as seeded. */

@@ -90,7 +90,7 @@ void ca_path_latency_free(ca_path_latency *l)
 	free(l->messages);
 	free(l->hops);
 	free(l->stages);
-	free(l->topic_intra);
+	free(l->topics_seen);
 	if (l->responses)
 		free(l->responses->pairs);
 	free(l->responses);
@@ -113,9 +113,9 @@ const struct ca_publish_stages *ca_path_latency_stages(const ca_path_latency *l,
 		l->stages[lo].time == time ? &l->stages[lo] : NULL;
 }
 
-bool ca_path_latency_topic_intra(const ca_path_latency *l, size_t topic)
+ca_path_topic_seen ca_path_latency_topic(const ca_path_latency *l, size_t topic)
 {
-	return l && l->topic_intra && l->topic_intra[topic];
+	return l && l->topics_seen ? l->topics_seen[topic] : (ca_path_topic_seen){ false, false };
 }
 
 struct ca_response_cache *ca_path_latency_responses(const ca_path_latency *l)

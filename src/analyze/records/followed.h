@@ -35,11 +35,11 @@ struct ca_path_latency {
 	int64_t *hops; /* messages x hop_count, alongside messages (same capacity) */
 	struct ca_response_cache *responses; /* NULL: none kept */
 	/* the follower's: stages of its topics' inter-process publishes,
-	 * sorted by topic then time; per topic whether a message was
-	 * delivered on it within its process (the path's topics; NULL: none) */
+	 * sorted by topic then time; what it saw on each of the path's topics
+	 * (NULL: nothing) */
 	struct ca_publish_stages *stages;
 	size_t n_stages;
-	bool *topic_intra;
+	ca_path_topic_seen *topics_seen;
 };
 
 /* The stages of the publish at `time` on the path's topic `topic`, or NULL. */

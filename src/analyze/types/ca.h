@@ -590,9 +590,13 @@ typedef struct ca_path_span {
 /* A hop that a message did not get through. */
 #define CA_HOP_NONE INT64_MIN
 
-/* Whether a message went within its process on the path's topic `topic`
- * (false for NULL). */
-bool ca_path_latency_topic_intra(const ca_path_latency *l, size_t topic);
+/* What a followed path saw on one of its topics. */
+typedef struct ca_path_topic_seen {
+	bool intra; /* a message delivered within its process */
+	bool inter; /* a publish through the DDS (an rcl or DDS write stage, a source stamp) */
+} ca_path_topic_seen;
+/* What l saw on its topic `topic` (nothing for NULL). */
+ca_path_topic_seen ca_path_latency_topic(const ca_path_latency *l, size_t topic);
 /* Every publish of the first node on the first topic, in the order of the
  * first callback's start; hops (if not NULL): messages x hop_count, with
  * CA_HOP_NONE past where a message was lost. */
