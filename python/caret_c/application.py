@@ -16,6 +16,7 @@ from .node import CallbackGroup, Executor, Node
 from .node_path import NodePath
 from .path import UNDEFINED_POLICIES, Path, PathRecords  # noqa: F401 (record's import)
 from .publisher import Publisher, Subscription, Timer
+from .value_objects import NodePathStructValue
 
 logger = logging.getLogger(__name__)
 
@@ -99,7 +100,8 @@ class Application:
                     groups, ungrouped)
 
     def _element(self, value, nodes):
-        if hasattr(value, 'message_context'):
+        """A named path's node path or communication, the runtime one."""
+        if isinstance(value, NodePathStructValue):
             node = nodes[value.node_name]
             return node.get_path(value.subscribe_topic_name, value.subscription_construction_order,
                                  value.publish_topic_name, value.publisher_construction_order)

@@ -16,7 +16,7 @@ import warnings
 from . import _lib, frames
 from .common import find_one
 from .exceptions import CompatibilityWarning, InvalidArgumentError
-from .node_path import POLICIES, chain_problem
+from .node_path import POLICIES, NodePath, chain_problem
 from .path_base import PathBase
 
 logger = logging.getLogger(__name__)
@@ -39,11 +39,11 @@ class Path(PathBase):
 
     @property
     def node_paths(self):
-        return [c for c in self._child if hasattr(c, 'message_context')]
+        return [c for c in self._child if isinstance(c, NodePath)]
 
     @property
     def communications(self):
-        return [c for c in self._child if not hasattr(c, 'message_context')]
+        return [c for c in self._child if not isinstance(c, NodePath)]
 
     @property
     def callbacks(self):
@@ -77,10 +77,11 @@ class Path(PathBase):
         return valid
 
     def get_child(self, name):
+        """The node path of node name, or the communication of topic name."""
         if not isinstance(name, str):
             raise InvalidArgumentError('Argument type is invalid.')
-        return find_one(lambda c: getattr(c, 'node_name', None) == name if
-                        hasattr(c, 'message_context') else c.topic_name == name, self._child)
+        return find_one(lambda c: (c.node_name if isinstance(c, NodePath) else c.topic_name)
+                        == name, self._child)
 
     def clear_cache(self):
         self._app._followed.clear()

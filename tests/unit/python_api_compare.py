@@ -6,6 +6,7 @@ last ~256 ns of an epoch time), of two raised exceptions (class and
 message), and quiet() for the original's warnings."""
 import contextlib
 import io
+import os
 import warnings
 
 import numpy
@@ -123,6 +124,35 @@ class Checks:
                            f'{what}\n  original: {type(a).__name__}: {a}\n'
                            f'  caret_c:  {type(b).__name__}: {b}')
 
+    def same_export(self, what, pair, directory):
+        """Both architectures' exported files, equal byte for byte; the
+        original's file name."""
+        files = [os.path.join(directory, f'{n}.yaml') for n in ('theirs', 'ours')]
+        quiet(pair.theirs.export, files[0], force=True)
+        pair.ours.export(files[1], force=True)
+        texts = []
+        for f in files:
+            with open(f) as fh:
+                texts.append(fh.read())
+        self.same(f'{what}: the exported file', *texts)
+        return files[0]
+
     def line(self):
         return f'{self.frames} DataFrames, {self.exceptions} exceptions and {self.values} ' \
                f'values compared, {self.failures} differences from the original'
+
+
+class Pair:
+    """The original's object and caret_c's, built the same way."""
+
+    def __init__(self, theirs, ours):
+        self.theirs, self.ours = theirs, ours
+
+    def both(self, f):
+        return quiet(f, self.theirs), quiet(f, self.ours)
+
+
+def node_paths_of(arch):
+    return [(n.node_name, p.subscribe_topic_name, p.publish_topic_name,
+             p.message_context.type_name if p.message_context else None, p.callback_names)
+            for n in arch.nodes for p in n.paths]

@@ -15,7 +15,9 @@ copy of each, it writes a cache):
   DataFrames of callbacks, communications, subscriptions, node paths and
   paths under to_dataframe's options, with to_timeseries, to_histogram
   and column_names;
-- the exceptions of the calls the CARET docs make, class and message.
+- the exceptions of the calls the CARET docs make, class and message;
+- with no trace (python_api_synthetic.py): seeded frames with drops and
+  ties, and the docs' /pong_node edits.
 
 A path through a node whose context the original leaves undefined is
 compared with caret_c's undefined_message_context='stop' (the original's
@@ -27,7 +29,6 @@ usage: python_api_vs_original.py SHARED_DIR   (PYTHONPATH: caret_c)
 Prints one "ok ..." or "FAIL ..." line per check; exit 1 on a FAIL."""
 import logging
 import os
-import random
 import shutil
 import subprocess
 import sys
@@ -47,8 +48,8 @@ with warnings.catch_warnings():
     import caret_analyze as original  # noqa: E402
     from caret_analyze.infra.lttng.lttng_event_filter import LttngEventFilter  # noqa: E402
 import caret_c  # noqa: E402
-import pandas  # noqa: E402
-from python_api_compare import Checks, quiet  # noqa: E402
+from python_api_compare import Checks, Pair, node_paths_of, quiet  # noqa: E402
+from python_api_synthetic import synthetic_architecture, synthetic_frames  # noqa: E402
 
 checks = Checks()
 TRACES = ['caret-fork-inter', 'caret-fork-intra', 'caret-upstream-inter']
@@ -61,16 +62,6 @@ def copy_of(trace):
     dst = os.path.join(work, trace + '-' + str(len(os.listdir(work))))
     shutil.copytree(os.path.join(shared, 'data', 'real-humble', trace), dst)
     return dst
-
-
-class Pair:
-    """The original's object and caret_c's, built the same way."""
-
-    def __init__(self, theirs, ours):
-        self.theirs, self.ours = theirs, ours
-
-    def both(self, f):
-        return quiet(f, self.theirs), quiet(f, self.ours)
 
 
 def same(what, f, pair):
@@ -100,18 +91,7 @@ def app_pair(arch, lt, **ours):
 
 
 def exported(what, arch):
-    files = [os.path.join(work, f'{n}.yaml') for n in ('theirs', 'ours')]
-    quiet(arch.theirs.export, files[0], force=True)
-    arch.ours.export(files[1], force=True)
-    texts = [open(f).read() for f in files]
-    checks.same(f'{what}: the exported file', *texts)
-    return files[0]
-
-
-def node_paths_of(arch):
-    return [(n.node_name, p.subscribe_topic_name, p.publish_topic_name,
-             p.message_context.type_name if p.message_context else None, p.callback_names)
-            for n in arch.nodes for p in n.paths]
+    return checks.same_export(what, arch, work)
 
 
 # ---- DataFrames and what is made of them ------------------------------------------------
@@ -474,177 +454,6 @@ def procedure(trace, lt):
                      (caret_c.check_procedure, fresh.ours)]])
 
 
-def synthetic_frames():
-    """treat_drop_as_delay and the strip over frames with drops and ties
-    the real traces lack: the original's own records (its C++
-    bind_drop_as_delay, its Strip) against caret_c's, on seeded random
-    stages (<NA> a drop)."""
-    from caret_analyze.record import RecordFactory, RecordsFactory
-    from caret_analyze.record.column import ColumnValue
-    from caret_analyze.record.data_frame_shaper import Strip
-    from caret_c import path_base
-    rng = random.Random(43)
-    for case in range(40):
-        columns = [f'/s{k}/stamp' for k in range(rng.randint(2, 5))]
-        rows = []
-        for _ in range(rng.randint(1, 30)):
-            start = rng.randrange(0, 10) * 200_000_000 + rng.choice((0, 0, 1))
-            row = {columns[0]: start}
-            for k, c in enumerate(columns[1:], 1):
-                if rng.random() > 0.3:
-                    row[c] = start + k * rng.randrange(1, 50_000_000)
-            rows.append(row)
-        records = RecordsFactory.create_instance([RecordFactory.create_instance(r) for r in rows],
-                                                 [ColumnValue(c) for c in columns])
-        ours = pandas.DataFrame({c: pandas.array([r.get(c) for r in rows], dtype='Int64')
-                                 for c in columns})
-        records.bind_drop_as_delay()
-        checks.compare(f'synthetic {case}: treat_drop_as_delay', records.to_dataframe(),
-                       path_base.drop_as_delay(ours))
-        ordered = ours.sort_values(columns[0], kind='stable').reset_index(drop=True)
-        lstrip, rstrip = rng.choice((0.2, 0.4, 1.0)), rng.choice((0, 0.2, 0.6))
-        checks.compare(f'synthetic {case}: strip {lstrip} {rstrip}',
-                       Strip(lstrip, rstrip).execute(ordered.copy()),
-                       path_base.strip(ordered.copy(), lstrip, rstrip))
-
-
-# a node whose output a timer makes from what its subscription took (the
-# docs' /pong_node), for the edits of callback chains through variable
-# passings the real traces' one-callback nodes cannot show; a callback
-# past the construction order the search takes
-PONG = """\
-named_paths:
-- path_name: target_path
-  node_chain:
-  - node_name: /ping_node
-    publish_topic_name: /ping
-    subscribe_topic_name: UNDEFINED
-  - node_name: /pong_node
-    publish_topic_name: /pong
-    subscribe_topic_name: /ping
-  - node_name: /sink_node
-    publish_topic_name: UNDEFINED
-    subscribe_topic_name: /pong
-executors:
-- executor_type: single_threaded_executor
-  executor_name: executor_0
-  callback_group_names:
-  - /ping_node/callback_group_0
-  - /pong_node/callback_group_0
-  - /sink_node/callback_group_0
-nodes:
-- node_name: /ping_node
-  callback_groups:
-  - callback_group_type: mutually_exclusive
-    callback_group_name: /ping_node/callback_group_0
-    callback_names:
-    - /ping_node/callback_0
-  callbacks:
-  - callback_name: /ping_node/callback_0
-    callback_type: timer_callback
-    period_ns: 100000000
-    symbol: ping
-  publishes:
-  - topic_name: /ping
-    callback_names:
-    - /ping_node/callback_0
-- node_name: /pong_node
-  callback_groups:
-  - callback_group_type: mutually_exclusive
-    callback_group_name: /pong_node/callback_group_0
-    callback_names:
-    - /pong_node/callback_0
-    - /pong_node/callback_1
-  callbacks:
-  - callback_name: /pong_node/callback_0
-    callback_type: subscription_callback
-    topic_name: /ping
-    symbol: pong_sub
-  - callback_name: /pong_node/callback_1
-    callback_type: timer_callback
-    period_ns: 50000000
-    symbol: pong_timer
-  variable_passings:
-  - callback_name_write: UNDEFINED
-    callback_name_read: UNDEFINED
-  publishes:
-  - topic_name: /pong
-    callback_names:
-    - UNDEFINED
-  subscribes:
-  - topic_name: /ping
-    callback_name: /pong_node/callback_0
-  message_contexts:
-  - context_type: UNDEFINED
-    subscription_topic_name: /ping
-    publisher_topic_name: /pong
-- node_name: /sink_node
-  callback_groups:
-  - callback_group_type: reentrant
-    callback_group_name: /sink_node/callback_group_0
-    callback_names:
-    - /sink_node/callback_0
-    - /sink_node/callback_1
-  callbacks:
-  - callback_name: /sink_node/callback_0
-    callback_type: subscription_callback
-    topic_name: /pong
-    symbol: sink_sub
-  - callback_name: /sink_node/callback_1
-    callback_type: subscription_callback
-    topic_name: /ping
-    symbol: sink_sub2
-    construction_order: 12
-  subscribes:
-  - topic_name: /pong
-    callback_name: /sink_node/callback_0
-  - topic_name: /ping
-    callback_name: /sink_node/callback_1
-    construction_order: 12
-"""
-
-
-def synthetic_architecture():
-    """The docs' intra-node blocks (their arguments in 0.7.3's order) on
-    both, the file, the node paths and the search after each."""
-    file = os.path.join(work, 'pong.yaml')
-    with open(file, 'w') as f:
-        f.write(PONG)
-    arch = Pair(quiet(original.Architecture, 'yaml', file),
-                quiet(caret_c.Architecture, 'yaml', file))
-    cb0, cb1 = '/pong_node/callback_0', '/pong_node/callback_1'
-    blocks = [
-        ('loaded', []),
-        ('block 2', [('insert_publisher_callback', '/pong_node', '/pong', cb1, 0),
-                     ('update_message_context', '/pong_node', 'use_latest_message', '/ping',
-                      '/pong')]),
-        ('block 3', [('remove_publisher_callback', '/pong_node', '/pong', cb1, 0),
-                     ('update_message_context', '/pong_node', 'UNDEFINED', '/ping', '/pong')]),
-        ('block 4', [('insert_publisher_callback', '/pong_node', '/pong', cb1, 0),
-                     ('insert_variable_passing', '/pong_node', cb0, cb1),
-                     ('update_message_context', '/pong_node', 'callback_chain', '/ping',
-                      '/pong')]),
-        ('block 5', [('remove_publisher_callback', '/pong_node', '/pong', cb1, 0),
-                     ('remove_variable_passing', '/pong_node', cb0, cb1),
-                     ('update_message_context', '/pong_node', 'UNDEFINED', '/ping', '/pong')])]
-    for label, calls in blocks:
-        for name, *args in calls:
-            for a in (arch.theirs, arch.ours):
-                quiet(getattr(a, name), *args)
-        label = f'/pong_node {label}'
-        exported(label, arch)
-        same(f'{label}: node paths', node_paths_of, arch)
-        same(f'{label}: search_paths', lambda a: [
-            (p.child_names, str(p.summary), p.verify())
-            for p in a.search_paths('/ping_node', '/sink_node')], arch)
-        checks.same(f'{label}: check_procedure', *[
-            [(p.subscribe_topic_name, p.publish_topic_name, p.callback_names,
-              p.message_context and p.message_context.type_name)
-             for p in quiet(f, 'yaml', file, a, '/pong_node')]
-            for f, a in [(original.check_procedure, arch.theirs),
-                         (caret_c.check_procedure, arch.ours)]])
-
-
 def expanded_paths():
     """~ and $VARS in every path argument (docs/python.md's own
     Lttng('~/traces/run1'))."""
@@ -681,8 +490,8 @@ def constructor_errors():
 
 
 constructor_errors()
-synthetic_frames()
-synthetic_architecture()
+synthetic_frames(checks)
+synthetic_architecture(checks, work)
 expanded_paths()
 for trace in TRACES + ['tracetools-fork-inter']:
     lttng_checks(trace, Pair(quiet(original.Lttng, copy_of(trace), force_conversion=True,
