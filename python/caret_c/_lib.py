@@ -66,7 +66,8 @@ u64, i64 = ctypes.c_uint64, ctypes.c_int64
 class OpenOptions(ctypes.Structure):
     _fields_ = [('reader', ctypes.c_int), ('since', ctypes.c_double), ('until', ctypes.c_double),
                 ('strip_start', ctypes.c_double), ('strip_end', ctypes.c_double),
-                ('keep_events', ctypes.c_bool), ('merge', ctypes.c_bool)]
+                ('keep_events', ctypes.c_bool), ('merge', ctypes.c_bool),
+                ('lazy', ctypes.c_bool)]  # v3
 
 
 class Summary(ctypes.Structure):
@@ -109,6 +110,10 @@ CHAIN = numpy.dtype({'names': ['callback_start', 'publish'], 'formats': ['u8', '
 NODE_RECORD = numpy.dtype({'names': ['callback_start', 'source_timestamp', 'publish'],
                           'formats': ['u8'] * 3}, align=True)
 
+class PathTopic(ctypes.Structure):
+    _fields_ = [('intra', ctypes.c_bool), ('inter', ctypes.c_bool)]
+
+
 POLICY_DEFAULT, USE_LATEST_MESSAGE, CALLBACK_CHAIN, INHERIT_UNIQUE_STAMP, CONSUME_LATEST_MESSAGE = \
     -1, 0, 1, 2, 3
 READERS = {'native': 0, 'babeltrace2': 1}
@@ -148,6 +153,8 @@ _sig('caret_follow_path', ctypes.c_int, ctypes.c_void_p, P(Path), ctypes.c_int,
 _sig('caret_path_latency_messages', c_size, ctypes.c_void_p, P(ctypes.c_void_p),
      P(ctypes.c_void_p), P(c_size))
 _sig('caret_path_latency_stamps', c_size, ctypes.c_void_p, P(ctypes.c_void_p), P(c_size))
+_sig('caret_path_latency_column', ctypes.c_bool, ctypes.c_void_p, c_size, ctypes.c_void_p)
+_sig('caret_path_latency_topic', ctypes.c_bool, ctypes.c_void_p, c_size, P(PathTopic))
 _sig('caret_path_latency_free', None, ctypes.c_void_p)
 _sig('caret_path_response_times', ctypes.c_int, ctypes.c_void_p, ctypes.c_bool, ctypes.c_bool,
      ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, P(c_size), err_p)

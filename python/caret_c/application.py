@@ -27,13 +27,15 @@ def _checked(*names):
 
 
 class Application:
-    """Application(arch, lttng, *, undefined_message_context='callback_chain'):
+    """Application(arch, lttng, *, undefined_message_context='use_latest_message'):
     undefined_message_context is how a path is followed through a node
     whose message context the original leaves undefined (docs/python.md):
-    'callback_chain', 'use_latest_message', 'consume_latest_message', or
-    'stop' for the original's DataFrame, which ends there."""
+    'use_latest_message' (as `caret path latency` follows it),
+    'consume_latest_message', 'callback_chain', or 'stop' for the
+    original's DataFrame, which ends there."""
 
-    def __init__(self, architecture, infra, *, undefined_message_context='callback_chain'):
+    def __init__(self, architecture, infra, *,
+                 undefined_message_context='use_latest_message'):
         if not isinstance(infra, Lttng):
             raise UnsupportedTypeError('')
         if undefined_message_context not in UNDEFINED_POLICIES:

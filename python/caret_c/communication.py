@@ -78,7 +78,10 @@ class Communication(PathBase):
             return frames.frame([], [])
         m = self.to_numpy()
         t, cb = self.topic_name, self._callback_subscription.callback_name
-        stages = ('rclcpp_publish',) if self.is_intra_process(m) else INTER_STAGES
+        # no record at all (an upstream Humble intra-process trace): the
+        # original's empty inter-process records, without rcl and DDS stages
+        stages = ('rclcpp_publish',) if self.is_intra_process(m) else \
+            INTER_STAGES if len(m) else ('rclcpp_publish', 'source_timestamp')
         names = [f'{t}/{s}' if s == 'source_timestamp' else f'{t}/{s}_timestamp'
                  for s in stages] + [f'{cb}/callback_start_timestamp']
         # DDS's source timestamp is the epoch's already

@@ -14,6 +14,23 @@ def column(values, offset=0):
                                       v == 0)
 
 
+def fresh_column(values, offset=0):
+    """column() of an array made for it (a C column copied once): the
+    offset added in place, no second array."""
+    missing = values == 0
+    times = values.view(numpy.int64)
+    times += numpy.int64(offset)
+    return pandas.arrays.IntegerArray(times, missing)
+
+
+def frame_of(names, makers, offset=0):
+    """frame() of columns made one at a time (each maker returns a fresh
+    uint64 array): a large path's DataFrame without its columns held twice."""
+    if not names:
+        return pandas.DataFrame()
+    return pandas.DataFrame({n: fresh_column(make(), offset) for n, make in zip(names, makers)})
+
+
 def frame(names, columns, offset=0):
     if not names:
         return pandas.DataFrame()

@@ -81,6 +81,9 @@ class Lttng:
             raise ValueError(f'reader: one of {", ".join(_lib.READERS)}')
         o = lib.caret_open_defaults()
         o.reader, o.keep_events, o.merge = _lib.READERS[reader], bool(store_events), bool(merge)
+        # records joined when first asked for: a path's DataFrame needs none
+        # (its own pass), a callback's runs a pass that keeps runs alone
+        o.lazy = True
         for f in event_filters or []:
             for key in ('since', 'until', 'strip_start', 'strip_end'):
                 if not math.isnan(getattr(f, key)):
@@ -223,8 +226,9 @@ class Lttng:
 
 
 class FollowedPath:
-    """A followed path (caret_path_latency): its messages, their stamps
-    (messages x columns, uint64, copied once) and response times. Keeps its
+    """A followed path (caret_path_latency): its messages, the times of
+    each stage along it a column at a time (caret_path_latency_stamps'
+    layout), what it saw on each topic, and its response times. Keeps its
     trace alive."""
 
     CASES = {'all': 0, 'best': 1, 'worst': 2, 'worst_with_external_latency': 3}
@@ -235,10 +239,21 @@ class FollowedPath:
         self.n = lib.caret_path_latency_messages(handle, ctypes.byref(m), ctypes.byref(hops),
                                                  ctypes.byref(hop_count))
         self.messages = _lib.array(m.value, self.n, _lib.PATH_MESSAGE)
-        s, cols = ctypes.c_void_p(), ctypes.c_size_t()
-        lib.caret_path_latency_stamps(handle, ctypes.byref(s), ctypes.byref(cols))
-        self.stamps = _lib.array(s.value, self.n * cols.value,
-                                 _lib.numpy.dtype('u8')).reshape(self.n, cols.value)
+
+    def column(self, index):
+        """Stage `index` of every message (uint64, 0: not there), made now."""
+        out = _lib.numpy.zeros(self.n + 1, _lib.numpy.uint64)
+        if not lib.caret_path_latency_column(self._handle, index,
+                                             out.ctypes.data_as(ctypes.c_void_p)):
+            raise IndexError(f'the path has no column {index}')
+        return out[:self.n]
+
+    def topic(self, index):
+        """(a message delivered within its process, a publish through the
+        DDS) on the path's topic `index`."""
+        seen = _lib.PathTopic()
+        lib.caret_path_latency_topic(self._handle, index, ctypes.byref(seen))
+        return seen.intra, seen.inter
 
     def __del__(self):
         if getattr(self, '_handle', None):

@@ -6,10 +6,11 @@ A node inside the path whose message context the original leaves
 undefined (no context, or a callback chain with no callback) ends the
 original's DataFrame there ("Detected dummy_records before merging
 end_records. merge terminated."). caret_c follows such a node under
-Application's undefined_message_context ('callback_chain' by default:
-the output of the callback run that took the input) and says so once per
-node with a CompatibilityWarning; undefined_message_context='stop' gives
-the original's shorter DataFrame."""
+Application's undefined_message_context ('use_latest_message' by default,
+as `caret path latency` follows a node no context names: every output
+while the input is the latest) and says so once per node with a
+CompatibilityWarning; undefined_message_context='stop' gives the
+original's shorter DataFrame."""
 import logging
 import warnings
 
@@ -20,7 +21,7 @@ from .node_path import POLICIES, NodePath, chain_problem
 from .path_base import PathBase
 
 logger = logging.getLogger(__name__)
-UNDEFINED_POLICIES = ('callback_chain', 'use_latest_message', 'consume_latest_message', 'stop')
+UNDEFINED_POLICIES = ('use_latest_message', 'consume_latest_message', 'callback_chain', 'stop')
 
 
 class Path(PathBase):
@@ -102,7 +103,7 @@ class Path(PathBase):
             if why is not None:
                 if stops and chosen == 'stop':
                     return policies, i
-                policy = policy or (chosen if chosen != 'stop' else 'callback_chain')
+                policy = policy or (chosen if chosen != 'stop' else 'use_latest_message')
                 self._tell(np, why, stops, policy)
             policies[i] = POLICIES[policy]
         return policies, None
@@ -117,8 +118,11 @@ class Path(PathBase):
         original = 'stops the path there ("Detected dummy_records before merging end_records. ' \
             f'merge terminated.": its DataFrame ends at {np.node_name}\'s callback start)' \
             if stops else 'computes this node path otherwise'
-        how = ' (the output of the callback run that took the input)' \
-            if policy == 'callback_chain' else ''
+        how = {'callback_chain': ' (the output of the callback run that took the input)',
+               'use_latest_message': ' (every output while the input is the node\'s latest, '
+                                     'as `caret path latency` follows it)',
+               'consume_latest_message': ' (the next output while the input is the '
+                                         'node\'s latest)'}.get(policy, '')
         stop = " Application(..., undefined_message_context='stop') gives the original's " \
             'DataFrame.' if stops else ''
         warnings.warn(f'path {self.path_name}: node {np.node_name} ({np.subscribe_topic_name} '
@@ -150,29 +154,40 @@ class Path(PathBase):
                 return frames.frame([], [])
             nodes, topics, policies, last = nodes[:stop + 1], topics[:stop], \
                 policies[:stop + 1], False
-        stamps = self._followed(nodes, topics, policies).stamps
+        followed = self._followed(nodes, topics, policies)
         comms = self.communications
-        names, cols = [], []
+        names, columns = [], []
         if self.include_first_callback:
             # the original names the first node's callback callback_x
             names.append(f'{nodes[0]}/callback_x/callback_start_timestamp')
-            cols.append(stamps[:, 0])
+            columns.append(0)
         for k, topic in enumerate(topics):
             base = 1 + 5 * k
-            stages = ['rclcpp_publish'] if comms[k].is_intra_process() else \
-                ['rclcpp_publish', 'rcl_publish', 'dds_write']
-            for j, s in enumerate(stages):
+            for j, s in enumerate(_stages(*followed.topic(k))):
                 names.append(f'{topic}/{s}_timestamp')
-                cols.append(stamps[:, base + j])
+                columns.append(base + j)
             cb = comms[k].callback_subscription.callback_name
             names.append(f'{cb}/callback_start_timestamp')
-            cols.append(stamps[:, base + 4])
+            columns.append(base + 4)
         cb = comms[len(topics) - 1].callback_subscription
         # the original merges the last callback's runs only when it has any
         if last and len(cb.to_numpy()[0]):
             names.append(f'{cb.callback_name}/callback_end_timestamp')
-            cols.append(stamps[:, -1])
-        return frames.frame(frames.numbered(names), cols, self._app.epoch_offset)
+            columns.append(5 * len(topics) + 1)
+        # a column at a time from the C library: a large path's frame is
+        # not held twice (bench/python)
+        return frames.frame_of(frames.numbered(names),
+                               [lambda c=c: followed.column(c) for c in columns],
+                               self._app.epoch_offset)
+
+
+def _stages(intra, inter):
+    """A hop's publish stages in the original's path: an intra-process
+    communication's rclcpp publish alone; an inter-process one's three,
+    unless nothing went through the DDS (an upstream Humble intra-process
+    trace: the original's empty records have no rcl and DDS columns)."""
+    return ['rclcpp_publish'] if intra or not inter else \
+        ['rclcpp_publish', 'rcl_publish', 'dds_write']
 
 
 def _policy(np):
