@@ -50,6 +50,8 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 timed() { # COMMAND...: "SECONDS MAXRSS_KB", its output in $work/out
 	/usr/bin/time -f '%e %M' -o "$work/time" "$@" >"$work/out" 2>"$work/err" ||
 		{ tail -n 5 "$work/err" >&2; exit 1; }
+	# path_frame.py's parts, every run's (the search prints a line of its own)
+	grep -E '^(load|frame) ' "$work/out" >>"$work/parts" || true
 	cat "$work/time"
 }
 run() { # NAME TIMES COMMAND...: the median seconds and peak KB in $NAME_s, $NAME_kb
@@ -75,9 +77,11 @@ nodes=/bench/n0,/bench/n1,/bench/n2,/bench/n3,/bench/n4,/bench/n5
 run cli "$repeat" "$build/bin/caret" path latency --nodes "$nodes" --include-first-callback \
 	--include-last-callback --records "$work/records.csv" "$work/large"
 rows_cli=$(($(wc -l <"$work/records.csv") - 1))
+: >"$work/parts"
 run ours "$repeat" /usr/bin/python3 "$here/path_frame.py" "$work/large" /bench/n0 /bench/n5
 rows_ours=$(tail -n 1 "$work/out" | cut -d' ' -f2)
-parts=$(head -n 2 "$work/out" | tr '\n' ' ')
+load_s=$(awk '$1 == "load" { print $2 }' "$work/parts" | median)
+frame_s=$(awk '$1 == "frame" { print $2 }' "$work/parts" | median)
 anchor=$src/../shared/anchors/caret_analyze-0.7.3.tar.zst
 mkdir -p "$work/anchor" && tar --zstd -xf "$anchor" -C "$work/anchor"
 run small_ours "$repeat" /usr/bin/python3 "$here/path_frame.py" "$small" /sensor /sink
@@ -91,11 +95,12 @@ report() { # WHAT SECONDS KB EVENTS
 }
 report "a) caret path latency --records ($rows_cli rows)" "$cli_s" "$cli_kb" "$events"
 report "b) caret_c to_dataframe ($rows_ours rows)" "$ours_s" "$ours_kb" "$events"
-echo "   b's parts (one run): $parts"
+echo "   b's parts (medians): Lttng and Architecture $load_s s, the path's to_dataframe() $frame_s s"
 report "c) original, small trace ($rows_small rows)" "$small_theirs_s" "$small_theirs_kb" "$small_events"
 report "c) caret_c, small trace" "$small_ours_s" "$small_ours_kb" "$small_events"
-awk -v a="$cli_s" -v b="$ours_s" -v t="$small_theirs_s" -v o="$small_ours_s" -v e="$events" \
-	-v se="$small_events" 'BEGIN {
-	printf "ratios: b/a = %.2f; original/caret_c on the small trace = %.0f;\n", b / a, t / o
+awk -v a="$cli_s" -v b="$ours_s" -v f="$frame_s" -v t="$small_theirs_s" -v o="$small_ours_s" \
+	-v e="$events" -v se="$small_events" 'BEGIN {
+	printf "ratios: to_dataframe()/a = %.2f; b/a = %.2f (the whole process: imports, load);\n", f / a, b / a
+	printf "        original/caret_c on the small trace = %.0f;\n", t / o
 	printf "        the original carried over to the large trace (%.0f events/s: %.0f s) / b = %.0f\n",
 		se / t, e / (se / t), e / (se / t) / b }'
