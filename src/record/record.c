@@ -569,11 +569,11 @@ int64_t cr_record_started_ns(const struct recorder *r)
 	return r->started;
 }
 
-static int run(struct recorder *r)
+/* What must hold before a session is made: 0, or the exit status. */
+static int preflight(struct recorder *r)
 {
 	const struct cr_record_options *o = r->o;
 	char err[512];
-
 	if (o->command && !executable(o->command[0]))
 		return fail(r, "cannot execute %s: command not found", o->command[0]);
 	if (!cr_sessiond_alive())
@@ -593,7 +593,15 @@ static int run(struct recorder *r)
 		return fail(r, "ROS_AUTOMATIC_DISCOVERY_RANGE=OFF: the ROS 2 processes discover "
 			"nothing outside themselves, so they cannot be told to start; record them "
 			"from their start (--immediate before starting them, or -- CMD)");
+	return 0;
+}
 
+/* The session (and the flight recorder) recording, the control topics
+ * open: 0, or the exit status. */
+static int open_sessions(struct recorder *r)
+{
+	const struct cr_record_options *o = r->o;
+	char err[512];
 	struct cr_session_options so = {
 		.name = r->session_name, .output_dir = r->output,
 		.subbuf_size = o->subbuf_size, .num_subbuf = o->num_subbuf,
@@ -624,6 +632,15 @@ static int run(struct recorder *r)
 		return fail(r, "%s", err);
 	if (!(r->procs = cr_processes_create(r->ep.status, r->ep.start)))
 		return fail(r, "out of memory");
+	return 0;
+}
+
+static int run(struct recorder *r)
+{
+	const struct cr_record_options *o = r->o;
+	int status = preflight(r);
+	if (status || (status = open_sessions(r)))
+		return status;
 
 	/* a closed terminal (SIGHUP) ends the recording as Ctrl-C does: by
 	 * default it would kill the recorder, the session left recording */
