@@ -10,12 +10,13 @@ bound holds, in a form the other analyzer's can be compared with:
   names;
 - an object with to_dataframe() (a plot, a path, a callback): its
   DataFrame, or the exception it raises; a list of such objects;
+- an Lttng: its get_trace_range();
 - an architecture value or a runtime node, executor or callback group:
   its summary; graphviz's graph: its source; a type; a plain value (the
   value a cell shows, `_`, is kept as a variable of that name);
 - the .yaml files the block wrote in the page's directory.
 
-The analyzers' own objects (Architecture, Application, Lttng) and
+The analyzers' Architecture and Application and
 anything else (functions, modules, bokeh's stand-ins) are not kept.
 
 usage: caret_doc_run.py PACKAGE PLAN.json OUT.pickle  (PACKAGE: caret_analyze | caret_c)
@@ -43,7 +44,7 @@ package, plan_file, out_file = sys.argv[1:4]
 with open(plan_file) as f:
     plan = json.load(f)
 root = plan['root']
-NOT_KEPT = {'Architecture', 'Application', 'Lttng'}
+NOT_KEPT = {'Architecture', 'Application'}
 
 
 def normalized(text):
@@ -97,6 +98,11 @@ def describe(value):
         return ('value', name, value)
     if isinstance(value, type):
         return ('type', 'type', value.__name__)
+    if name == 'Lttng':  # what of it a notebook reads: the trace's range
+        try:
+            return ('range', name, value.get_trace_range())
+        except Exception as e:  # noqa: BLE001 - the outcome compared
+            return ('raises', name, exception(e))
     if callable(getattr(value, 'to_dataframe', None)):
         with warnings.catch_warnings(record=True) as warned:
             warnings.simplefilter('always')
