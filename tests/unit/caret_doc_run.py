@@ -16,8 +16,9 @@ bound holds, in a form the other analyzer's can be compared with:
   value a cell shows, `_`, is kept as a variable of that name);
 - the .yaml files the block wrote in the page's directory.
 
-The analyzers' Architecture and Application and
-anything else (functions, modules, bokeh's stand-ins) are not kept.
+The analyzers' Architecture and Application (what they hold is compared
+through the rest) and anything else (functions, modules, bokeh's
+stand-ins) are not kept.
 
 usage: caret_doc_run.py PACKAGE PLAN.json OUT.pickle  (PACKAGE: caret_analyze | caret_c)
 PLAN: {"root": ..., "pages": [{"name", "cwd", "blocks": [[label, code]]}]}; every
