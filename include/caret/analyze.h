@@ -85,6 +85,9 @@ typedef struct caret_summary {
 	/* the trace clock's offset from the epoch: a time + this is ns since
 	 * the epoch, the times the original analyzer reports; 0 unknown (v2) */
 	int64_t epoch_offset_ns;
+	/* the first and last event read, before any time window (v3): the
+	 * original's get_trace_range() */
+	uint64_t read_first_ns, read_last_ns;
 } caret_summary;
 
 CARET_API void caret_trace_summary(const caret_trace *trace, caret_summary *summary);

@@ -74,7 +74,7 @@ class Summary(ctypes.Structure):
     _fields_ = [('events', u64), ('other_events', u64), ('discarded', u64), ('first_ns', u64),
                 ('last_ns', u64), ('processes', c_size), ('nodes', c_size),
                 ('callbacks', c_size), ('communications', c_size), ('reader_note', c_str),
-                ('epoch_offset_ns', i64)]
+                ('epoch_offset_ns', i64), ('read_first_ns', u64), ('read_last_ns', u64)]  # v3
 
 
 class Callback(ctypes.Structure):

@@ -10,7 +10,8 @@ import weakref
 from . import _lib
 from ._lib import lib
 from .common import expand
-from .exceptions import CaretFileNotFoundError, InvalidArgumentError, UnsupportedTypeError
+from .exceptions import (CaretFileNotFoundError, InvalidArgumentError, InvalidTraceFormatError,
+                         UnsupportedTypeError)
 
 
 class LttngEventFilter:
@@ -49,6 +50,7 @@ class Lttng:
 
     @staticmethod
     def _key(dirs, reader='native', merge=False):
+        merge = merge or len(dirs) > 1  # several folders: one system, as the original
         return tuple(os.path.realpath(expand(d)) for d in dirs), reader, merge
 
     @classmethod
@@ -80,7 +82,9 @@ class Lttng:
         if reader not in _lib.READERS:
             raise ValueError(f'reader: one of {", ".join(_lib.READERS)}')
         o = lib.caret_open_defaults()
-        o.reader, o.keep_events, o.merge = _lib.READERS[reader], bool(store_events), bool(merge)
+        # several folders are one system (hosts), as the original loads them
+        merge = bool(merge) or len(self.trace_dirs) > 1
+        o.reader, o.keep_events, o.merge = _lib.READERS[reader], bool(store_events), merge
         # records joined when first asked for: a path's DataFrame needs none
         # (its own pass), a callback's runs a pass that keeps runs alone
         o.lazy = True
@@ -99,6 +103,12 @@ class Lttng:
                 raise
             raise CaretFileNotFoundError(f'Failed to found {missing}', e.status,
                                          e.causes) from None
+        except InvalidArgumentError as e:
+            if not event_filters:
+                raise
+            # a window with nothing of the trace in it: the original finds
+            # none of its trace points there and refuses the trace so
+            raise InvalidTraceFormatError(str(e), e.status, e.causes) from None
         self._handle = handle.value
         self._cache = {}
         Lttng._open[self._key(self.trace_dirs, reader, bool(merge))] = self
@@ -124,11 +134,12 @@ class Lttng:
         return datetime.datetime.fromtimestamp((s[key] + s['epoch_offset_ns']) * 1.0e-9)
 
     def get_trace_range(self):
-        """(first, last) event of the trace as datetimes (local time)."""
-        return self._datetime('first_ns'), self._datetime('last_ns')
+        """(first, last) event of the trace as datetimes (local time), as
+        the original: every event read, whatever the event filters."""
+        return self._datetime('read_first_ns'), self._datetime('read_last_ns')
 
     def get_trace_creation_datetime(self):
-        return self._datetime('first_ns')
+        return self._datetime('read_first_ns')
 
     # ---- what the C library knows, walked once ------------------------------
     def callbacks(self):

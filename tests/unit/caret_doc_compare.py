@@ -32,12 +32,24 @@ def _followed_past_an_undefined_context(theirs, ours):
     return not a or (len(a) < len(b) and b[:len(a)] == a)
 
 
+def _range_of_several_folders(theirs, ours):
+    """Several folders (the pages' hosts, here two unrelated recordings:
+    no multi-host recording is among the inputs): the original's range is
+    the last folder's, caret_c's spans them all on the first's clock."""
+    return theirs[0] == 'range' and ours[0] == 'range' and ours[1].startswith('Lttng of ')
+
+
 # (test, what is documented and where)
 DOCUMENTED = [
     (_followed_past_an_undefined_context,
      "a path through a node with no message context: the original stops there, caret_c "
      "follows it and says so (CompatibilityWarning; docs/python.md, An undefined message "
      "context)"),
+    (_range_of_several_folders,
+     "Lttng of several folders: get_trace_range() is the last folder's in the original, "
+     "all of them on the first's clock in caret_c (docs/python.md, Where the original is "
+     "wrong; the pages' two hosts are two unrelated recordings here, so the values are not "
+     "compared)"),
     (_histogram_not_implemented,
      "a histogram's to_dataframe(): the original's is not implemented (it raises), "
      "caret-c's gives the bins it draws (docs/python.md, Plots)"),
@@ -57,6 +69,12 @@ DOCUMENTED_OUTCOMES = [
     (lambda theirs, ours: theirs is None and ours is not None and NO_RECORDS in ours['message'],
      "a publisher's frequency or period plot: caret_c's publishers have no records yet "
      "(docs/python.md, Not there)"),
+    (lambda theirs, ours: theirs is not None and ours is not None and
+     theirs['mro'][0] == 'InvalidTraceFormatError' and theirs['mro'][0] in ours['mro'] and
+     ours['message'].startswith('the time window '),
+     "an event filter's window with nothing of the trace in it: both raise "
+     "InvalidTraceFormatError, the original's message speaks of its missing trace points, "
+     "caret_c's of the window (docs/python.md, The mapping)"),
 ]
 
 

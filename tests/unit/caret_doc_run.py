@@ -100,6 +100,9 @@ def describe(value):
     if isinstance(value, type):
         return ('type', 'type', value.__name__)
     if name == 'Lttng':  # what of it a notebook reads: the trace's range
+        folders = len(getattr(value, 'trace_dirs', ()))  # caret_c's: how many
+        if folders > 1:
+            name = f'Lttng of {folders} folders'
         try:
             return ('range', name, value.get_trace_range())
         except Exception as e:  # noqa: BLE001 - the outcome compared

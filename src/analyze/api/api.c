@@ -105,6 +105,7 @@ void caret_trace_summary(const caret_trace *t, caret_summary *s)
 	s->communications = t->n_comms;
 	s->reader_note = ca_trace_reader_note(t->trace);
 	s->epoch_offset_ns = t->trace->epoch_offset;
+	ca_trace_read_span(t->trace, &s->read_first_ns, &s->read_last_ns);
 }
 
 /* Records built in a pass of their own (a lazy open's), or NULL with *error. */

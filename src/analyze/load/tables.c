@@ -615,6 +615,10 @@ ca_trace *ca_load_read(const char *const *paths, size_t n_paths, const ca_load_o
 			t->path_first = ranges[2 * i];
 			t->path_last = ranges[2 * i + 1];
 		}
+		if (!i || t->path_first < t->read_first)
+			t->read_first = t->path_first;
+		if (!i || t->path_last > t->read_last)
+			t->read_last = t->path_last;
 		/* the original's common range: the latest start, the earliest end */
 		if (!i || t->path_first > t->range_first)
 			t->range_first = t->path_first;
@@ -652,6 +656,12 @@ uint64_t ca_trace_skipped_packets(const ca_trace *t, uint64_t *bytes)
 	if (bytes)
 		*bytes = t ? t->skipped_bytes : 0;
 	return t ? t->skipped_packets : 0;
+}
+
+void ca_trace_read_span(const ca_trace *t, uint64_t *first, uint64_t *last)
+{
+	*first = t ? t->read_first : 0;
+	*last = t ? t->read_last : 0;
 }
 
 const char *ca_trace_reader_note(const ca_trace *t)

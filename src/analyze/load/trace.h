@@ -86,6 +86,7 @@ struct ca_trace {
 	/* the time range of the path being read (every event), and of them all
 	 * (the latest first event, the earliest last one), for the window */
 	uint64_t path_first, path_last, range_first, range_last;
+	uint64_t read_first, read_last; /* of every path: the earliest event, the latest */
 	uint64_t windowed_out;
 	uint64_t skipped_packets, skipped_bytes; /* outside the window, not read */
 	/* Runtime events counted (ca_pid), not kept in the tables: the model's

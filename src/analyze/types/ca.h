@@ -40,6 +40,9 @@ ca_trace *ca_trace_load_with(const char *const *paths, size_t n_paths, ca_reader
 	char *err, size_t err_size);
 /* Why the native reader handed a trace to babeltrace2, or NULL. */
 const char *ca_trace_reader_note(const ca_trace *trace);
+/* The earliest and the latest event read, of every path, before any time
+ * window (each path in its own clock). */
+void ca_trace_read_span(const ca_trace *trace, uint64_t *first, uint64_t *last);
 
 /* How to load: the reader, and a time window as the original analyzer's
  * duration_filter and strip_filter define it. Times are seconds from the
