@@ -145,6 +145,13 @@ real_chain_delivered() {
 		awk -F, '$2 == "/sink" && $4 == "/topic_b" { n++ } END { exit !n }'
 }
 
+# real_anchor DIR: the original CARET analyzer (shared/anchors) in DIR,
+# for PYTHONPATH
+real_anchor() {
+	mkdir -p "$1"
+	tar --zstd -xf "$CARET_SHARED_DIR/anchors/caret_analyze-0.7.3.tar.zst" -C "$1"
+}
+
 # The node chain of the pipeline systems, for the path checks.
 REAL_PATH=/sensor,/filter,/sink
 

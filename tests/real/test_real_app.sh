@@ -61,9 +61,7 @@ real_check "$work/first/trace" "$work/first/truth" "$work/first/pids" "$system"
 # for the original is how publishes bind, which pipeline3 has all of; the
 # rest of each system it compares on Cyclone DDS.)
 if [[ $REAL_RMW == cyclonedds || $system == pipeline3 ]]; then
-	anchor=$CARET_SHARED_DIR/anchors/caret_analyze-0.7.3.tar.zst
-	mkdir -p "$work/anchor"
-	tar --zstd -xf "$anchor" -C "$work/anchor"
+	real_anchor "$work/anchor"
 	only=()
 	[[ $system == executors ]] && only=(--architecture-only)
 	PYTHONPATH=$work/anchor /usr/bin/python3 "$CARET_SOURCE_DIR/tests/unit/original_vs_caret.py" \

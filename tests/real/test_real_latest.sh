@@ -14,9 +14,7 @@ work=$(mktemp -d)
 caret_at_exit "rm -rf '$work'"
 caret_lttng_require
 caret_lttng_ensure_daemon
-anchor=$CARET_SHARED_DIR/anchors/caret_analyze-0.7.3.tar.zst
-mkdir -p "$work/anchor"
-tar --zstd -xf "$anchor" -C "$work/anchor"
+real_anchor "$work/anchor"
 
 # check DIR MODE [--original]: the recording of DIR against its truth
 check() {

@@ -66,9 +66,7 @@ fi
 tail -1 "$work/check"
 grep -q '^result: ok' "$work/check" || { cat "$work/check"; exit 1; }
 
-anchor=$CARET_SHARED_DIR/anchors/caret_analyze-0.7.3.tar.zst
-mkdir -p "$work/anchor"
-tar --zstd -xf "$anchor" -C "$work/anchor"
+real_anchor "$work/anchor"
 PYTHONPATH=$work/anchor /usr/bin/python3 "$CARET_SOURCE_DIR/tests/unit/original_vs_caret.py" \
 	"$BIN/caret" "$work/trace" >"$work/compared" 2>"$work/original.err" ||
 	{ grep -E '^(FAIL|  )' "$work/compared"; tail -5 "$work/original.err"; exit 1; }

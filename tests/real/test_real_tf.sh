@@ -18,8 +18,7 @@ caret_lttng_require
 caret_lttng_ensure_daemon
 
 # the original analyzer, to load caret-c's architecture file with tf keys
-mkdir -p "$work/anchor"
-tar --zstd -xf "$CARET_SHARED_DIR/anchors/caret_analyze-0.7.3.tar.zst" -C "$work/anchor"
+real_anchor "$work/anchor"
 
 for system in tf4 tf1; do
 	echo "== $system, recorded from the start"

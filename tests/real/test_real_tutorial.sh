@@ -16,8 +16,8 @@ work=$(mktemp -d)
 caret_at_exit "rm -rf '$work'"
 caret_lttng_require
 caret_lttng_ensure_daemon
-mkdir -p "$work/anchor" "$work/evaluate"
-tar --zstd -xf "$CARET_SHARED_DIR/anchors/caret_analyze-0.7.3.tar.zst" -C "$work/anchor"
+mkdir -p "$work/evaluate"
+real_anchor "$work/anchor"
 library=$CARET_BUILD_DIR/lib/libcaret-analyze.so.0
 notebook=$CARET_SOURCE_DIR/examples/notebook/caret_tutorial.ipynb
 
