@@ -88,6 +88,9 @@ typedef struct caret_summary {
 	/* the first and last event read, before any time window (v3): the
 	 * original's get_trace_range() */
 	uint64_t read_first_ns, read_last_ns;
+	/* whether the trace has publishes' rcl and DDS write stages at all
+	 * (v3): the original's publisher records have those columns then */
+	bool rcl_publish_recorded, dds_write_recorded;
 } caret_summary;
 
 CARET_API void caret_trace_summary(const caret_trace *trace, caret_summary *summary);
@@ -201,6 +204,14 @@ CARET_API caret_status caret_communication_messages(caret_trace *trace, size_t c
  * with caret_free. */
 CARET_API caret_status caret_communication_records(caret_trace *trace, size_t communication,
 	caret_message **records, size_t *n, caret_error **error);
+
+/* The publishes of node `node`'s publishers on `topic` (v3), in publish
+ * order, their stages as a caret_message's (take_ns and callback_start_ns
+ * 0; intra set for an intra-process one): the original's publisher
+ * records. *records is the caller's, freed with caret_free;
+ * CARET_ERR_NOT_FOUND when the node has no publisher on the topic. */
+CARET_API caret_status caret_publisher_records(caret_trace *trace, const char *node,
+	const char *topic, caret_message **records, size_t *n, caret_error **error);
 
 /* Whether every record caret_communication_records gives has intra set
  * (v2): the original's is_intra_process, with no array made; false when

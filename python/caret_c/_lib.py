@@ -74,7 +74,8 @@ class Summary(ctypes.Structure):
     _fields_ = [('events', u64), ('other_events', u64), ('discarded', u64), ('first_ns', u64),
                 ('last_ns', u64), ('processes', c_size), ('nodes', c_size),
                 ('callbacks', c_size), ('communications', c_size), ('reader_note', c_str),
-                ('epoch_offset_ns', i64), ('read_first_ns', u64), ('read_last_ns', u64)]  # v3
+                ('epoch_offset_ns', i64), ('read_first_ns', u64), ('read_last_ns', u64),  # v3
+                ('rcl_publish_recorded', ctypes.c_bool), ('dds_write_recorded', ctypes.c_bool)]
 
 
 class Callback(ctypes.Structure):
@@ -145,6 +146,8 @@ _sig('caret_callback_runs', ctypes.c_int, ctypes.c_void_p, c_size, P(ctypes.c_vo
 _sig('caret_communication_messages', ctypes.c_int, ctypes.c_void_p, c_size, P(ctypes.c_void_p),
      P(c_size), err_p)
 _sig('caret_communication_records', ctypes.c_int, ctypes.c_void_p, c_size, P(ctypes.c_void_p),
+     P(c_size), err_p)
+_sig('caret_publisher_records', ctypes.c_int, ctypes.c_void_p, c_str, c_str, P(ctypes.c_void_p),
      P(c_size), err_p)
 _sig('caret_communication_intra', ctypes.c_int, ctypes.c_void_p, c_size, P(ctypes.c_bool),
      err_p)

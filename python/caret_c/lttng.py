@@ -183,6 +183,12 @@ class Lttng:
         return _lib.records(lib.caret_communication_records, _lib.MESSAGE, self._handle,
                             communication_id, owned=True)
 
+    def publisher_records(self, node, topic):
+        """Every publish of node's publishers on topic through the DDS
+        (MESSAGE records, handling 0): the original's publisher records."""
+        return _lib.records(lib.caret_publisher_records, _lib.MESSAGE, self._handle,
+                            node.encode(), topic.encode(), owned=True)
+
     def communication_intra(self, communication_id):
         """Whether every one of communication_records' intra is set, no
         array made (caret_communication_intra)."""

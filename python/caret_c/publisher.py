@@ -1,10 +1,13 @@
 """A node's publishers, subscriptions and timers over the trace (the
-original's runtime Publisher, Subscription, Timer). A subscription's
-DataFrame is its callback's runs with the source timestamp of the
-message each took. A publisher's and a timer's are not here: the C
-library gives no publish's message_timestamp and no timer event
-(docs/python.md)."""
+original's runtime Publisher, Subscription, Timer). A publisher's
+DataFrame is its publishes through the DDS with their stages; a
+subscription's, its callback's runs with the source timestamp of the
+message each took. A timer's is not here: the C library gives no timer
+event (docs/python.md)."""
+import pandas
+
 from . import _lib, frames
+from .exceptions import CaretError
 from .path_base import PathBase
 
 
@@ -18,7 +21,7 @@ class _Part:
     construction_order = property(lambda self: self._val.construction_order)
 
 
-class Publisher(_Part):
+class Publisher(_Part, PathBase):
     topic_name = property(lambda self: self._val.topic_name)
 
     @property
@@ -28,6 +31,29 @@ class Publisher(_Part):
 
     def __repr__(self):
         return f'Publisher({self.node_name}: {self.topic_name})'
+
+    def _frame(self):
+        tn = self._app.arch._trace_name
+        try:
+            rec = self._app.lttng.publisher_records(tn(self.node_name), tn(self.topic_name))
+        except CaretError:  # none in the trace: the original's columns, no row
+            rec = _lib.numpy.zeros(0, _lib.MESSAGE)
+        t, summary = self.topic_name, self._app.lttng.summary()
+        # the rcl and DDS stages of a publisher that published through the
+        # DDS, where the trace has them at all, as the original (an
+        # intra-process publisher's records are rclcpp_intra_publish's)
+        inter = bool(len(rec)) and not rec['intra'].all()
+        stages = ['rclcpp_publish'] + \
+            (['rcl_publish'] if inter and summary['rcl_publish_recorded'] else []) + \
+            (['dds_write'] if inter and summary['dds_write_recorded'] else [])
+        df = frames.frame([f'{t}/{s}_timestamp' for s in stages], [rec[s] for s in stages],
+                          self._app.epoch_offset)
+        # the original's message_timestamp: the field rclcpp_publish carries
+        # in no distribution's trace, so 0 (a value, not <NA>) as it shows it
+        df[f'{t}/message_timestamp'] = pandas.array([0] * len(rec), dtype='Int64')
+        # DDS's source timestamp is the epoch's already
+        df[f'{t}/source_timestamp'] = frames.column(rec['source_timestamp'])
+        return df
 
 
 class Subscription(_Part, PathBase):

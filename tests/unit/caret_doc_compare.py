@@ -66,9 +66,6 @@ DOCUMENTED = [
 # values that caret_c then lacks, or that raise the same, are part of it
 NO_RECORDS = 'has no records of it to plot'
 DOCUMENTED_OUTCOMES = [
-    (lambda theirs, ours: theirs is None and ours is not None and NO_RECORDS in ours['message'],
-     "a publisher's frequency or period plot: caret_c's publishers have no records yet "
-     "(docs/python.md, Not there)"),
     (lambda theirs, ours: theirs is not None and ours is not None and
      theirs['mro'][0] == 'InvalidTraceFormatError' and theirs['mro'][0] in ours['mro'] and
      ours['message'].startswith('the time window '),

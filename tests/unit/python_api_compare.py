@@ -28,8 +28,11 @@ def tie_sorted(df):
         return df.reset_index(drop=True)
     first = df.iloc[:, 0]
     run = (first.ne(first.shift()) | first.isna()).cumsum().rename('__run__')
-    keyed = pandas.concat([run.reset_index(drop=True),
-                           df.reset_index(drop=True).fillna(numpy.iinfo('int64').max)], axis=1)
+    # by position: a plot's columns can repeat a label (a publisher and a
+    # subscription of one topic)
+    plain = df.reset_index(drop=True).fillna(numpy.iinfo('int64').max)
+    plain.columns = range(len(plain.columns))
+    keyed = pandas.concat([run.reset_index(drop=True).rename(-1), plain], axis=1)
     order = keyed.sort_values(list(keyed.columns), kind='stable').index
     return df.reset_index(drop=True).loc[order].reset_index(drop=True)
 

@@ -495,6 +495,33 @@ static void lazy(void **state)
 	caret_trace_free(t);
 }
 
+/* v3: a node's publishes on a topic, with their stages; none of a node
+ * that does not publish it */
+static void publisher_records(void **state)
+{
+	(void)state;
+	caret_message *r;
+	size_t n;
+	caret_error *error;
+	assert_int_equal(caret_publisher_records(trace, "/sensor", "/topic_a", &r, &n, &error),
+		CARET_OK);
+	assert_int_equal(n, 50);
+	for (size_t i = 0; i < n; i++) {
+		assert_true(r[i].rclcpp_publish_ns && r[i].rcl_publish_ns >= r[i].rclcpp_publish_ns);
+		assert_true(r[i].dds_write_ns >= r[i].rcl_publish_ns && r[i].source_timestamp_ns);
+		assert_true(!r[i].take_ns && !r[i].callback_start_ns && !r[i].intra);
+		assert_true(i == 0 || r[i].rclcpp_publish_ns > r[i - 1].rclcpp_publish_ns);
+	}
+	caret_free(r);
+	assert_int_equal(caret_publisher_records(trace, "/sink", "/topic_a", &r, &n, &error),
+		CARET_ERR_NOT_FOUND);
+	assert_null(r);
+	caret_error_free(error);
+	assert_int_equal(caret_publisher_records(trace, NULL, "/topic_a", &r, &n, &error),
+		CARET_ERR_INVALID);
+	caret_error_free(error);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -508,6 +535,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(node_paths, open_real, close_real),
 		cmocka_unit_test_setup_teardown(architecture, open_real, close_real),
 		cmocka_unit_test_setup_teardown(lazy, open_real, close_real),
+		cmocka_unit_test_setup_teardown(publisher_records, open_real, close_real),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -106,6 +106,9 @@ void caret_trace_summary(const caret_trace *t, caret_summary *s)
 	s->reader_note = ca_trace_reader_note(t->trace);
 	s->epoch_offset_ns = t->trace->epoch_offset;
 	ca_trace_read_span(t->trace, &s->read_first_ns, &s->read_last_ns);
+	size_t merged = ca_trace_rows(t->trace, "ros2_caret:merged_publish_timing");
+	s->rcl_publish_recorded = merged || ca_trace_rows(t->trace, "ros2:rcl_publish");
+	s->dds_write_recorded = merged || ca_trace_rows(t->trace, "ros2_caret:dds_write");
 }
 
 /* Records built in a pass of their own (a lazy open's), or NULL with *error. */

@@ -231,6 +231,49 @@ caret_status caret_communication_records(caret_trace *t, size_t communication,
 	return CARET_OK;
 }
 
+/* Whether node `node`'s publishers include architecture publisher p on topic. */
+static bool publishes_on(const ca_architecture *a, size_t p, const char *node, const char *topic)
+{
+	const ca_publisher *pub = &a->publishers[p];
+	return pub->node != CA_NONE && pub->topic && !strcmp(pub->topic, topic) &&
+		!strcmp(a->nodes[pub->node].fqn, node);
+}
+
+caret_status caret_publisher_records(caret_trace *t, const char *node, const char *topic,
+	caret_message **records, size_t *n, caret_error **error)
+{
+	const ca_architecture *a = ca_trace_architecture(t->trace);
+	*error = NULL;
+	*records = NULL;
+	*n = 0;
+	bool known = false;
+	for (size_t p = 0; node && topic && p < a->n_publishers && !known; p++)
+		known = publishes_on(a, p, node, topic);
+	if (!known) {
+		caret_error_add(error, node && topic ? CARET_ERR_NOT_FOUND : CARET_ERR_INVALID, NULL,
+			-1, NULL, "no publisher of %s on %s", node ? node : "(no node)",
+			topic ? topic : "(no topic)");
+		return caret_error_status(*error);
+	}
+	const ca_records *r = caret_api_records(t, error);
+	if (!r)
+		return caret_error_status(*error);
+	const ca_publish_instance *pubs;
+	size_t n_pubs = ca_records_publishes(r, &pubs), k = 0;
+	caret_message *out = malloc((n_pubs + 1) * sizeof *out);
+	if (!out)
+		return no_memory(error);
+	for (size_t i = 0; i < n_pubs; i++)
+		if (pubs[i].publisher != CA_NONE && publishes_on(a, pubs[i].publisher, node, topic))
+			out[k++] = (caret_message){ .rclcpp_publish_ns = pubs[i].rclcpp_time,
+				.rcl_publish_ns = pubs[i].rcl_time, .dds_write_ns = pubs[i].dds_write_time,
+				.source_timestamp_ns = pubs[i].source_stamp, .intra = pubs[i].intra };
+	caret_sort_unless_sorted_r(out, k, sizeof *out, by_publish, NULL);
+	*records = out;
+	*n = k;
+	return CARET_OK;
+}
+
 caret_status caret_communication_intra(caret_trace *t, size_t communication, bool *intra,
 	caret_error **error)
 {
