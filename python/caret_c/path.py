@@ -176,9 +176,17 @@ class Path(PathBase):
             columns.append(5 * len(topics) + 1)
         # a column at a time from the C library: a large path's frame is
         # not held twice (bench/python)
-        return frames.frame_of(frames.numbered(names),
-                               [lambda c=c: followed.column(c) for c in columns],
-                               self._app.epoch_offset)
+        df = frames.frame_of(frames.numbered(names),
+                             [lambda c=c: followed.column(c) for c in columns],
+                             self._app.epoch_offset)
+        if not self.include_first_callback and topics and followed.topic(0)[0]:
+            # from an intra-process first hop the original's rows are its
+            # communication's, the publishes delivered (one the trace ended
+            # before is not one)
+            delivered = followed.column(5) != 0
+            if not delivered.all():
+                df = df[delivered].reset_index(drop=True)
+        return df
 
 
 def _stages(intra, inter):
