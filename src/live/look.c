@@ -177,6 +177,11 @@ static bool count_path(struct live *L, struct live_watch *w, const ca_trace *t,
 		}
 		(*n_misses)++;
 	}
+	/* an input a node still holds (use_latest_message) goes on with its
+	 * later outputs: the next look reads back to its first run too */
+	uint64_t held = ca_path_latency_held_since(l);
+	if (held && held > lost_to && held < L->open_since)
+		L->open_since = held;
 	ca_path_latency_free(l);
 	ca_path_set_free(mine);
 	return ok;

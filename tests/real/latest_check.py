@@ -20,9 +20,15 @@ PYTHONPATH) and caret_c read the same trace with /filter's message context
 set to use_latest_message: the path's DataFrame (first and last callback
 in and out) and /filter's node path are equal (rows whose first column
 ties in any order: the original's sort is not stable), and the original's
-instances are the CLI's.
+instances are the CLI's. caret report's path (the longest chain: this one)
+has the CLI's use_latest_message instances too.
+
+With --live LIVE_JSON TRACE (caret live --nodes /sensor,/filter,/sink
+--json, the trace it kept with -o): its last window counts every instance
+of the kept trace under use_latest_message, once.
 
 usage: latest_check.py TRACE TRUTH_DIR --caret BIN --mode keep|consume [--original]
+       latest_check.py --live LIVE_JSON TRACE --caret BIN
 """
 import csv
 import glob
@@ -33,11 +39,8 @@ import sys
 import tempfile
 
 MATCH = 100_000  # ns: a trace's callback start to the app's clock read in it
-
-trace, truth_dir = sys.argv[1], sys.argv[2]
-caret = sys.argv[sys.argv.index('--caret') + 1]
-mode = sys.argv[sys.argv.index('--mode') + 1]
 NODES = '/sensor,/filter,/sink'
+caret = sys.argv[sys.argv.index('--caret') + 1]
 failures = 0
 
 
@@ -45,6 +48,30 @@ def check(ok, what):
     global failures
     print(('ok ' if ok else 'FAIL ') + what)
     failures += not ok
+
+
+def instances(trace, policy='use_latest_message'):
+    """caret path latency's instances that reached the end (CSV rows)."""
+    with tempfile.NamedTemporaryFile('r', suffix='.csv') as f:
+        subprocess.run([caret, 'path', 'latency', '--nodes', NODES, '--policy', policy,
+                        '--records', f.name, trace], check=True, capture_output=True)
+        return [r for r in csv.DictReader(open(f.name)) if r['last_callback_start_ns']]
+
+
+if '--live' in sys.argv:
+    import json
+    live_json, kept = sys.argv[sys.argv.index('--live') + 1:sys.argv.index('--live') + 3]
+    windows = [w for w in map(json.loads, open(live_json)) if w['type'] == 'window']
+    path = windows[-1]['paths'][0] if windows and windows[-1]['paths'] else {'total': -1}
+    done = instances(kept)
+    check(len(done) > 20 and path['total'] == len(done),
+          f"caret live: {path['total']} instances of the path, the kept trace's "
+          f"{len(done)} under use_latest_message")
+    print(f'{failures} failures')
+    sys.exit(1 if failures else 0)
+
+trace, truth_dir = sys.argv[1], sys.argv[2]
+mode = sys.argv[sys.argv.index('--mode') + 1]
 
 
 def rows(role, kind):
@@ -86,16 +113,22 @@ def pairs_of(first_starts, last_starts, what):
 
 
 def cli_pairs(policy):
-    with tempfile.NamedTemporaryFile('r', suffix='.csv') as f:
-        subprocess.run([caret, 'path', 'latency', '--nodes', NODES, '--policy', policy,
-                        '--records', f.name, trace], check=True, capture_output=True)
-        done = [r for r in csv.DictReader(open(f.name)) if r['last_callback_start_ns']]
+    done = instances(trace, policy)
     return pairs_of([int(r['first_callback_start_ns']) for r in done],
                     [int(r['last_callback_start_ns']) for r in done], f'caret --policy {policy}')
 
 
 check(len(truth) > 20, f'{mode}: /sink took {len(truth)} messages that carried an input')
 latest, consume = cli_pairs('use_latest_message'), cli_pairs('consume_latest_message')
+with tempfile.TemporaryDirectory() as out:  # the report's path: its chart's instances
+    import re
+    page = os.path.join(out, 'report.html')
+    subprocess.run([caret, 'report', '-o', page, trace], check=True, capture_output=True)
+    shown = re.search(r'"end to end":\{"x":\[[^\]]*\],"y":\[[^\]]*\],"n":(\d+)',
+                      open(page).read())
+    check(shown and int(shown.group(1)) == len(latest),
+          f"caret report: {shown and shown.group(1)} instances of the path, "
+          f"caret path latency's {len(latest)}")
 if mode == 'keep':
     check(latest == truth, f'use_latest_message: {len(latest)} instances, the apps\' '
           f'{len(truth)} ({len(latest - truth)} more, {len(truth - latest)} missing)')

@@ -5,7 +5,9 @@
 # latest3, with merged events: latest_check.py follows /sensor -> /filter
 # -> /sink under use_latest_message and consume_latest_message and holds
 # each against the apps' own record of which input each output carried,
-# and against the original CARET analyzer and caret_c's DataFrames.
+# and against the original CARET analyzer and caret_c's DataFrames (and
+# caret report's path); then caret live while latest3 runs, every instance
+# of the trace it kept counted once.
 # usage: test_real_latest.sh TREE
 set -euo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
@@ -40,3 +42,18 @@ for run in latest3:keep:0 consume3:consume:0 latest3:keep:1; do
 	done
 	check "$dir" "$mode" "${original[@]}"
 done
+
+echo "== latest3, caret live while it runs"
+dir=$work/live
+mkdir -p "$dir"
+env LD_PRELOAD="$CARET_LIB" "${CARET_GROUP[@]}" "$REAL_LAUNCH" "$REAL_APPS" latest3 30 \
+	"$dir" "$dir/pids" >/dev/null 2>"$dir/apps.err" &
+launcher=$!
+caret_at_exit "kill -TERM $launcher 2>/dev/null || true"
+sleep 1.5
+"$BIN/caret" live --nodes /sensor,/filter,/sink --duration 4 --period 0.5 --window 60 --json \
+	-o "$dir/trace" >"$dir/live.json" 2>"$dir/live.err" || { cat "$dir/live.err"; exit 1; }
+kill -TERM "$launcher"
+wait "$launcher" || true
+/usr/bin/python3 "$CARET_SOURCE_DIR/tests/real/latest_check.py" --live "$dir/live.json" \
+	"$dir/trace" --caret "$BIN/caret"

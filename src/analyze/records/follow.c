@@ -748,6 +748,22 @@ static int by_topic_and_time(const void *a, const void *b, void *ctx)
 	return (x->time > y->time) - (x->time < y->time);
 }
 
+/* The oldest message whose input a use_latest_message node still holds
+ * (not superseded): it may go on with outputs the facts do not hold yet
+ * (caret live's next look); 0: none. */
+static uint64_t held_since(const struct ca_follow *f)
+{
+	uint64_t oldest = 0;
+	for (size_t node = 0; node <= f->k; node++)
+		for (size_t j = 0; j < f->pending[node].n; j++) {
+			const struct held *h = &f->pending[node].inputs[j];
+			uint64_t start = f->messages[h->row].callback_start;
+			if (!h->superseded && start && (!oldest || start < oldest))
+				oldest = start;
+		}
+	return oldest;
+}
+
 /* The stages of the topics' publishes and what was seen on each topic,
  * for the messages' stamps: the path latency's. */
 static void hand_over_stages(struct ca_follow *f, ca_path_latency *l)
@@ -778,6 +794,7 @@ ca_path_latency *ca_follow_finish(struct ca_follow *f)
 {
 	if (!ca_follow_settle(f, UINT64_MAX))
 		return NULL;
+	uint64_t held = held_since(f);
 	size_t n = f->n_rows, *order = malloc((n + 1) * sizeof *order);
 	bool in_order = true; /* as rows mostly are: handed over as they are */
 	for (size_t i = 0; order && i < n; i++) {
@@ -806,7 +823,9 @@ ca_path_latency *ca_follow_finish(struct ca_follow *f)
 		free(messages);
 		free(hops);
 	}
-	if (l)
+	if (l) {
 		hand_over_stages(f, l);
+		l->held_since = held;
+	}
 	return l;
 }

@@ -113,6 +113,11 @@ const struct ca_publish_stages *ca_path_latency_stages(const ca_path_latency *l,
 		l->stages[lo].time == time ? &l->stages[lo] : NULL;
 }
 
+uint64_t ca_path_latency_held_since(const ca_path_latency *l)
+{
+	return l ? l->held_since : 0;
+}
+
 ca_path_topic_seen ca_path_latency_topic(const ca_path_latency *l, size_t topic)
 {
 	return l && l->topics_seen ? l->topics_seen[topic] : (ca_path_topic_seen){ false, false };

@@ -40,6 +40,9 @@ struct ca_path_latency {
 	struct ca_publish_stages *stages;
 	size_t n_stages;
 	ca_path_topic_seen *topics_seen;
+	/* the first run's start of the oldest message whose input a latest
+	 * message node still held when the facts ended (0: none) */
+	uint64_t held_since;
 };
 
 /* The stages of the publish at `time` on the path's topic `topic`, or NULL. */

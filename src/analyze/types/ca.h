@@ -598,6 +598,10 @@ typedef struct ca_path_topic_seen {
 	bool intra; /* a message delivered within its process */
 	bool inter; /* a publish through the DDS (an rcl or DDS write stage, a source stamp) */
 } ca_path_topic_seen;
+/* The first run's start of the oldest message whose input a
+ * use_latest_message node still held at the end of what l followed: later
+ * facts may take it on again (0: none). */
+uint64_t ca_path_latency_held_since(const ca_path_latency *l);
 /* What l saw on its topic `topic` (nothing for NULL). */
 ca_path_topic_seen ca_path_latency_topic(const ca_path_latency *l, size_t topic);
 /* Every publish of the first node on the first topic, in the order of the
