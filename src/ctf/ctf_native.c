@@ -337,7 +337,12 @@ static caret_status find_checked(const char *path, bool check, char ***dirs, siz
 		snprintf(err, err_size, "cannot read trace: path=%s: %s", path, strerror(errno));
 		goto fail;
 	}
-	if (nftw(path, add_if_trace, 16, FTW_PHYS | FTW_ACTIONRETVAL) != 0) {
+	/* the path given followed if it is a link (a trace linked into a
+	 * notebook's folder); links below it are not (FTW_PHYS) */
+	char *top = realpath(path, NULL);
+	int walked = top ? nftw(top, add_if_trace, 16, FTW_PHYS | FTW_ACTIONRETVAL) : -1;
+	free(top);
+	if (walked != 0) {
 		snprintf(err, err_size, "cannot read trace: path=%s: cannot read the directory", path);
 		goto fail;
 	}

@@ -57,6 +57,10 @@ run 0 "$caret" check "$work/traces/run2"
 [[ $(head -1 "$work/out") == "trace: $work/traces/run2" ]] || fail "one recording: $(head -1 "$work/out")"
 run 0 "$caret" check "$work/perpid"
 [[ $(head -1 "$work/out") == "trace: $work/perpid" ]] || fail "per-pid session: $(head -1 "$work/out")"
+# a trace linked where it is read (a notebook's folder): the link followed
+ln -s "$real" "$work/linked"
+run 0 "$caret" check "$work/linked"
+has "$work/out" "result: ok" "a linked trace"
 # where each format says it
 run 0 "$caret" latency callbacks --format json "$real"
 has "$work/out" "{\"trace\": [\"$real\"], \"callbacks\": [" "json trace field"
