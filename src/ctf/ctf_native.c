@@ -322,6 +322,27 @@ void ctf_free_dirs(char **dirs, size_t n)
 
 /* ctf_find_traces, and a damaged trace's cause as data in *cause (NULL
  * if none); the framing is checked unless !check. */
+/* The traces found under `top` (the path given, resolved) named under
+ * the path as given; false out of memory. */
+static bool under_given_name(const char *top, const char *given)
+{
+	size_t len = strlen(top), keep = strlen(given);
+	while (keep > 1 && given[keep - 1] == '/')
+		keep--;
+	for (size_t i = 0; i < n_found; i++) {
+		if (strncmp(found_dirs[i], top, len) != 0)
+			continue;
+		char *name = malloc(keep + strlen(found_dirs[i] + len) + 1);
+		if (!name)
+			return false;
+		memcpy(name, given, keep);
+		strcpy(name + keep, found_dirs[i] + len);
+		free(found_dirs[i]);
+		found_dirs[i] = name;
+	}
+	return true;
+}
+
 static caret_status find_checked(const char *path, bool check, char ***dirs, size_t *n,
 	char *err, size_t err_size, caret_error **cause)
 {
@@ -338,12 +359,15 @@ static caret_status find_checked(const char *path, bool check, char ***dirs, siz
 		goto fail;
 	}
 	/* the path given followed if it is a link (a trace linked into a
-	 * notebook's folder); links below it are not (FTW_PHYS) */
+	 * notebook's folder), the traces found named under it; links below
+	 * it are not followed (FTW_PHYS) */
 	char *top = realpath(path, NULL);
 	int walked = top ? nftw(top, add_if_trace, 16, FTW_PHYS | FTW_ACTIONRETVAL) : -1;
+	bool renamed = walked == 0 && under_given_name(top, path);
 	free(top);
-	if (walked != 0) {
-		snprintf(err, err_size, "cannot read trace: path=%s: cannot read the directory", path);
+	if (walked != 0 || !renamed) {
+		snprintf(err, err_size, "cannot read trace: path=%s: %s", path, walked != 0 ?
+			"cannot read the directory" : "out of memory");
 		goto fail;
 	}
 	if (found_unreadable[0]) {
