@@ -28,6 +28,18 @@ struct ct_rmw_service_info {
 	struct ct_rmw_request_id request_id;
 };
 
+/* rmw_message_info_t's first members, the same in Humble's rmw 6 and
+ * Jazzy's rmw 7 (the rest is not read). */
+struct ct_rmw_message_info_head {
+	int64_t source_timestamp;
+	int64_t received_timestamp;
+};
+
+/* rmw_subscription_t's first member: which rmw made it. */
+struct ct_rmw_subscription_head {
+	const char *implementation_identifier;
+};
+
 /* rmw_gid_t, large enough for Humble's 24-byte data (Jazzy's is 16). */
 struct ct_rmw_gid {
 	const char *implementation_identifier;
@@ -44,6 +56,8 @@ typedef ct_rmw_ret (*ct_rmw_take_response_fn)(const void *client,
 	struct ct_rmw_service_info *request_header, void *ros_response, bool *taken);
 typedef void *(*ct_rmw_create_client_fn)(const void *node, const void *type_support,
 	const char *service_name, const void *qos_policies);
+typedef ct_rmw_ret (*ct_rmw_take_with_info_fn)(const void *subscription, void *ros_message,
+	bool *taken, struct ct_rmw_message_info_head *message_info, void *allocation);
 /* Iron and later (Jazzy); Humble has none. */
 typedef ct_rmw_ret (*ct_rmw_get_gid_for_client_fn)(const void *client, struct ct_rmw_gid *gid);
 
@@ -59,6 +73,8 @@ ct_rmw_ret rmw_send_response(const void *service, struct ct_rmw_request_id *requ
 	void *ros_response);
 ct_rmw_ret rmw_take_response(const void *client, struct ct_rmw_service_info *request_header,
 	void *ros_response, bool *taken);
+ct_rmw_ret rmw_take_with_info(const void *subscription, void *ros_message, bool *taken,
+	struct ct_rmw_message_info_head *message_info, void *allocation);
 #endif
 
 #endif

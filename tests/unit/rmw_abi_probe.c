@@ -24,6 +24,9 @@ SAME_PLACE(struct ct_rmw_service_info, rmw_service_info_t, received_timestamp);
 SAME_PLACE(struct ct_rmw_service_info, rmw_service_info_t, request_id);
 _Static_assert(sizeof(rmw_ret_t) == sizeof(ct_rmw_ret), "rmw_ret_t's size");
 _Static_assert(RMW_RET_OK == CT_RMW_RET_OK, "RMW_RET_OK");
+SAME_PLACE(struct ct_rmw_message_info_head, rmw_message_info_t, source_timestamp);
+SAME_PLACE(struct ct_rmw_message_info_head, rmw_message_info_t, received_timestamp);
+SAME_PLACE(struct ct_rmw_subscription_head, rmw_subscription_t, implementation_identifier);
 SAME_PLACE(struct ct_rmw_gid, rmw_gid_t, data);
 _Static_assert(sizeof(((rmw_gid_t *)0)->data) <= sizeof(((struct ct_rmw_gid *)0)->data),
 	"rmw_gid_t.data is longer");

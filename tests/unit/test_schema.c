@@ -274,6 +274,8 @@ static const char *const own_events[] = {
 	"ros2_caret:rmw_send_response", "ros2_caret:rmw_take_response",
 	/* a client's response callback run (rclcpp has no tracepoint for it) */
 	"ros2_caret:client_callback_start", "ros2_caret:client_callback_end",
+	/* when a taken message reached the subscriber's middleware */
+	"ros2_caret:rmw_take_reception",
 };
 #define N_OWN (sizeof own_events / sizeof *own_events)
 
