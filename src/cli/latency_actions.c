@@ -30,19 +30,6 @@ static const char *node_of_service(const struct goal_view *v, size_t service)
 	return n == CA_NONE ? "?" : v->arch->nodes[n].fqn;
 }
 
-/* The three measures of a goal: 0 goal, 1 result, 2 goal to result; false
- * when the trace lacks one of its ends. */
-static bool goal_measure(const struct goal_view *v, const ca_action_goal *g, int m,
-	int64_t *value)
-{
-	const ca_service_call *s = &v->calls[g->send_goal];
-	const ca_service_call *r = g->get_result == CA_NONE ? NULL : &v->calls[g->get_result];
-	uint64_t from = m == 1 ? (r ? r->send_request : 0) : s->send_request;
-	uint64_t to = m == 0 ? s->take_response : r ? r->take_response : 0;
-	*value = (int64_t)(to - from);
-	return from && to;
-}
-
 /* Goals of one row: the same action, client node and server node. */
 static int row_key(const struct goal_view *v, const ca_action_goal *a, const ca_action_goal *b)
 {
@@ -118,7 +105,6 @@ int latency_actions(const ca_trace *t, const ca_records *rec, const struct laten
 	enum cli_format f = out->format;
 	FILE *records = out->records;
 	(void)rec; /* its goals are the service calls' */
-	static const char *const measures[] = { "goal", "result", "goal_to_result" };
 	char err[256];
 	ca_service_calls *x = ca_service_calls_build(t, err, sizeof err);
 	if (!x) {
@@ -152,13 +138,13 @@ int latency_actions(const ca_trace *t, const ca_records *rec, const struct laten
 	for (size_t i = 0, j; i < n; i = j) {
 		for (j = i; j < n && !row_key(v, &goals[i], &goals[j]); j++)
 			;
-		for (int m = 0; m < 3; m++) {
+		for (ca_goal_measure m = 0; m < CA_GOAL_MEASURES; m++) {
 			size_t k = 0;
 			for (size_t g = i; g < j; g++)
-				k += goal_measure(v, &goals[g], m, &values[k]);
+				k += ca_action_goal_measure(v->calls, &goals[g], m, &values[k]);
 			ca_stats s;
 			ca_stats_of(values, k, out->percentiles, &s);
-			print_row(v, f, &goals[i], measures[m], &s, (uint64_t)(j - i - k), !i && !m);
+			print_row(v, f, &goals[i], ca_goal_measure_name(m), &s, (uint64_t)(j - i - k), !i && !m);
 		}
 	}
 	if (f == CLI_JSON)

@@ -44,25 +44,10 @@ static int by_pair(const void *x, const void *y, void *ctx)
 	return (a->send_request > b->send_request) - (a->send_request < b->send_request);
 }
 
-/* Measure m of a call (request, service, response, round trip) into
- * *value; false when the trace lacks one of its two stages. A send is
- * recorded once the rmw has written it: the other side's take can come
- * first, a request or response latency below 0 (docs/latency.md). */
-static bool call_measure(const ca_service_call *c, int m, int64_t *value)
-{
-	const uint64_t from[] = { c->send_request, c->take_request, c->send_response,
-		c->send_request };
-	const uint64_t to[] = { c->take_request, c->send_response, c->take_response,
-		c->take_response };
-	*value = (int64_t)(to[m] - from[m]);
-	return from[m] && to[m];
-}
-
 int latency_services(const ca_trace *t, const ca_records *rec, const struct latency_output *out)
 {
 	enum cli_format f = out->format;
 	FILE *records = out->records;
-	static const char *const measures[] = { "request", "service", "response", "round_trip" };
 	(void)rec;
 	char err[256];
 	const ca_architecture *a = ca_trace_architecture(t);
@@ -114,19 +99,19 @@ int latency_services(const ca_trace *t, const ca_records *rec, const struct late
 			;
 		const char *name = call_name(a, &calls[i]), *client = client_node(a, calls[i].client),
 			*server = service_node(a, calls[i].service);
-		for (int m = 0; m < 4; m++) {
+		for (ca_call_measure m = 0; m < CA_CALL_MEASURES; m++) {
 			size_t k = 0;
 			for (size_t c = i; c < j; c++)
-				k += call_measure(&calls[c], m, &values[k]);
+				k += ca_service_call_measure(&calls[c], m, &values[k]);
 			ca_stats s;
 			ca_stats_of(values, k, out->percentiles, &s);
 			uint64_t incomplete = (uint64_t)(j - i - k);
 			if (f == CLI_TEXT) {
 				char label[512];
 				snprintf(label, sizeof label, "%s (%s -> %s)", name, client, server);
-				printf("%-56s %-10s ", label, measures[m]);
+				printf("%-56s %-10s ", label, ca_call_measure_name(m));
 			} else if (f == CLI_CSV) {
-				printf("%s,%s,%s,%s,", name, client, server, measures[m]);
+				printf("%s,%s,%s,%s,", name, client, server, ca_call_measure_name(m));
 			} else {
 				printf("%s{\"service\": ", first ? "" : ", ");
 				cli_json_string(stdout, name);
@@ -134,7 +119,7 @@ int latency_services(const ca_trace *t, const ca_records *rec, const struct late
 				cli_json_string(stdout, client);
 				printf(", \"server\": ");
 				cli_json_string(stdout, server);
-				printf(", \"measure\": \"%s\", ", measures[m]);
+				printf(", \"measure\": \"%s\", ", ca_call_measure_name(m));
 			}
 			first = false;
 			cli_print_stats(stdout, f, &s);

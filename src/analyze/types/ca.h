@@ -294,6 +294,27 @@ typedef struct ca_architecture {
 /* The architecture of a loaded trace (built by ca_trace_load). */
 const ca_architecture *ca_trace_architecture(const ca_trace *trace);
 
+/* What the user made, told from what ROS 2 gives every node (model/
+ * ros2_own.c): a service name ROS 2 creates for a node on its own (the
+ * parameter services, Jazzy's get_type_description, a lifecycle node's
+ * and a component container's); the user's services and clients (of a
+ * node not the tracer's, not named so: an action's services are the
+ * user's); the user's callbacks (not hidden, or the callback of a user's
+ * service, which the original's architecture leaves out with all). */
+bool ca_service_name_is_ros2_own(const char *name);
+bool ca_service_is_users(const ca_architecture *a, size_t service);
+bool ca_client_is_users(const ca_architecture *a, size_t client);
+bool ca_callback_is_users(const ca_architecture *a, size_t callback);
+/* A process named by its program and the user's nodes in it, into buf:
+ * "nc_chain (pid 1234): /sensor, /filter" (the first four, then "and N
+ * more"; "no node" for none). Returns the length written. */
+size_t ca_process_label(const ca_architecture *a, size_t process, char *buf, size_t size);
+/* A callback's symbol shortened (model/symbol_short.c): parameters and
+ * template arguments cut to "…", "(anonymous namespace)::" dropped, a
+ * std::bind shown as "std::bind(&Class::…)": "Filter::Filter(…)::{lambda(…)
+ * #1}". Into buf; "" for NULL. */
+const char *ca_symbol_short(const char *symbol, char *buf, size_t size);
+
 /* The first and last event time of a process in the trace (its recorded
  * window); false for a pid the trace does not have. */
 bool ca_trace_process_window(const ca_trace *trace, int64_t pid, uint64_t *first,
@@ -776,6 +797,25 @@ typedef struct ca_report_options {
 	const char *const *path_names;
 	size_t n_paths;
 	/* the traces' paths as given, for the header (may be 0) */
+/* The latencies of a call (records/call_measures.c): request (the client's
+ * send to the service's take), service (take to its response's send),
+ * response (that send to the client's take), round trip (the client's
+ * send to its take of the response); of a goal: goal (send_goal's round
+ * trip), result (get_result's), goal to result (send_goal's request to
+ * the take of the result). Each into *value; false when the trace lacks
+ * one of its two ends. The names are those of `caret latency`'s rows. */
+typedef enum ca_call_measure {
+	CA_CALL_REQUEST, CA_CALL_SERVICE, CA_CALL_RESPONSE, CA_CALL_ROUND_TRIP, CA_CALL_MEASURES
+} ca_call_measure;
+typedef enum ca_goal_measure {
+	CA_GOAL_GOAL, CA_GOAL_RESULT, CA_GOAL_TO_RESULT, CA_GOAL_MEASURES
+} ca_goal_measure;
+bool ca_service_call_measure(const ca_service_call *call, ca_call_measure m, int64_t *value);
+bool ca_action_goal_measure(const ca_service_call *calls, const ca_action_goal *goal,
+	ca_goal_measure m, int64_t *value);
+const char *ca_call_measure_name(ca_call_measure m);
+const char *ca_goal_measure_name(ca_goal_measure m);
+
 	const char *const *trace_paths;
 	size_t n_trace_paths;
 	/* the tracer's own nodes and callbacks, the services and the topics
