@@ -199,7 +199,7 @@ expect_error "arch 1,000,000 levels" "deep.yaml:1: nested more than 64 deep" \
     subscribe_topic_name: /topic_a|; s|^nodes:$|nodes:\
 - node_name: /ghost|' >"$work/ghost.yaml"
 expect_error "report of a path not in the trace" \
-	"caret report: path ghost: node /ghost is not in the trace (the rest of the report is in" \
+	"caret report: path ghost: no node /ghost in the trace (its nodes: " \
 	"$caret" report --arch "$work/ghost.yaml" --path ghost -o "$work/ghost.html" "$base"
 [[ -s $work/ghost.html ]] || fail "report of a path not in the trace: no page written"
 awk 'BEGIN {

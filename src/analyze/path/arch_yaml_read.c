@@ -18,6 +18,7 @@
 #include <yaml.h>
 
 #include "ca.h"
+#include "close_names.h"
 #include "name_index.h"
 #include "path.h"
 #include "duration.h"
@@ -255,6 +256,23 @@ static void items(struct reader *r, yaml_node_t *map, const char *key,
 		(items(r, map, key, &var##_b, &var##_e), var##_b);               \
 	     var##_i < var##_e; var##_i++)
 
+/* What to say of a named path `wanted` the file does not have: the nearest
+ * names and the names there are (caret_name_hint). */
+static void hint_names(struct reader *r, const char *wanted, char *out, size_t size)
+{
+	size_t n = 0;
+	yaml_node_t *top = yaml_document_get_root_node(&r->doc);
+	EACH(r, top, "named_paths", p)
+		n++;
+	const char **names = calloc(n + 1, sizeof *names);
+	n = 0;
+	EACH(r, top, "named_paths", p)
+		if (names)
+			names[n++] = text(value_of(r, node(r, *p_i), "path_name"));
+	caret_name_hint(out, size, wanted, "named paths", names, n, NULL);
+	free(names);
+}
+
 static void check_callback(struct reader *r, yaml_node_t *cb)
 {
 	const char *type = text(value_of(r, cb, "callback_type"));
@@ -303,8 +321,12 @@ static void check_deadlines(struct reader *r, yaml_node_t *top)
 		EACH(r, top, "named_paths", p)
 			named = named || !strcmp(text(value_of(r, node(r, *p_i), "path_name")),
 				text(name));
-		if (!named)
-			fail(r, name, "deadline of '%s': no named path of that name", text(name));
+		if (!named) {
+			char hint[768];
+			hint_names(r, text(name), hint, sizeof hint);
+			fail(r, name, "deadline of '%s': no named path of that name (%s)", text(name),
+				hint);
+		}
 		for (yaml_node_item_t *e = d_b; e < d_i && named; e++)
 			if (!strcmp(text(value_of(r, node(r, *e), "path_name")), text(name)))
 				fail(r, name, "two deadlines for the path '%s'", text(name));
@@ -632,20 +654,6 @@ static ca_node_policy *node_policies(struct reader *r, const char **nodes,
 	return policies;
 }
 
-/* The named paths' names, ", " between them, into out ("none" if none). */
-static void list_names(struct reader *r, char *out, size_t size)
-{
-	size_t used = 0, n = 0;
-	out[0] = '\0';
-	yaml_node_t *top = yaml_document_get_root_node(&r->doc);
-	EACH(r, top, "named_paths", p)
-		if (used < size)
-			used += (size_t)snprintf(out + used, size - used, "%s%s", n++ ? ", " : "",
-				text(value_of(r, node(r, *p_i), "path_name")));
-	if (!n)
-		snprintf(out, size, "none");
-}
-
 int ca_arch_file_path_names(const char *path, char ***names, size_t *n, char *err,
 	size_t err_size)
 {
@@ -744,13 +752,13 @@ ca_path_set *ca_arch_file_path(const char *path, const char *name, char *err, si
 	yaml_node_t *chain = found ? value_of(&r, found, "node_chain") : NULL;
 	size_t n = chain ? (size_t)(chain->data.sequence.items.top - chain->data.sequence.items.start) : 0;
 	if (!found || n < 2) {
-		char names[512];
-		list_names(&r, names, sizeof names);
+		char names[768];
 		if (found)
 			snprintf(err, err_size, "%s: path %s has fewer than two nodes", path, name);
-		else /* the names that are there, to choose from */
-			snprintf(err, err_size, "%s: no named path %s (its named paths: %s)", path, name,
-				names);
+		else { /* the names that are there, to choose from */
+			hint_names(&r, name, names, sizeof names);
+			snprintf(err, err_size, "%s: no named path %s (%s)", path, name, names);
+		}
 		yaml_document_delete(&r.doc);
 		release_names(&r);
 		return NULL;

@@ -353,8 +353,8 @@ ca_path_latency *ca_path_latency_build(const ca_records *r, const ca_path *path,
 	intern_path(&w, nodes, topics);
 	for (size_t i = 0; i < path->node_count; i++)
 		if (!nodes[i] || (i + 1 < path->node_count && !topics[i])) {
-			snprintf(err, err_size, "%s %s is not in the trace", nodes[i] ? "topic" : "node",
-				nodes[i] ? path->topics[i] : path->nodes[i]);
+			ca_path_no_such_name(&r->m->arch, nodes[i] != NULL,
+				nodes[i] ? path->topics[i] : path->nodes[i], err, err_size);
 			goto out;
 		}
 	bool through_services = false;

@@ -26,6 +26,12 @@ ca_path_set *ca_path_set_of(const char **nodes, const char **topics, ca_node_pol
 const char *ca_path_shared_topic(const ca_architecture *a, const char *from, const char *to,
 	char *err, size_t err_size);
 
+/* "no node NAME in the trace" (topic: "no topic ...") into err, with the
+ * nearest names of the trace and, when there are few, all of them
+ * (caret_name_hint): what a path asked for and did not find. */
+void ca_path_no_such_name(const ca_architecture *a, bool topic, const char *name, char *err,
+	size_t err_size);
+
 /* /parameter_events, /rosout, /caret/...: topics every node has, left out
  * of paths and graphs. */
 bool ca_topic_is_infrastructure(const char *topic);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "close_names.h"
 #include "model.h"
 #include "path.h"
 
@@ -165,7 +166,7 @@ ca_path_set *ca_path_search(const ca_trace *t, const char *from, const char *to,
 	}
 	size_t src = name_index(&nm, from), dst = name_index(&nm, to);
 	if (src == CA_NONE || dst == CA_NONE) {
-		snprintf(err, err_size, "no node %s in the trace", src == CA_NONE ? from : to);
+		ca_path_no_such_name(a, false, src == CA_NONE ? from : to, err, err_size);
 		goto fail;
 	}
 	if (ca_tf_links_of(t, NULL, &tf)) {
@@ -235,6 +236,42 @@ out:
 	free(via);
 	free(on_path);
 	return set;
+}
+
+/* The names to choose from: the user's nodes (not the tracer's, hidden), or
+ * the topics published or subscribed but those every node has; their
+ * number. */
+static size_t names_to_offer(const ca_architecture *a, bool topic, const char **names)
+{
+	size_t n = 0;
+	if (!topic) {
+		for (size_t i = 0; i < a->n_nodes; i++)
+			if (!a->nodes[i].hidden)
+				names[n++] = a->nodes[i].fqn;
+		return n;
+	}
+	for (size_t i = 0; i < a->n_publishers + a->n_subscriptions; i++) {
+		const char *t = i < a->n_publishers ? a->publishers[i].topic :
+			a->subscriptions[i - a->n_publishers].topic;
+		if (t && !ca_topic_is_infrastructure(t))
+			names[n++] = t;
+	}
+	return n;
+}
+
+void ca_path_no_such_name(const ca_architecture *a, bool topic, const char *name, char *err,
+	size_t err_size)
+{
+	size_t most = topic ? a->n_publishers + a->n_subscriptions : a->n_nodes;
+	const char **names = malloc((most ? most : 1) * sizeof *names);
+	char hint[768] = "";
+	if (names)
+		caret_name_hint(hint, sizeof hint, name, topic ? "topics" : "nodes", names,
+			names_to_offer(a, topic, names),
+			topic ? "caret summary topics" : "caret summary nodes");
+	snprintf(err, err_size, "no %s %s in the trace%s%s%s", topic ? "topic" : "node", name,
+		*hint ? " (" : "", hint, *hint ? ")" : "");
+	free(names);
 }
 
 /* The one topic that node a publishes and node b subscribes. */
@@ -369,7 +406,7 @@ ca_path_set *ca_path_of_nodes(const ca_trace *t, const char *const *names, size_
 			if (!strcmp(a->nodes[k].fqn, names[i]))
 				nodes[i] = a->nodes[k].fqn;
 		if (!nodes[i]) {
-			snprintf(err, err_size, "no node %s in the trace", names[i]);
+			ca_path_no_such_name(a, false, names[i], err, err_size);
 			goto fail;
 		}
 		if (i && !(topics[i - 1] = ca_path_shared_topic(a, nodes[i - 1], nodes[i], err,
