@@ -8,6 +8,9 @@
  *    the run it happened in;
  *  - each message a flow ("s" at its publish, "f" bound to the enclosing
  *    slice, the callback run it started);
+ *  - each call of a service a flow from its send to the service's run,
+ *    and one from the response's send to the client's run
+ *    (chrome_services.c);
  *  - each instance of a path an async slice ("b"/"e") from its start to its
  *    end, with a nested slice per hop, on the tracks of a process of its
  *    own (pid 0, named "caret paths").
@@ -22,49 +25,14 @@
 #include "json.h"
 #include "model.h"
 #include "path.h"
+#include "trace_event.h"
 
 #define PATHS_PID 0
 
-struct writer {
-	FILE *out;
-	uint64_t t0;
-	size_t events;
-};
-
-/* ns on the trace clock as µs since t0, three decimals. */
-static void us(FILE *out, uint64_t t0, uint64_t t)
-{
-	uint64_t d = t > t0 ? t - t0 : 0;
-	fprintf(out, "%" PRIu64 ".%03" PRIu64, d / 1000, d % 1000);
-}
-
-static void duration(FILE *out, uint64_t d)
-{
-	fprintf(out, "%" PRIu64 ".%03" PRIu64, d / 1000, d % 1000);
-}
-
-/* Begins an event: a comma before all but the first, and its phase. */
-static FILE *event(struct writer *w, char phase)
-{
-	fputs(w->events++ ? ",\n{\"ph\":\"" : "\n{\"ph\":\"", w->out);
-	fputc(phase, w->out);
-	fputc('"', w->out);
-	return w->out;
-}
-
-static void metadata(struct writer *w, const char *what, int64_t pid, int64_t tid,
-	const char *name)
-{
-	FILE *out = event(w, 'M');
-	fprintf(out, ",\"name\":\"%s\",\"pid\":%" PRId64 ",\"tid\":%" PRId64 ",\"args\":{\"name\":",
-		what, pid, tid);
-	json_string(out, name);
-	fputs("}}", out);
-}
-
+/* The user's callbacks (their services' too), or with all every one. */
 static bool shown(const ca_architecture *a, size_t cb, bool all)
 {
-	return cb != CA_NONE && (all || !a->callbacks[cb].hidden);
+	return cb != CA_NONE && (all || ca_callback_is_users(a, cb));
 }
 
 struct thread {
@@ -73,7 +41,7 @@ struct thread {
 };
 
 /* The processes and the threads that ran shown callbacks, named. */
-static int tracks(struct writer *w, const ca_architecture *a, const ca_callback_instance *runs,
+static int tracks(struct te_writer *w, const ca_architecture *a, const ca_callback_instance *runs,
 	size_t n, bool all)
 {
 	struct thread *t = NULL;
@@ -87,7 +55,7 @@ static int tracks(struct writer *w, const ca_architecture *a, const ca_callback_
 			p->rmw_implementation : "rmw unknown") : "");
 		if (p->distribution)
 			strncat(name, ")", sizeof name - strlen(name) - 1);
-		metadata(w, "process_name", p->pid, 0, name);
+		te_metadata(w, "process_name", p->pid, 0, name);
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (!shown(a, runs[i].callback, all))
@@ -117,13 +85,13 @@ static int tracks(struct writer *w, const ca_architecture *a, const ca_callback_
 				t[k].tid);
 		else
 			snprintf(name, sizeof name, "tid %" PRId64, t[k].tid);
-		metadata(w, "thread_name", t[k].pid, t[k].tid, name);
+		te_name_thread(w, t[k].pid, t[k].tid, name);
 	}
 	free(t);
 	return 0;
 }
 
-static void runs_and_publishes(struct writer *w, const ca_architecture *a,
+static void runs_and_publishes(struct te_writer *w, const ca_architecture *a,
 	const ca_records *r, uint64_t t_end, bool all)
 {
 	const ca_callback_instance *runs;
@@ -135,13 +103,13 @@ static void runs_and_publishes(struct writer *w, const ca_architecture *a,
 			continue;
 		const ca_callback *c = &a->callbacks[x->callback];
 		uint64_t end = x->end ? x->end : (t_end > x->start ? t_end : x->start);
-		FILE *out = event(w, 'X');
+		FILE *out = te_event(w, 'X');
 		fputs(",\"cat\":\"callback\",\"name\":", out);
 		json_string(out, c->name);
 		fprintf(out, ",\"pid\":%" PRId64 ",\"tid\":%" PRId64 ",\"ts\":", x->pid, x->tid);
-		us(out, w->t0, x->start);
+		te_us(out, w->t0, x->start);
 		fputs(",\"dur\":", out);
-		duration(out, end - x->start);
+		te_duration(out, end - x->start);
 		fputs(",\"args\":{\"node\":", out);
 		json_string(out, c->node != CA_NONE ? a->nodes[c->node].fqn : NULL);
 		fprintf(out, ",\"run\":%zu%s}}", i, x->end ? "" : ",\"not_ended\":true");
@@ -159,21 +127,24 @@ static void runs_and_publishes(struct writer *w, const ca_architecture *a,
 			end = p->rcl_time;
 		if (run != CA_NONE && runs[run].end && end > runs[run].end)
 			end = runs[run].end; /* inside its run, as slices nest */
-		FILE *out = event(w, 'X');
-		fputs(",\"cat\":\"publish\",\"name\":", out);
 		char name[600];
+		snprintf(name, sizeof name, "tid %" PRId64, p->tid); /* a publish outside runs */
+		te_name_thread(w, p->pid, p->tid, name);
+		FILE *out = te_event(w, 'X');
+		fputs(",\"cat\":\"publish\",\"name\":", out);
 		snprintf(name, sizeof name, "publish %s", a->publishers[p->publisher].topic);
 		json_string(out, name);
 		fprintf(out, ",\"pid\":%" PRId64 ",\"tid\":%" PRId64 ",\"ts\":", p->pid, p->tid);
-		us(out, w->t0, start);
+		te_us(out, w->t0, start);
 		fputs(",\"dur\":", out);
-		duration(out, end - start);
+		te_duration(out, end - start);
 		fprintf(out, ",\"args\":{\"publish\":%zu,\"intra\":%s}}", i, p->intra ? "true" : "false");
 	}
 }
 
-/* Each message a flow from its publish to the run it started. */
-static void flows(struct writer *w, const ca_architecture *a, const ca_records *r, bool all)
+/* Each message a flow from its publish to the run it started (ids 1 to
+ * the count returned). */
+static size_t flows(struct te_writer *w, const ca_architecture *a, const ca_records *r, bool all)
 {
 	const ca_communication *c;
 	const ca_callback_instance *runs;
@@ -191,31 +162,32 @@ static void flows(struct writer *w, const ca_architecture *a, const ca_records *
 		    all)) || (!all && a->publishers[p->publisher].hidden))
 			continue;
 		const char *topic = a->publishers[p->publisher].topic;
-		FILE *out = event(w, 's');
+		FILE *out = te_event(w, 's');
 		fputs(",\"cat\":\"message\",\"name\":", out);
 		json_string(out, topic);
 		fprintf(out, ",\"id\":%zu,\"pid\":%" PRId64 ",\"tid\":%" PRId64 ",\"ts\":", i + 1,
 			p->pid, p->tid);
-		us(out, w->t0, ca_publish_time(p));
+		te_us(out, w->t0, ca_publish_time(p));
 		fputc('}', out);
-		out = event(w, 'f');
+		out = te_event(w, 'f');
 		fputs(",\"bp\":\"e\",\"cat\":\"message\",\"name\":", out);
 		json_string(out, topic);
 		fprintf(out, ",\"id\":%zu,\"pid\":%" PRId64 ",\"tid\":%" PRId64 ",\"ts\":", i + 1,
 			x->pid, x->tid);
-		us(out, w->t0, x->start);
+		te_us(out, w->t0, x->start);
 		fprintf(out, ",\"args\":{\"intra\":%s}}", c[i].intra ? "true" : "false");
 	}
+	return n;
 }
 
-static void async(struct writer *w, char phase, const char *name, const char *id, uint64_t t,
+static void async(struct te_writer *w, char phase, const char *name, const char *id, uint64_t t,
 	const char *args)
 {
-	FILE *out = event(w, phase);
+	FILE *out = te_event(w, phase);
 	fputs(",\"cat\":\"path\",\"name\":", out);
 	json_string(out, name);
 	fprintf(out, ",\"id\":\"%s\",\"pid\":%d,\"tid\":0,\"ts\":", id, PATHS_PID);
-	us(out, w->t0, t);
+	te_us(out, w->t0, t);
 	if (args)
 		fprintf(out, ",\"args\":{%s}", args);
 	fputc('}', out);
@@ -233,7 +205,7 @@ static void hop_name(const ca_path *p, size_t hop, size_t h, char *buf, size_t s
 
 /* Each instance of a path with an end under the original's default span
  * (the first publish to the last callback's start), its hops nested. */
-static int path_instances(struct writer *w, const ca_records *r, const ca_path *p,
+static int path_instances(struct te_writer *w, const ca_records *r, const ca_path *p,
 	const char *name, size_t index, char *err, size_t err_size)
 {
 	ca_path_latency *l = ca_path_latency_build(r, p, CA_POLICY_USE_LATEST_MESSAGE, err,
@@ -278,24 +250,30 @@ int ca_export_chrome_trace(const ca_trace *trace, const ca_records *records,
 	size_t n = ca_records_callbacks(records, &runs);
 	uint64_t t0, t1;
 	ca_model_time_span(trace, &t0, &t1);
-	struct writer w = { out, t0, 0 };
+	struct te_writer w = { .out = out, .t0 = t0, .all = all };
 	fputs("{\"displayTimeUnit\":\"ms\",\"otherData\":{\"generator\":\"caret export\","
 		"\"time_base\":\"microseconds since the trace's first event\"},\"traceEvents\":[", out);
+	int status = -1;
 	if (tracks(&w, a, runs, n, all)) {
 		snprintf(err, err_size, "out of memory");
-		return -1;
+		goto out;
 	}
 	if (n_paths)
-		metadata(&w, "process_name", PATHS_PID, 0, "caret paths");
+		te_metadata(&w, "process_name", PATHS_PID, 0, "caret paths");
 	runs_and_publishes(&w, a, records, t1, all);
-	flows(&w, a, records, all);
+	size_t flow_ids = flows(&w, a, records, all);
+	if (te_service_calls(&w, trace, records, flow_ids + 1, err, err_size))
+		goto out;
 	for (size_t i = 0; i < n_paths; i++)
 		if (path_instances(&w, records, paths[i], path_names[i], i, err, err_size))
-			return -1;
+			goto out;
 	fputs("\n]}\n", out);
+	status = 0;
 	if (ferror(out)) {
 		snprintf(err, err_size, "cannot write the trace");
-		return -1;
+		status = -1;
 	}
-	return 0;
+out:
+	free(w.named);
+	return status;
 }

@@ -29,11 +29,23 @@ bool report_shows_callback(const struct report *r, size_t callback)
 	if (r->options->all)
 		return true;
 	const ca_callback *c = &r->arch->callbacks[callback];
-	if (c->hidden || !report_shows_node(r, c->node))
+	if (!ca_callback_is_users(r->arch, callback) || !report_shows_node(r, c->node))
 		return false;
 	/* a subscription's callback on a noise topic (ignored_callback_N) */
 	return c->kind != CA_CALLBACK_SUBSCRIPTION ||
 		!noise_topic(r->arch->subscriptions[c->owner].topic);
+}
+
+bool report_shows_service(const struct report *r, size_t service)
+{
+	return service != CA_NONE && (r->options->all || (ca_service_is_users(r->arch, service) &&
+		report_shows_node(r, r->arch->services[service].node)));
+}
+
+bool report_shows_client(const struct report *r, size_t client)
+{
+	return client != CA_NONE && (r->options->all || (ca_client_is_users(r->arch, client) &&
+		report_shows_node(r, r->arch->clients[client].node)));
 }
 
 bool report_shows_topic(const struct report *r, const char *topic)
@@ -82,16 +94,17 @@ size_t report_callbacks_in_order(const struct report *r, size_t **out)
 	return n;
 }
 
-void report_hidden_counts(const struct report *r, size_t *nodes, size_t *callbacks,
-	size_t *topics)
+void report_hidden_counts(const struct report *r, struct report_hidden *hidden)
 {
 	const ca_topic_count *t;
 	size_t n_topics = ca_trace_topic_counts(r->trace, &t);
-	*nodes = *callbacks = *topics = 0;
+	*hidden = (struct report_hidden){ 0 };
 	for (size_t i = 0; i < r->arch->n_nodes; i++)
-		*nodes += !report_shows_node(r, i);
+		hidden->nodes += !report_shows_node(r, i);
 	for (size_t i = 0; i < r->arch->n_callbacks; i++)
-		*callbacks += !report_shows_callback(r, i);
+		hidden->callbacks += !report_shows_callback(r, i);
 	for (size_t i = 0; i < n_topics; i++)
-		*topics += !report_shows_topic(r, t[i].topic);
+		hidden->topics += !report_shows_topic(r, t[i].topic);
+	for (size_t i = 0; i < r->arch->n_services; i++)
+		hidden->services += !report_shows_service(r, i);
 }

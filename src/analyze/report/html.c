@@ -43,6 +43,27 @@ static void distinct(FILE *out, const ca_architecture *a, bool rmw)
 		fputs("<span class='muted'>not recorded (no caret_init)</span>", out);
 }
 
+/* Each process by its program and the user's nodes in it, a line each,
+ * with its host when the trace has several. */
+static void processes(FILE *out, const ca_architecture *a)
+{
+	bool hosts = false;
+	for (size_t i = 1; i < a->n_processes && !hosts; i++)
+		hosts = a->processes[i].host && a->processes[0].host &&
+			strcmp(a->processes[i].host, a->processes[0].host);
+	for (size_t i = 0; i < a->n_processes; i++) {
+		char label[1024];
+		ca_process_label(a, i, label, sizeof label);
+		fputs("<br>", out);
+		if (hosts) {
+			fputs("<span class='muted'>", out);
+			report_text(out, a->processes[i].host ? a->processes[i].host : "?");
+			fputs(":</span> ", out);
+		}
+		report_text(out, label);
+	}
+}
+
 void report_header(struct report *r)
 {
 	FILE *out = r->out;
@@ -76,28 +97,26 @@ void report_header(struct report *r)
 	distinct(out, a, false);
 	fputs("</td></tr><tr><th>rmw</th><td>", out);
 	distinct(out, a, true);
-	size_t hidden_nodes, hidden_callbacks, hidden_topics, nodes = 0, callbacks = 0;
-	report_hidden_counts(r, &hidden_nodes, &hidden_callbacks, &hidden_topics);
-	nodes = a->n_nodes - hidden_nodes;
-	callbacks = a->n_callbacks - hidden_callbacks;
-	fprintf(out, "</td></tr><tr><th>processes</th><td>%zu: ", a->n_processes);
-	for (size_t i = 0; i < a->n_processes; i++) {
-		fputs(i ? ", " : "", out);
-		report_text(out, a->processes[i].procname ? a->processes[i].procname : "?");
-		fprintf(out, " <span class='muted'>(%" PRId64 ")</span>", a->processes[i].pid);
-	}
+	struct report_hidden hidden;
+	report_hidden_counts(r, &hidden);
+	size_t nodes = a->n_nodes - hidden.nodes, callbacks = a->n_callbacks - hidden.callbacks;
+	size_t services = a->n_services - hidden.services;
+	fprintf(out, "</td></tr><tr><th>processes</th><td>%zu", a->n_processes);
+	processes(out, a);
 	fprintf(out, "</td></tr><tr><th>events</th><td>%" PRIu64 "%s%" PRIu64 " discarded%s"
-		"</td></tr><tr><th>shown</th><td>%zu %s, %zu %s", ca_trace_event_count(r->trace),
+		"</td></tr><tr><th>shown</th><td>%zu %s, %zu %s, %zu %s", ca_trace_event_count(r->trace),
 		ca_trace_discarded(r->trace) ? " <b class='error'>(" : " (",
 		ca_trace_discarded(r->trace), ca_trace_discarded(r->trace) ? ")</b>" : ")",
 		nodes, caret_plural(nodes, "node", "nodes"), callbacks,
-		caret_plural(callbacks, "callback", "callbacks"));
-	if (hidden_nodes + hidden_callbacks + hidden_topics && !o->all)
-		fprintf(out, " <span class='muted'>(left out: %zu %s, %zu %s and %zu %s of the tracer "
-			"and of ROS 2 itself; caret report --all shows them)</span>", hidden_nodes,
-			caret_plural(hidden_nodes, "node", "nodes"), hidden_callbacks,
-			caret_plural(hidden_callbacks, "callback", "callbacks"), hidden_topics,
-			caret_plural(hidden_topics, "topic", "topics"));
+		caret_plural(callbacks, "callback", "callbacks"), services,
+		caret_plural(services, "service", "services"));
+	if (hidden.nodes + hidden.callbacks + hidden.topics + hidden.services && !o->all)
+		fprintf(out, " <span class='muted'>(left out: %zu %s, %zu %s, %zu %s and %zu %s of "
+			"the tracer and of ROS 2 itself; caret report --all shows them)</span>",
+			hidden.nodes, caret_plural(hidden.nodes, "node", "nodes"), hidden.callbacks,
+			caret_plural(hidden.callbacks, "callback", "callbacks"), hidden.services,
+			caret_plural(hidden.services, "service", "services"), hidden.topics,
+			caret_plural(hidden.topics, "topic", "topics"));
 	fputs("</td></tr></table></header>", out);
 }
 
@@ -106,9 +125,10 @@ static void bar(FILE *out)
 {
 	fputs("<nav id='bar'><span class='toc'><a href='#check'>Check</a><a href='#graph'>Graph"
 		"</a><a href='#paths'>Paths</a><a href='#sched'>Scheduling</a><a href='#callbacks'>"
-		"Callbacks</a><a href='#topics'>Communication</a><a href='#tf'>tf</a></span>"
-		"<input id='search' type='search' placeholder='search callbacks, topics, "
-		"paths' aria-label='search'><span id='view'><button id='zoom-out' title='zoom out'>−"
+		"Callbacks</a><a href='#topics'>Communication</a><a href='#services'>Services</a><a "
+		"href='#actions'>Actions</a><a href='#tf'>tf</a></span><input id='search' "
+		"type='search' placeholder='search callbacks, topics, services, paths' "
+		"aria-label='search'><span id='view'><button id='zoom-out' title='zoom out'>−"
 		"</button><button id='zoom-in' title='zoom in'>+</button><button id='pan-left' "
 		"title='earlier'>◀</button><button id='pan-right' title='later'>▶</button><button "
 		"id='zoom-reset' title='the whole trace'>all</button><span id='view-range'></span>"
@@ -152,6 +172,7 @@ static void *lists(void *arg)
 	struct part *p = arg;
 	report_callbacks_section(&p->r);
 	report_topics_section(&p->r);
+	report_services_section(&p->r);
 	return NULL;
 }
 

@@ -43,17 +43,23 @@ struct report {
 /* ---- what the user's system is (filter.c) ---------------------------------
  * Left out unless options->all: the tracer's nodes and what it marks hidden
  * (ca_architecture's hidden flags: the tracer's caret_trace_ nodes,
- * ignored_callback_N, services), and the topics every node has or that rmw
- * uses for itself. */
+ * ignored_callback_N), the services ROS 2 gives every node and their
+ * clients and callbacks (ca_service_name_is_ros2_own; the user's services
+ * are shown, though the original's architecture leaves them out), and the
+ * topics every node has or that rmw uses for itself. */
 bool report_shows_node(const struct report *r, size_t node);
 bool report_shows_callback(const struct report *r, size_t callback);
+bool report_shows_service(const struct report *r, size_t service);
+bool report_shows_client(const struct report *r, size_t client);
 bool report_shows_topic(const struct report *r, const char *topic);
 /* Callback indexes shown, sorted by node name, then callback name;
  * returns how many (into *out, to free). */
 size_t report_callbacks_in_order(const struct report *r, size_t **out);
-/* How many objects the filter left out: nodes, callbacks, topics. */
-void report_hidden_counts(const struct report *r, size_t *nodes, size_t *callbacks,
-	size_t *topics);
+/* How many objects the filter left out. */
+struct report_hidden {
+	size_t nodes, callbacks, topics, services;
+};
+void report_hidden_counts(const struct report *r, struct report_hidden *hidden);
 
 /* ---- the page ---------------------------------------------------------- */
 
@@ -101,6 +107,9 @@ void report_sched_section(struct report *r, const ca_path_latency *const *paths,
 	const ca_path *const *path_defs, size_t n_paths);
 void report_callbacks_section(struct report *r);
 void report_topics_section(struct report *r);
+/* The Services and the Actions sections, each only when the trace has
+ * calls of the user's (or, with --all, any). */
+void report_services_section(struct report *r);
 void report_tf_section(struct report *r);
 /* The paths, each (title, path) with its latency built from the records
  * that followed it (followed[i], may be NULL), else from every record,

@@ -1,6 +1,6 @@
 /*
  * sec_callbacks.c - the Callbacks section: a table of every callback of the
- * user's system (by node, then name), then a card per callback whose
+ * user's system (by node, then name; its symbol beside its name), then a card per callback whose
  * charts (web/page/cards.js) show one metric at a time: latency (end - start
  * of each run), frequency (runs per second), period (time since the run
  * before) and, for timers, the delay (start - the firing it was due at).
@@ -39,6 +39,19 @@ static const char *describe(const ca_architecture *a, const ca_callback *c, char
 	return buf;
 }
 
+/* The callback's symbol, shortened (the whole on hover), or nothing. */
+static void symbol(FILE *out, const ca_callback *c)
+{
+	char a[1024], b[256];
+	if (!c->symbol)
+		return;
+	fputs(" <span class='sym' title='", out);
+	report_text(out, c->symbol);
+	fputs("'>", out);
+	report_text(out, report_short_name(ca_symbol_short(c->symbol, a, sizeof a), 60, b, sizeof b));
+	fputs("</span>", out);
+}
+
 /* The callback's card, its charts' data, and (*latency) its latency's
  * statistics. */
 static void write_card(struct report *r, FILE *cards, size_t callback, struct metrics *m,
@@ -53,6 +66,7 @@ static void write_card(struct report *r, FILE *cards, size_t callback, struct me
 	report_text(cards, c->name);
 	fputs("'><h3>", cards);
 	report_text(cards, c->name);
+	symbol(cards, c);
 	fputs("</h3><p class='sub'>", cards);
 	report_text(cards, describe(a, c, what, sizeof what));
 	if (x) {
@@ -135,7 +149,9 @@ void report_callbacks_section(struct report *r)
 		if (count)
 			fprintf(out, "<a href='#%s'>", id);
 		report_text(out, c->name);
-		fputs(count ? "</a></td>" : "</td>", out);
+		fputs(count ? "</a>" : "", out);
+		symbol(out, c);
+		fputs("</td>", out);
 		report_stats_cells_of(out, &latency);
 		double hz = count > 1 && runs[count - 1].start > runs[0].start ?
 			(double)(count - 1) * 1e9 / (double)(runs[count - 1].start - runs[0].start) : 0;

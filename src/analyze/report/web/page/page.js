@@ -9,7 +9,7 @@ function setUpSearch() {
 	input.parentNode.insertBefore(matches, input.nextSibling);
 	function apply() {
 		var q = input.value.trim().toLowerCase(), shownCards = 0, all = 0;
-		['paths', 'callbacks', 'topics'].forEach(function (id) {
+		['paths', 'callbacks', 'topics', 'services', 'actions'].forEach(function (id) {
 			var section = document.getElementById(id);
 			if (!section)
 				return;
@@ -52,7 +52,7 @@ function start() {
 	document.getElementById('zoom-reset').addEventListener('click', function () {
 		setView(0, DURATION);
 	});
-	['callbacks', 'topics', 'paths'].forEach(setUpSection);
+	['callbacks', 'topics', 'services', 'actions', 'paths'].forEach(setUpSection);
 	var sched = document.querySelector('.sched[data-chart]'), schedChart = null;
 	if (sched)
 		schedChart = new Sched(sched, CHARTS[sched.getAttribute('data-chart')]);

@@ -51,7 +51,7 @@ function Sched(el, d) {
 	var plotEl = document.createElement('div');
 	el.appendChild(plotEl);
 	el.appendChild(legend);
-	if (d.paths.length) {
+	if (d.paths.length && d.paths[0].runs.length) { /* a path with none would fade all */
 		select.value = '0';
 		this.setMark(d.paths[0].runs, true);
 	}
@@ -127,14 +127,16 @@ Sched.prototype.paint = function (u) {
 		function flush() {
 			if (!bar)
 				return;
+			/* whole pixels: a run thinner than one is drawn in its colour, not
+			 * smeared pale over two */
+			var x = Math.floor(bar.x0), w = Math.max(px, Math.ceil(bar.x1) - x);
 			ctx.globalAlpha = self.mark && !bar.marked ? 0.35 : 1;
 			ctx.fillStyle = bar.colour;
-			ctx.fillRect(bar.x0, y + pad, Math.max(px, bar.x1 - bar.x0),
-				laneH - 2 * pad - (bar.marked ? foot : 0));
+			ctx.fillRect(x, y + pad, w, laneH - 2 * pad - (bar.marked ? foot : 0));
 			if (bar.marked) { /* a dark foot under the run: seen however thin it is */
 				ctx.globalAlpha = 1;
 				ctx.fillStyle = '#1f2328';
-				ctx.fillRect(bar.x0, y + laneH - pad - foot, Math.max(px, bar.x1 - bar.x0), foot);
+				ctx.fillRect(x, y + laneH - pad - foot, w, foot);
 			}
 			bar = null;
 		}
