@@ -5,7 +5,7 @@
 var sections = {}; /* section id -> { metric, log, cards[] } */
 var observer = 'IntersectionObserver' in window ? new IntersectionObserver(function (entries) {
 	entries.forEach(function (e) {
-		if (e.isIntersecting)
+		if (e.isIntersecting && !e.target.caretCard.drawn)
 			e.target.caretCard.draw();
 	});
 }, { rootMargin: '600px 0px' }) : null;

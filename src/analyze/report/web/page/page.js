@@ -39,6 +39,24 @@ function setUpSearch() {
 
 /* ---- the page ------------------------------------------------------------------- */
 
+/* Drawn before the load event, so that the page is whole when it fires
+ * (a screenshot, a print): every card when there are at most
+ * CARDS_AT_LOAD; on a larger system the paths' cards with their flows and
+ * every card on or near the first screen, the others when they come near
+ * it (the observer, whose calls come after the load event). */
+var CARDS_AT_LOAD = 80;
+function drawFirstScreen() {
+	var bottom = window.innerHeight + 600, total = 0;
+	Object.keys(sections).forEach(function (id) { total += sections[id].cards.length; });
+	Object.keys(sections).forEach(function (id) {
+		sections[id].cards.forEach(function (c) {
+			if (!observer || total <= CARDS_AT_LOAD || id === 'paths' ||
+			    c.el.getBoundingClientRect().top < bottom)
+				c.draw();
+		});
+	});
+}
+
 function start() {
 	var t0 = performance.now();
 	document.querySelectorAll('nav .toc a').forEach(function (a) {
@@ -58,10 +76,7 @@ function start() {
 		schedChart = new Sched(sched, CHARTS[sched.getAttribute('data-chart')]);
 	setUpSearch();
 	document.getElementById('view-range').textContent = '0 – ' + fixed(DURATION, 6) + ' s';
-	if (!observer)
-		Object.keys(sections).forEach(function (id) {
-			sections[id].cards.forEach(function (c) { c.draw(); });
-		});
+	drawFirstScreen();
 	var width = window.innerWidth;
 	window.addEventListener('resize', function () {
 		if (window.innerWidth === width)
