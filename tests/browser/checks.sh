@@ -1,5 +1,6 @@
-# checks.sh - sourced by tests: a trace's report opened in Chromium and its
-# Trace Event export checked against the format's rules.
+# checks.sh - sourced by tests: a trace's report opened in Chromium (and
+# whole at its load event), its percentiles one definition, and its Trace
+# Event export checked against the format's rules.
 #   report_checks CARET TRACE WORK [--no-browser] [--expect-node NAME]...
 #                 [-- REPORT_ARGS...]
 # writes WORK/report.html (and report-all.html, export*.json) and returns 1
@@ -29,10 +30,14 @@ report_checks() {
 	"$caret" report --all "${extra[@]}" -o "$work/report-all.html" "$trace" >/dev/null || return 1
 	/usr/bin/python3 "$here/report_filtered.py" "$work/report.html" "$work/report-all.html" ||
 		return 1
+	/usr/bin/python3 "$here/report_percentiles.py" "$work/report.html" || return 1
 	if ((browser)); then
 		local status=0
 		node "$here/report_check.mjs" "$work/report.html" "${expect[@]}" >"$work/browser.out" \
 			2>&1 || status=$?
+		# whole at its load event, load after load
+		node "$here/load_check.mjs" "$work/report.html" --times 3 >>"$work/browser.out" 2>&1 ||
+			status=$?
 		grep -v '^ok ' "$work/browser.out" || true
 		echo "report in Chromium: $(grep -c '^ok ' "$work/browser.out") checks ok"
 		((status == 0)) || return 1

@@ -203,7 +203,10 @@ static void worst_table(FILE *out, uint64_t t0, const struct report_path *p, cha
 	ca_path_latency_messages(p->latency, &m, NULL);
 	fputs("<h4>Worst instances first</h4><p class='sub'>Each hop of the instances at the "
 		"maximum, the 99th percentile and the median of the end-to-end latency, and of "
-		"the first one (ms; hops outside the end-to-end span in grey). Their flow through "
+		"the first one (ms; hops outside the end-to-end span in grey). The p99 and p50 "
+		"instances are those of least latency at or above the table's percentile (taken "
+		"as everywhere on this page: numpy's linear interpolation, as the original "
+		"CARET's), so their own latency, the last row, may be above it. Their flow through "
 		"the nodes is drawn below; click a point of the timeline for any other.</p>"
 		"<table class='worst'><thead><tr><th>hop</th>", out);
 	for (size_t j = 0; j < n_pick; j++)
@@ -386,9 +389,8 @@ static size_t latency_table(FILE *out, const struct report_path *p, const struct
  * the first: their positions in pick, each once, named by all it is
  * ("max = p99") in text. Returns how many. v: room for n_in. */
 static size_t pick_worst(const struct instance *in, size_t n_in, int64_t *v, size_t pick[4],
-	char text[4][32])
+	char text[4][256])
 {
-	static const char *const names[4] = { "max", "p99", "p50", "first" };
 	size_t max = 0, n_pick = 0;
 	for (size_t i = 0; i < n_in; i++) {
 		v[i] = in[i].latency;
@@ -398,16 +400,23 @@ static size_t pick_worst(const struct instance *in, size_t n_in, int64_t *v, siz
 	ca_stats_select(v, n_in, CA_PERCENTILE_LINEAR, &s);
 	const size_t at[4] = { max, instance_at_or_above(in, n_in, s.p99),
 		instance_at_or_above(in, n_in, s.p50), 0 };
+	/* a percentile's column says the value it was picked at: the table's
+	 * (linear), which the instance's own latency may be above */
+	char name[4][48];
+	snprintf(name[0], sizeof name[0], "max");
+	snprintf(name[1], sizeof name[1], "p99 (≥ %.3f)", s.p99 / 1e6);
+	snprintf(name[2], sizeof name[2], "p50 (≥ %.3f)", s.p50 / 1e6);
+	snprintf(name[3], sizeof name[3], "first");
 	for (size_t j = 0; j < 4; j++) {
 		size_t k = 0;
 		while (k < n_pick && pick[k] != at[j])
 			k++;
 		if (k == n_pick) {
 			pick[n_pick] = at[j];
-			snprintf(text[n_pick++], sizeof *text, "%s", names[j]);
+			snprintf(text[n_pick++], sizeof *text, "%s", name[j]);
 		} else {
 			size_t used = strlen(text[k]);
-			snprintf(text[k] + used, sizeof *text - used, " = %s", names[j]);
+			snprintf(text[k] + used, sizeof *text - used, " = %s", name[j]);
 		}
 	}
 	return n_pick;
@@ -452,7 +461,7 @@ static void one_path(struct report *r, const struct report_path *p)
 	int64_t *v = malloc((n + 1) * sizeof *v);
 	uint64_t *t = malloc((n + 1) * sizeof *t);
 	double *mean = calloc(h + 1, sizeof *mean);
-	char **labels = calloc(h + 1, sizeof *labels), pick_text[4][32];
+	char **labels = calloc(h + 1, sizeof *labels), pick_text[4][256];
 	const char *pick_names[4];
 	struct series e2e = { 0 }, resp[4] = { { 0 } };
 	if (!in || !v || !t || !mean || !labels)
@@ -495,13 +504,41 @@ out:
 		series_free(&resp[c]);
 }
 
+/* Whether a message of the path went all the way (the default span). */
+static bool reaches_end(const ca_path_latency *l)
+{
+	const ca_path_message *m;
+	const ca_path_span span = { false, false };
+	size_t n = ca_path_latency_messages(l, &m, NULL);
+	for (size_t i = 0; i < n; i++) {
+		uint64_t start, end;
+		if (ca_path_message_span(&m[i], span, &start, &end))
+			return true;
+	}
+	return false;
+}
+
+/* The chain found that no message went all the way through (a publish
+ * outside any callback run, topics of an action): said, not charted. */
+static void chain_not_followed(FILE *out, const struct report_path *p)
+{
+	fputs("<p>The longest chain of nodes found:</p>", out);
+	chain(out, p->path);
+	fputs("<p>No message went all the way through it (the first node publishes outside "
+		"any callback run the trace shows, or the last one never took a message). Name a "
+		"path in an architecture file: caret report --arch FILE --path NAME.</p>", out);
+}
+
 int report_paths_section(struct report *r, const struct report_paths *ps)
 {
 	FILE *out = r->out;
 	fputs("<section id='paths'><h2>Paths</h2><div class='metric-switch' "
 		"data-section='paths'></div>", out);
 	for (size_t i = 0; i < ps->n; i++)
-		one_path(r, &ps->p[i]);
+		if (r->options->n_paths || !ps->p[i].latency || reaches_end(ps->p[i].latency))
+			one_path(r, &ps->p[i]);
+		else
+			chain_not_followed(r->out, &ps->p[i]);
 	if (!ps->n)
 		fputs("<p>No chain of nodes linked by topics in this trace; name one in an "
 			"architecture file (caret report --arch FILE --path NAME).</p>", out);
