@@ -6,7 +6,7 @@
 # show its send_goal and get_result calls, and `caret latency actions`
 # each goal from the client's send_goal request to its take of the result,
 # next to the app's own clock reads (actions_check.py); recorded from the
-# start, and while the apps run.
+# start (its report and export show the action), and while the apps run.
 # usage: test_real_actions.sh TREE [RMW]   (RMW: see real_env.sh)
 set -euo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
@@ -20,6 +20,19 @@ echo "== recorded from the start"
 real_from_start "$work/first" actions
 /usr/bin/python3 "$CARET_SOURCE_DIR/tests/real/actions_check.py" "$work/first/trace" \
 	"$work/first" --caret "$BIN/caret"
+
+# The report and the export show the action and its services
+# (tests/browser: report_services.py; the report opened in Chromium on
+# Jazzy, Cyclone DDS)
+. "$CARET_SOURCE_DIR/tests/browser/checks.sh"
+browser=(--no-browser)
+[[ $REAL_TREE == jazzy && $REAL_RMW == cyclonedds ]] && browser=()
+report_checks "$BIN/caret" "$work/first/trace" "$work/first/report" "${browser[@]}" \
+	--expect-node /action_server --expect-node /action_client
+/usr/bin/python3 "$CARET_SOURCE_DIR/tests/browser/report_services.py" \
+	"$work/first/report/report.html" "$work/first/report/export.json" \
+	--service /lookup/_action/send_goal --client /action_client --server /action_server \
+	--action /lookup
 
 echo "== recorded while the apps run"
 # the apps run until the recording is done, then stop as Ctrl-C stops them
