@@ -779,24 +779,6 @@ typedef struct ca_action_goal {
 size_t ca_action_goals(const ca_architecture *a, const ca_service_call *calls, size_t n,
 	ca_action_goal **goals);
 
-/* ---- timers --------------------------------------------------------------- */
-
-/* How late a timer callback started: start - the last expected firing at or
- * before it (timer creation + k * period). Fills delays (one per ended or
- * not ended run of the timer's callback, in start order; the array must
- * hold ca_records_callback_run_count() of the timer's callback) and
- * returns how many. */
-size_t ca_records_timer_delays(const ca_records *records, size_t timer, int64_t *delays);
-
-/* ---- the HTML report ------------------------------------------------------ */
-
-typedef struct ca_report_options {
-	/* an architecture file whose named paths to show (path_names, at
-	 * least one); NULL: the longest chain of nodes found in the trace */
-	const char *arch_file;
-	const char *const *path_names;
-	size_t n_paths;
-	/* the traces' paths as given, for the header (may be 0) */
 /* The latencies of a call (records/call_measures.c): request (the client's
  * send to the service's take), service (take to its response's send),
  * response (that send to the client's take), round trip (the client's
@@ -816,6 +798,24 @@ bool ca_action_goal_measure(const ca_service_call *calls, const ca_action_goal *
 const char *ca_call_measure_name(ca_call_measure m);
 const char *ca_goal_measure_name(ca_goal_measure m);
 
+/* ---- timers --------------------------------------------------------------- */
+
+/* How late a timer callback started: start - the last expected firing at or
+ * before it (timer creation + k * period). Fills delays (one per ended or
+ * not ended run of the timer's callback, in start order; the array must
+ * hold ca_records_callback_run_count() of the timer's callback) and
+ * returns how many. */
+size_t ca_records_timer_delays(const ca_records *records, size_t timer, int64_t *delays);
+
+/* ---- the HTML report ------------------------------------------------------ */
+
+typedef struct ca_report_options {
+	/* an architecture file whose named paths to show (path_names, at
+	 * least one); NULL: the longest chain of nodes found in the trace */
+	const char *arch_file;
+	const char *const *path_names;
+	size_t n_paths;
+	/* the traces' paths as given, for the header (may be 0) */
 	const char *const *trace_paths;
 	size_t n_trace_paths;
 	/* the tracer's own nodes and callbacks, the services and the topics
