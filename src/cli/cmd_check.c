@@ -22,13 +22,15 @@ static int usage(FILE *out)
 		"usage: caret check TRACE...\n"
 		"\n"
 		"Reads the traces (session directories, or parents of several) and says,\n"
-		"per process, whether the trace can give correct latencies: caret_init\n"
-		"and the initialization data complete (every callback with a node and a\n"
-		"symbol, every subscription and timer with a callback, every timer with a\n"
-		"node), executors and callback groups, runtime events naming unknown\n"
-		"objects, DDS source timestamps for inter-process messages, merged or\n"
-		"unmerged events, duplicates dropped; and for the whole trace, events\n"
-		"discarded by LTTng and packets lost.\n"
+		"per process (named by its program and its nodes, its objects counted\n"
+		"apart: the system's, then ROS 2's own and the tracer's: parameter\n"
+		"services, /parameter_events, /rosout...), whether the trace can give\n"
+		"correct latencies: caret_init and the initialization data complete\n"
+		"(every callback with a node and a symbol, every subscription and timer\n"
+		"with a callback, every timer with a node), executors and callback\n"
+		"groups, runtime events naming unknown objects, DDS source timestamps for\n"
+		"inter-process messages, merged or unmerged events, duplicates dropped;\n"
+		"and for the whole trace, events discarded by LTTng and packets lost.\n"
 		"\n"
 		"Exit status: 0 fine (warnings allowed), 1 an error was found or the\n"
 		"trace cannot be read, 2 usage error.\n");
@@ -42,40 +44,77 @@ static const char *severity_name(ca_severity s)
 	return s == CA_ERROR ? "error" : s == CA_WARNING ? "warning" : "info";
 }
 
-static void count_kind(const ca_architecture *a, int64_t pid, size_t counts[9])
+/* The objects of a process, the user's (mine) and ROS 2's or the
+ * tracer's apart (ca_callback_is_users and the hidden flags), per kind. */
+enum { KIND_NODES, KIND_CALLBACKS, KIND_PUBLISHERS, KIND_SUBSCRIPTIONS, KIND_TIMERS,
+	KIND_SERVICES, KIND_CLIENTS, KIND_GROUPS, KIND_EXECUTORS, KINDS };
+
+/* A group the original's names leave out (a service's alone) that holds
+ * a callback of the user's. */
+static bool holds_users_callback(const ca_architecture *a, size_t group)
 {
-#define COUNT(i, array) \
-	for (size_t k = 0; k < a->n_##array; k++) counts[i] += a->array[k].pid == pid;
-	COUNT(0, nodes)
-	COUNT(1, callbacks)
-	COUNT(2, publishers)
-	COUNT(3, subscriptions)
-	COUNT(4, timers)
-	COUNT(5, services)
-	COUNT(6, clients)
-	COUNT(7, groups)
-	COUNT(8, executors)
+	for (size_t i = 0; i < a->n_callbacks; i++) {
+		const ca_callback *c = &a->callbacks[i];
+		size_t g = c->kind == CA_CALLBACK_TIMER ? a->timers[c->owner].group :
+			c->kind == CA_CALLBACK_SERVICE ? a->services[c->owner].group :
+			a->subscriptions[c->owner].group;
+		if (g == group && ca_callback_is_users(a, i))
+			return true;
+	}
+	return false;
+}
+
+static void count_kinds(const ca_architecture *a, int64_t pid, size_t mine[KINDS],
+	size_t theirs[KINDS])
+{
+#define COUNT(kind, array, users) \
+	for (size_t k = 0; k < a->n_##array; k++) \
+		if (a->array[k].pid == pid) \
+			((users) ? mine : theirs)[kind]++;
+	COUNT(KIND_NODES, nodes, !a->nodes[k].hidden)
+	COUNT(KIND_CALLBACKS, callbacks, ca_callback_is_users(a, k))
+	COUNT(KIND_PUBLISHERS, publishers, !a->publishers[k].hidden)
+	COUNT(KIND_SUBSCRIPTIONS, subscriptions, !a->subscriptions[k].hidden)
+	COUNT(KIND_TIMERS, timers, a->timers[k].callback == CA_NONE ?
+		a->timers[k].node == CA_NONE || !a->nodes[a->timers[k].node].hidden :
+		ca_callback_is_users(a, a->timers[k].callback))
+	COUNT(KIND_SERVICES, services, ca_service_is_users(a, k))
+	COUNT(KIND_CLIENTS, clients, ca_client_is_users(a, k))
+	COUNT(KIND_GROUPS, groups, !a->groups[k].hidden || holds_users_callback(a, k))
+	COUNT(KIND_EXECUTORS, executors, !a->executors[k].hidden)
 #undef COUNT
 }
 
-static void print_process(const ca_architecture *a, const ca_process *p)
+static void print_counts(const char *whose, const size_t counts[KINDS])
 {
-	static const char *const names[9][2] = {
+	static const char *const names[KINDS][2] = {
 		{ "node", "nodes" }, { "callback", "callbacks" }, { "publisher", "publishers" },
 		{ "subscription", "subscriptions" }, { "timer", "timers" },
 		{ "service", "services" }, { "client", "clients" },
 		{ "callback group", "callback groups" }, { "executor", "executors" },
 	};
-	size_t counts[9] = { 0 };
-	count_kind(a, p->pid, counts);
-	if (cli_host_clocks()->n > 1 && p->host) /* its pid on its host (ctf_meta.pid_base) */
-		printf("process %" PRId64 " on %s (%s):", p->pid & 0xffffff, p->host,
-			p->procname ? p->procname : "?");
-	else
-		printf("process %" PRId64 " (%s):", p->pid, p->procname ? p->procname : "?");
-	for (int i = 0; i < 9; i++)
+	printf("  %s:", whose);
+	for (int i = 0; i < KINDS; i++)
 		printf("%s %zu %s", i ? "," : "", counts[i], names[i][counts[i] != 1]);
 	printf("\n");
+}
+
+/* "process PID (PROCNAME): its nodes", then its objects: the system's,
+ * then ROS 2's own and the tracer's. */
+static void print_process(const ca_architecture *a, const ca_process *p)
+{
+	size_t mine[KINDS] = { 0 }, theirs[KINDS] = { 0 };
+	char nodes[1024];
+	count_kinds(a, p->pid, mine, theirs);
+	ca_process_nodes(a, (size_t)(p - a->processes), nodes, sizeof nodes);
+	if (cli_host_clocks()->n > 1 && p->host) /* its pid on its host (ctf_meta.pid_base) */
+		printf("process %" PRId64 " on %s (%s): %s\n", p->pid & 0xffffff, p->host,
+			p->procname ? p->procname : "?", nodes);
+	else
+		printf("process %" PRId64 " (%s): %s\n", p->pid, p->procname ? p->procname : "?",
+			nodes);
+	print_counts("the system's", mine);
+	print_counts("ROS 2's own and the tracer's", theirs);
 	if (p->caret_inits)
 		printf("  caret_init: distribution %s, rmw %s\n",
 			p->distribution && *p->distribution ? p->distribution : "?",

@@ -53,6 +53,16 @@ check(f"<title>service {a.service}</title>" in graph and "class='edge service'" 
 header = re.search(r"<th>shown</th><td>([^<]*)", page)
 shown = header.group(1) if header else ""
 check(re.search(r"[1-9]\d* services?\b", shown), f"the header counts the user's services: {shown!r}")
+# which process is which (issue 44, item 7): named by its nodes in the
+# header and the check, its nodes in a band of the graph; callbacks with
+# their symbols
+for node in (a.client, a.server):
+    check(re.search(r"<br>[^<(]+ \(pid \d+\): [^<]*%s" % re.escape(node), page) and
+          re.search(r"<summary>[^<(]+ \(pid \d+\): [^<]*%s" % re.escape(node), page),
+          f"the header and the check name {node}'s process by its nodes")
+check(len(re.findall(r"<g class='process'>", graph)) >= 2, "the graph has a band per process")
+check(re.search(r"<span class='sym' title='[^']+'>[^<]+</span>", section("callbacks")),
+      "the callbacks' table shows their symbols")
 if a.service_callback:
     callbacks = section("callbacks")
     check(re.search(r"<td class='kind'>service %s</td>" % re.escape(a.service), callbacks),

@@ -51,9 +51,14 @@ void report_check_section(struct report *r)
 		for (; j < n && f[j].pid == f[i].pid; j++)
 			by[f[j].severity]++;
 		const ca_process *p = ca_architecture_process(r->arch, f[i].pid);
-		fprintf(out, "<details class='process'%s><summary>pid %" PRId64 " ",
-			by[CA_ERROR] || by[CA_WARNING] ? " open" : "", f[i].pid);
-		report_text(out, p && p->procname ? p->procname : "");
+		char label[1024];
+		fprintf(out, "<details class='process'%s><summary>",
+			by[CA_ERROR] || by[CA_WARNING] ? " open" : "");
+		if (p) /* its program and the user's nodes in it */
+			ca_process_label(r->arch, (size_t)(p - r->arch->processes), label, sizeof label);
+		else
+			snprintf(label, sizeof label, "pid %" PRId64, f[i].pid);
+		report_text(out, label);
 		if (p && p->distribution) {
 			fputs(" <span class='muted'>", out);
 			report_text(out, p->distribution);

@@ -309,6 +309,8 @@ bool ca_callback_is_users(const ca_architecture *a, size_t callback);
  * "nc_chain (pid 1234): /sensor, /filter" (the first four, then "and N
  * more"; "no node" for none). Returns the length written. */
 size_t ca_process_label(const ca_architecture *a, size_t process, char *buf, size_t size);
+/* Its nodes alone: "/sensor, /filter". */
+size_t ca_process_nodes(const ca_architecture *a, size_t process, char *buf, size_t size);
 /* A callback's symbol shortened (model/symbol_short.c): parameters and
  * template arguments cut to "…", "(anonymous namespace)::" dropped, a
  * std::bind shown as "std::bind(&Class::…)": "Filter::Filter(…)::{lambda(…)
