@@ -3,6 +3,7 @@
 #include "cli_util.h"
 #include "json_string.h"
 #include "plural.h"
+#include "duration.h"
 
 #include <getopt.h>
 #include <inttypes.h>
@@ -347,11 +348,24 @@ double cli_parse_seconds(const char *s, bool positive, bool *ok)
 	return v;
 }
 
+/* The options whose value is a duration with its unit (duration.h). */
+static bool takes_duration(const char *option)
+{
+	return option && !strcmp(option, "deadline");
+}
+
 int cli_bad_value(const char *verb, const struct option *opts, int c, const char *arg)
 {
 	const struct option *bad = opts;
 	while (bad->name && bad->val != c)
 		bad++;
-	fprintf(stderr, "caret %s: bad value '%s' for --%s\n", verb, arg, bad->name ? bad->name : "?");
+	const char *problem = !takes_duration(bad->name) ? NULL :
+		caret_duration_problem(arg) ? caret_duration_problem(arg) : "not above 0";
+	if (problem)
+		fprintf(stderr, "caret %s: bad value '%s' for --%s: %s (a duration such as 50ms, "
+			"1.5s, 200us; units: " CARET_DURATION_UNITS ")\n", verb, arg, bad->name, problem);
+	else
+		fprintf(stderr, "caret %s: bad value '%s' for --%s\n", verb, arg,
+			bad->name ? bad->name : "?");
 	return 2;
 }

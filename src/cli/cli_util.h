@@ -65,7 +65,9 @@ bool cli_lean(void);
 /* Seconds (--duration, --wait...): *ok false unless a number, and above 0
  * when positive (else 0 or more). */
 double cli_parse_seconds(const char *s, bool positive, bool *ok);
-/* "caret VERB: bad value 'ARG' for --NAME" for option c of opts; 2. */
+/* "caret VERB: bad value 'ARG' for --NAME" for option c of opts; for a
+ * duration (--deadline), what is wrong with it and the units ("the unit
+ * is missing (... units: ns, us, ms, s)"); 2. */
 struct option;
 int cli_bad_value(const char *verb, const struct option *opts, int c, const char *arg);
 

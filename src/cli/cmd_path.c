@@ -118,8 +118,8 @@ static int parse_search(int argc, char **argv, struct search_options *o)
 				return 2;
 			}
 			*(c == 'd' ? &o->depth : &o->paths) = v;
-		} else
-			return usage(c == 'h' ? stdout : stderr);
+		} else /* help, or an option getopt named, with the verb */
+			return c == 'h' ? usage(stdout) : 2;
 	}
 	if (!o->from || !o->to || optind >= argc) {
 		fprintf(stderr, "caret path search: --from, --to and a TRACE are needed\n");
@@ -387,7 +387,7 @@ static int parse_policy(const char *arg, ca_node_policy *policy)
 	return -1;
 }
 
-/* One option into o: 0, or the exit status (help, a bad value). */
+/* One option into o: 0, or the exit status (a bad value, an unknown option). */
 static int take_latency_option(int c, struct latency_options *o)
 {
 	switch (c) {
@@ -401,7 +401,7 @@ static int take_latency_option(int c, struct latency_options *o)
 	case '1': o->span.first_callback = true; return 0;
 	case '2': o->span.last_callback = true; return 0;
 	case 'q': return cli_parse_percentiles("path latency", optarg, &o->percentiles) ? 2 : 0;
-	default: return usage(c == 'h' ? stdout : stderr);
+	default: return 2; /* getopt named the option, and the verb */
 	}
 }
 
@@ -426,9 +426,12 @@ static int parse_latency(int argc, char **argv, struct latency_options *o)
 	static char who[] = "caret path latency"; /* getopt's messages name argv[0] */
 	argv[0] = who;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1)
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		if (c == 'h')
+			return usage(stdout);
 		if ((status = take_latency_option(c, o)) != 0)
 			return status;
+	}
 	bool named = o->arch && o->path_name;
 	if ((o->n_nodes < 2) == !named || !o->arch != !o->path_name || optind >= argc) {
 		fprintf(stderr, "caret path latency: --nodes A,B... (two or more), or --arch FILE "

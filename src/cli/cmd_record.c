@@ -176,7 +176,7 @@ static int take_option(int c, const char *arg, struct cr_record_options *o,
 		break;
 	case 'l': x->list = true; break;
 	case 'v': break; /* the progress is always said (--help) */
-	default: return usage(stderr);
+	default: return 2; /* getopt said which option, naming the verb (argv[0]) */
 	}
 	return ok ? 0 : cli_bad_value("record", record_options, c, arg);
 }
@@ -214,6 +214,8 @@ int caret_cmd_record(int argc, char **argv, const ca_load_options *load)
 	const char *vgid = getenv("CARET_TEST_VGID");
 	if (vgid && *vgid)
 		o.track_vgid = atoi(vgid);
+	static char who[] = "caret record"; /* getopt's own messages name argv[0] */
+	argv[0] = who;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "+s:o:p:d:f:lvch", record_options, NULL)) != -1) {
 		if (c == 'h')
@@ -222,8 +224,11 @@ int caret_cmd_record(int argc, char **argv, const ca_load_options *load)
 			return status;
 	}
 	if (optind < argc) {
-		if (strcmp(argv[optind - 1], "--") != 0)
-			return usage(stderr);
+		if (strcmp(argv[optind - 1], "--") != 0) {
+			fprintf(stderr, "caret record: unexpected argument '%s' (a command to launch "
+				"goes after --: caret record [OPTIONS] -- CMD ARGS...)\n", argv[optind]);
+			return 2;
+		}
 		o.command = argv + optind;
 	}
 	if ((status = check_together(&o, &x)) != 0)

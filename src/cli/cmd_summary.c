@@ -189,7 +189,7 @@ static int parse(int argc, char **argv, struct summary_options *o)
 		if (c == 'h')
 			return usage(stdout);
 		if (c != 'f')
-			return usage(stderr);
+			return 2; /* getopt said which option, naming the verb */
 		if (cli_parse_format(o->verb, optarg, &o->format) != 0)
 			return 2;
 	}

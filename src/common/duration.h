@@ -29,4 +29,27 @@ static inline int64_t caret_parse_duration_ns(const char *text)
 	return -1;
 }
 
+/* The units a duration takes, for messages. */
+#define CARET_DURATION_UNITS "ns, us, ms, s"
+
+/* Why text is not a duration (caret_parse_duration_ns refused it), for a
+ * message: "the unit is missing", "unknown unit", "not a number",
+ * "negative", "too long"; NULL when it is one. */
+static inline const char *caret_duration_problem(const char *text)
+{
+	char *end;
+	if (caret_parse_duration_ns(text) >= 0)
+		return NULL;
+	double v = text ? strtod(text, &end) : 0;
+	if (!text || end == text)
+		return "not a number";
+	if (!(v >= 0))
+		return "negative";
+	if (!*end)
+		return "the unit is missing";
+	if (!strcmp(end, "ns") || !strcmp(end, "us") || !strcmp(end, "ms") || !strcmp(end, "s"))
+		return "too long";
+	return "unknown unit";
+}
+
 #endif

@@ -332,8 +332,9 @@ static void check_deadlines(struct reader *r, yaml_node_t *top)
 				fail(r, name, "two deadlines for the path '%s'", text(name));
 		yaml_node_t *v = value_of(r, entry, "deadline");
 		if (caret_parse_duration_ns(text(v)) <= 0)
-			fail(r, v, "deadline '%s' of '%s' is not a duration such as 50ms, 1.5s, 200us",
-				text(v), text(name));
+			fail(r, v, "deadline '%s' of '%s' is not a duration such as 50ms, 1.5s, 200us: "
+				"%s (units: " CARET_DURATION_UNITS ")", text(v), text(name),
+				caret_duration_problem(text(v)) ? caret_duration_problem(text(v)) : "zero");
 	}
 }
 
