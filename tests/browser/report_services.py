@@ -6,7 +6,8 @@ usage: report_services.py REPORT.html EXPORT.json --service NAME --client NODE
        --server NODE [--action NAME] [--service-callback]
   --service: a service the client calls (its calls in the Services section,
   a client -> server edge in the graph, its flows in the export);
-  --action: an action (its goals in the Actions section);
+  --action: an action (its goals in the Actions section, the graph's edge
+  named by it);
   --service-callback: the server's service callback is an rclcpp one (in
   the callbacks' table and the export's slices; rclcpp_action's are not).
 Prints one line per check; exits 1 when one fails."""
@@ -48,8 +49,9 @@ rows = re.findall(r"<td>(round trip|request|service|response)</td><td>(\d+)</td>
 check(len(rows) >= 4 and all(int(n) > 0 for _, n in rows[:4]),
       f"each of its measures counts calls: {rows[:4]}")
 graph = section("graph")
-check(f"<title>service {a.service}</title>" in graph and "class='edge service'" in graph,
-      f"the graph has the edge {a.client} → {a.server} of {a.service}")
+edge = f"{a.action} (action)" if a.action else f"service {a.service}"
+check(f"<title>{edge}</title>" in graph and "class='edge service'" in graph,
+      f"the graph has the edge {a.client} → {a.server} of {edge}")
 header = re.search(r"<th>shown</th><td>([^<]*)", page)
 shown = header.group(1) if header else ""
 check(re.search(r"[1-9]\d* services?\b", shown), f"the header counts the user's services: {shown!r}")

@@ -31,7 +31,26 @@ struct graph_edge {
 	size_t from, to;
 	const char *topic; /* or the service's name */
 	bool service;
+	int action;        /* an action's service: the length of the action's name */
 };
+
+/* Two edges labelled alike: the same topic, service or action. */
+static bool same_label(const struct graph_edge *a, const struct graph_edge *b)
+{
+	if (a->service != b->service || a->action != b->action)
+		return false;
+	return a->action ? !strncmp(a->topic, b->topic, (size_t)a->action) :
+		!strcmp(a->topic, b->topic);
+}
+
+/* The edge's label: the topic, the service, or "ACTION (action)". */
+static const char *edge_label(const struct graph_edge *e, char *buf, size_t size)
+{
+	if (!e->action)
+		return e->topic;
+	snprintf(buf, size, "%.*s (action)", e->action, e->topic);
+	return buf;
+}
 
 /* The bands: a process each (the first process of a box's name), in the
  * order of their hosts, then of the processes. */
@@ -67,11 +86,11 @@ static int label_slot(const struct graph_edge *e, size_t i)
 	for (size_t k = 0; k < i; k++) {
 		if (e[k].from != e[i].from)
 			continue;
-		if (!strcmp(e[k].topic, e[i].topic))
+		if (same_label(&e[k], &e[i]))
 			return -1;
 		bool counted = false; /* the same topic on an even earlier edge */
 		for (size_t j = 0; j < k && !counted; j++)
-			counted = e[j].from == e[k].from && !strcmp(e[j].topic, e[k].topic);
+			counted = e[j].from == e[k].from && same_label(&e[j], &e[k]);
 		slot += !counted;
 	}
 	return slot;
@@ -153,34 +172,38 @@ static void draw_bands(FILE *out, const ca_architecture *a, const struct bands *
 static void draw_edge(FILE *out, const struct graph_edge *e, size_t i,
 	const struct layout *l, const struct bands *b)
 {
-	char a[256];
+	char a[256], name[600];
+	const char *label = edge_label(&e[i], name, sizeof name);
 	double x1 = box_x(l, e[i].from) + BOX_W, y1 = box_y(l, b, e[i].from) + BOX_H / 2.0;
 	double x2 = box_x(l, e[i].to), y2 = box_y(l, b, e[i].to) + BOX_H / 2.0;
+	double lx = x1 + (COLUMN_W - BOX_W) / 2.0, ly = y1 - 5;
 	const char *cls = e[i].service ? "edge service" : "edge";
 	if (x2 <= x1) { /* backwards (a cycle) or within a column: around below */
 		double yb = l->height - 4;
 		fprintf(out, "<path class='%s' d='M%.0f,%.0f C%.0f,%.0f %.0f,%.0f %.0f,%.0f' "
 			"marker-end='url(#arrow)'><title>", cls, x1 - BOX_W / 2.0, y1 + BOX_H / 2.0,
 			x1, yb, x2, yb, x2 + BOX_W / 2.0, y2 + BOX_H / 2.0);
+		/* the name where the curve runs low, between the two boxes */
+		lx = (x1 - BOX_W / 2.0 + x2 + BOX_W / 2.0) / 2.0;
+		ly = yb - 12;
 	} else {
 		fprintf(out, "<path class='%s' d='M%.0f,%.0f C%.0f,%.0f %.0f,%.0f %.0f,%.0f' "
 			"marker-end='url(#arrow)'><title>", cls, x1, y1, x1 + 40, y1, x2 - 40, y2, x2, y2);
 	}
-	fputs(e[i].service ? "service " : "", out);
-	report_text(out, e[i].topic);
+	fputs(e[i].service && !e[i].action ? "service " : "", out);
+	report_text(out, label);
 	fputs("</title></path>", out);
-	/* the name once per box that sends, in the gap after it; a box's
-	 * several names one above the other */
+	/* the name once per box that sends, in the gap after it (under the
+	 * curve of a backward edge); a box's several names one above the other */
 	int slot = label_slot(e, i);
 	if (slot < 0)
 		return;
-	fprintf(out, "<text x='%.0f' y='%.0f' class='%s' text-anchor='middle'><title>",
-		x1 + (COLUMN_W - BOX_W) / 2.0, y1 - 5 - 12.0 * slot, e[i].service ? "topic service" :
-		"topic");
-	fputs(e[i].service ? "service " : "", out);
-	report_text(out, e[i].topic);
+	fprintf(out, "<text x='%.0f' y='%.0f' class='%s' text-anchor='middle'><title>", lx,
+		ly - 12.0 * slot, e[i].service ? "topic service" : "topic");
+	fputs(e[i].service && !e[i].action ? "service " : "", out);
+	report_text(out, label);
 	fputs("</title>", out);
-	report_text(out, report_short_name(e[i].topic, TOPIC_CHARS, a, sizeof a));
+	report_text(out, report_short_name(label, TOPIC_CHARS, a, sizeof a));
 	fputs("</text>", out);
 }
 
@@ -229,8 +252,7 @@ static void add_edge(struct graph_edge **e, size_t *n, size_t *cap, struct graph
 	if (edge.from == CA_NONE || edge.to == CA_NONE || edge.from == edge.to)
 		return;
 	for (size_t k = 0; k < *n; k++)
-		if ((*e)[k].from == edge.from && (*e)[k].to == edge.to &&
-		    (*e)[k].service == edge.service && !strcmp((*e)[k].topic, edge.topic))
+		if ((*e)[k].from == edge.from && (*e)[k].to == edge.to && same_label(&(*e)[k], &edge))
 			return;
 	struct graph_edge *x = VEC_PUSH(*e, *n, *cap);
 	if (x)
@@ -245,11 +267,14 @@ static void service_edges(const struct report *r, const size_t *box, struct grap
 	for (size_t c = 0; c < a->n_clients; c++) {
 		if (!report_shows_client(r, c) || a->clients[c].node == CA_NONE)
 			continue;
+		/* an action's services (ACTION/_action/...) are one edge, the action */
+		const char *name = a->clients[c].name, *action = strstr(name, "/_action/");
 		for (size_t s = 0; s < a->n_services; s++)
 			if (report_shows_service(r, s) && a->services[s].node != CA_NONE &&
-			    !strcmp(a->services[s].name, a->clients[c].name))
+			    !strcmp(a->services[s].name, name))
 				add_edge(e, n, cap, (struct graph_edge){ box[a->clients[c].node],
-					box[a->services[s].node], a->clients[c].name, true });
+					box[a->services[s].node], name, true,
+					action ? (int)(action - name) : 0 });
 	}
 }
 
@@ -323,7 +348,7 @@ void report_graph_section(struct report *r)
 	for (size_t i = 0; i < n_links; i++)
 		if (box[links[i].from] != CA_NONE && report_shows_topic(r, links[i].topic))
 			add_edge(&e, &n_edges, &cap, (struct graph_edge){ box[links[i].from],
-				box[links[i].to], links[i].topic, false });
+				box[links[i].to], links[i].topic, false, 0 });
 	size_t topic_edges = n_edges;
 	service_edges(r, box, &e, &n_edges, &cap);
 	for (size_t i = 0; i < a->n_services; i++)
