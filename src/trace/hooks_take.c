@@ -40,22 +40,24 @@ static bool receives_with_time(const void *subscription)
 	return true;
 }
 
+/* The take is not counted as a hook entered (no CT_ENTER around it): the
+ * rmw_take tracepoint rmw emits inside must be recorded as ever. */
 CT_EXPORT ct_rmw_ret rmw_take_with_info(const void *subscription, void *ros_message, bool *taken,
 	struct ct_rmw_message_info_head *message_info, void *allocation)
 {
-	CT_ENTER(e);
 	CT_ORIGINAL(ct_rmw_take_with_info_fn, "rmw_take_with_info");
 	ct_rmw_ret rc = original ?
 		original(subscription, ros_message, taken, message_info, allocation) : 1;
-	e = errno;
 	if (rc == CT_RMW_RET_OK && taken && *taken && message_info &&
-	    message_info->received_timestamp > 0 && subscription && !CT_REENTERED() &&
+	    message_info->received_timestamp > 0 && subscription && !ct_thread.depth &&
 	    ct_recording() && ct_abi_known() && !ct_thread.in_control &&
 	    !ct_in_run_left_out() && ct_allow_rmw_subscription(subscription) &&
-	    receives_with_time(subscription))
+	    receives_with_time(subscription)) {
+		CT_ENTER(e);
 		lttng_ust_tracepoint(ros2_caret, rmw_take_reception, subscription,
 			(uint64_t)message_info->source_timestamp,
 			(uint64_t)message_info->received_timestamp);
-	CT_LEAVE(e);
+		CT_LEAVE(e);
+	}
 	return rc;
 }

@@ -58,6 +58,11 @@ typedef void *(*ct_rmw_create_client_fn)(const void *node, const void *type_supp
 	const char *service_name, const void *qos_policies);
 typedef ct_rmw_ret (*ct_rmw_take_with_info_fn)(const void *subscription, void *ros_message,
 	bool *taken, struct ct_rmw_message_info_head *message_info, void *allocation);
+/* rmw_create_subscription and rmw_destroy_subscription: the same in
+ * Humble and Jazzy (the qos profile and the options are not read). */
+typedef void *(*ct_rmw_create_subscription_fn)(const void *node, const void *type_support,
+	const char *topic_name, const void *qos_policies, const void *subscription_options);
+typedef ct_rmw_ret (*ct_rmw_destroy_subscription_fn)(void *node, void *subscription);
 /* Iron and later (Jazzy); Humble has none. */
 typedef ct_rmw_ret (*ct_rmw_get_gid_for_client_fn)(const void *client, struct ct_rmw_gid *gid);
 
@@ -75,6 +80,9 @@ ct_rmw_ret rmw_take_response(const void *client, struct ct_rmw_service_info *req
 	void *ros_response, bool *taken);
 ct_rmw_ret rmw_take_with_info(const void *subscription, void *ros_message, bool *taken,
 	struct ct_rmw_message_info_head *message_info, void *allocation);
+void *rmw_create_subscription(const void *node, const void *type_support, const char *topic_name,
+	const void *qos_policies, const void *subscription_options);
+ct_rmw_ret rmw_destroy_subscription(void *node, void *subscription);
 #endif
 
 #endif

@@ -273,6 +273,7 @@ static void emit_ros2_caret(void)
 	TP(on_data_available, CU(on_data_available, source_stamp));
 	TP(rmw_take_reception, CP(rmw_take_reception, rmw_subscription_handle),
 		CU(rmw_take_reception, source_stamp), CU(rmw_take_reception, received_stamp));
+	TP(rmw_data_available, CP(rmw_data_available, rmw_subscription_handle));
 	tb_expected_gid("ros2_caret:rmw_take_request", "client_gid", gid);
 	TP(rmw_send_request, CP(rmw_send_request, rmw_client_handle), CP(rmw_send_request, request),
 		CI(rmw_send_request, sequence_number));

@@ -276,6 +276,8 @@ static const char *const own_events[] = {
 	"ros2_caret:client_callback_start", "ros2_caret:client_callback_end",
 	/* when a taken message reached the subscriber's middleware */
 	"ros2_caret:rmw_take_reception",
+	/* when a sample reached a subscription's reader (Cyclone DDS) */
+	"ros2_caret:rmw_data_available",
 };
 #define N_OWN (sizeof own_events / sizeof *own_events)
 
