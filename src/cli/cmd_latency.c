@@ -23,6 +23,7 @@ static int usage(FILE *out)
 		"usage: caret latency callbacks|topics|timers|nodes|tf|services|actions\n"
 		"                     [--format text|csv|json]\n"
 		"                     [--records FILE] [--percentiles linear|nearest]\n"
+		"                     [--split] (topics)\n"
 		"                     TRACE...\n"
 		"\n"
 		"  callbacks  per callback: runs, latency (callback_end - callback_start)\n"
@@ -34,7 +35,11 @@ static int usage(FILE *out)
 		"             handled, communication latency (subscriber callback start -\n"
 		"             rclcpp publish) statistics, messages published but not\n"
 		"             handled by a subscription, and handled but with no publish in\n"
-		"             the trace\n"
+		"             the trace; with --split, each topic's inter-process messages\n"
+		"             in three parts: publish_to_write (rclcpp publish to the DDS\n"
+		"             write), write_to_reception (to the subscriber's middleware:\n"
+		"             Fast DDS's reception time, Cyclone DDS's reader arrival) and\n"
+		"             reception_to_callback (the wait for the executor)\n"
 		"  timers     per timer callback: how late each run started after its\n"
 		"             expected firing (timer creation + k x period)\n"
 		"  nodes      per node path (a subscription callback and a topic its runs\n"
@@ -59,7 +64,8 @@ static int usage(FILE *out)
 		"interpolation, as the original CARET's (docs/latency.md).\n"
 		"  -f, --format F     text (default), csv or json\n"
 		"  -r, --records FILE write every instance as CSV to FILE\n"
-		"      --percentiles M linear (default) or nearest (nearest rank)\n");
+		"      --percentiles M linear (default) or nearest (nearest rank)\n"
+		"      --split        topics: where each message waited (above)\n");
 	fputs(CLI_LOAD_OPTIONS_HELP, out);
 	fputs(CLI_MEMORY_HELP, out);
 	return out == stdout ? 0 : 2;
@@ -93,6 +99,7 @@ static int parse(int argc, char **argv, struct latency_options *o)
 		{ "format", required_argument, NULL, 'f' },
 		{ "records", required_argument, NULL, 'r' },
 		{ "percentiles", required_argument, NULL, 'q' },
+		{ "split", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -121,7 +128,13 @@ static int parse(int argc, char **argv, struct latency_options *o)
 			return usage(stdout);
 		if (c == 'r')
 			o->records_path = optarg;
-		else if (c == 'q') {
+		else if (c == 's' && tables[o->kind].table == latency_topics)
+			o->out.split = true;
+		else if (c == 's') {
+			fprintf(stderr, "caret %s: --split is for topics (caret latency topics --split)\n",
+				o->verb);
+			return 2;
+		} else if (c == 'q') {
 			if (cli_parse_percentiles(o->verb, optarg, &o->out.percentiles))
 				return 2;
 		} else if (c != 'f' || cli_parse_format(o->verb, optarg, &o->out.format) != 0)
@@ -150,8 +163,8 @@ static bool plan_load(struct latency_options *o, ca_records_options *ro)
 		table == latency_timers,
 		/* topic and node latencies joined as the scan goes, unless every
 		 * instance is to be written */
-		.latencies_only = !o->records_path && (table == latency_topics ||
-			table == latency_nodes) };
+		.latencies_only = !o->records_path && !o->out.split &&
+			(table == latency_topics || table == latency_nodes) };
 	bool no_records = calls || (table == latency_tf && !o->records_path);
 	o->load.records = no_records ? NULL : ro;
 	/* callback, timer, and streamed topic and node latencies show no

@@ -18,6 +18,7 @@ struct latency_output {
 	ca_percentile_method percentiles;
 	const char *verb;      /* "latency callbacks", ..., for messages */
 	const ca_trace *trace; /* the trace folders said where the output begins */
+	bool split;            /* topics: each message's latency in its parts (--split) */
 };
 
 struct latency_row {
@@ -44,6 +45,7 @@ typedef int latency_table(const ca_trace *t, const ca_records *rec,
 	const struct latency_output *out);
 latency_table latency_callbacks, latency_timers; /* latency_runs.c */
 latency_table latency_topics, latency_nodes;     /* latency_topics.c */
+latency_table latency_topics_split;              /* latency_split.c */
 latency_table latency_tf;                        /* latency_tf.c */
 latency_table latency_services;                  /* latency_services.c */
 latency_table latency_actions;                   /* latency_actions.c */

@@ -88,6 +88,8 @@ static int topics_streamed(const ca_trace *t, const ca_records *rec, const struc
 int latency_topics(const ca_trace *t, const ca_records *rec, const struct latency_output *out)
 {
 	FILE *records = out->records;
+	if (out->split)
+		return latency_topics_split(t, rec, out);
 	if (!records)
 		return topics_streamed(t, rec, out);
 	const ca_architecture *a = ca_trace_architecture(t);

@@ -484,7 +484,7 @@ int ca_records_join(struct ca_records *r)
 	r->enqueues = NULL;
 	r->n_takes = r->n_copies = r->n_enqueues = 0;
 	r->not_received = calloc(2 * r->m->n_subscriptions + 1, sizeof *r->not_received);
-	if (!r->not_received || count_not_received(r) != 0)
+	if (!r->not_received || count_not_received(r) != 0 || ca_receptions_match(r) != 0)
 		goto out;
 	status = 0;
 out:

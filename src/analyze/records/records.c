@@ -269,6 +269,8 @@ void ca_records_free(ca_records *r)
 	free(r->communications);
 	free(r->takes);
 	free(r->copies);
+	free(r->receptions);
+	free(r->dds_hops);
 	free(r->enqueues);
 	free(r->not_received);
 	free(r->by_thread);

@@ -23,6 +23,15 @@ struct ca_take {
 	bool intra;
 };
 
+/* When a message reached a subscription's middleware, as scanned: the
+ * tracer's rmw_take_reception (the message's source stamp, Fast DDS's
+ * reception time on the system clock) or rmw_data_available (stamp 0: an
+ * arrival, received on the trace's clock). */
+struct ca_reception {
+	size_t subscription;
+	uint64_t stamp, received;
+};
+
 /* Jazzy: an intra-process message put into a subscription's ring buffer,
  * by the publish in progress in that thread. */
 struct ca_enqueue {
@@ -113,12 +122,23 @@ struct ca_records {
 	CA_ARRAY(struct ca_take, takes);
 	CA_ARRAY(struct ca_copy, copies);
 	CA_ARRAY(struct ca_enqueue, enqueues);
+	CA_ARRAY(struct ca_reception, receptions); /* until joined (receptions.c) */
+	int64_t *dds_hops; /* per communication: its write to its reception; INT64_MIN unknown */
+	unsigned reception_kinds; /* CA_RECEPTION_* */
 	uint64_t *not_received; /* per subscription and delivery: [2s + intra] */
 	size_t *by_thread; /* runs by pid, tid, start (ca_records_run_at) */
 	struct ca_radix *sorter[2]; /* the joins' sorts, reused (join.c) */
 	ca_record_losses losses;
 	bool oom;
 };
+
+/* receptions.c: a reception noted as scanned (false out of memory);
+ * sorted once the scan ends; matched to the communications once joined,
+ * then let go (-1 out of memory). */
+bool ca_receptions_add(struct ca_records *r, size_t subscription, uint64_t stamp,
+	uint64_t received);
+void ca_receptions_sort(struct ca_records *r);
+int ca_receptions_match(struct ca_records *r);
 
 /* The intra-process publish of Jazzy's ring-buffer slot: the second key
  * of a slot (pids are below 2^22 on a host; a host's rank is added << 24

@@ -82,6 +82,7 @@ static const enum cs_event_id scanned[] = {
 	CS_EV_ros2_rmw_take, CS_EV_ros2_dispatch_subscription_callback,
 	CS_EV_ros2_dispatch_intra_process_subscription_callback, CS_EV_ros2_message_construct,
 	CS_EV_ros2_rclcpp_ring_buffer_enqueue, CS_EV_ros2_rclcpp_ring_buffer_dequeue,
+	CS_EV_ros2_caret_rmw_take_reception, CS_EV_ros2_caret_rmw_data_available,
 };
 #define N_SCANNED (sizeof scanned / sizeof *scanned)
 
@@ -112,6 +113,8 @@ static const struct {
 	[CS_EV_ros2_rclcpp_intra_publish] = { CA_H_PUBLISHER + 1, 0 },
 	[CS_EV_ros2_caret_merged_publish_timing] = { CA_H_PUBLISHER + 1, 0 },
 	[CS_EV_ros2_rmw_take] = { CA_H_SUBSCRIPTION_RMW + 1, 0 },
+	[CS_EV_ros2_caret_rmw_take_reception] = { CA_H_SUBSCRIPTION_RMW + 1, 0 },
+	[CS_EV_ros2_caret_rmw_data_available] = { CA_H_SUBSCRIPTION_RMW + 1, 0 },
 	[CS_EV_ros2_rclcpp_ring_buffer_dequeue] = { CA_H_RING_BUFFER + 1, 0 },
 };
 
@@ -529,6 +532,32 @@ static void on_rmw_take(struct scan *s, struct thread *th, uint64_t time, size_t
 		add_take(s, th, time, CA_NONE, object, v[2], v[1], 0, false, 0, 0);
 }
 
+/* When a message reached a subscription's middleware: the one just taken
+ * (Fast DDS), or one not named (Cyclone DDS's arrival, at the event's
+ * time). The joined records only: a streamed scan keeps no message. */
+static void add_reception(struct scan *s, size_t subscription, uint64_t stamp, uint64_t received)
+{
+	if (subscription != CA_NONE && !s->r->stream && !s->r->runs_only &&
+	    !ca_receptions_add(s->r, subscription, stamp, received))
+		s->r->oom = true;
+}
+
+static void on_take_reception(struct scan *s, struct thread *th, uint64_t time, size_t object,
+	const uint64_t *v)
+{
+	(void)th;
+	(void)time;
+	add_reception(s, object, v[1], v[2]);
+}
+
+static void on_data_available(struct scan *s, struct thread *th, uint64_t time, size_t object,
+	const uint64_t *v)
+{
+	(void)th;
+	(void)v;
+	add_reception(s, object, 0, time);
+}
+
 static void on_dispatch(struct scan *s, struct thread *th, uint64_t time, size_t object,
 	const uint64_t *v)
 {
@@ -571,6 +600,8 @@ static event_handler *const handlers[CS_EVENT_COUNT] = {
 	[CS_EV_ros2_rclcpp_ring_buffer_enqueue] = on_enqueue,
 	[CS_EV_ros2_rclcpp_ring_buffer_dequeue] = on_dequeue,
 	[CS_EV_ros2_rmw_take] = on_rmw_take,
+	[CS_EV_ros2_caret_rmw_take_reception] = on_take_reception,
+	[CS_EV_ros2_caret_rmw_data_available] = on_data_available,
 	[CS_EV_ros2_dispatch_subscription_callback] = on_dispatch,
 	[CS_EV_ros2_dispatch_intra_process_subscription_callback] = on_intra_dispatch,
 	[CS_EV_ros2_message_construct] = on_message_construct,
@@ -683,6 +714,7 @@ static int end_scan(struct scan *s)
 	s->threads.last = CA_NONE;
 	if (!r->oom && r->run_store && !ca_run_store_sort(r->run_store))
 		r->oom = true;
+	ca_receptions_sort(r);
 	if (!r->oom && r->stream && ca_stream_end(r->stream) != 0)
 		r->oom = true;
 	if (r->stream) { /* what only the scan needed */

@@ -500,6 +500,24 @@ size_t ca_records_callback_stretch(const ca_records *r, size_t callback, size_t 
 size_t ca_records_publishes(const ca_records *r, const ca_publish_instance **out);
 /* Messages handled by a callback, in the order of their callback run. */
 size_t ca_records_communications(const ca_records *r, const ca_communication **out);
+/* Where a message waited (records/receptions.c): its communication's
+ * latency (callback start - publish) in three, the publish to its DDS
+ * write, the write to its reception by the subscriber's middleware, the
+ * reception to the callback start (the wait for the executor); the three
+ * add up to the latency. False when the trace cannot tell: an
+ * intra-process message (no middleware), its publish or DDS write not in
+ * the trace, no reception recorded for it (a trace of another tracer), or
+ * records that keep no message. */
+typedef struct ca_message_hops {
+	int64_t to_write, in_middleware, to_callback;
+} ca_message_hops;
+bool ca_records_message_hops(const ca_records *r, size_t communication, ca_message_hops *out);
+/* How the receptions were known, a mask (0: none recorded): the
+ * middleware's own reception time (Fast DDS), arrivals matched in order
+ * (Cyclone DDS: a lower bound when messages of several writers are in
+ * flight at once). */
+enum { CA_RECEPTION_STAMPED = 1, CA_RECEPTION_ARRIVAL_ORDER = 2 };
+unsigned ca_records_reception_kinds(const ca_records *r);
 const ca_record_losses *ca_records_losses(const ca_records *r);
 /* The innermost callback run open in thread (pid, tid) at time t (its
  * index in ca_records_callbacks()), or CA_NONE. */
