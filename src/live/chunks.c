@@ -2,10 +2,11 @@
 #define _GNU_SOURCE
 #include "chunks.h"
 
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "trace_dir.h"
 
 bool live_chunks_add(struct live_chunks *c, const char *dir, uint64_t until, bool has_init)
 {
@@ -62,20 +63,6 @@ size_t live_chunks_uncounted(const struct live_chunks *c, size_t keep, const cha
 	return n;
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	remove(path);
-	return 0;
-}
-
-void live_remove_tree(const char *dir)
-{
-	nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
-
 void live_chunks_prune(struct live_chunks *c, uint64_t before)
 {
 	size_t kept = 0;
@@ -83,7 +70,7 @@ void live_chunks_prune(struct live_chunks *c, uint64_t before)
 		struct live_chunk *k = &c->items[i];
 		if (k->until < before && !k->has_init) {
 			if (!c->keep)
-				live_remove_tree(k->dir);
+				cr_remove_tree(k->dir);
 			free(k->dir);
 			continue;
 		}

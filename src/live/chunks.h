@@ -53,7 +53,5 @@ size_t live_chunks_uncounted(const struct live_chunks *c, size_t keep, const cha
  * events that ended before `before`. */
 void live_chunks_prune(struct live_chunks *c, uint64_t before);
 void live_chunks_free(struct live_chunks *c);
-/* Deletes a directory and everything under it (symlinks not followed). */
-void live_remove_tree(const char *dir);
 
 #endif

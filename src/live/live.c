@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "session.h"
+#include "trace_dir.h"
 #include "state.h"
 
 static int on_chunk(void *user, struct recorder *r, const char *chunk, int64_t until_ns,
@@ -109,11 +110,13 @@ int live_run(struct live_options *o)
 	o->record.verb = "caret live";
 	o->record.snapshot_session = o->snapshot_dir != NULL;
 	int status = cr_record_run(&o->record);
-	fprintf(stderr, "caret live: %" PRIu64 " %s, %" PRIu64 " deadline %s, %u %s written\n",
-		L->looks, L->looks == 1 ? "look" : "looks", L->misses, L->misses == 1 ? "miss" :
-		"misses", L->snapshots, L->snapshots == 1 ? "snapshot" : "snapshots");
+	if (L->looks || !status) /* else the recorder said why there was none */
+		fprintf(stderr, "caret live: %" PRIu64 " %s, %" PRIu64 " deadline %s, %u %s "
+			"written\n", L->looks, L->looks == 1 ? "look" : "looks", L->misses,
+			L->misses == 1 ? "miss" : "misses", L->snapshots,
+			L->snapshots == 1 ? "snapshot" : "snapshots");
 	if (scratch[0])
-		live_remove_tree(scratch);
+		cr_remove_tree(scratch);
 	for (size_t i = 0; i < L->n_callbacks; i++)
 		live_series_free(&L->callbacks[i]);
 	free(L->callbacks);

@@ -18,8 +18,8 @@
 #include <time.h>
 
 #include "clock.h"
-#include "session.h"
 #include "state.h"
+#include "trace_dir.h"
 
 #define GONE_NS 3000000000LL /* no chunk for this long: the host has gone */
 

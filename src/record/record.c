@@ -1,7 +1,8 @@
-/* record.c - see record.h. */
+/* record.c - see record.h: the recording run, from the checks before it
+ * to its end; the processes are started in start.c, the trace summed up
+ * in summary.c. */
 #define _GNU_SOURCE
 #include "record.h"
-#include "plural.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -12,45 +13,23 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "clock.h"
-
-#include "control.h"
-#include "ctf_iter.h"
 #include "lock.h"
-#include "processes.h"
-#include "session.h"
-
-struct recorder {
-	const struct cr_record_options *o;
-	struct cc_endpoints ep;
-	struct cr_session *session;
-	struct cr_session *flight; /* snapshot_session */
-	char flight_name[140];
-	struct cr_lock *lock;
-	struct cr_processes *procs;
-	bool tty;
-	char session_name[128], output[PATH_MAX], err[512];
-	char url[PATH_MAX];  /* net://HOST when streamed to lttng-relayd */
-	int64_t start_sent, started;
-	pid_t child;
-	double lost_at; /* the session was stopped or destroyed by someone else */
-	const char *lost_how;
-};
+#include "plural.h"
+#include "recorder.h"
+#include "trace_dir.h"
 
 static volatile sig_atomic_t g_stop;
+static bool g_progress_shown; /* a progress line is on the terminal, not ended */
 
-/* What the messages begin with: the verb recording (caret record, caret live). */
-static const char *who(const struct recorder *r)
+const char *cr_who(const struct recorder *r)
 {
 	return r->o->verb ? r->o->verb : "caret record";
 }
-
-#define SAY(r, ...) (fprintf(stderr, "%s: ", who(r)), fprintf(stderr, __VA_ARGS__))
 
 static void on_signal(int sig)
 {
@@ -58,14 +37,24 @@ static void on_signal(int sig)
 	g_stop = 1;
 }
 
+bool cr_stop_asked(void)
+{
+	return g_stop;
+}
 
-static int fail(const struct recorder *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int fail(const struct recorder *r, const char *fmt, ...)
+void cr_end_progress(const struct recorder *r)
+{
+	(void)r;
+	if (g_progress_shown)
+		fputc('\n', stderr);
+	g_progress_shown = false;
+}
+
+int cr_fail(const struct recorder *r, const char *fmt, ...)
 {
 	va_list ap;
-	if (r->tty)
-		fputc('\n', stderr);
-	fprintf(stderr, "%s: ", who(r));
+	cr_end_progress(r);
+	fprintf(stderr, "%s: ", cr_who(r));
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
@@ -73,82 +62,22 @@ static int fail(const struct recorder *r, const char *fmt, ...)
 	return 1;
 }
 
-/* ---- processes, from their Status ----------------------------------- */
-
-/* When the last process entered RECORD. */
-static int64_t last_transition(const struct recorder *r)
-{
-	int64_t last = r->start_sent;
-	for (size_t i = 0; i < cr_processes_count(r->procs); i++)
-		if (cr_processes_at(r->procs, i)->recording_since > last)
-			last = cr_processes_at(r->procs, i)->recording_since;
-	return last;
-}
-
-static void show_progress(struct recorder *r, const char *phase, double seconds)
+void cr_show_progress(const struct recorder *r, const char *doing, double seconds)
 {
 	char line[256];
+	if (r->o->quiet || !r->tty)
+		return;
 	struct cr_tally t = cr_processes_tally(r->procs);
 	int64_t discarded = cr_session_discarded(r->session);
 	uint64_t bytes = cr_session_bytes_on_disk(r->session);
-
-	if (r->o->quiet)
-		return;
 	snprintf(line, sizeof line, "%s %5.1fs | %zu %s: %zu WAIT, %zu PREPARE, "
-		"%zu RECORD | %.1f MiB | %" PRId64 " discarded", phase, seconds, t.live,
+		"%zu RECORD | %.1f MiB | %" PRId64 " discarded", doing, seconds, t.live,
 		caret_plural(t.live, "process", "processes"),
 		t.wait, t.prepare, t.record, (double)bytes / (1 << 20),
 		discarded < 0 ? 0 : discarded);
-	if (r->tty) {
-		fprintf(stderr, "\r%-100s", line);
-		fflush(stderr);
-	}
-}
-
-/* ---- commands -------------------------------------------------------- */
-
-static void wait_for_readers(dds_entity_t writer)
-{
-	dds_publication_matched_status_t st;
-	uint32_t last = 0;
-	int64_t until = caret_monotonic_ns() + 2000000000LL, stable_since = caret_monotonic_ns();
-
-	/* Until the matched readers stop changing for 300 ms (discovery). */
-	while (caret_monotonic_ns() < until && !g_stop) {
-		if (dds_get_publication_matched_status(writer, &st) == 0 && st.current_count != last) {
-			last = st.current_count;
-			stable_since = caret_monotonic_ns();
-		}
-		if (last > 0 && caret_monotonic_ns() - stable_since > 300000000LL)
-			break;
-		caret_sleep_ms(20);
-	}
-}
-
-static void send_start(struct recorder *r)
-{
-	cc_start s = { .recording_frequency = r->o->frequency, .ignore_nodes = "",
-		.ignore_topics = "", .select_nodes = "", .select_topics = "" };
-	dds_write(r->ep.start, &s);
-	r->start_sent = caret_monotonic_ns();
-}
-
-/* --immediate: processes started after the session begin in RECORD;
- * one found waiting (it ran before: a script written for the original's
- * --immediate) is told to start, as it is seen, without holding the
- * recording for it (again after 1.5 s for one that missed it). */
-static void start_waiting(struct recorder *r)
-{
-	if (cr_processes_tally(r->procs).wait &&
-	    caret_monotonic_ns() - r->start_sent > 1500000000LL)
-		send_start(r);
-}
-
-static void send_end(struct recorder *r)
-{
-	cc_end e = { 0 };
-	wait_for_readers(r->ep.end);
-	dds_write(r->ep.end, &e);
+	fprintf(stderr, "\r%-100s", line);
+	fflush(stderr);
+	g_progress_shown = true;
 }
 
 /* ---- the command to record (`-- CMD`) --------------------------------- */
@@ -259,162 +188,18 @@ static int check_output(struct recorder *r)
 	struct stat st;
 
 	if (stat(r->output, &st) == 0)
-		return fail(r, "output directory %s already exists", r->output);
+		return cr_fail(r, "output directory %s already exists", r->output);
 	snprintf(dir, sizeof dir, "%s", r->output);
 	for (char *slash; (slash = strrchr(dir, '/')) && slash != dir;) {
 		*slash = '\0';
 		if (stat(dir, &st) == 0) {
 			if (!S_ISDIR(st.st_mode) || access(dir, W_OK) != 0)
-				return fail(r, "cannot write the trace under %s: %s", dir,
+				return cr_fail(r, "cannot write the trace under %s: %s", dir,
 					S_ISDIR(st.st_mode) ? strerror(EACCES) : "not a directory");
 			return 0;
 		}
 	}
 	return 0;
-}
-
-struct counts {
-	uint64_t events, discarded;
-};
-
-static int count_event(const bt_event *ev, uint64_t clock, void *user)
-{
-	(void)ev;
-	(void)clock;
-	((struct counts *)user)->events++;
-	return 0;
-}
-
-static void count_discarded(const bt_stream *s, uint64_t n, void *user)
-{
-	(void)s;
-	((struct counts *)user)->discarded += n;
-}
-
-/* Bytes free for us on the file system holding the trace; -1 unknown. */
-static int64_t free_bytes(const char *dir)
-{
-	struct statvfs st;
-	if (statvfs(dir, &st) != 0)
-		return -1;
-	return (int64_t)(st.f_bavail * st.f_frsize);
-}
-
-#define DISK_FULL_BYTES (64 << 10) /* less than this left: LTTng cannot write a packet */
-
-static bool disk_full(const struct recorder *r)
-{
-	if (r->o->relayd) /* the relay daemon's disk: it says so itself */
-		return false;
-	int64_t left = free_bytes(r->output);
-	return left >= 0 && left < DISK_FULL_BYTES;
-}
-
-/* What went wrong while recording that makes the trace incomplete, said
- * in one line each; the number of such problems. */
-static int report_losses(const struct recorder *r)
-{
-	int problems = 0;
-	if (r->lost_how) {
-		fail(r, "the session %s was %s by someone else %.1f s into the recording: the "
-			"trace covers only that", r->session_name, r->lost_how, r->lost_at);
-		problems++;
-	}
-	for (size_t i = 0; i < cr_processes_count(r->procs); i++) {
-		const struct cr_process *p = cr_processes_at(r->procs, i);
-		if (!p->left_record)
-			continue;
-		fail(r, "%s (pid %" PRId64 ", %s) left RECORD %.1f s into the recording (an End "
-			"or Start from another recorder?): its events after that are missing",
-			p->name, p->pid, p->first_node[0] ? p->first_node : "no node",
-			(double)(p->left_record - r->started) / 1e9);
-		problems++;
-	}
-	return problems;
-}
-
-/* The tracers' own warnings (an invalid filter pattern...), once each. */
-static void report_warnings(const struct recorder *r)
-{
-	size_t n = cr_processes_count(r->procs);
-	for (size_t i = 0; i < n; i++) {
-		const struct cr_process *p = cr_processes_at(r->procs, i);
-		bool said = !p->warning[0];
-		for (size_t k = 0; k < i && !said; k++)
-			said = !strcmp(cr_processes_at(r->procs, k)->warning, p->warning);
-		if (said)
-			continue;
-		size_t same = 0;
-		for (size_t k = i; k < n; k++)
-			same += !strcmp(cr_processes_at(r->procs, k)->warning, p->warning);
-		SAY(r, "warning from %zu process%s (pid %" PRId64 "%s): %s\n",
-			same, same == 1 ? "" : "es", p->pid, same > 1 ? ", ..." : "", p->warning);
-	}
-	uint64_t foreign, malformed;
-	cr_processes_ignored(r->procs, &foreign, &malformed);
-	if (foreign || malformed)
-		SAY(r, "ignored %" PRIu64 " Status message%s from writers "
-			"that are not caret tracers and %" PRIu64 " malformed one%s\n", foreign,
-			foreign == 1 ? "" : "s", malformed, malformed == 1 ? "" : "s");
-}
-
-static int finish(struct recorder *r, double recorded_seconds)
-{
-	char err[512];
-	int64_t lttng_discarded = cr_session_discarded(r->session);
-	size_t processes = cr_processes_count(r->procs);
-
-	if (r->tty)
-		fputc('\n', stderr);
-	int problems = report_losses(r);
-	if (r->lost_how)
-		recorded_seconds = r->lost_at;
-	int stopped = cr_session_stop_and_destroy(r->session, err, sizeof err);
-	r->session = NULL;
-	cc_close(&r->ep);
-	if (disk_full(r))
-		return fail(r, "the disk holding %s is full (%" PRId64 " KiB left): the trace is "
-			"incomplete", r->output, free_bytes(r->output) / 1024);
-	if (stopped != 0)
-		return fail(r, "%s", err);
-
-	if (r->o->relayd) { /* the trace is on the relay daemon's host */
-		report_warnings(r);
-		SAY(r, "recorded %.1f s, %zu %s, streamed to %s\n", recorded_seconds, processes,
-			caret_plural(processes, "process", "processes"), r->output);
-		if (lttng_discarded > 0)
-			return fail(r, "%" PRId64 " events were discarded: latencies may be wrong; use "
-				"bigger buffers (--subbuf-size, --num-subbuf) or --blocking",
-				lttng_discarded);
-		return problems ? 1 : 0;
-	}
-	if (r->o->quiet) { /* live: the chunks were read as they came */
-		report_warnings(r);
-		if (lttng_discarded > 0)
-			return fail(r, "%" PRId64 " events were discarded: latencies may be wrong; use "
-				"bigger buffers (--subbuf-size, --num-subbuf)", lttng_discarded);
-		return problems ? 1 : 0;
-	}
-	struct counts c = { 0 };
-	struct ca_ctf_handlers h = { count_event, count_discarded, &c, NULL };
-	if (cr_dir_bytes(r->output) == 0)
-		return fail(r, "nothing was recorded in %.1f s: no process with libcaret.so "
-			"preloaded ran (LTTng wrote no trace)", recorded_seconds);
-	if (ca_ctf_iterate(r->output, &h, err, sizeof err) != 0)
-		return fail(r, "the trace cannot be read back: %s", err);
-	if (lttng_discarded > (int64_t)c.discarded)
-		c.discarded = (uint64_t)lttng_discarded;
-	report_warnings(r);
-	SAY(r, "recorded %.1f s, %zu %s, %" PRIu64 " %s, "
-		"%" PRIu64 " discarded\n", recorded_seconds, processes,
-		caret_plural(processes, "process", "processes"), c.events,
-		caret_plural(c.events, "event", "events"), c.discarded);
-	printf("%s\n", r->output);
-	if (c.discarded)
-		SAY(r, "%" PRIu64 " events were discarded: latencies "
-			"may be wrong; use bigger buffers (--subbuf-size, --num-subbuf) or "
-			"--blocking\n", c.discarded);
-	return problems ? 1 : 0;
 }
 
 /* Another recorder's lock, or a session a dead one left: one line, 1. */
@@ -423,12 +208,12 @@ static int take_lock(struct recorder *r)
 	char err[512], orphan[256];
 	r->lock = cr_lock_take(r->o->track_vgid, orphan, sizeof orphan, err, sizeof err);
 	if (!r->lock)
-		return fail(r, "%s", err);
+		return cr_fail(r, "%s", err);
 	int destroyed = cr_session_destroy_named(orphan, err, sizeof err);
 	if (destroyed < 0)
-		return fail(r, "a recorder that died left session %s: %s", orphan, err);
+		return cr_fail(r, "a recorder that died left session %s: %s", orphan, err);
 	if (destroyed)
-		SAY(r, "stopped session %s, left recording by a caret record "
+		CR_SAY(r, "stopped session %s, left recording by a caret record "
 			"that died (its trace stays where it was written)\n", orphan);
 	return 0;
 }
@@ -452,67 +237,11 @@ static bool session_lost(struct recorder *r)
 		r->lost_at = (double)(now - r->started) / 1e9;
 		return true;
 	}
-	if (disk_full(r)) {
+	if (cr_disk_full(r)) {
 		r->lost_at = (double)(now - r->started) / 1e9;
-		return true; /* finish() says why */
+		return true; /* cr_finish() says why */
 	}
 	return false;
-}
-
-/* Start, then until every process records (or the wait runs out). */
-static void start_processes(struct recorder *r)
-{
-	const struct cr_record_options *o = r->o;
-	/* A tracer ignores Start while it records (for a recorder that died,
-	 * say): End first, so every process starts from WAIT. Nothing else
-	 * records now: that was checked before the session was made. */
-	send_end(r);
-	dds_wait_for_acks(r->ep.end, DDS_SECS(1));
-	wait_for_readers(r->ep.start);
-	send_start(r);
-	int64_t deadline = caret_monotonic_ns() + (int64_t)(o->wait_timeout * 1e9);
-	int resent = 0;
-	for (;;) {
-		cr_processes_update(r->procs, false);
-		struct cr_tally t = cr_processes_tally(r->procs);
-		/* Every tracer has one Start reader: that many must record. */
-		dds_publication_matched_status_t m = { 0 };
-		dds_get_publication_matched_status(r->ep.start, &m);
-		show_progress(r, "starting", (double)(caret_monotonic_ns() - r->start_sent) / 1e9);
-		if (g_stop || (t.live && t.record == t.live && t.live >= m.current_count)) {
-			if (r->tty)
-				fputc('\n', stderr);
-			SAY(r, "%s %zu %s recording %.2f s "
-				"after Start\n", t.live == 1 ? "the" : "all", t.live,
-				caret_plural(t.live, "process", "processes"), (double)(last_transition(r) -
-					r->start_sent) / 1e9);
-			return;
-		}
-		/* A process that joined after the Start (or missed it); those
-		 * recording already ignore a Start from the same recorder. */
-		if (t.wait && resent < 3 && caret_monotonic_ns() - r->start_sent > 1500000000LL) {
-			send_start(r);
-			resent++;
-		}
-		if (caret_monotonic_ns() > deadline) {
-			if (r->tty)
-				fputc('\n', stderr);
-			if (!t.live)
-				SAY(r, "no traced process answered on "
-					"ROS_DOMAIN_ID %d (started with LD_PRELOAD=libcaret.so?); "
-					"recording anyway\n", cc_domain_from_env());
-			for (size_t i = 0; i < cr_processes_count(r->procs); i++) {
-				const struct cr_process *p = cr_processes_at(r->procs, i);
-				if (p->state != CC_RECORD)
-					SAY(r, "%s (pid %" PRId64 ", %s) "
-						"still %s after %.0f s\n", p->name, p->pid,
-						p->first_node[0] ? p->first_node : "no node",
-						cc_state_name(p->state), o->wait_timeout);
-			}
-			return;
-		}
-		caret_sleep_ms(20);
-	}
 }
 
 /* The command's own failure (not the SIGINT we sent it at the end). */
@@ -520,15 +249,15 @@ static int command_status(const struct recorder *r, int status, bool exited_alon
 {
 	const char *cmd = r->o->command[0];
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-		return fail(r, "%s could not be executed", cmd);
+		return cr_fail(r, "%s could not be executed", cmd);
 	if (!exited_alone)
 		return 0;
 	if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
-		fail(r, "%s exited with status %d", cmd, WEXITSTATUS(status));
+		cr_fail(r, "%s exited with status %d", cmd, WEXITSTATUS(status));
 		return WEXITSTATUS(status);
 	}
 	if (WIFSIGNALED(status)) {
-		fail(r, "%s was killed by signal %d (%s)", cmd, WTERMSIG(status),
+		cr_fail(r, "%s was killed by signal %d (%s)", cmd, WTERMSIG(status),
 			strsignal(WTERMSIG(status)));
 		return 128 + WTERMSIG(status);
 	}
@@ -544,7 +273,7 @@ static int hand_over_chunk(struct recorder *r, bool last)
 		/* the session destroyed or stopped under us: session_lost says so */
 		if (cr_session_state(r->session) < 1)
 			return 0;
-		fail(r, "%s", err);
+		cr_fail(r, "%s", err);
 		return 1;
 	}
 	return r->o->on_chunk ? r->o->on_chunk(r->o->user, r, chunk, asked, last) : 0;
@@ -575,29 +304,28 @@ static int preflight(struct recorder *r)
 	const struct cr_record_options *o = r->o;
 	char err[512];
 	if (o->command && !executable(o->command[0]))
-		return fail(r, "cannot execute %s: command not found", o->command[0]);
+		return cr_fail(r, "cannot execute %s: command not found", o->command[0]);
 	if (!cr_sessiond_alive())
-		return fail(r, "no LTTng session daemon is running "
+		return cr_fail(r, "no LTTng session daemon is running "
 			"(start one: lttng-sessiond --daemonize)");
 	if (take_lock(r))
 		return 1;
 	int active = cr_active_session_records_caret(o->track_vgid, err, sizeof err);
 	if (active < 0)
-		return fail(r, "%s", err);
+		return cr_fail(r, "%s", err);
 	if (active)
-		return fail(r, "session %s already records ros2_caret events, not started by caret "
+		return cr_fail(r, "session %s already records ros2_caret events, not started by caret "
 			"record: stop it first (lttng list; lttng destroy NAME)", err);
 	if (!o->relayd && check_output(r))
 		return 1;
 	if (!o->command && !o->immediate && cc_discovery_from_env() == CC_DISCOVERY_OFF)
-		return fail(r, "ROS_AUTOMATIC_DISCOVERY_RANGE=OFF: the ROS 2 processes discover "
+		return cr_fail(r, "ROS_AUTOMATIC_DISCOVERY_RANGE=OFF: the ROS 2 processes discover "
 			"nothing outside themselves, so they cannot be told to start; record them "
 			"from their start (--immediate before starting them, or -- CMD)");
 	return 0;
 }
 
-/* The session (and the flight recorder) recording, the control topics
- * open: 0, or the exit status. */
+/* The session (and the flight recorder) recording: 0, or the exit status. */
 static int open_sessions(struct recorder *r)
 {
 	const struct cr_record_options *o = r->o;
@@ -610,7 +338,7 @@ static int open_sessions(struct recorder *r)
 	};
 	r->session = cr_session_create(&so, err, sizeof err);
 	if (!r->session)
-		return fail(r, "%s", err);
+		return cr_fail(r, "%s", err);
 	cr_lock_name_session(r->lock, r->session_name, r->output);
 	if (o->snapshot_session) {
 		so.snapshot = true;
@@ -622,60 +350,56 @@ static int open_sessions(struct recorder *r)
 		snprintf(r->flight_name, sizeof r->flight_name, "%s-flight", r->session_name);
 		so.name = r->flight_name;
 		if (!(r->flight = cr_session_create(&so, err, sizeof err)))
-			return fail(r, "the flight recorder: %s", err);
+			return cr_fail(r, "the flight recorder: %s", err);
 		if (cr_session_start(r->flight, err, sizeof err) != 0)
-			return fail(r, "the flight recorder: %s", err);
+			return cr_fail(r, "the flight recorder: %s", err);
 	}
 	if (cr_session_start(r->session, err, sizeof err) != 0)
-		return fail(r, "%s", err);
-	if (cc_open(&r->ep, cc_domain_from_env(), CC_RECORDER, err, sizeof err) != 0)
-		return fail(r, "%s", err);
-	if (!(r->procs = cr_processes_create(r->ep.status, r->ep.start)))
-		return fail(r, "out of memory");
+		return cr_fail(r, "%s", err);
 	return 0;
 }
 
-static int run(struct recorder *r)
+/* The control topics open, and the signals that end a recording caught:
+ * 0, or the exit status. */
+static int open_control(struct recorder *r)
 {
-	const struct cr_record_options *o = r->o;
-	int status = preflight(r);
-	if (status || (status = open_sessions(r)))
-		return status;
-
+	char err[512];
+	if (cc_open(&r->ep, cc_domain_from_env(), CC_RECORDER, err, sizeof err) != 0)
+		return cr_fail(r, "%s", err);
+	if (!(r->procs = cr_processes_create(r->ep.status, r->ep.start)))
+		return cr_fail(r, "out of memory");
 	/* a closed terminal (SIGHUP) ends the recording as Ctrl-C does: by
 	 * default it would kill the recorder, the session left recording */
 	struct sigaction sa = { .sa_handler = on_signal };
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
-	SAY(r, "session %s, trace in %s\n", r->session_name, r->output);
+	return 0;
+}
 
-	if (o->command) {
-		r->child = launch(o);
-		if (r->child < 0)
-			return fail(r, "cannot start %s: %s", o->command[0], strerror(errno));
-	} else if (!o->immediate) {
-		start_processes(r);
-	}
-
+/* Records until Ctrl-C, --duration, the command's exit or the consumer's
+ * word (caret live), handing each chunk over when rotating; the command's
+ * wait status in *child_status, and whether it exited on its own. The
+ * seconds recorded. */
+static double record_until_the_end(struct recorder *r, int *child_status, bool *exited_alone)
+{
+	const struct cr_record_options *o = r->o;
 	r->started = caret_monotonic_ns();
 	int64_t until = o->duration > 0 ? r->started + (int64_t)(o->duration * 1e9) : INT64_MAX;
 	int64_t period = (int64_t)(o->rotate_seconds * 1e9), next_chunk = r->started + period;
-	int child_status = 0;
-	bool exited_alone = false, consumer_done = false;
 	/* the replayed initialization in a chunk of its own: the chunks a
 	 * consumer reads again and again are small */
-	bool rotating = o->rotate_seconds > 0;
+	bool rotating = o->rotate_seconds > 0, consumer_done = false;
 	if (rotating)
 		consumer_done = hand_over_chunk(r, false) != 0;
 	while (!g_stop && caret_monotonic_ns() < until && !session_lost(r) && !consumer_done) {
 		cr_processes_update(r->procs, !o->command && !o->immediate);
 		if (o->immediate)
-			start_waiting(r);
-		show_progress(r, "recording", (double)(caret_monotonic_ns() - r->started) / 1e9);
-		if (r->child > 0 && waitpid(r->child, &child_status, WNOHANG) == r->child) {
+			cr_start_waiting(r);
+		cr_show_progress(r, "recording", (double)(caret_monotonic_ns() - r->started) / 1e9);
+		if (r->child > 0 && waitpid(r->child, child_status, WNOHANG) == r->child) {
 			r->child = 0;
-			exited_alone = true;
+			*exited_alone = true;
 			break;
 		}
 		if (rotating && caret_monotonic_ns() >= next_chunk) {
@@ -688,13 +412,13 @@ static int run(struct recorder *r)
 	}
 	if (r->child > 0) { /* our command: stop it, then wait */
 		kill(r->child, SIGINT);
-		waitpid(r->child, &child_status, 0);
+		waitpid(r->child, child_status, 0);
 		r->child = 0;
 	}
 	double recorded = (double)(caret_monotonic_ns() - r->started) / 1e9;
 	cr_processes_update(r->procs, !o->command && !o->immediate);
 	if (!o->command && !o->immediate)
-		send_end(r);
+		cr_send_end(r);
 	/* what was recorded since the last chunk, unless the session is gone;
 	 * stopped first, so that the last chunk holds every event the trace
 	 * keeps (a run that ends after it would be in the trace, never looked at) */
@@ -702,7 +426,36 @@ static int run(struct recorder *r)
 		cr_session_stop(r->session);
 		hand_over_chunk(r, true);
 	}
-	int rc = finish(r, recorded);
+	return recorded;
+}
+
+static int run(struct recorder *r)
+{
+	const struct cr_record_options *o = r->o;
+	int status = preflight(r);
+	if (status || (status = open_control(r)))
+		return status;
+	if ((status = open_sessions(r)))
+		return status;
+	r->output_is_ours = !o->relayd; /* check_output: it did not exist */
+	/* when none answers, the trace folder LTTng made goes with the session */
+	bool start = !o->command && !o->immediate;
+	if (start && (status = cr_find_processes(r))) {
+		r->remove_output = true;
+		return status;
+	}
+	CR_SAY(r, "session %s, trace in %s\n", r->session_name, r->output);
+	if (o->command) {
+		r->child = launch(o);
+		if (r->child < 0)
+			return cr_fail(r, "cannot start %s: %s", o->command[0], strerror(errno));
+	} else if (start && (status = cr_start_processes(r))) {
+		return status;
+	}
+	int child_status = 0;
+	bool exited_alone = false;
+	double recorded = record_until_the_end(r, &child_status, &exited_alone);
+	int rc = cr_finish(r, recorded);
 	int cmd = o->command ? command_status(r, child_status, exited_alone) : 0;
 	return cmd ? cmd : rc;
 }
@@ -726,6 +479,8 @@ int cr_record_run(const struct cr_record_options *o)
 	cr_session_stop_and_destroy(r->flight, NULL, 0);
 	cc_close(&r->ep);
 	cr_processes_free(r->procs);
+	if (r->remove_output && r->output_is_ours) /* a run that recorded nothing */
+		cr_remove_tree(r->output);
 	cr_lock_release(r->lock);
 	return rc;
 }

@@ -2,9 +2,7 @@
 #define _GNU_SOURCE
 #include "session.h"
 
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,6 +14,7 @@
 #include <lttng/lttng.h>
 
 #include "schema.h"
+#include "trace_dir.h"
 
 /* Runtime events in one channel, initialization events in another: a
  * packet of the first never holds what the architecture needs, so the
@@ -25,7 +24,6 @@
 #define CARET_PREFIX "ros2_caret:"
 #define DEFAULT_SUBBUF_SIZE (4u << 20)
 #define DEFAULT_NUM_SUBBUF 8u
-#define MAX_DIR_DEPTH 32 /* LTTng writes ust/uid/<uid>/<bits>/ : a few levels */
 
 struct cr_session {
 	char name[LTTNG_NAME_MAX];
@@ -453,41 +451,6 @@ int64_t cr_session_discarded(const struct cr_session *s)
 	}
 	free(channels);
 	return total;
-}
-
-/* Sums regular file sizes below dir_fd (consumed); symlinks not followed. */
-static uint64_t dir_bytes(int dir_fd, int depth)
-{
-	DIR *d = fdopendir(dir_fd);
-	if (!d) {
-		close(dir_fd);
-		return 0;
-	}
-	uint64_t total = 0;
-	struct dirent *e;
-	while ((e = readdir(d)) != NULL) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		struct stat st;
-		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
-			continue; /* vanished meanwhile */
-		if (S_ISREG(st.st_mode)) {
-			total += (uint64_t)st.st_size;
-		} else if (S_ISDIR(st.st_mode) && depth < MAX_DIR_DEPTH) {
-			int fd = openat(dirfd(d), e->d_name,
-					O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-			if (fd >= 0)
-				total += dir_bytes(fd, depth + 1);
-		}
-	}
-	closedir(d);
-	return total;
-}
-
-uint64_t cr_dir_bytes(const char *path)
-{
-	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	return fd < 0 ? 0 : dir_bytes(fd, 0);
 }
 
 uint64_t cr_session_bytes_on_disk(const struct cr_session *s)

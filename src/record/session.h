@@ -80,8 +80,6 @@ int64_t cr_session_discarded(const struct cr_session *s);
 
 /* Bytes written so far under output_dir (sum of regular file sizes). */
 uint64_t cr_session_bytes_on_disk(const struct cr_session *s);
-/* The same for any directory (0 when it does not exist). */
-uint64_t cr_dir_bytes(const char *path);
 
 /*
  * 1 when some started session on this machine (including one created by
