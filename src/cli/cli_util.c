@@ -3,8 +3,10 @@
 #include "cli_util.h"
 #include "json_string.h"
 #include "plural.h"
+#include "caret_version.h"
 #include "duration.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <libgen.h>
@@ -326,18 +328,66 @@ uint64_t cli_parse_size(const char *s)
 	return *end || !v ? 0 : v;
 }
 
-void cli_tracer_lib(char *out, size_t size)
+/* The folder this caret runs from (bin/ of an install, or of the build
+ * tree) into dir; false when /proc/self/exe cannot say. */
+static bool own_bin_dir(char *dir, size_t size)
+{
+	char self[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+	if (n <= 0)
+		return false;
+	self[n] = '\0';
+	return snprintf(dir, size, "%s", dirname(self)) < (int)size;
+}
+
+/* The tracer as cli_find_tracer finds it: 0, or -1 with why in why. */
+static int find_tracer(char *out, size_t size, char *why, size_t why_size)
 {
 	const char *env = getenv("CARET_TRACER_LIB");
-	char self[PATH_MAX];
-	ssize_t n;
+	char bin[PATH_MAX / 2], path[PATH_MAX], resolved[PATH_MAX];
 	if (env && *env) {
 		snprintf(out, size, "%s", env);
-		return;
+		if (access(env, R_OK) == 0)
+			return 0;
+		snprintf(why, why_size, "CARET_TRACER_LIB=%s: %s", env, strerror(errno));
+		return -1;
 	}
-	n = readlink("/proc/self/exe", self, sizeof self - 1);
-	self[n > 0 ? n : 0] = '\0';
-	snprintf(out, size, "%s/../lib/libcaret.so", n > 0 ? dirname(self) : ".");
+	if (!own_bin_dir(bin, sizeof bin)) {
+		snprintf(why, why_size, "cannot tell where this caret is (/proc/self/exe)");
+		return -1;
+	}
+	/* installed: PREFIX/<libdir>/caret (make install, colcon's install
+	 * space, the Debian package's lib/<multiarch>/caret); else the build
+	 * tree's lib/ */
+	const char *places[] = { CARET_TRACER_INSTALLED, "lib/libcaret.so" };
+	for (size_t i = 0; i < sizeof places / sizeof *places; i++) {
+		snprintf(path, sizeof path, "%s/../%s", bin, places[i]);
+		if (i == 0)
+			snprintf(out, size, "%s", path); /* what ld.so is given if none is there */
+		if (access(path, R_OK) == 0 && realpath(path, resolved) && strlen(resolved) < size) {
+			snprintf(out, size, "%s", resolved);
+			return 0;
+		}
+	}
+	snprintf(why, why_size, "no libcaret.so beside this caret (looked in %s/../%s and "
+		"%s/../lib/libcaret.so; CARET_TRACER_LIB=FILE names another)", bin,
+		CARET_TRACER_INSTALLED, bin);
+	return -1;
+}
+
+int cli_find_tracer(const char *verb, char *out, size_t size)
+{
+	char why[PATH_MAX + 256];
+	if (find_tracer(out, size, why, sizeof why) == 0)
+		return 0;
+	fprintf(stderr, "caret %s: %s\n", verb, why);
+	return -1;
+}
+
+void cli_tracer_lib(char *out, size_t size)
+{
+	char why[PATH_MAX + 256];
+	(void)find_tracer(out, size, why, sizeof why);
 }
 
 double cli_parse_seconds(const char *s, bool positive, bool *ok)

@@ -73,8 +73,15 @@ int cli_bad_value(const char *verb, const struct option *opts, int c, const char
 
 /* "4M", "512K", "1G" or bytes (--subbuf-size); 0 on error. */
 uint64_t cli_parse_size(const char *s);
-/* The tracer a launched command gets: CARET_TRACER_LIB, else libcaret.so
- * beside the caret binary (build/bin -> build/lib). */
+/* The tracer libcaret.so, for LD_PRELOAD (caret env, caret record --
+ * CMD): CARET_TRACER_LIB when set, else the one beside this caret, as
+ * installed (PREFIX/<libdir>/caret/libcaret.so: make install, colcon's
+ * install space, the Debian package's lib/<multiarch>/caret) or in the
+ * build tree (build/bin -> build/lib), its real path; -1 after "caret
+ * VERB: no libcaret.so beside this caret (looked in ...)". */
+int cli_find_tracer(const char *verb, char *out, size_t size);
+/* The same without a message: where none is found, the path an install
+ * would have (what ld.so then names). */
 void cli_tracer_lib(char *out, size_t size);
 
 /* Parses "linear" or "nearest" (--percentiles); -1 with a message else. */

@@ -1,11 +1,10 @@
 /*
  * cmd_env.c - `caret env`: the environment a ROS 2 process needs to be
  * traced, as shell lines (eval "$(caret env)"), with the tracer's path
- * found beside this caret (installed, colcon's install space or the build
- * tree), so that no one types a library path by hand. And `caret
- * --version`.
+ * found beside this caret (cli_find_tracer: installed, colcon's install
+ * space, the Debian package or the build tree), so that no one types a
+ * library path by hand. And `caret --version`.
  */
-#define _DEFAULT_SOURCE /* realpath */
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
@@ -14,6 +13,7 @@
 #include <unistd.h>
 
 #include "caret_version.h"
+#include "cli_util.h"
 #include "verbs.h"
 
 static const char env_usage[] =
@@ -27,34 +27,14 @@ static const char env_usage[] =
 	"  --launch  the same for a ROS 2 Python launch file: the action to put\n"
 	"            first in its LaunchDescription\n"
 	"\n"
+	"The tracer is PREFIX/<libdir>/caret/libcaret.so beside PREFIX/bin/caret\n"
+	"(make install, the Debian package, colcon's install space), or the build\n"
+	"tree's lib/libcaret.so; CARET_TRACER_LIB=FILE names another (caret record\n"
+	"-- CMD preloads the same).\n"
+	"\n"
 	"At run time the traced processes need LTTng-UST (liblttng-ust1) and a\n"
 	"session daemon (lttng-sessiond --daemonize, as root for the whole\n"
 	"machine); nothing is recorded until a session is (caret record).\n";
-
-/* The tracer beside this caret: PREFIX/<libdir>/caret/libcaret.so when
- * installed (colcon's install space too), else the build tree's lib/. */
-static int find_tracer(char *out, size_t size)
-{
-	char exe[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	if (n <= 0)
-		return -1;
-	exe[n] = '\0';
-	char *slash = strrchr(exe, '/');
-	if (!slash)
-		return -1;
-	*slash = '\0'; /* .../bin */
-	const char *places[] = { "/../" CARET_TRACER_INSTALLED, "/../lib/libcaret.so" };
-	for (size_t i = 0; i < sizeof places / sizeof *places; i++) {
-		char path[PATH_MAX + 64];
-		snprintf(path, sizeof path, "%s%s", exe, places[i]);
-		if (access(path, R_OK) == 0 && realpath(path, out) && strlen(out) < size)
-			return 0;
-	}
-	fprintf(stderr, "caret env: no libcaret.so beside this caret (looked in %s/../%s and "
-		"%s/../lib/libcaret.so)\n", exe, CARET_TRACER_INSTALLED, exe);
-	return -1;
-}
 
 int caret_cmd_env(int argc, char **argv, const ca_load_options *load)
 {
@@ -83,7 +63,7 @@ int caret_cmd_env(int argc, char **argv, const ca_load_options *load)
 		return 2;
 	}
 	char tracer[PATH_MAX];
-	if (find_tracer(tracer, sizeof tracer))
+	if (cli_find_tracer("env", tracer, sizeof tracer))
 		return 1;
 	if (launch) {
 		printf("# caret-c %s: first in the LaunchDescription (from launch.actions import\n"

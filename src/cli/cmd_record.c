@@ -22,8 +22,9 @@ static int usage(FILE *out)
 		"preloaded on this ROS_DOMAIN_ID: creates the session, tells every process\n"
 		"to replay its initialization data and record (Start), waits until all\n"
 		"record, records until Ctrl-C or --duration, then ends (End) and prints a\n"
-		"summary. With -- CMD, launches CMD with libcaret.so preloaded, records it\n"
-		"and stops when it exits. The trace path is printed on stdout.\n"
+		"summary. With -- CMD, launches CMD with libcaret.so preloaded (the tracer\n"
+		"caret env names: installed beside this caret, or CARET_TRACER_LIB),\n"
+		"records it and stops when it exits. The trace path is printed on stdout.\n"
 		"Its DDS domain is configured as rmw_cyclonedds_cpp configures the\n"
 		"applications' (ROS_DOMAIN_ID; Humble's ROS_LOCALHOST_ONLY; Jazzy's\n"
 		"ROS_AUTOMATIC_DISCOVERY_RANGE, ROS_STATIC_PEERS; CYCLONEDDS_URI): run it\n"
@@ -205,7 +206,7 @@ static int check_together(const struct cr_record_options *o, const struct record
 int caret_cmd_record(int argc, char **argv, const ca_load_options *load)
 {
 	(void)load; /* recording reads no trace */
-	char lib[PATH_MAX];
+	char lib[PATH_MAX] = "";
 	struct cr_record_options o = { .subbuf_size = 4 << 20, .num_subbuf = 8,
 		.wait_timeout = 10, .track_vgid = -1 };
 	struct record_extras x = { 0 };
@@ -235,7 +236,10 @@ int caret_cmd_record(int argc, char **argv, const ca_load_options *load)
 		return status;
 	if (x.list)
 		list_events(o.light);
-	cli_tracer_lib(lib, sizeof lib);
+	/* -- CMD: the tracer beside this caret (as caret env finds it), or
+	 * nothing is launched */
+	if (o.command && cli_find_tracer("record", lib, sizeof lib))
+		return 1;
 	o.tracer_lib = lib;
 	return cr_record_run(&o);
 }

@@ -6,7 +6,9 @@
 # files only, runs caret --version, caret check on a real trace, and
 # records a testbed system and a real ROS 2 Humble rclcpp system with the
 # installed tracer preloaded (the path caret env gives) by the installed
-# caret, and checks those traces with it.
+# caret, and checks those traces with it; and `caret record -- CMD` of
+# that system, the package's caret preloading the package's tracer by
+# itself (lib/<multiarch>/caret).
 set -euo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
 src=$CARET_SOURCE_DIR bin=$CARET_BUILD_DIR/bin
@@ -86,5 +88,13 @@ reached=$("$caret" path latency --nodes /sensor,/filter,/sink --format csv "$wor
 	awk -F, '$1 == "end to end" { print $2 }')
 ((${reached:-0} > 0))
 check $? "the package's caret follows ${reached:-0} messages along /sensor,/filter,/sink"
+
+status=0
+(
+	. "$src/tests/real/real_env.sh" humble
+	BIN=$root/usr/bin real_record_launched "$work/launched" pipeline3
+) >"$work/launched.log" 2>&1 || status=$?
+((status == 0)) || cat "$work/launched.log"
+check $status "caret record -- CMD with the package's caret: $(tail -1 "$work/launched.log")"
 echo "$fails failures"
 ((fails == 0))

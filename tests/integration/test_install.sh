@@ -3,15 +3,18 @@
 # temporary prefix and checks what is there (the command, the tracer in
 # lib/caret, libcaret-analyze.so with its SONAME and only caret_* exported,
 # the headers, man pages that render without warnings, bash completion of
-# verbs, options and named paths); builds the API example against the
-# install with pkg-config and with CMake's find_package(caret) and runs
-# both on a real trace; imports the Python package from the prefix and
-# from pip's offline install; then uninstalls and finds nothing left.
+# verbs, options and named paths); `caret record -- CMD` from the prefix
+# on a real ROS 2 Humble system, the installed tracer preloaded by the
+# installed caret; builds the API example against the install with
+# pkg-config and with CMake's find_package(caret) and runs both on a real
+# trace; imports the Python package from the prefix and from pip's
+# offline install; then uninstalls and finds nothing left.
 set -euo pipefail
+. "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
 build=$CARET_BUILD_DIR src=$CARET_SOURCE_DIR
 trace=$CARET_SHARED_DIR/data/real-humble/caret-fork-inter
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+caret_at_exit "rm -rf '$work'"
 prefix=$work/prefix
 fails=0
 check() { # OK MESSAGE
@@ -44,6 +47,19 @@ check $? "caret env names the installed tracer ($tracer)"
 # and the tracer it names loads into a process (LTTng-UST and all)
 LD_PRELOAD=$tracer /bin/true
 check $? "the installed tracer preloads into a process"
+# and caret record -- CMD preloads it by itself: a real Humble pipeline
+# (tests/real's pipeline3, three processes) recorded from the prefix (in a
+# subshell: the tree's environment stays there)
+caret_lttng_require
+caret_lttng_ensure_daemon
+status=0
+(
+	. "$src/tests/real/real_env.sh" humble
+	BIN=$prefix/bin real_record_launched "$work/launched" pipeline3
+) >"$work/launched.log" 2>&1 || status=$?
+[[ $status == 77 ]] && { cat "$work/launched.log"; exit 1; } # no tree: make deps installs it
+((status == 0)) || cat "$work/launched.log"
+check $status "caret record -- CMD from the prefix: $(tail -1 "$work/launched.log")"
 
 warnings=0
 for page in "$prefix"/share/man/man1/*.1; do

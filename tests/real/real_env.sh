@@ -138,6 +138,41 @@ real_from_start() {
 	real_record_stop "$dir/trace"
 }
 
+# real_record_launched DIR SYSTEM: `caret record -- launch.sh SYSTEM` as a
+# user types it, with nothing preloaded by hand (no LD_PRELOAD, no
+# CARET_TRACER_LIB): the recorder preloads the tracer it finds beside itself
+# ($BIN's caret: an installed tree's). The trace in DIR/trace, the apps'
+# truth and pids in DIR; fails, saying why, unless caret record succeeds and
+# its trace holds every process of the system recorded through libcaret.so
+# (caret check: the process there, without "no caret_init"; ros2_tracing's
+# own events alone would put the processes in the trace without the tracer).
+real_record_launched() {
+	local dir=$1 system=$2 status=0 role pid missing=()
+	mkdir -p "$dir"
+	env -u LD_PRELOAD -u CARET_TRACER_LIB "$BIN/caret" record -o "$dir/trace" --duration 30 -- \
+		"${CARET_GROUP[@]}" "$REAL_LAUNCH" "$REAL_APPS" "$system" 2 "$dir" "$dir/pids" \
+		>"$dir/record.out" 2>"$dir/record.err" || status=$?
+	if ((status != 0)) || grep -q 'cannot be preloaded' "$dir/record.err"; then
+		sort -u "$dir/record.err" | tail -5 >&2
+		echo "caret record -- launch.sh $system failed ($status)" >&2
+		return 1
+	fi
+	"$BIN/caret" check "$dir/trace" >"$dir/check.out" 2>&1
+	while read -r role pid; do
+		awk -v pid="$pid" '$1 == "process" { here = $2 == pid; seen = seen || here }
+			here && /no caret_init/ { untraced = 1 } END { exit !seen || untraced }' \
+			"$dir/check.out" || missing+=("$role ($pid)")
+	done <"$dir/pids"
+	if ((${#missing[@]})) || [[ ! -s $dir/pids ]]; then
+		cat "$dir/check.out" >&2
+		echo "the trace of caret record -- launch.sh $system lacks, recorded by libcaret.so:" \
+			"${missing[*]:-every process}" >&2
+		return 1
+	fi
+	echo "caret record -- launch.sh $system: $(grep -c '^process ' "$dir/check.out")" \
+		"processes traced by libcaret.so ($(cut -d' ' -f1 "$dir/pids" | tr '\n' ' ')), $(tail -1 "$dir/check.out")"
+}
+
 # real_chain_delivered TRUTH: the apps' truth has /sink receiving on
 # /topic_b (DDS discovery can outlast a short run on a busy machine)
 real_chain_delivered() {

@@ -3,7 +3,9 @@
 # workspace, with the ROS tree sourced as a user's shell has it; then, from
 # the workspace's install space alone (its setup.bash, `caret env` for the
 # tracer's path), a real rclcpp system recorded with the installed caret
-# and libcaret.so, and the trace checked against the apps' own truth.
+# and libcaret.so, and the trace checked against the apps' own truth; and
+# `caret record -- CMD` of that system, the installed caret preloading the
+# installed tracer by itself.
 # usage: test_real_colcon.sh TREE
 set -euo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
@@ -47,3 +49,6 @@ caret path latency --nodes "$REAL_PATH" --format csv "$work/run/trace" >"$work/p
 reached=$(awk -F, '$1 == "end to end" { print $2 }' "$work/path.csv")
 ((reached > 0)) || { cat "$work/path.csv"; echo "FAIL: no message along $REAL_PATH" >&2; exit 1; }
 echo "ok the installed caret follows $reached messages along $REAL_PATH"
+
+# caret record -- CMD: the installed caret finds the installed tracer
+BIN=$(dirname "$caret_cmd") real_record_launched "$work/launched" pipeline3 | sed 's/^/ok /'
