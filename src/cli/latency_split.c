@@ -169,8 +169,8 @@ int latency_topics_split(const ca_trace *t, const ca_records *rec,
 			"arrival_order" : "middleware_time");
 	else if (out->format == CLI_TEXT && ca_records_reception_kinds(rec) &
 		 CA_RECEPTION_ARRIVAL_ORDER)
-		printf("(Cyclone DDS: each reception is its reader's arrival matched in the order "
-			"of the writes; with several writers in flight at once, a lower bound)\n");
+		printf("(Cyclone DDS: each reception is its reader's arrival, matched in the order "
+			"of the writes and no later than the take; docs/latency.md)\n");
 	if (out->format == CLI_TEXT && split < inter)
 		printf("(%zu of %zu inter-process messages not split: their publish, DDS write or "
 			"reception is not in the trace)\n", inter - split, inter);

@@ -16,6 +16,10 @@
 # usage: launch.sh APPS_DIR SYSTEM DURATION TRUTH_DIR PID_FILE [APP ARGS...]
 #   APP ARGS go to every app (e.g. --period-ms 1)
 #   pipeline3        /sensor, /filter, /sink in three processes
+#   split3           pipeline3 with /busy in /filter's process: a timer that
+#                    spins 15 ms every 37 ms (not a multiple of /sensor's
+#                    20 ms: every phase comes), keeping that executor busy
+#                    (/topic_a's messages wait for it; /sink's are not held)
 #   pipeline1        the three in one process
 #   latest3          pipeline3 with /filter timer-driven: /sensor every 50 ms,
 #                    /filter's timer every 20 ms publishes its latest input
@@ -65,6 +69,11 @@ case $system in
 pipeline3)
 	start sensor real_pipeline --nodes sensor
 	start filter real_pipeline --nodes filter
+	start sink real_pipeline --nodes sink
+	;;
+split3)
+	start sensor real_pipeline --nodes sensor
+	start filter real_pipeline --nodes filter,busy --busy 15:37
 	start sink real_pipeline --nodes sink
 	;;
 latest3 | consume3)

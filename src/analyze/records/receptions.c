@@ -7,10 +7,10 @@
  * rmw_data_available says that a sample reached a subscription's reader,
  * not which: each subscription's arrivals are matched to its messages in
  * the order they were written, each message to the first arrival not yet
- * matched at or after its write (and not after its take). With one writer
- * (a FIFO channel) that is its own; with messages of several writers in
- * flight at once it can be another's that came first, never a later one:
- * the hop is then a lower bound, its error below the DDS transit time.
+ * matched at or after its write (no later than its take: below). With one
+ * writer (a FIFO channel) that is its own; with messages of several
+ * writers in flight at once it can be another's that came first: the hop
+ * is then a lower bound, short by less than the DDS transit time.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -108,7 +108,11 @@ static uint64_t latest_arrival(const struct ca_records *r, const ca_communicatio
 	return c->take_time ? c->take_time : r->runs[c->callback_instance].start;
 }
 
-/* Cyclone DDS: arrivals in order (see the top). */
+/* Cyclone DDS: arrivals in order (see the top). Cyclone calls the
+ * listener after it stored the sample and woke the reader's waiters: an
+ * idle executor can take the sample before the receive thread gets to the
+ * listener; the reception is then the take (the executor's wake-up counts
+ * in the DDS hop). */
 static int match_arrivals(struct ca_records *r)
 {
 	size_t *order = malloc((r->n_communications + 1) * sizeof *order), n = 0;
@@ -131,11 +135,11 @@ static int match_arrivals(struct ca_records *r)
 		       !r->receptions[next].stamp && r->receptions[next].received < write)
 			next++;
 		if (next >= r->n_receptions || r->receptions[next].subscription != subscription ||
-		    r->receptions[next].stamp || r->receptions[next].received > latest_arrival(r, c))
+		    r->receptions[next].stamp)
 			continue;
-		r->dds_hops[order[j]] = (int64_t)(r->receptions[next].received - write);
+		uint64_t arrival = r->receptions[next++].received, latest = latest_arrival(r, c);
+		r->dds_hops[order[j]] = (int64_t)((arrival < latest ? arrival : latest) - write);
 		r->reception_kinds |= CA_RECEPTION_ARRIVAL_ORDER;
-		next++;
 	}
 	free(order);
 	return 0;

@@ -5,7 +5,10 @@
 // SingleThreadedExecutor (--executor events: Jazzy's EventsExecutor);
 // --intra turns intra-process communication on; --stall MS@S makes /filter
 // sleep MS ms once, S seconds after it started; --filter-timer MS[:MODE]
-// makes /filter timer-driven (it publishes its latest input every MS ms).
+// makes /filter timer-driven (it publishes its latest input every MS ms);
+// the node "busy" (--nodes ...,busy) keeps its process's executor busy
+// --busy MS:EVERY (a timer spinning MS ms every EVERY ms): the messages of
+// the process's subscriptions then wait for the executor.
 #if __has_include(<rclcpp/experimental/executors/events_executor/events_executor.hpp>)
 #include <rclcpp/experimental/executors/events_executor/events_executor.hpp>
 #define HAVE_EVENTS_EXECUTOR 1
@@ -32,6 +35,22 @@ public:
 
 private:
   std::unique_ptr<real::Publisher> pub_;
+  rclcpp::TimerBase::SharedPtr timer_;
+};
+
+class Busy : public rclcpp::Node
+{
+public:
+  Busy(real::Truth & t, const rclcpp::NodeOptions & o, int busy_ms, int every_ms)
+  : Node("busy", o)
+  {
+    t.node(*this);
+    timer_ = real::timer(t, *this, every_ms, "timer_callback_0", [busy_ms](const real::Run &) {
+          real::work_us(static_cast<int64_t>(busy_ms) * 1000);
+        });
+  }
+
+private:
   rclcpp::TimerBase::SharedPtr timer_;
 };
 
@@ -134,6 +153,8 @@ int main(int argc, char ** argv)
           o.stall_ms, o.stall_at_s, o.filter_timer_ms, o.filter_consume));
       } else if (n == "sink") {
         nodes.push_back(std::make_shared<Relay>(truth, options, "sink", "/topic_b", ""));
+      } else if (n == "busy") {
+        nodes.push_back(std::make_shared<Busy>(truth, options, o.busy_ms, o.busy_every_ms));
       } else {
         real::usage(argv[0], ("no node " + n).c_str());
       }

@@ -73,6 +73,10 @@ struct Options
   // outputs carry no input, origin 0)
   int filter_timer_ms = 0;
   bool filter_consume = false;
+  // --busy MS:EVERY: the node "busy" (in --nodes) keeps its process's
+  // executor busy MS ms out of every EVERY ms (a timer that spins)
+  int busy_ms = 10;
+  int busy_every_ms = 50;
 };
 
 [[noreturn]] inline void usage(const char * program, const char * what)
@@ -80,7 +84,7 @@ struct Options
   std::fprintf(
     stderr, "%s: %s\nusage: %s [--process NAME] [--truth DIR] [--duration S] "
     "[--nodes A,B,...] [--intra] [--period-ms N] [--executor single_threaded|events] "
-    "[--stall MS@S] [--filter-timer MS[:keep|:consume]]\n",
+    "[--stall MS@S] [--filter-timer MS[:keep|:consume]] [--busy MS:EVERY]\n",
     program, what, program);
   std::exit(2);
 }
@@ -122,6 +126,14 @@ inline Options parse(int argc, char ** argv)
       }
       o.filter_timer_ms = std::atoi(v.substr(0, colon).c_str());
       o.filter_consume = mode == "consume";
+    } else if (a == "--busy") {
+      std::string v = value();
+      size_t colon = v.find(':');
+      if (colon == std::string::npos) {
+        usage(argv[0], "--busy takes MS:EVERY, e.g. 15:50");
+      }
+      o.busy_ms = std::atoi(v.substr(0, colon).c_str());
+      o.busy_every_ms = std::atoi(v.substr(colon + 1).c_str());
     } else if (a == "--intra") {
       o.intra = true;
     } else if (a == "--executor") {
