@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli_util.h"
+#include "path_split.h"
 #include "plural.h"
 #include "verbs.h"
 
@@ -23,7 +24,7 @@ static int usage(FILE *out)
 		"                          [--include-first-callback] [--include-last-callback]\n"
 		"                          [--policy P] [--format F] [--records FILE]\n"
 		"                          [--response-records FILE]\n"
-		"                          [--percentiles linear|nearest] TRACE...\n"
+		"                          [--percentiles linear|nearest] [--split] TRACE...\n"
 		"\n"
 		"search   every simple path of nodes linked by topics (a node publishes what\n"
 		"         the next subscribes; /parameter_events, /rosout and /caret/* left\n"
@@ -39,6 +40,10 @@ static int usage(FILE *out)
 		"         best, worst, worst-with-external-latency: docs/latency.md); the\n"
 		"         messages that did not reach the end\n"
 		"\n"
+		"  --split     under each topic hop, its inter-process messages' parts:\n"
+		"              publish_to_write (to the DDS write), write_to_reception (to\n"
+		"              the subscriber's middleware), reception_to_callback (the\n"
+		"              wait for the executor); needs a trace of caret record\n"
 		"  --include-first-callback  start at the first callback's start, not at\n"
 		"              its publish\n"
 		"  --include-last-callback   end at the last callback's end, not at its\n"
@@ -274,9 +279,24 @@ static void *work_out_hops(void *arg)
 	return NULL;
 }
 
+/* Topic hop k's parts (--split), each a row under the hop's. */
+static bool print_split(enum cli_format f, const ca_hop_splitter *split,
+	const ca_path_latency *l, size_t k, ca_percentile_method pm)
+{
+	ca_stats parts[PATH_SPLIT_PARTS];
+	char name[64];
+	if (path_split_hop(split, l, k, pm, parts) == (size_t)-1)
+		return false;
+	for (int i = 0; i < PATH_SPLIT_PARTS; i++) {
+		snprintf(name, sizeof name, "  %s", path_split_names[i]);
+		print_stats(f, f == CLI_TEXT ? name : path_split_names[i], &parts[i], false);
+	}
+	return true;
+}
+
 static int report(const ca_trace *t, const ca_path *p, const ca_path_latency *l,
 	ca_path_span span, enum cli_format f, ca_percentile_method pm, FILE *records,
-	FILE *responses)
+	FILE *responses, const ca_hop_splitter *split)
 {
 	const ca_path_message *m;
 	const int64_t *hops;
@@ -339,6 +359,8 @@ static int report(const ca_trace *t, const ca_path *p, const ca_path_latency *l,
 			continue;
 		ca_path_hop_name(p, k, name, sizeof name);
 		print_stats(f, name, &w.stats[k], false);
+		if (split && k % 2 && !print_split(f, split, l, k, pm))
+			goto out_of_memory;
 	}
 	uint64_t lost = ca_path_latency_lost(l, span);
 	if (!n)
@@ -375,6 +397,7 @@ struct latency_options {
 	enum cli_format format;
 	ca_percentile_method percentiles;
 	const char *records_path, *responses_path;
+	bool split; /* --split: each topic hop in its parts */
 	char **paths; /* the traces */
 	int n_paths;
 };
@@ -401,6 +424,7 @@ static int take_latency_option(int c, struct latency_options *o)
 	case '1': o->span.first_callback = true; return 0;
 	case '2': o->span.last_callback = true; return 0;
 	case 'q': return cli_parse_percentiles("path latency", optarg, &o->percentiles) ? 2 : 0;
+	case 's': o->split = true; return 0;
 	default: return 2; /* getopt named the option, and the verb */
 	}
 }
@@ -419,6 +443,7 @@ static int parse_latency(int argc, char **argv, struct latency_options *o)
 		{ "include-first-callback", no_argument, NULL, '1' },
 		{ "include-last-callback", no_argument, NULL, '2' },
 		{ "response-records", required_argument, NULL, 'R' },
+		{ "split", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -454,7 +479,7 @@ static bool close_written(FILE *f, const char *path)
 
 /* The path's latency written as asked: 0, or 1 after a message. */
 static int write_latency(const struct latency_options *o, const ca_trace *t, const ca_path *p,
-	const ca_path_latency *l, const ca_records *rec)
+	const ca_path_latency *l, const ca_records *rec, const ca_hop_splitter *split)
 {
 	FILE *records = o->records_path ? fopen(o->records_path, "w") : NULL;
 	FILE *responses = o->responses_path ? fopen(o->responses_path, "w") : NULL;
@@ -462,7 +487,8 @@ static int write_latency(const struct latency_options *o, const ca_trace *t, con
 	if ((o->records_path && !records) || (o->responses_path && !responses))
 		fprintf(stderr, "caret path latency: cannot write %s\n",
 			o->records_path && !records ? o->records_path : o->responses_path);
-	else if (!(status = report(t, p, l, o->span, o->format, o->percentiles, records, responses)))
+	else if (!(status = report(t, p, l, o->span, o->format, o->percentiles, records, responses,
+			split)))
 		cli_print_caveats("path latency", rec);
 	if (!close_written(records, o->records_path) ||
 	    !close_written(responses, o->responses_path))
@@ -489,7 +515,7 @@ static int run_latency(struct latency_options *o)
 	ca_records_options mine = { .nodes = p ? p->nodes : o->nodes,
 		.n_nodes = p ? p->node_count : o->n_nodes, .follow = p ? p : &named,
 		.follow_policy = o->policy };
-	o->load.keep_runtime = !cli_lean();
+	o->load.keep_runtime = !cli_lean() || o->split; /* --split: the joined records too */
 	o->load.keep_links = true;
 	o->load.records = o->load.keep_runtime ? NULL : &mine;
 	o->load.records_only = true; /* it shows no runtime count nor finding */
@@ -500,11 +526,22 @@ static int run_latency(struct latency_options *o)
 	}
 	ca_records *rec = t && set ? ca_records_build_options(t, &mine, err, sizeof err) : NULL;
 	ca_path_latency *l = rec ? ca_path_latency_build(rec, p, o->policy, err, sizeof err) : NULL;
+	ca_records *joined = l && o->split ? ca_records_build(t, err, sizeof err) : NULL;
+	ca_hop_splitter *split = joined ? ca_hop_splitter_new(joined) : NULL;
 	int status = 1;
 	if (t && !l)
 		fprintf(stderr, "caret path latency: %s\n", err);
+	else if (o->split && !joined)
+		fprintf(stderr, "caret path latency: %s\n", err);
+	else if (o->split && !split)
+		fprintf(stderr, "caret path latency --split: no message on the path has its reception "
+			"by the subscriber's middleware in the trace: it was recorded by another tracer "
+			"(the original CARET's, ros2_tracing) or an older caret-c; record again with "
+			"caret record\n");
 	else if (l)
-		status = write_latency(o, t, p, l, rec);
+		status = write_latency(o, t, p, l, rec, split);
+	ca_hop_splitter_free(split);
+	ca_records_free(joined);
 	ca_path_latency_free(l);
 	ca_records_free(rec);
 	ca_path_set_free(set);

@@ -670,6 +670,16 @@ size_t ca_path_latencies(const ca_path_latency *l, ca_path_span span, uint64_t *
 /* Messages that have no end under span. */
 uint64_t ca_path_latency_lost(const ca_path_latency *l, ca_path_span span);
 void ca_path_latency_free(ca_path_latency *l);
+/* A followed path's topic hop split as ca_records_message_hops splits its
+ * message (records/hop_split.c), from joined records of the same trace:
+ * the hop (odd: topic k is hop 2k + 1) of message `message` of l. A
+ * splitter indexes the records once (NULL: they hold no reception, or out
+ * of memory); false for a hop it cannot split. */
+typedef struct ca_hop_splitter ca_hop_splitter;
+ca_hop_splitter *ca_hop_splitter_new(const ca_records *joined);
+bool ca_path_hop_split(const ca_hop_splitter *s, const ca_path_latency *l, size_t message,
+	size_t hop, ca_message_hops *out);
+void ca_hop_splitter_free(ca_hop_splitter *s);
 
 /* Response time, the original's four cases (docs/latency.md): how long
  * from an input (a message's start) to the output that answers it. */
