@@ -213,6 +213,22 @@ CARET_API caret_status caret_communication_records(caret_trace *trace, size_t co
 CARET_API caret_status caret_publisher_records(caret_trace *trace, const char *node,
 	const char *topic, caret_message **records, size_t *n, caret_error **error);
 
+/* Where each inter-process message of the communication waited (v3,
+ * issue 44): its publish, source timestamp and subscriber's callback
+ * start, and its communication latency in three parts, the publish to its
+ * DDS write, the write to its reception by the subscriber's middleware,
+ * the reception to the callback start (docs/latency.md, "Where a message
+ * waited"); split false (the parts 0) when the trace cannot tell (no
+ * reception recorded for it, its DDS write not in the trace). The messages
+ * handled, in publish order; *splits is the caller's, freed with caret_free. */
+typedef struct caret_message_split {
+	uint64_t rclcpp_publish_ns, source_timestamp_ns, callback_start_ns;
+	int64_t publish_to_write_ns, write_to_reception_ns, reception_to_callback_ns;
+	bool split;
+} caret_message_split;
+CARET_API caret_status caret_communication_splits(caret_trace *trace, size_t communication,
+	caret_message_split **splits, size_t *n, caret_error **error);
+
 /* Whether every record caret_communication_records gives has intra set
  * (v2): the original's is_intra_process, with no array made; false when
  * there is none. */

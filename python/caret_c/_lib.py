@@ -104,6 +104,10 @@ RUN = numpy.dtype({'names': ['start', 'end', 'pid', 'tid'],
 MESSAGE = numpy.dtype({'names': ['rclcpp_publish', 'rcl_publish', 'dds_write', 'source_timestamp',
                                  'take', 'callback_start', 'intra'],
                        'formats': ['u8'] * 6 + ['?']}, align=True)
+SPLIT = numpy.dtype({'names': ['rclcpp_publish', 'source_timestamp', 'callback_start',
+                              'publish_to_write', 'write_to_reception', 'reception_to_callback',
+                              'split'],
+                    'formats': ['u8'] * 3 + ['i8'] * 3 + ['?']}, align=True)
 PATH_MESSAGE = numpy.dtype({'names': ['callback_start', 'publish', 'last_start', 'last_end'],
                             'formats': ['u8'] * 4}, align=True)
 CHAIN = numpy.dtype({'names': ['callback_start', 'publish'], 'formats': ['u8', 'u8']},
@@ -148,6 +152,8 @@ _sig('caret_communication_messages', ctypes.c_int, ctypes.c_void_p, c_size, P(ct
 _sig('caret_communication_records', ctypes.c_int, ctypes.c_void_p, c_size, P(ctypes.c_void_p),
      P(c_size), err_p)
 _sig('caret_publisher_records', ctypes.c_int, ctypes.c_void_p, c_str, c_str, P(ctypes.c_void_p),
+     P(c_size), err_p)
+_sig('caret_communication_splits', ctypes.c_int, ctypes.c_void_p, c_size, P(ctypes.c_void_p),
      P(c_size), err_p)
 _sig('caret_communication_intra', ctypes.c_int, ctypes.c_void_p, c_size, P(ctypes.c_bool),
      err_p)

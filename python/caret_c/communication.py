@@ -52,6 +52,26 @@ class Communication(PathBase):
         return self._app.lttng.communication_records(i) if i is not None else \
             _lib.numpy.zeros(0, _lib.MESSAGE)
 
+    def to_split_dataframe(self):
+        """caret_c's: where each inter-process message handled waited, in
+        publish order: its rclcpp publish, source timestamp and subscriber
+        callback start (ns since the epoch, as to_dataframe's), and its
+        latency in three parts (ns): publish_to_write (to the DDS write),
+        write_to_reception (to the subscriber's middleware: Fast DDS's
+        reception time, Cyclone DDS's reader arrival matched in order),
+        reception_to_callback (the wait for the executor); <NA> where the
+        trace cannot tell (docs/latency.md, "Where a message waited")."""
+        i = self._trace_id()
+        s = self._app.lttng.communication_splits(i) if i is not None else \
+            _lib.numpy.zeros(0, _lib.SPLIT)
+        times = frames.frame(['rclcpp_publish_timestamp', 'source_timestamp',
+                              'callback_start_timestamp'],
+                             [s['rclcpp_publish'], s['source_timestamp'], s['callback_start']],
+                             [self._app.epoch_offset, 0, self._app.epoch_offset])
+        for part in ('publish_to_write', 'write_to_reception', 'reception_to_callback'):
+            times[part] = frames.pandas.arrays.IntegerArray(s[part].astype('i8'), ~s['split'])
+        return times
+
     def is_intra_process(self, messages=None):
         if messages is not None:
             return bool(len(messages)) and bool(messages['intra'].all())

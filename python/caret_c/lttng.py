@@ -189,6 +189,12 @@ class Lttng:
         return _lib.records(lib.caret_publisher_records, _lib.MESSAGE, self._handle,
                             node.encode(), topic.encode(), owned=True)
 
+    def communication_splits(self, communication_id):
+        """Where each inter-process message handled waited (SPLIT records,
+        publish order; split False: not known)."""
+        return _lib.records(lib.caret_communication_splits, _lib.SPLIT, self._handle,
+                            communication_id, owned=True)
+
     def communication_intra(self, communication_id):
         """Whether every one of communication_records' intra is set, no
         array made (caret_communication_intra)."""

@@ -14,6 +14,10 @@ struct caret_api_comm {
 	bool sole; /* the topic's only publisher: its unpublished messages are its */
 };
 
+/* Whether communication record x is a message of c (gather.c). */
+bool caret_api_of_comm(const ca_records *r, const struct caret_api_comm *c,
+	const ca_communication *x);
+
 struct caret_trace {
 	ca_trace *trace;
 	ca_records *records;     /* joined: NULL until first needed (lazy) */

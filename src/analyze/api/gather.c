@@ -86,7 +86,8 @@ static int by_publish(const void *a, const void *b, void *ctx)
 }
 
 /* Whether record x is a message of communication c. */
-static bool of_comm(const ca_records *r, const struct caret_api_comm *c, const ca_communication *x)
+bool caret_api_of_comm(const ca_records *r, const struct caret_api_comm *c,
+	const ca_communication *x)
 {
 	const ca_publish_instance *p;
 	if (x->subscription != c->subscription || x->callback_instance == CA_NONE)
@@ -138,7 +139,7 @@ caret_status caret_communication_messages(caret_trace *t, size_t communication,
 		if (!out)
 			return no_memory(error);
 		for (size_t i = 0; i < total; i++)
-			if (of_comm(r, c, &all[i]))
+			if (caret_api_of_comm(r, c, &all[i]))
 				out[k++] = message_of(r, &all[i]);
 		caret_sort_unless_sorted_r(out, k, sizeof *out, by_publish, NULL);
 		t->messages[communication] = out;
@@ -215,7 +216,7 @@ caret_status caret_communication_records(caret_trace *t, size_t communication,
 	}
 	/* each publish's first handling by the subscription */
 	for (size_t i = 0; i < total; i++) {
-		if (all[i].publish == CA_NONE || !of_comm(r, c, &all[i]))
+		if (all[i].publish == CA_NONE || !caret_api_of_comm(r, c, &all[i]))
 			continue;
 		caret_message *m = &out[row_of[all[i].publish]];
 		caret_message handled = message_of(r, &all[i]);
@@ -303,7 +304,7 @@ caret_status caret_communication_intra(caret_trace *t, size_t communication, boo
 	for (size_t i = 0; i < n_pubs; i++)
 		flag[i] = pubs[i].intra;
 	for (size_t i = 0; i < total; i++) {
-		if (all[i].publish == CA_NONE || !of_comm(r, c, &all[i]))
+		if (all[i].publish == CA_NONE || !caret_api_of_comm(r, c, &all[i]))
 			continue;
 		uint64_t start = runs[all[i].callback_instance].start;
 		if (!first[all[i].publish] || start < first[all[i].publish]) {
