@@ -115,10 +115,14 @@ static void print_process(const ca_architecture *a, const ca_process *p)
 			nodes);
 	print_counts("the system's", mine);
 	print_counts("ROS 2's own and the tracer's", theirs);
+	/* the tracer that replayed its initialization: caret-c's records its
+	 * libtracetools' status, the original's does not (and records the rmw
+	 * from its DDS hook: not at all when that never ran, a finding says) */
 	if (p->caret_inits)
-		printf("  caret_init: distribution %s, rmw %s\n",
-			p->distribution && *p->distribution ? p->distribution : "?",
-			p->rmw_implementation ? p->rmw_implementation : "?");
+		printf("  caret_init: %s, distribution %s, rmw %s\n",
+			p->tracetools_tracing == -1 ? "the original CARET tracer" : "caret-c's tracer",
+			p->distribution && *p->distribution ? p->distribution : "not recorded",
+			p->rmw_implementation ? p->rmw_implementation : "not recorded");
 }
 
 /* A trace of several hosts: each host's clock against the first host's,

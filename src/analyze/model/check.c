@@ -289,6 +289,43 @@ struct flagged {
 	uint64_t *stamped_writes, *intra_runs;
 };
 
+/* Whose trace has publishes and no DDS source timestamp: ros2_tracing's
+ * alone (no caret_init), or the original CARET tracer's (caret_init, and
+ * none of caret-c's tracetools_status) whose DDS stage recorded nothing:
+ * on Cyclone DDS the source stamp, and the rmw's name, come from its hook
+ * of dds_write_impl (update_dds_function_addr), which Debian's libddsc
+ * does not export, so that the hook never runs. */
+static const char *unstamped_because(const ca_process *proc)
+{
+	if (!proc->caret_inits)
+		return "plain ros2_tracing: no CARET tracer recorded it";
+	if (proc->tracetools_tracing == -1)
+		return "the original CARET tracer's trace with no DDS stage: on Cyclone DDS its "
+			"DDS hook is on dds_write_impl, which Debian's Cyclone DDS (libddsc0debian) "
+			"does not export, so it never ran, nor recorded the rmw it records there";
+	return "the tracer bound no publish to its DDS write";
+}
+
+static void check_no_stamps(struct out *o, size_t p)
+{
+	const ca_process *proc = &o->m->processes[p];
+	const uint64_t *n = o->t->pids[p].per_event;
+	uint64_t publishes = n[CS_EV_ros2_rclcpp_publish] + n[CS_EV_ros2_rcl_publish];
+	if (!publishes)
+		return;
+	if (o->t->epoch_offset)
+		say(o, CA_WARNING, proc->pid, "%" PRIu64 " publish events but no DDS source "
+			"timestamps (ros2_caret:dds_bind_addr_to_stamp; %s): inter-process messages "
+			"are matched by time instead (the subscriber's source timestamp against the "
+			"publish on the trace clock plus its offset from the epoch; docs/latency.md)",
+			publishes, unstamped_because(proc));
+	else
+		say(o, CA_ERROR, proc->pid, "%" PRIu64 " publish events but no DDS source "
+			"timestamps (ros2_caret:dds_bind_addr_to_stamp; %s) and no clock offset in the "
+			"trace: inter-process messages cannot be matched to the callbacks that take "
+			"them", publishes, unstamped_because(proc));
+}
+
 static void check_runtime(struct out *o, size_t p, const struct flagged *f)
 {
 	const ca_process *proc = &o->m->processes[p];
@@ -331,20 +368,10 @@ static void check_runtime(struct out *o, size_t p, const struct flagged *f)
 				"rmw-internal (no initialization event), or its initialization is "
 				"missing" : ": its initialization is missing");
 	}
-	uint64_t publishes = n[CS_EV_ros2_rclcpp_publish] + n[CS_EV_ros2_rcl_publish];
 	uint64_t stamped = n[CS_EV_ros2_caret_dds_bind_addr_to_stamp] +
 		n[CS_EV_ros2_caret_merged_publish_timing] + f->stamped_writes[p];
-	if (publishes && !stamped && o->t->epoch_offset)
-		say(o, CA_WARNING, proc->pid, "%" PRIu64 " publish events but no DDS source "
-			"timestamps (ros2_caret:dds_bind_addr_to_stamp): inter-process messages are "
-			"matched by time instead (the subscriber's source timestamp against the "
-			"publish on the trace clock plus its offset from the epoch; docs/latency.md)",
-			publishes);
-	else if (publishes && !stamped)
-		say(o, CA_ERROR, proc->pid, "%" PRIu64 " publish events but no DDS source "
-			"timestamps (ros2_caret:dds_bind_addr_to_stamp) and no clock offset in the "
-			"trace: inter-process messages cannot be matched to the callbacks that take "
-			"them", publishes);
+	if (!stamped)
+		check_no_stamps(o, p);
 	uint64_t intra = f->intra_runs[p];
 	if (intra && !n[CS_EV_ros2_rclcpp_intra_publish])
 		say(o, CA_ERROR, proc->pid, "%" PRIu64 " intra-process callback %s but no "

@@ -327,7 +327,9 @@ bool ca_records_caveat(const ca_records *r, size_t i, char *buf, size_t size)
 	if (l->matched_by_time && i-- == 0) {
 		snprintf(buf, size, "%" PRIu64 " inter-process messages were matched to their "
 			"publishes by time, not by DDS source timestamp: the trace has none on the "
-			"publish side (plain ros2_tracing; docs/latency.md)", l->matched_by_time);
+			"publish side (ros2_tracing alone, or the original CARET tracer whose DDS "
+			"stage recorded nothing: caret check says which; docs/latency.md)",
+			l->matched_by_time);
 		return true;
 	}
 	if (l->intra_unlinked && i-- == 0) {
