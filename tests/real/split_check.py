@@ -141,9 +141,13 @@ def check_wait(split, busy):
 
 
 def check_path(caret, trace, summary_rows):
+    """The path's first topic hop has every message of its topic, the same
+    parts; a later one those of the messages followed there (a recording
+    joined late misses the first topic's publish of its first ones)."""
     out = json.loads(run(caret, 'path', 'latency', '--split', '--format', 'json', '--nodes',
                          '/sensor,/filter,/sink', trace))
     hops = out['hops']
+    first = True
     for i, h in enumerate(hops):
         if not h['hop'].startswith('topic '):
             continue
@@ -152,9 +156,12 @@ def check_path(caret, trace, summary_rows):
         want = summary_rows[topic]
         for p in PARTS:
             got = parts.get(p)
-            if not got or got['count'] != want[p]['count'] or got['p50_ns'] != want[p]['p50_ns']:
+            same = got and got['count'] == want[p]['count'] and got['p50_ns'] == want[p]['p50_ns']
+            subset = got and 0.95 * want[p]['count'] <= got['count'] <= want[p]['count']
+            if not (same if first else subset):
                 fail(f'path latency --split, {topic} {p}: {got}, topics --split: {want[p]}')
-    print('caret path latency --split: the same parts per topic hop')
+        first = False
+    print('caret path latency --split: the parts of each topic hop')
 
 
 def check_python(trace, split):

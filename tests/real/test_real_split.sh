@@ -4,7 +4,8 @@
 # idle) recorded from the start on TREE and RMW; split_check.py holds the
 # split of caret latency topics, caret path latency and caret_c against
 # the trace's own runs of /busy (the wait must land in reception_to_callback
-# on the busy executor, not on the idle one), and the page of caret report
+# on the busy executor, not on the idle one), the same when caret record
+# joins the running apps, and the page of caret report
 # shows it (tests/browser/report_split.py). A trace with no reception
 # recorded (the original tracer's) reads as before and --split says why.
 # usage: test_real_split.sh TREE [RMW]
@@ -29,6 +30,24 @@ CARET_ANALYZE_LIBRARY=$CARET_BUILD_DIR/lib/libcaret-analyze.so.0 \
 	PYTHONPATH=$CARET_SOURCE_DIR/python /usr/bin/python3 \
 	"$CARET_SOURCE_DIR/tests/real/split_check.py" "$dir/trace" --caret "$BIN/caret" \
 	--rmw "$REAL_RMW" --python
+
+echo "== caret record while the apps run"
+# the usual way: the apps first, the recording joins them (the tracer's
+# hooks are in place from each subscription's creation, recording or not)
+late=$work/late
+mkdir -p "$late"
+env LD_PRELOAD="$CARET_LIB" "${CARET_GROUP[@]}" "$REAL_LAUNCH" "$REAL_APPS" split3 60 \
+	"$late" "$late/pids" >/dev/null &
+launcher=$!
+caret_at_exit "kill -TERM $launcher 2>/dev/null || true"
+sleep 2
+"$BIN/caret" record -o "$late/trace" --duration 2.5 >/dev/null 2>"$late/record.err" ||
+	{ cat "$late/record.err"; exit 1; }
+grep -q ' 0 discarded$' "$late/record.err" || { cat "$late/record.err"; exit 1; }
+kill -TERM "$launcher"
+wait "$launcher" || true
+/usr/bin/python3 "$CARET_SOURCE_DIR/tests/real/split_check.py" "$late/trace" \
+	--caret "$BIN/caret" --rmw "$REAL_RMW"
 
 if [[ -f $CARET_SOURCE_DIR/tests/browser/report_split.py ]]; then
 	"$BIN/caret" report -o "$dir/report.html" "$dir/trace" >/dev/null

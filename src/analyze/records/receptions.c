@@ -137,7 +137,15 @@ static int match_arrivals(struct ca_records *r)
 		if (next >= r->n_receptions || r->receptions[next].subscription != subscription ||
 		    r->receptions[next].stamp)
 			continue;
-		uint64_t arrival = r->receptions[next++].received, latest = latest_arrival(r, c);
+		uint64_t arrival = r->receptions[next].received, latest = latest_arrival(r, c);
+		/* after the take: a late listener's, unless the next message was
+		 * written first (then it is likely the next one's: this one's
+		 * arrival was not recorded, e.g. it came before the recording) */
+		if (arrival > latest && j + 1 < n &&
+		    r->communications[order[j + 1]].subscription == subscription &&
+		    arrival >= r->publishes[r->communications[order[j + 1]].publish].dds_write_time)
+			continue;
+		next++;
 		r->dds_hops[order[j]] = (int64_t)((arrival < latest ? arrival : latest) - write);
 		r->reception_kinds |= CA_RECEPTION_ARRIVAL_ORDER;
 	}
