@@ -21,11 +21,14 @@ static int usage(FILE *out)
 		"Watches the ROS 2 processes running with libcaret.so preloaded on this\n"
 		"ROS_DOMAIN_ID while they run: attaches as caret record does (Start, the\n"
 		"initialization replayed), then every second the LTTng session rotates and\n"
-		"the chunk it closed is read: per callback and per path watched, the\n"
-		"latency of the instances that ended in the last window (count, p50, p99,\n"
-		"max, misses), a table a second (redrawn on a terminal) or, with --json, one\n"
-		"JSON object a line. A path instance over its deadline is printed as it is\n"
-		"found (within 2 s of its end) with its hops, the one that took most marked.\n"
+		"the chunk it closed is read: per callback (timers', subscriptions' and the\n"
+		"user's services'), per service (its calls' round trip), per action (goal to\n"
+		"result) and per path watched, the latency of the instances that ended in\n"
+		"the last window (count, p50, p99 as caret latency takes them, max, misses),\n"
+		"a table a second (redrawn on a terminal) or, with --json, one JSON object a\n"
+		"line; a process that joins or goes is said. A path instance over its\n"
+		"deadline is printed as it is found (within 2 s of its end) with its hops,\n"
+		"the one that took most marked.\n"
 		"\n"
 		"  --nodes A,B,C    a path by its nodes (as caret path latency)\n"
 		"  --arch FILE      an architecture file: with --path NAME that named path,\n"
@@ -68,7 +71,8 @@ static int usage(FILE *out)
 		"\n"
 		"A timer callback's misses are its runs longer than its period; other\n"
 		"callbacks have none. Exit status: 0; 3 when a deadline was missed; 1 when\n"
-		"the recording failed or lost data (said in one line each); 2 usage error.\n");
+		"the recording failed or lost data, no traced process answered, or a node\n"
+		"asked for is not in the trace (said in one line each); 2 usage error.\n");
 	return out == stdout ? 0 : 2;
 }
 
@@ -118,161 +122,217 @@ static int take_file_deadlines(struct live_options *o)
 	return 0;
 }
 
-int caret_cmd_live(int argc, char **argv, const ca_load_options *load)
+static const struct option live_options_long[] = {
+	{ "nodes", required_argument, NULL, 'n' },
+	{ "arch", required_argument, NULL, 'a' },
+	{ "path", required_argument, NULL, 'P' },
+	{ "deadline", required_argument, NULL, 'D' },
+	{ "policy", required_argument, NULL, 'p' },
+	{ "include-first-callback", no_argument, NULL, '1' },
+	{ "include-last-callback", no_argument, NULL, '2' },
+	{ "json", no_argument, NULL, 'j' },
+	{ "duration", required_argument, NULL, 'd' },
+	{ "window", required_argument, NULL, 'W' },
+	{ "lookback", required_argument, NULL, 'L' },
+	{ "period", required_argument, NULL, 'T' },
+	{ "snapshot-on-miss", required_argument, NULL, 'X' },
+	{ "max-snapshots", required_argument, NULL, 'M' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "session", required_argument, NULL, 's' },
+	{ "subbuf-size", required_argument, NULL, 'S' },
+	{ "num-subbuf", required_argument, NULL, 'N' },
+	{ "light", no_argument, NULL, 'l' },
+	{ "wait", required_argument, NULL, 'w' },
+	{ "watch", required_argument, NULL, 'R' },
+	{ "relayd", required_argument, NULL, 'Y' },
+	{ "hosts", required_argument, NULL, 'H' },
+	{ "help", no_argument, NULL, 'h' },
+	{ 0 },
+};
+
+/* What the command line names a path by, before it becomes a path spec. */
+struct live_args {
+	const char *nodes, *path_name;
+	int64_t deadline;
+};
+
+static void defaults(struct live_options *o)
 {
-	(void)load; /* the chunks are read as they come: no window of a trace */
-	static const struct option opts[] = {
-		{ "nodes", required_argument, NULL, 'n' },
-		{ "arch", required_argument, NULL, 'a' },
-		{ "path", required_argument, NULL, 'P' },
-		{ "deadline", required_argument, NULL, 'D' },
-		{ "policy", required_argument, NULL, 'p' },
-		{ "include-first-callback", no_argument, NULL, '1' },
-		{ "include-last-callback", no_argument, NULL, '2' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "duration", required_argument, NULL, 'd' },
-		{ "window", required_argument, NULL, 'W' },
-		{ "lookback", required_argument, NULL, 'L' },
-		{ "period", required_argument, NULL, 'T' },
-		{ "snapshot-on-miss", required_argument, NULL, 'X' },
-		{ "max-snapshots", required_argument, NULL, 'M' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "session", required_argument, NULL, 's' },
-		{ "subbuf-size", required_argument, NULL, 'S' },
-		{ "num-subbuf", required_argument, NULL, 'N' },
-		{ "light", no_argument, NULL, 'l' },
-		{ "wait", required_argument, NULL, 'w' },
-		{ "watch", required_argument, NULL, 'R' },
-		{ "relayd", required_argument, NULL, 'Y' },
-		{ "hosts", required_argument, NULL, 'H' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
-	static struct live_options o;
-	static char lib[PATH_MAX];
-	static char nodes_arg[4096];
-	const char *path_name = NULL, *nodes = NULL;
-	int64_t deadline = 0;
-	bool ok = true;
-	int c;
-	memset(&o, 0, sizeof o);
+	memset(o, 0, sizeof *o);
 	/* small sub-buffers: a look reads a chunk it read before from the
 	 * packet its unfinished messages begin in, not from the chunk's start */
-	o.record = (struct cr_record_options){ .subbuf_size = 256 << 10, .num_subbuf = 64,
+	o->record = (struct cr_record_options){ .subbuf_size = 256 << 10, .num_subbuf = 64,
 		.wait_timeout = 10, .track_vgid = -1 };
-	o.policy = CA_POLICY_USE_LATEST_MESSAGE;
-	o.window_s = 10;
-	o.lookback_s = 3;
-	o.period_s = 1;
-	o.max_snapshots = 10;
+	o->policy = CA_POLICY_USE_LATEST_MESSAGE;
+	o->window_s = 10;
+	o->lookback_s = 3;
+	o->period_s = 1;
+	o->max_snapshots = 10;
 	const char *vgid = getenv("CARET_TEST_VGID");
 	if (vgid && *vgid)
-		o.record.track_vgid = atoi(vgid);
+		o->record.track_vgid = atoi(vgid);
+}
+
+/* One option into o or a: false on a bad value. */
+static bool take_option(int c, const char *arg, struct live_options *o, struct live_args *a)
+{
+	bool ok = true;
+	switch (c) {
+	case 'n': a->nodes = arg; break;
+	case 'a': o->arch = arg; break;
+	case 'P': a->path_name = arg; break;
+	case 'D': ok = (a->deadline = caret_parse_duration_ns(arg)) > 0; break;
+	case 'p': ok = ca_policy_of_name(arg, &o->policy) == 0; break;
+	case '1': o->span.first_callback = true; break;
+	case '2': o->span.last_callback = true; break;
+	case 'j': o->json = true; break;
+	case 'd': o->record.duration = cli_parse_seconds(arg, true, &ok); break;
+	case 'W': o->window_s = cli_parse_seconds(arg, true, &ok); break;
+	case 'L': o->lookback_s = cli_parse_seconds(arg, true, &ok); ok = ok && o->lookback_s >= 1;
+		break;
+	case 'T': o->period_s = cli_parse_seconds(arg, true, &ok); ok = ok && o->period_s >= 0.1;
+		break;
+	case 'X': o->snapshot_dir = arg; break;
+	case 'M': o->max_snapshots = (unsigned)cli_parse_seconds(arg, true, &ok); break;
+	case 'o': o->record.output_dir = arg; o->keep_trace = true; break;
+	case 's': o->record.session_name = arg; break;
+	case 'S': ok = (o->record.subbuf_size = cli_parse_size(arg)) != 0; break;
+	case 'N': ok = (o->record.num_subbuf = cli_parse_size(arg)) != 0; break;
+	case 'l': o->record.light = true; break;
+	case 'w': o->record.wait_timeout = cli_parse_seconds(arg, true, &ok); break;
+	case 'R': o->watch_dir = arg; break;
+	case 'Y': o->record.relayd = arg; ok = *arg != '\0'; break;
+	case 'H': o->hosts = (unsigned)cli_parse_seconds(arg, true, &ok); break;
+	}
+	return ok;
+}
+
+/* The command line into o and a: 0 to go on, else the exit status (-1:
+ * --help, said: 0). */
+static int parse(int argc, char **argv, struct live_options *o, struct live_args *a)
+{
 	static char who[] = "caret live";
+	int c;
 	argv[0] = who;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "d:o:s:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'n': nodes = optarg; break;
-		case 'a': o.arch = optarg; break;
-		case 'P': path_name = optarg; break;
-		case 'D': ok = (deadline = caret_parse_duration_ns(optarg)) > 0; break;
-		case 'p': ok = ca_policy_of_name(optarg, &o.policy) == 0; break;
-		case '1': o.span.first_callback = true; break;
-		case '2': o.span.last_callback = true; break;
-		case 'j': o.json = true; break;
-		case 'd': o.record.duration = cli_parse_seconds(optarg, true, &ok); break;
-		case 'W': o.window_s = cli_parse_seconds(optarg, true, &ok); break;
-		case 'L': o.lookback_s = cli_parse_seconds(optarg, true, &ok); ok = ok && o.lookback_s >= 1;
-			break;
-		case 'T': o.period_s = cli_parse_seconds(optarg, true, &ok); ok = ok && o.period_s >= 0.1;
-			break;
-		case 'X': o.snapshot_dir = optarg; break;
-		case 'M': o.max_snapshots = (unsigned)cli_parse_seconds(optarg, true, &ok); break;
-		case 'o': o.record.output_dir = optarg; o.keep_trace = true; break;
-		case 's': o.record.session_name = optarg; break;
-		case 'S': ok = (o.record.subbuf_size = cli_parse_size(optarg)) != 0; break;
-		case 'N': ok = (o.record.num_subbuf = cli_parse_size(optarg)) != 0; break;
-		case 'l': o.record.light = true; break;
-		case 'w': o.record.wait_timeout = cli_parse_seconds(optarg, true, &ok); break;
-		case 'R': o.watch_dir = optarg; break;
-		case 'Y': o.record.relayd = optarg; ok = *optarg != '\0'; break;
-		case 'H': o.hosts = (unsigned)cli_parse_seconds(optarg, true, &ok); break;
-		case 'h': return usage(stdout);
-		default: return usage(stderr);
+	while ((c = getopt_long(argc, argv, "d:o:s:h", live_options_long, NULL)) != -1) {
+		if (c == 'h') {
+			usage(stdout);
+			return -1;
 		}
-		if (!ok)
-			return cli_bad_value("live", opts, c, optarg);
+		if (c == '?' || c == ':')
+			return usage(stderr);
+		if (!take_option(c, optarg, o, a))
+			return cli_bad_value("live", live_options_long, c, optarg);
 	}
 	if (optind < argc) {
 		fprintf(stderr, "caret live: unexpected argument '%s'\n", argv[optind]);
 		return 2;
 	}
-	if ((nodes && o.arch) || (path_name && !o.arch) || (deadline && !nodes && !path_name)) {
+	if ((a->nodes && o->arch) || (a->path_name && !o->arch) ||
+	    (a->deadline && !a->nodes && !a->path_name)) {
 		fprintf(stderr, "caret live: --nodes A,B,C or --arch FILE [--path NAME]; --deadline "
 			"goes with --nodes or --path\n");
 		return 2;
 	}
-	if (nodes) {
-		snprintf(nodes_arg, sizeof nodes_arg, "%s", nodes);
-		if (take_nodes(nodes_arg, &o.paths[0]) != 0) {
+	return 0;
+}
+
+/* --arch FILE --path NAME: that named path, with the file's deadline for
+ * it unless --deadline gives one. */
+static int take_named_path(struct live_options *o, const struct live_args *a)
+{
+	char **names, err[1024];
+	int64_t *ns;
+	size_t n;
+	struct live_path_spec *p = &o->paths[0];
+	p->path_name = a->path_name;
+	snprintf(p->label, sizeof p->label, "%s", a->path_name);
+	p->deadline_ns = a->deadline;
+	o->n_paths = 1;
+	if (ca_arch_file_deadlines(o->arch, &names, &ns, &n, err, sizeof err) != 0) {
+		fprintf(stderr, "caret live: %s\n", err);
+		return 1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (!a->deadline && !strcmp(names[i], a->path_name))
+			p->deadline_ns = ns[i];
+		free(names[i]);
+	}
+	free(names);
+	free(ns);
+	return 0;
+}
+
+/* The paths to watch, as the command line names them: 0, or the exit status. */
+static int take_paths(struct live_options *o, const struct live_args *a)
+{
+	static char nodes_arg[4096];
+	if (a->nodes) {
+		snprintf(nodes_arg, sizeof nodes_arg, "%s", a->nodes);
+		if (take_nodes(nodes_arg, &o->paths[0]) != 0) {
 			fprintf(stderr, "caret live: --nodes takes 2 to %d node names, comma separated\n",
 				LIVE_MAX_NODES);
 			return 2;
 		}
-		o.paths[0].deadline_ns = deadline;
-		o.n_paths = 1;
-	} else if (path_name) {
-		o.paths[0].path_name = path_name;
-		snprintf(o.paths[0].label, sizeof o.paths[0].label, "%s", path_name);
-		o.paths[0].deadline_ns = deadline;
-		o.n_paths = 1;
-		/* the file's deadline for it, unless --deadline gives one */
-		char **names, err[1024];
-		int64_t *ns;
-		size_t n;
-		if (ca_arch_file_deadlines(o.arch, &names, &ns, &n, err, sizeof err) != 0) {
-			fprintf(stderr, "caret live: %s\n", err);
-			return 1;
-		}
-		for (size_t i = 0; i < n; i++) {
-			if (!deadline && !strcmp(names[i], path_name))
-				o.paths[0].deadline_ns = ns[i];
-			free(names[i]);
-		}
-		free(names);
-		free(ns);
-	} else if (o.arch) {
-		int status = take_file_deadlines(&o);
-		if (status)
-			return status;
+		o->paths[0].deadline_ns = a->deadline;
+		o->n_paths = 1;
+		return 0;
 	}
-	if (o.watch_dir && (o.snapshot_dir || o.keep_trace)) {
+	if (a->path_name)
+		return take_named_path(o, a);
+	return o->arch ? take_file_deadlines(o) : 0;
+}
+
+/* The options that cannot go together, and the snapshots' folder made
+ * absolute (the session daemon writes it): 0, or the exit status. */
+static int check_together(struct live_options *o)
+{
+	if (o->watch_dir && (o->snapshot_dir || o->keep_trace)) {
 		fprintf(stderr, "caret live: --watch reads the relay daemon's files: no session "
 			"here to snapshot or keep (--snapshot-on-miss, --output)\n");
 		return 2;
 	}
-	if (o.snapshot_dir && o.snapshot_dir[0] != '/') {
+	if (o->record.relayd && (o->n_paths || o->watch_dir || o->snapshot_dir ||
+				 o->keep_trace || o->json)) {
+		fprintf(stderr, "caret live: --relayd records this host for a caret live "
+			"--watch on HOST: the paths, deadlines, --json, snapshots go there\n");
+		return 2;
+	}
+	if (o->snapshot_dir && o->snapshot_dir[0] != '/') {
 		static char absolute[PATH_MAX];
 		char cwd[PATH_MAX / 2];
 		snprintf(absolute, sizeof absolute, "%s/%.*s", getcwd(cwd, sizeof cwd) ? cwd : ".",
-			PATH_MAX / 2 - 2, o.snapshot_dir);
-		o.snapshot_dir = absolute;
+			PATH_MAX / 2 - 2, o->snapshot_dir);
+		o->snapshot_dir = absolute;
 	}
+	return 0;
+}
+
+/* --relayd: this host's processes recorded for a caret live --watch on
+ * the relay daemon's host (the looks are there). */
+static int record_for_relayd(struct live_options *o)
+{
+	o->record.rotate_seconds = o->period_s;
+	o->record.verb = "caret live";
+	fprintf(stderr, "caret live: this host's processes streamed to %s a chunk a "
+		"second: watch them there (caret live --watch RELAYD_OUTPUT)\n", o->record.relayd);
+	return cr_record_run(&o->record);
+}
+
+int caret_cmd_live(int argc, char **argv, const ca_load_options *load)
+{
+	(void)load; /* the chunks are read as they come: no window of a trace */
+	static struct live_options o;
+	static char lib[PATH_MAX];
+	struct live_args a = { 0 };
+	defaults(&o);
+	int status = parse(argc, argv, &o, &a);
+	if (status)
+		return status < 0 ? 0 : status;
+	if ((status = take_paths(&o, &a)) || (status = check_together(&o)))
+		return status;
 	cli_tracer_lib(lib, sizeof lib);
 	o.record.tracer_lib = lib;
-	if (o.record.relayd) { /* the looks are on the relay daemon's host */
-		if (o.n_paths || o.watch_dir || o.snapshot_dir || o.keep_trace || o.json) {
-			fprintf(stderr, "caret live: --relayd records this host for a caret live "
-				"--watch on HOST: the paths, deadlines, --json, snapshots go there\n");
-			return 2;
-		}
-		o.record.rotate_seconds = o.period_s;
-		o.record.verb = "caret live";
-		fprintf(stderr, "caret live: this host's processes streamed to %s a chunk a "
-			"second: watch them there (caret live --watch RELAYD_OUTPUT)\n",
-			o.record.relayd);
-		return cr_record_run(&o.record);
-	}
-	return live_run(&o);
+	return o.record.relayd ? record_for_relayd(&o) : live_run(&o);
 }
