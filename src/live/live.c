@@ -15,6 +15,17 @@
 #include "trace_dir.h"
 #include "state.h"
 
+void live_expire(struct live *L, uint64_t until)
+{
+	uint64_t window = (uint64_t)(L->o->window_s * 1e9), before = until > window ?
+		until - window : 0;
+	live_series_list_expire(&L->callbacks, before);
+	live_series_list_expire(&L->services, before);
+	live_series_list_expire(&L->actions, before);
+	for (size_t i = 0; i < L->o->n_paths; i++)
+		live_series_expire(&L->watches[i].series, before);
+}
+
 static int on_chunk(void *user, struct recorder *r, const char *chunk, int64_t until_ns,
 	bool last)
 {
@@ -24,6 +35,7 @@ static int on_chunk(void *user, struct recorder *r, const char *chunk, int64_t u
 	if (!*chunk) /* relayed: nothing here to read */
 		return 0;
 	if (cr_dir_bytes(chunk) == 0) { /* no traced process wrote anything yet */
+		live_presence_follow(L, (uint64_t)until_ns);
 		live_print_window(L, (uint64_t)until_ns);
 		return 0;
 	}
@@ -38,12 +50,9 @@ static int on_chunk(void *user, struct recorder *r, const char *chunk, int64_t u
 		L->failed = true;
 		return 1;
 	}
-	uint64_t window = (uint64_t)(L->o->window_s * 1e9), lookback =
-		(uint64_t)(L->o->lookback_s * 1e9);
-	for (size_t i = 0; i < L->n_callbacks; i++)
-		live_series_expire(&L->callbacks[i], (uint64_t)until_ns - window);
-	for (size_t i = 0; i < L->o->n_paths; i++)
-		live_series_expire(&L->watches[i].series, (uint64_t)until_ns - window);
+	uint64_t lookback = (uint64_t)(L->o->lookback_s * 1e9);
+	live_presence_follow(L, (uint64_t)until_ns);
+	live_expire(L, (uint64_t)until_ns);
 	live_print_window(L, (uint64_t)until_ns);
 	live_chunks_prune(&L->chunks, (uint64_t)until_ns - lookback - 1000000000ULL);
 	return 0;
@@ -110,17 +119,17 @@ int live_run(struct live_options *o)
 	o->record.verb = "caret live";
 	o->record.snapshot_session = o->snapshot_dir != NULL;
 	int status = cr_record_run(&o->record);
-	if (L->looks || !status) /* else the recorder said why there was none */
+	if (L->looks || (!status && !L->failed)) /* else why there was none is said */
 		fprintf(stderr, "caret live: %" PRIu64 " %s, %" PRIu64 " deadline %s, %u %s "
 			"written\n", L->looks, L->looks == 1 ? "look" : "looks", L->misses,
 			L->misses == 1 ? "miss" : "misses", L->snapshots,
 			L->snapshots == 1 ? "snapshot" : "snapshots");
 	if (scratch[0])
 		cr_remove_tree(scratch);
-	for (size_t i = 0; i < L->n_callbacks; i++)
-		live_series_free(&L->callbacks[i]);
-	free(L->callbacks);
-	free(L->callback_period);
+	live_series_list_free(&L->callbacks);
+	live_series_list_free(&L->services);
+	live_series_list_free(&L->actions);
+	live_presence_free(L);
 	for (size_t i = 0; i < o->n_paths; i++) {
 		live_series_free(&L->watches[i].series);
 		ca_path_set_free(L->watches[i].set);

@@ -7,62 +7,33 @@
 #include "clock.h"
 #include "state.h"
 
-/* The series of a callback, found by name (where it was in the last look
- * first: the architecture seldom changes), added when new; NULL out of memory. */
-static struct live_series *callback_series(struct live *L, size_t hint, const char *name,
-	int64_t period)
-{
-	if (hint < L->n_callbacks && !strcmp(L->callbacks[hint].name, name))
-		return &L->callbacks[hint];
-	for (size_t i = 0; i < L->n_callbacks; i++)
-		if (!strcmp(L->callbacks[i].name, name))
-			return &L->callbacks[i];
-	if (L->n_callbacks == L->cap_callbacks) {
-		size_t cap = L->cap_callbacks ? 2 * L->cap_callbacks : 64;
-		struct live_series *grown = realloc(L->callbacks, cap * sizeof *grown);
-		if (!grown)
-			return NULL;
-		L->callbacks = grown;
-		int64_t *periods = realloc(L->callback_period, cap * sizeof *periods);
-		if (!periods)
-			return NULL;
-		L->callback_period = periods;
-		L->cap_callbacks = cap;
-	}
-	struct live_series *s = &L->callbacks[L->n_callbacks];
-	memset(s, 0, sizeof *s);
-	if (!(s->name = strdup(name)))
-		return NULL;
-	s->limit_ns = period; /* a timer's run longer than its period delays the next */
-	L->callback_period[L->n_callbacks++] = period;
-	return s;
-}
-
-/* Counts a sample (a run, a path instance) that ended in (counted_until,
- * until], or before and seen only now, once: a merged run is told at its
- * end, in the chunk after the one its start is in; a host's chunk can come
- * after a look passed its events. 1: counted; 0: counted before; -1: out
- * of memory. */
-static int count_once(const struct live *L, struct live_series *s, uint64_t end, uint64_t start)
+/* A sample a look may meet again (a merged run is told at its end, in the
+ * chunk after the one its start is in; a host's chunk can come after a
+ * look passed its events): state.h. */
+int live_count_once(struct live *L, struct live_series *s, uint64_t end, uint64_t start)
 {
 	if (end <= L->counted_until && !live_counted_new(&s->counted, end, start))
 		return 0;
 	if (!live_counted_add(&s->counted, end, start) ||
 	    !live_series_add(s, end, (int64_t)(end - start)))
 		return -1;
+	if (!L->first_end || end < L->first_end)
+		L->first_end = end;
 	return 1;
 }
 
 /* Forgets the samples counted up to `floor`: none of them counted again. */
 static void forget_counted(struct live *L, uint64_t floor)
 {
-	for (size_t i = 0; i < L->n_callbacks; i++)
-		live_counted_forget(&L->callbacks[i].counted, floor);
+	live_series_list_forget(&L->callbacks, floor);
+	live_series_list_forget(&L->services, floor);
+	live_series_list_forget(&L->actions, floor);
 	for (size_t i = 0; i < L->o->n_paths; i++)
 		live_counted_forget(&L->watches[i].series.counted, floor);
 }
 
-/* Every visible callback's runs that ended in (counted_until, until] (or
+/* Every callback of the user's (a service's too; not the tracer's or ROS
+ * 2's own) whose runs ended in (counted_until, until] (or
  * before, seen only now). */
 static bool count_callbacks(struct live *L, const ca_trace *t, const ca_records *rec,
 	uint64_t until)
@@ -79,17 +50,18 @@ static bool count_callbacks(struct live *L, const ca_trace *t, const ca_records 
 	bool ok = true;
 	for (size_t c = 0; c < a->n_callbacks && ok; c++) {
 		const ca_callback *cb = &a->callbacks[c];
-		if (cb->hidden || !cb->name)
+		if (!ca_callback_is_users(a, c) || !cb->name)
 			continue;
+		/* a timer's run longer than its period delays the next: a miss */
 		int64_t period = cb->kind == CA_CALLBACK_TIMER ? a->timers[cb->owner].period_ns : 0;
-		struct live_series *s = callback_series(L, c, cb->name, period);
+		struct live_series *s = live_series_named(&L->callbacks, c, cb->name, period);
 		size_t n = ca_records_callback_runs(rec, c, runs);
 		ok = s != NULL;
 		for (size_t i = 0; i < n && ok; i++) {
 			if ((!runs[i].end || runs[i].end > until) && runs[i].start < L->open_since)
 				L->open_since = runs[i].start; /* the next look reads back to it */
 			if (runs[i].end && runs[i].end <= until && runs[i].end >= runs[i].start)
-				ok = count_once(L, s, runs[i].end, runs[i].start) >= 0;
+				ok = live_count_once(L, s, runs[i].end, runs[i].start) >= 0;
 		}
 	}
 	free(runs);
@@ -161,7 +133,7 @@ static bool count_path(struct live *L, struct live_watch *w, const ca_trace *t,
 		}
 		if (end > until || end < start)
 			continue;
-		int counted = count_once(L, &w->series, end, start);
+		int counted = live_count_once(L, &w->series, end, start);
 		int64_t latency = (int64_t)(end - start);
 		ok = counted >= 0;
 		if (counted <= 0 || w->spec->deadline_ns <= 0 || latency <= w->spec->deadline_ns)
@@ -313,47 +285,16 @@ bool live_look(struct live *L, uint64_t until)
 	return ok;
 }
 
-bool live_look_at(struct live *L, const char *const *paths, size_t n, uint64_t until)
+/* What a look counts: the callbacks' runs, the service calls and action
+ * goals, the watched paths' instances (the misses said), then the hosts'
+ * clocks followed; false after a message on a failure. */
+static bool count_everything(struct live *L, const ca_trace *t, uint64_t until)
 {
 	const struct live_options *o = L->o;
-	if (!n)
-		return true;
-	ca_load_options lo = ca_load_defaults();
-	lo.keep_runtime = true; /* one pass: the chunks are small */
-	lo.merge = true;        /* the chunks of one session, or of several hosts */
-	lo.framing_checked = true; /* live_chunk_holds_init checked each as it came */
-	lo.runtime_from_ns = L->read_from;
-	const char *names[LIVE_MAX_HOSTS];
-	int64_t corrections[LIVE_MAX_HOSTS];
-	for (size_t i = 0; i < L->n_hosts; i++) {
-		names[lo.n_clock_corrections] = L->hosts[i].name;
-		corrections[lo.n_clock_corrections++] = L->hosts[i].correction;
-	}
-	lo.clock_hosts = names;
-	lo.clock_corrections = corrections;
 	char err[1024];
-	ca_trace *t;
-	caret_error *why;
-	caret_status status = ca_trace_open(paths, n, &lo, &t, &why);
-	if (status == CARET_ERR_EMPTY) { /* the hosts' processes have not begun yet */
-		caret_error_free(why);
-		return true;
-	}
-	if (status != CARET_OK) {
-		fprintf(stderr, "caret live: cannot read the chunks: %s\n", caret_error_message(why));
-		caret_error_free(why);
-		return false;
-	}
-	L->processes = ca_trace_architecture(t)->n_processes;
-	if (!until)
-		until = hosts_until(L, t);
-	if (until <= L->counted_until) { /* nothing new from the host behind */
-		ca_trace_free(t);
-		return true;
-	}
 	ca_records *rec = ca_records_build_options(t, NULL, err, sizeof err);
 	L->open_since = UINT64_MAX;
-	bool ok = rec && count_callbacks(L, t, rec, until);
+	bool ok = rec && count_callbacks(L, t, rec, until) && live_count_calls(L, t, until);
 	struct live_miss *misses = ok ? malloc(16 * sizeof *misses) : NULL;
 	size_t found = 0, described;
 	ok = ok && misses;
@@ -371,8 +312,50 @@ bool live_look_at(struct live *L, const char *const *paths, size_t n, uint64_t u
 	forget_counted(L, until > remembered ? until - remembered : 0);
 	free(misses);
 	ca_records_free(rec);
-	ca_trace_free(t);
 	L->counted_until = until;
 	L->looks++;
+	return ok;
+}
+
+bool live_look_at(struct live *L, const char *const *paths, size_t n, uint64_t until)
+{
+	if (!n)
+		return true;
+	ca_load_options lo = ca_load_defaults();
+	lo.keep_runtime = true; /* one pass: the chunks are small */
+	lo.merge = true;        /* the chunks of one session, or of several hosts */
+	lo.framing_checked = true; /* live_chunk_holds_init checked each as it came */
+	lo.runtime_from_ns = L->read_from;
+	const char *names[LIVE_MAX_HOSTS];
+	int64_t corrections[LIVE_MAX_HOSTS];
+	for (size_t i = 0; i < L->n_hosts; i++) {
+		names[lo.n_clock_corrections] = L->hosts[i].name;
+		corrections[lo.n_clock_corrections++] = L->hosts[i].correction;
+	}
+	lo.clock_hosts = names;
+	lo.clock_corrections = corrections;
+	ca_trace *t;
+	caret_error *why;
+	caret_status status = ca_trace_open(paths, n, &lo, &t, &why);
+	if (status == CARET_ERR_EMPTY) { /* the hosts' processes have not begun yet */
+		caret_error_free(why);
+		return true;
+	}
+	if (status != CARET_OK) {
+		fprintf(stderr, "caret live: cannot read the chunks: %s\n", caret_error_message(why));
+		caret_error_free(why);
+		return false;
+	}
+	if (!L->recorder) /* --watch: the processes of the hosts' chunks */
+		L->processes = ca_trace_architecture(t)->n_processes;
+	live_presence_name(L, t);
+	if (!until)
+		until = hosts_until(L, t);
+	/* a node asked for and not in the first look (every traced process
+	 * replayed its initialization into it): nothing to watch */
+	bool ok = L->looks || live_nodes_present(L, t);
+	if (ok && until > L->counted_until) /* else nothing new from the host behind */
+		ok = count_everything(L, t, until);
+	ca_trace_free(t);
 	return ok;
 }

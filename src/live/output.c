@@ -8,19 +8,32 @@
 #include "json_string.h"
 #include "state.h"
 
-static double ms(int64_t ns)
+static double ms(double ns)
 {
-	return (double)ns / 1e6;
+	return ns / 1e6;
 }
 
 /* ---- JSON ------------------------------------------------------------------ */
+
+/* A percentile or maximum of the window, or null for a window without a
+ * sample (no value, not 0). */
+static void json_value(FILE *f, const char *key, size_t count, double v)
+{
+	if (count)
+		fprintf(f, ", \"%s\": %.15g", key, v);
+	else
+		fprintf(f, ", \"%s\": null", key);
+}
 
 static void json_stats(FILE *f, const struct live_series *s, int64_t limit)
 {
 	struct live_window_stats st;
 	live_series_stats(s, &st);
-	fprintf(f, "\"count\": %zu, \"p50_ns\": %" PRId64 ", \"p99_ns\": %" PRId64 ", \"max_ns\": %"
-		PRId64 ", \"misses\": ", st.count, st.p50, st.p99, st.max);
+	fprintf(f, "\"count\": %zu", st.count);
+	json_value(f, "p50_ns", st.count, st.p50);
+	json_value(f, "p99_ns", st.count, st.p99);
+	json_value(f, "max_ns", st.count, (double)st.max);
+	fputs(", \"misses\": ", f);
 	if (limit > 0)
 		fprintf(f, "%zu", st.misses);
 	else
@@ -29,20 +42,44 @@ static void json_stats(FILE *f, const struct live_series *s, int64_t limit)
 		s->total_misses);
 }
 
+/* The seconds the window covers so far: since the recording began (--watch:
+ * since the first sample counted), at most --window. */
+static double covered(const struct live *L, uint64_t until)
+{
+	uint64_t began = L->recorder ? (uint64_t)cr_record_started_ns(L->recorder) : L->first_end;
+	double seconds = began && until > began ? (double)(until - began) / 1e9 : 0;
+	return seconds < L->o->window_s ? seconds : L->o->window_s;
+}
+
+/* "callbacks": [{"name": ..., stats, "period_ns": ...}, ...] (or services',
+ * actions', without a period) */
+static void json_rows(FILE *f, const char *key, const struct live_series_list *l,
+	bool periods)
+{
+	fprintf(f, ", \"%s\": [", key);
+	for (size_t i = 0; i < l->n; i++) {
+		fprintf(f, "%s{\"name\": ", i ? ", " : "");
+		caret_json_string(f, l->items[i].name);
+		fprintf(f, ", ");
+		json_stats(f, &l->items[i], l->items[i].limit_ns);
+		if (periods)
+			fprintf(f, ", \"period_ns\": %" PRId64, l->items[i].limit_ns);
+		fputc('}', f);
+	}
+	fputc(']', f);
+}
+
 static void json_window(struct live *L, uint64_t until)
 {
 	FILE *f = L->out;
 	fprintf(f, "{\"type\": \"window\", \"until_ns\": %" PRIu64 ", \"window_s\": %g, "
-		"\"processes\": %zu, \"discarded\": %" PRIu64 ", \"callbacks\": [", until,
-		L->o->window_s, L->processes, L->discarded);
-	for (size_t i = 0; i < L->n_callbacks; i++) {
-		fprintf(f, "%s{\"name\": ", i ? ", " : "");
-		caret_json_string(f, L->callbacks[i].name);
-		fprintf(f, ", ");
-		json_stats(f, &L->callbacks[i], L->callback_period[i]);
-		fprintf(f, ", \"period_ns\": %" PRId64 "}", L->callback_period[i]);
-	}
-	fprintf(f, "], \"paths\": [");
+		"\"covered_s\": %.1f, \"processes\": %zu, \"gone\": %zu, \"discarded\": %"
+		PRIu64, until, L->o->window_s, covered(L, until), L->processes, L->gone,
+		L->discarded);
+	json_rows(f, "callbacks", &L->callbacks, true);
+	json_rows(f, "services", &L->services, false);
+	json_rows(f, "actions", &L->actions, false);
+	fprintf(f, ", \"paths\": [");
 	for (size_t i = 0; i < L->o->n_paths; i++) {
 		const struct live_watch *w = &L->watches[i];
 		fprintf(f, "%s{\"name\": ", i ? ", " : "");
@@ -115,27 +152,55 @@ static void miss_line(FILE *f, const struct live_miss *m)
 	fputc('\n', f);
 }
 
-static void text_window(struct live *L, uint64_t until)
+static void text_header(FILE *f, const char *first)
 {
-	FILE *f = L->out;
-	char clock[32];
+	fprintf(f, "%-48s %7s %10s %10s %10s %7s\n", first, "count", "p50 ms", "p99 ms", "max ms",
+		"misses");
+}
+
+static void text_rows(FILE *f, const char *first, const struct live_series_list *l)
+{
+	if (l->n)
+		text_header(f, first);
+	for (size_t i = 0; i < l->n; i++)
+		text_stats(f, l->items[i].name, &l->items[i], l->items[i].limit_ns);
+}
+
+/* "caret live 13:47:31 | last 10 s | 3 processes, 1 gone | 0 discarded | 1 miss" */
+static void text_title(struct live *L, FILE *f, uint64_t until)
+{
+	char clock[32], gone[32] = "";
 	time_t now = time(NULL);
 	struct tm tm;
 	localtime_r(&now, &tm);
 	strftime(clock, sizeof clock, "%H:%M:%S", &tm);
-	(void)until;
+	double seconds = covered(L, until);
+	if (L->gone)
+		snprintf(gone, sizeof gone, ", %zu gone", L->gone);
+	fprintf(f, "caret live %s | last ", clock);
+	if (seconds < L->o->window_s) /* the window not full yet: what it covers */
+		fprintf(f, "%.1f s of %g", seconds, L->o->window_s);
+	else
+		fprintf(f, "%g s", L->o->window_s);
+	fprintf(f, " | %zu %s%s | %" PRIu64 " discarded | %" PRIu64 " %s\n", L->processes,
+		L->processes == 1 ? "process" : "processes", gone, L->discarded, L->misses,
+		L->misses == 1 ? "miss" : "misses");
+}
+
+static void text_window(struct live *L, uint64_t until)
+{
+	FILE *f = L->out;
 	if (L->tty)
 		fputs("\033[H\033[2J", f); /* redrawn in place */
-	fprintf(f, "caret live %s | last %g s | %zu %s | %" PRIu64 " discarded | %" PRIu64
-		" %s\n", clock, L->o->window_s, L->processes, L->processes == 1 ? "process" :
-		"processes", L->discarded, L->misses, L->misses == 1 ? "miss" : "misses");
-	fprintf(f, "%-48s %7s %10s %10s %10s %7s\n", "callback", "count", "p50 ms", "p99 ms",
-		"max ms", "misses");
-	for (size_t i = 0; i < L->n_callbacks; i++)
-		text_stats(f, L->callbacks[i].name, &L->callbacks[i], L->callback_period[i]);
+	text_title(L, f, until);
+	text_header(f, "callback");
+	for (size_t i = 0; i < L->callbacks.n; i++)
+		text_stats(f, L->callbacks.items[i].name, &L->callbacks.items[i],
+			L->callbacks.items[i].limit_ns);
+	text_rows(f, "service (round trip)", &L->services);
+	text_rows(f, "action (goal to result)", &L->actions);
 	if (L->o->n_paths)
-		fprintf(f, "%-48s %7s %10s %10s %10s %7s\n", "path", "count", "p50 ms", "p99 ms",
-			"max ms", "misses");
+		text_header(f, "path");
 	for (size_t i = 0; i < L->o->n_paths; i++) {
 		const struct live_watch *w = &L->watches[i];
 		text_stats(f, w->spec->label, &w->series, w->spec->deadline_ns);
@@ -144,9 +209,14 @@ static void text_window(struct live *L, uint64_t until)
 		else if (w->not_reaching_end)
 			fprintf(f, "  %" PRIu64 " not reaching the end\n", w->not_reaching_end);
 	}
-	if (L->tty) /* the misses scrolled away with the redraw: the latest again */
-		for (size_t i = L->n_recent > 4 ? L->n_recent - 4 : 0; i < L->n_recent; i++)
-			miss_line(f, &L->recent[i % 4]);
+	if (L->tty) { /* what scrolled away with the redraw: the latest again */
+		for (size_t i = L->n_changes > LIVE_RECENT ? L->n_changes - LIVE_RECENT : 0;
+		     i < L->n_changes; i++)
+			fprintf(f, "%s\n", L->changes[i % LIVE_RECENT]);
+		for (size_t i = L->n_recent > LIVE_RECENT ? L->n_recent - LIVE_RECENT : 0;
+		     i < L->n_recent; i++)
+			miss_line(f, &L->recent[i % LIVE_RECENT]);
+	}
 	if (!L->tty)
 		fputc('\n', f);
 }
@@ -166,5 +236,26 @@ void live_print_miss(struct live *L, const struct live_miss *m)
 		json_miss(L, m);
 	else
 		miss_line(L->out, m);
+	fflush(L->out);
+}
+
+void live_print_process(struct live *L, const struct live_process *p, bool joined,
+	uint64_t until)
+{
+	char *line = L->changes[L->n_changes++ % LIVE_RECENT];
+	size_t size = sizeof L->changes[0];
+	if (joined)
+		snprintf(line, size, "JOINED %s", p->label);
+	else
+		snprintf(line, size, "GONE %s: no Status for 3 s (it ended, or its DDS left); its "
+			"callbacks are no longer counted", p->label);
+	if (L->o->json) {
+		fprintf(L->out, "{\"type\": \"process\", \"change\": \"%s\", \"pid\": %" PRId64
+			", \"process\": ", joined ? "joined" : "gone", p->pid);
+		caret_json_string(L->out, p->label);
+		fprintf(L->out, ", \"until_ns\": %" PRIu64 "}\n", until);
+	} else {
+		fprintf(L->out, "%s\n", line);
+	}
 	fflush(L->out);
 }

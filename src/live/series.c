@@ -56,9 +56,9 @@ bool live_series_stats(const struct live_series *s, struct live_window_stats *ou
 		out->misses += s->limit_ns > 0 && v[i] > s->limit_ns;
 	/* selections, not a sort: the window can hold 100,000 samples a callback */
 	ca_stats st;
-	ca_stats_select(v, n, CA_PERCENTILE_NEAREST_RANK, &st);
-	out->p50 = (int64_t)st.p50;
-	out->p99 = (int64_t)st.p99;
+	ca_stats_select(v, n, CA_PERCENTILE_LINEAR, &st);
+	out->p50 = st.p50;
+	out->p99 = st.p99;
 	out->max = st.max;
 	free(v);
 	return true;
@@ -71,4 +71,49 @@ void live_series_free(struct live_series *s)
 	free(s->value);
 	live_counted_free(&s->counted);
 	memset(s, 0, sizeof *s);
+}
+
+struct live_series *live_series_named(struct live_series_list *l, size_t hint,
+	const char *name, int64_t limit_ns)
+{
+	if (hint < l->n && !strcmp(l->items[hint].name, name))
+		return &l->items[hint];
+	for (size_t i = 0; i < l->n; i++)
+		if (!strcmp(l->items[i].name, name))
+			return &l->items[i];
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 64;
+		struct live_series *grown = realloc(l->items, cap * sizeof *grown);
+		if (!grown)
+			return NULL;
+		l->items = grown;
+		l->cap = cap;
+	}
+	struct live_series *s = &l->items[l->n];
+	memset(s, 0, sizeof *s);
+	if (!(s->name = strdup(name)))
+		return NULL;
+	s->limit_ns = limit_ns;
+	l->n++;
+	return s;
+}
+
+void live_series_list_expire(struct live_series_list *l, uint64_t before)
+{
+	for (size_t i = 0; i < l->n; i++)
+		live_series_expire(&l->items[i], before);
+}
+
+void live_series_list_forget(struct live_series_list *l, uint64_t floor)
+{
+	for (size_t i = 0; i < l->n; i++)
+		live_counted_forget(&l->items[i].counted, floor);
+}
+
+void live_series_list_free(struct live_series_list *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		live_series_free(&l->items[i]);
+	free(l->items);
+	memset(l, 0, sizeof *l);
 }

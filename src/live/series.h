@@ -24,15 +24,35 @@ struct live_series {
 
 struct live_window_stats {
 	size_t count, misses;
-	int64_t p50, p99, max; /* 0 with no sample */
+	double p50, p99; /* as every table of the analyzer takes them (linear) */
+	int64_t max;     /* all 0 with no sample: shown as none */
+};
+
+/* Series by name, in the order they came: a table's rows (the callbacks,
+ * the services, the actions). */
+struct live_series_list {
+	struct live_series *items;
+	size_t n, cap;
 };
 
 /* false out of memory */
 bool live_series_add(struct live_series *s, uint64_t at, int64_t value);
 /* Drops the samples that ended before `before`. */
 void live_series_expire(struct live_series *s, uint64_t before);
-/* The samples' statistics (percentiles by nearest rank); false out of memory. */
+/* The samples' statistics (percentiles as the analyzer's, ca_stats_of's
+ * linear interpolation); false out of memory. */
 bool live_series_stats(const struct live_series *s, struct live_window_stats *out);
 void live_series_free(struct live_series *s);
+
+/* The series of that name (looked for at hint first: a look meets its rows
+ * in the order the last one did), added with that limit when new; NULL out
+ * of memory. */
+struct live_series *live_series_named(struct live_series_list *l, size_t hint,
+	const char *name, int64_t limit_ns);
+/* Every series of the list: samples older than `before` dropped. */
+void live_series_list_expire(struct live_series_list *l, uint64_t before);
+/* Every series of the list: its counted samples up to floor forgotten. */
+void live_series_list_forget(struct live_series_list *l, uint64_t floor);
+void live_series_list_free(struct live_series_list *l);
 
 #endif

@@ -53,24 +53,40 @@ struct live_host {
 
 #define LIVE_MAX_HOSTS 32
 
+/* A traced process, as the recorder hears its Status (presence.c). */
+struct live_process {
+	int64_t pid;
+	char label[192];   /* "program (pid N): /node, ..." once a look saw it */
+	bool live;         /* heard in the last few seconds */
+};
+
+/* What changed lately, kept to show again under a redrawn table. */
+#define LIVE_RECENT 4
+
 struct live {
 	struct live_options *o;
 	struct live_host hosts[LIVE_MAX_HOSTS];
 	size_t n_hosts;
 	struct recorder *recorder;
 	struct live_chunks chunks;
-	struct live_series *callbacks;
-	int64_t *callback_period; /* a timer's period (its runs over it are misses); else 0 */
-	size_t n_callbacks, cap_callbacks;
+	/* the user's callbacks (limit: a timer's period: its runs over it are
+	 * misses; else 0), service calls (client to server: the round trip)
+	 * and action goals (the request to the take of the result) */
+	struct live_series_list callbacks, services, actions;
 	struct live_watch watches[LIVE_MAX_PATHS];
 	uint64_t counted_until; /* instances ended before this are counted */
 	uint64_t open_since;    /* the first run of what the last look saw on its way */
 	uint64_t read_from;     /* the look's runtime events from this time on (0: all) */
+	uint64_t first_end;     /* the end of the first sample counted (0: none yet) */
 	uint64_t events, discarded, looks;
-	size_t processes;
+	size_t processes;       /* recording (heard from lately) */
+	struct live_process *known; /* every traced process heard from */
+	size_t n_known, cap_known, gone;
 	uint64_t misses;
-	struct live_miss recent[4]; /* the latest, shown under the table on a terminal */
+	struct live_miss recent[LIVE_RECENT]; /* the latest, shown under the table on a terminal */
 	size_t n_recent;
+	char changes[LIVE_RECENT][320]; /* the latest processes joined or gone, as said */
+	size_t n_changes;
 	unsigned snapshots;
 	bool tty;
 	bool failed; /* a look failed: said once, the run ends 1 */
@@ -92,9 +108,35 @@ bool live_chunk_holds_init(const char *chunk);
 /* caret live --watch: the looks at the chunks a relay daemon files. */
 int live_watch(struct live *L);
 
+/* Counts a sample (a run, an instance, a call) that ended in
+ * (counted_until, until], or before and seen only now, once (look.c).
+ * 1: counted; 0: counted before; -1: out of memory. */
+int live_count_once(struct live *L, struct live_series *s, uint64_t end, uint64_t start);
+
+/* The user's service calls and action goals that ended in the look, each
+ * counted once; false out of memory (calls.c). */
+bool live_count_calls(struct live *L, const ca_trace *t, uint64_t until);
+
+/* Whether every node a watched path names is in the trace; false after
+ * "no node N in the trace (did you mean ...)" on stderr (asked.c). */
+bool live_nodes_present(const struct live *L, const ca_trace *t);
+
+/* The processes of a look named (program, pid, nodes) for what is said of
+ * them; then, from the recorder's Status, each process that joined or
+ * went since the last look said once (presence.c). */
+void live_presence_name(struct live *L, const ca_trace *t);
+void live_presence_follow(struct live *L, uint64_t until);
+void live_presence_free(struct live *L);
+
+/* The samples older than the window ending at `until` dropped (live.c). */
+void live_expire(struct live *L, uint64_t until);
+
 /* The table (or the JSON line) of the window ending at `until`. */
 void live_print_window(struct live *L, uint64_t until);
 /* A miss, as it is found. */
 void live_print_miss(struct live *L, const struct live_miss *m);
+/* A process that joined (or came back) or went, as it is seen. */
+void live_print_process(struct live *L, const struct live_process *p, bool joined,
+	uint64_t until);
 
 #endif

@@ -225,12 +225,8 @@ static bool look(struct live *L)
 	free(paths);
 	for (size_t i = 0; L->looks > before && i < L->n_hosts; i++) /* a look counted */
 		live_chunks_looked(&L->hosts[i].chunks, L->hosts[i].last_event, L->counted_until);
-	uint64_t window = (uint64_t)(L->o->window_s * 1e9), until = L->counted_until;
-	for (size_t i = 0; i < L->n_callbacks; i++)
-		live_series_expire(&L->callbacks[i], until > window ? until - window : 0);
-	for (size_t i = 0; i < L->o->n_paths; i++)
-		live_series_expire(&L->watches[i].series, until > window ? until - window : 0);
-	live_print_window(L, until);
+	live_expire(L, L->counted_until);
+	live_print_window(L, L->counted_until);
 	return ok;
 }
 

@@ -190,13 +190,18 @@ void cr_processes_update(struct cr_processes *ps, bool watch_record)
 	}
 }
 
+bool cr_processes_live(const struct cr_processes *ps, size_t i)
+{
+	int64_t seen = ps->procs[i].last_seen;
+	return seen && caret_monotonic_ns() - seen <= STALE_NS;
+}
+
 struct cr_tally cr_processes_tally(const struct cr_processes *ps)
 {
 	struct cr_tally t = { 0 };
-	int64_t now = caret_monotonic_ns();
 	for (size_t i = 0; i < ps->n_procs; i++) {
 		const struct cr_process *p = &ps->procs[i];
-		if (!p->last_seen || now - p->last_seen > STALE_NS)
+		if (!cr_processes_live(ps, i))
 			continue;
 		t.live++;
 		t.wait += p->state == CC_WAIT || p->state == CC_UNINITIALIZED;

@@ -48,6 +48,9 @@ void cr_processes_update(struct cr_processes *ps, bool watch_record);
 
 /* Processes heard from in the last few seconds, by state. */
 struct cr_tally cr_processes_tally(const struct cr_processes *ps);
+/* Whether the i-th process was heard from in the last few seconds (one
+ * silent longer has ended, or its DDS left). */
+bool cr_processes_live(const struct cr_processes *ps, size_t i);
 
 size_t cr_processes_count(const struct cr_processes *ps);
 const struct cr_process *cr_processes_at(const struct cr_processes *ps, size_t i);

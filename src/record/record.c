@@ -298,6 +298,16 @@ int64_t cr_record_started_ns(const struct recorder *r)
 	return r->started;
 }
 
+bool cr_record_process(const struct recorder *r, size_t i, struct cr_heard_process *out)
+{
+	if (!r->procs || i >= cr_processes_count(r->procs))
+		return false;
+	const struct cr_process *p = cr_processes_at(r->procs, i);
+	*out = (struct cr_heard_process){ .pid = p->pid, .first_node = p->first_node,
+		.live = cr_processes_live(r->procs, i) };
+	return true;
+}
+
 /* What must hold before a session is made: 0, or the exit status. */
 static int preflight(struct recorder *r)
 {

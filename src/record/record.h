@@ -55,4 +55,13 @@ int64_t cr_record_discarded(const struct recorder *r);
 /* When the processes were told to record (CLOCK_MONOTONIC ns, LTTng's clock). */
 int64_t cr_record_started_ns(const struct recorder *r);
 
+/* A traced process as the recorder hears its Status. */
+struct cr_heard_process {
+	int64_t pid;
+	const char *first_node; /* "" when it names none */
+	bool live;              /* heard in the last few seconds */
+};
+/* The i-th process heard from since the start into out; false past the last. */
+bool cr_record_process(const struct recorder *r, size_t i, struct cr_heard_process *out);
+
 #endif

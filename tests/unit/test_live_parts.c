@@ -1,11 +1,13 @@
 /*
  * test_live_parts - the pieces of caret live that need no session: a
- * series over its sliding window (nearest-rank percentiles, misses over the
- * limit, samples leaving in time order, the totals kept), the chunks a look
- * reads (those with initialization events always, the others from a time
- * on, or, of a host --watch follows, from what the looks have counted) and
- * which go, the path instances counted once when seen late, durations as
- * people write them, and a host clock's estimate from its NTP-style bounds.
+ * series over its sliding window (the analyzer's percentiles, misses over
+ * the limit, samples leaving in time order, the totals kept), the window's
+ * JSON (null where no run) and title (what the window covers so far), the
+ * processes' changes as said, the chunks a look reads (those with
+ * initialization events always, the others from a time on, or, of a host
+ * --watch follows, from what the looks have counted) and which go, the
+ * path instances counted once when seen late, durations as people write
+ * them, and a host clock's estimate from its NTP-style bounds.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,6 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -21,6 +24,7 @@
 #include "counted.h"
 #include "duration.h"
 #include "series.h"
+#include "state.h"
 
 static void series_window(void **state)
 {
@@ -32,15 +36,16 @@ static void series_window(void **state)
 		assert_true(live_series_add(&s, 999 + (uint64_t)i, i));
 	assert_true(live_series_stats(&s, &st));
 	assert_int_equal(st.count, 100);
-	assert_int_equal(st.p50, 50); /* nearest rank: the 50th value */
-	assert_int_equal(st.p99, 99);
+	/* the analyzer's percentiles (the original's linear interpolation) */
+	assert_true(st.p50 == 50.5);
+	assert_true(st.p99 == 99.01);
 	assert_int_equal(st.max, 100);
 	assert_int_equal(st.misses, 50); /* 51..100 over 50 */
 	/* those that ended before 1090 leave: 90..100 stay */
 	live_series_expire(&s, 1089);
 	assert_true(live_series_stats(&s, &st));
 	assert_int_equal(st.count, 11);
-	assert_int_equal(st.p50, 95);
+	assert_true(st.p50 == 95);
 	assert_int_equal(st.max, 100);
 	assert_int_equal(st.misses, 11);
 	assert_int_equal(s.total, 100);
@@ -56,6 +61,90 @@ static void series_window(void **state)
 	assert_int_equal(st.count, 0);
 	assert_int_equal(st.max, 0);
 	live_series_free(&s);
+}
+
+/* The percentiles of caret live are those of every other table: the
+ * analyzer's (ca_stats_of, linear), on values in any order. */
+static void series_percentiles_as_the_analyzer(void **state)
+{
+	(void)state;
+	struct live_series s = { 0 };
+	struct live_window_stats st;
+	int64_t values[37];
+	for (int i = 0; i < 37; i++) {
+		values[i] = (int64_t)((i * 7919) % 37) * 1000 + i * i;
+		assert_true(live_series_add(&s, 1000 + (uint64_t)i, values[i]));
+	}
+	ca_stats want;
+	ca_stats_of(values, 37, CA_PERCENTILE_LINEAR, &want);
+	assert_true(live_series_stats(&s, &st));
+	assert_true(st.p50 == want.p50);
+	assert_true(st.p99 == want.p99);
+	assert_int_equal(st.max, want.max);
+	live_series_free(&s);
+}
+
+/* A window's JSON line: a callback with no run in the window has no
+ * percentile or maximum (null), not 0. */
+static void window_json_without_runs(void **state)
+{
+	(void)state;
+	char *text = NULL;
+	size_t size = 0;
+	struct live_options o = { .json = true, .window_s = 10 };
+	struct live L = { .o = &o };
+	assert_non_null(L.out = open_memstream(&text, &size));
+	assert_non_null(live_series_named(&L.callbacks, 0, "/sink/callback_0", 0));
+	live_print_window(&L, 5000000000ULL);
+	live_series_list_free(&L.callbacks);
+	fclose(L.out);
+	assert_non_null(strstr(text, "\"count\": 0, \"p50_ns\": null, \"p99_ns\": null, "
+		"\"max_ns\": null"));
+	free(text);
+}
+
+/* The title of a table: the window says what it covers so far (one second
+ * in, not "last 10 s"), then the whole window; the processes gone said. */
+static void window_title_says_what_it_covers(void **state)
+{
+	(void)state;
+	char *text = NULL;
+	size_t size = 0;
+	struct live_options o = { .window_s = 10 };
+	struct live L = { .o = &o, .first_end = 4000000000ULL, .processes = 2, .gone = 1 };
+	assert_non_null(L.out = open_memstream(&text, &size));
+	live_print_window(&L, 5000000000ULL);
+	live_print_window(&L, 25000000000ULL);
+	fclose(L.out);
+	char *second = strstr(text + 1, "caret live ");
+	assert_non_null(strstr(text, "| last 1.0 s of 10 | 2 processes, 1 gone |"));
+	assert_non_null(second);
+	assert_non_null(strstr(second, "| last 10 s | 2 processes, 1 gone |"));
+	free(text);
+}
+
+/* A process that went or joined: said once, as a line (JSON: an object of
+ * its own type). */
+static void process_changes(void **state)
+{
+	(void)state;
+	char *text = NULL;
+	size_t size = 0;
+	struct live_options o = { .json = true, .window_s = 10 };
+	struct live L = { .o = &o };
+	struct live_process p = { .pid = 42, .label = "filter_node (pid 42): /filter" };
+	assert_non_null(L.out = open_memstream(&text, &size));
+	live_print_process(&L, &p, false, 7);
+	live_print_process(&L, &p, true, 9);
+	fclose(L.out);
+	assert_string_equal(text,
+		"{\"type\": \"process\", \"change\": \"gone\", \"pid\": 42, \"process\": "
+		"\"filter_node (pid 42): /filter\", \"until_ns\": 7}\n"
+		"{\"type\": \"process\", \"change\": \"joined\", \"pid\": 42, \"process\": "
+		"\"filter_node (pid 42): /filter\", \"until_ns\": 9}\n");
+	assert_int_equal(L.n_changes, 2);
+	assert_non_null(strstr(L.changes[0], "GONE filter_node (pid 42): /filter"));
+	free(text);
 }
 
 static void chunks_read_and_pruned(void **state)
@@ -200,6 +289,10 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(series_window),
+		cmocka_unit_test(series_percentiles_as_the_analyzer),
+		cmocka_unit_test(window_json_without_runs),
+		cmocka_unit_test(window_title_says_what_it_covers),
+		cmocka_unit_test(process_changes),
 		cmocka_unit_test(chunks_read_and_pruned),
 		cmocka_unit_test(chunks_of_a_host_ahead),
 		cmocka_unit_test(instances_counted_once),
