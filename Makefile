@@ -12,7 +12,7 @@ CTEST_JOBS     ?= 4
 
 FUZZ_SECONDS   ?= 600
 
-.PHONY: all deps build install uninstall deb test test-busy test-slow test-asan test-tsan test-fuzz demo bench clean
+.PHONY: all deps build uplot install uninstall deb test test-busy test-slow test-asan test-tsan test-fuzz demo bench clean
 
 all: build
 
@@ -23,26 +23,47 @@ build:
 	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) >/dev/null
 	@cmake --build $(BUILD_DIR) -j $(JOBS)
 
+# uPlot, the report's chart library, embedded in caret at build time: npm
+# ci installs it once from src/analyze/report/web/package-lock.json (make
+# deps does too), which needs npm and the npm registry; CARET_UPLOT_DIR=DIR
+# takes uPlot.iife.min.js and uPlot.min.css from DIR instead (a machine
+# without either: docs/install.md).
+UPLOT_JS       = src/analyze/report/web/node_modules/uplot/dist/uPlot.iife.min.js
+CARET_UPLOT_DIR ?=
+UPLOT_ARG      = $(if $(CARET_UPLOT_DIR),-DCARET_UPLOT_DIR=$(abspath $(CARET_UPLOT_DIR)))
+uplot:
+	@if [ -z "$(CARET_UPLOT_DIR)" ] && [ ! -f $(UPLOT_JS) ]; then \
+	  command -v npm >/dev/null || { echo "make: uPlot, the report's chart library, is" \
+	    "missing and npm is not installed: apt install npm, or CARET_UPLOT_DIR=DIR" \
+	    "(docs/install.md)" >&2; exit 1; }; \
+	  echo "make: npm ci in src/analyze/report/web (uPlot, the report's chart library)"; \
+	  npm ci --prefix src/analyze/report/web --no-audit --no-fund --loglevel=error; \
+	fi
+
 # make install PREFIX=...: the command, the tracer, the analyzer's library
 # and headers, pkg-config/CMake files, man pages, completion
-# (docs/install.md); configured for that prefix, since caret env finds the
-# tracer relative to it. make uninstall removes what the last install wrote.
+# (docs/install.md), and only those: no tests, testbed, benchmarks or
+# real-ROS test apps (CARET_BUILD_TESTS=OFF), in a build directory of its
+# own configured for that prefix (caret env and caret record find the
+# tracer relative to it); make test's build/ is left as it is. make
+# uninstall removes what the last install wrote.
 PREFIX         ?= /usr/local
-install:
-	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
-	  -DCMAKE_INSTALL_PREFIX=$(PREFIX) >/dev/null
-	@cmake --build $(BUILD_DIR) -j $(JOBS)
-	@cmake --install $(BUILD_DIR)
+INSTALL_BUILD_DIR ?= build-install
+install: uplot
+	@cmake -S . -B $(INSTALL_BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
+	  -DCMAKE_INSTALL_PREFIX=$(PREFIX) -DCARET_BUILD_TESTS=OFF $(UPLOT_ARG) >/dev/null
+	@cmake --build $(INSTALL_BUILD_DIR) -j $(JOBS)
+	@cmake --install $(INSTALL_BUILD_DIR)
 
 uninstall:
-	@cmake --build $(BUILD_DIR) --target uninstall
+	@cmake --build $(INSTALL_BUILD_DIR) --target uninstall
 
 # make deb: the Debian package (CPack) in $(DEB_BUILD_DIR)/package, built
 # for /usr without the tests, then checked by lintian.
 DEB_BUILD_DIR  ?= build-deb
-deb:
+deb: uplot
 	@cmake -S . -B $(DEB_BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	  -DCMAKE_INSTALL_PREFIX=/usr -DCARET_BUILD_TESTS=OFF -DCARET_DEB=ON >/dev/null
+	  -DCMAKE_INSTALL_PREFIX=/usr -DCARET_BUILD_TESTS=OFF -DCARET_DEB=ON $(UPLOT_ARG) >/dev/null
 	@cmake --build $(DEB_BUILD_DIR) -j $(JOBS)
 	@cd $(DEB_BUILD_DIR) && cpack >/dev/null
 	@ls $(DEB_BUILD_DIR)/package/*.deb
@@ -102,4 +123,5 @@ bench: deps build
 	@bench/live/run.sh $(BUILD_DIR)
 
 clean:
-	rm -rf $(BUILD_DIR) $(ASAN_BUILD_DIR) $(TSAN_BUILD_DIR) $(DEB_BUILD_DIR) build-fuzz
+	rm -rf $(BUILD_DIR) $(ASAN_BUILD_DIR) $(TSAN_BUILD_DIR) $(DEB_BUILD_DIR) $(INSTALL_BUILD_DIR) \
+	  build-fuzz

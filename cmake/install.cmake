@@ -38,8 +38,7 @@ file(WRITE ${CMAKE_BINARY_DIR}/packaging/caret_c_installed.py
 install(DIRECTORY python/caret_c DESTINATION ${CARET_PYTHON_DIR}
   FILES_MATCHING PATTERN "*.py" PATTERN "*.js" PATTERN "*.css" PATTERN "__pycache__" EXCLUDE)
 # uPlot, inlined into the HTML plots of caret_c.plot (as into caret report)
-install(FILES src/analyze/report/web/node_modules/uplot/dist/uPlot.iife.min.js
-  src/analyze/report/web/node_modules/uplot/dist/uPlot.min.css
+install(FILES ${CARET_UPLOT_DIR}/uPlot.iife.min.js ${CARET_UPLOT_DIR}/uPlot.min.css
   DESTINATION ${CARET_PYTHON_DIR}/caret_c/plot/web/uplot)
 install(FILES ${CMAKE_BINARY_DIR}/packaging/caret_c_installed.py
   DESTINATION ${CARET_PYTHON_DIR}/caret_c RENAME _installed.py)
