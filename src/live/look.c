@@ -352,8 +352,9 @@ bool live_look_at(struct live *L, const char *const *paths, size_t n, uint64_t u
 	if (!until)
 		until = hosts_until(L, t);
 	/* a node asked for and not in the first look (every traced process
-	 * replayed its initialization into it): nothing to watch */
-	bool ok = L->looks || live_nodes_present(L, t);
+	 * replayed its initialization into it): nothing to watch. With
+	 * --watch, a host may come later with it: not followed till then. */
+	bool ok = L->looks || !L->recorder || live_nodes_present(L, t);
 	if (ok && until > L->counted_until) /* else nothing new from the host behind */
 		ok = count_everything(L, t, until);
 	ca_trace_free(t);
