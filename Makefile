@@ -114,6 +114,7 @@ demo: deps build
 # Benchmarks: ratios against a baseline measured in the same run.
 bench: deps build
 	@bench/tracer/run.sh $(BUILD_DIR)
+	@bench/tracer/reception.sh $(BUILD_DIR)
 	@bench/record/run.sh $(BUILD_DIR)
 	@bench/analyze/run.sh $(BUILD_DIR)
 	@bench/real/run.sh $(BUILD_DIR)
