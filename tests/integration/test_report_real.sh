@@ -4,9 +4,10 @@
 # Chromium (tests/browser/report_check.mjs: no console message, no request,
 # every chart drawn, a zoom moves every time axis, hovers show values, the
 # search filters, 1280 px), the tracer's and ROS 2's own objects left out
-# unless --all; the export against the Trace Event format's rules and the
-# callbacks' runs. Then the rule checker on broken exports (it must fail)
-# and caret export's usage errors.
+# unless --all, nothing of where messages waited (no reception recorded:
+# report_split.py); the export against the Trace Event format's rules and
+# the callbacks' runs. Then the rule checker on broken exports (it must
+# fail) and caret export's usage errors.
 set -euo pipefail
 . "$CARET_SOURCE_DIR/tests/browser/checks.sh"
 caret=$CARET_BUILD_DIR/bin/caret
@@ -19,6 +20,8 @@ echo "== caret-fork-inter (the original tracer), the named path sensor_to_sink"
 report_checks "$caret" "$shared/caret-fork-inter" "$work/inter" --expect-node /sensor \
 	--expect-node /filter --expect-node /sink -- --arch "$arch" --path sensor_to_sink
 grep -q "<h3>sensor_to_sink</h3>" "$work/inter/report.html"
+# no reception recorded (the original tracer): nothing of the split on the page
+/usr/bin/python3 "$CARET_SOURCE_DIR/tests/browser/report_split.py" "$work/inter/report.html"
 echo "== tracetools-fork-inter (plain ros2_tracing), the longest chain"
 report_checks "$caret" "$shared/tracetools-fork-inter" "$work/plain" --expect-node /sink
 

@@ -263,6 +263,14 @@ static bool has_tf(const ca_trace *t)
 		ca_trace_rows_of(t, CS_EV_ros2_caret_tf_lookup_transform);
 }
 
+/* Whether the tracer recorded when messages reached their subscribers'
+ * middleware: only then are records joined to split the paths' hops. */
+static bool has_receptions(const ca_trace *t)
+{
+	return ca_trace_rows_of(t, CS_EV_ros2_caret_rmw_take_reception) ||
+		ca_trace_rows_of(t, CS_EV_ros2_caret_rmw_data_available);
+}
+
 /* The page of a trace whose records are built: the parts written (two of
  * them at once), then put together. */
 static int write_page(struct report *r, const ca_report *rep, const ca_records *const *followed)
@@ -357,7 +365,8 @@ int ca_report_write(ca_report *rep, const ca_trace *trace, FILE *out, char *err,
 {
 	struct report r = { .out = out, .trace = trace, .arch = ca_trace_architecture(trace),
 		.options = &rep->o, .err = err, .err_size = err_size };
-	ca_records *built[CA_MAX_RIDING] = { 0 }, *every = NULL;
+	ca_records *built[CA_MAX_RIDING] = { 0 }, *every = NULL, *joined = NULL;
+	ca_hop_splitter *splitter = NULL;
 	const ca_records **followed = calloc(rep->o.n_paths + 1, sizeof *followed);
 	int status = -1;
 	ca_model_time_span(trace, &r.t0, &r.t1);
@@ -371,6 +380,12 @@ int ca_report_write(ca_report *rep, const ca_trace *trace, FILE *out, char *err,
 			goto out;
 	if (has_tf(trace) && !(every = ca_records_build(trace, err, err_size)))
 		goto out; /* tf: placed in the callback runs of every record */
+	/* the split of the paths' topic hops, from every record (tf's, when built) */
+	if (has_receptions(trace) && !every && !(joined = ca_records_build(trace, err, err_size)))
+		goto out;
+	if (has_receptions(trace) && (splitter = ca_hop_splitter_new(every ? every : joined)))
+		r.receptions = ca_records_reception_kinds(every ? every : joined);
+	r.splitter = splitter;
 	r.runs = r.messages = built[WANT_RUNS_AND_MESSAGES];
 	r.every = every;
 	for (size_t i = WANT_PATHS; i < rep->n_wanted; i++)
@@ -380,6 +395,8 @@ out:
 	for (size_t i = 0; i < rep->n_wanted; i++)
 		ca_records_free(built[i]);
 	ca_records_free(every);
+	ca_hop_splitter_free(splitter);
+	ca_records_free(joined);
 	free(followed);
 	return status;
 }

@@ -31,6 +31,11 @@ struct report {
 	 * latencies_only with latency_times); every record, for tf, or NULL
 	 * (the trace has no tf event). */
 	const ca_records *runs, *messages, *every;
+	/* Where a path's messages waited (sec_split.c): a splitter of joined
+	 * records and how their receptions were known; NULL and 0 when the
+	 * trace recorded no reception. */
+	const ca_hop_splitter *splitter;
+	unsigned receptions;
 	const ca_architecture *arch;
 	const ca_report_options *options;
 	uint64_t t0, t1; /* the time base: the trace's first and last event (ns) */
@@ -122,6 +127,36 @@ struct report_paths *report_paths_build(struct report *r, const char *const *tit
 size_t report_paths_view(const struct report_paths *p, const ca_path_latency *const **l,
 	const ca_path *const **defs);
 int report_paths_section(struct report *r, const struct report_paths *p);
+/* A path's topic hops split where its messages waited (sec_split.c, with
+ * r->splitter): publish→DDS write, DDS write→reception,
+ * reception→callback. split_mean: a topic hop over the messages that went
+ * all the way (those of the hops' means), each part's sum over the split
+ * ones and the hop's over the others (rest), each divided by all of them
+ * (done): they add up to the hop's mean. */
+enum { SPLIT_PARTS = 3 };
+struct split_mean {
+	double part[SPLIT_PARTS], rest;
+	size_t split, done;
+};
+/* Into s (hop_count of them, zeroed; the topic hops', odd k, filled);
+ * false without a splitter. */
+bool report_split_means(const struct report *r, const ca_path_latency *l, struct split_mean *s);
+/* A topic hop's segment of the bar of hops (share: its width, %), its
+ * parts inside it. */
+void report_split_segment(FILE *out, const char *label, const char *colour, double share,
+	double mean, const struct split_mean *s);
+/* Under the bar: each topic hop's parts, how the receptions were known,
+ * the messages not split. */
+void report_split_legend(const struct report *r, FILE *out, char **labels,
+	const struct split_mean *s, size_t h);
+/* Under a topic hop's row of the worst instances' table: a row per part,
+ * each instance's own (messages: their indexes in l). */
+void report_split_rows(const struct report *r, FILE *out, const ca_path_latency *l, size_t hop,
+	const size_t *messages, size_t n);
+/* The page's data of the instances' splits: ,"sp":[...], per message, per
+ * topic hop, its three parts (µs, null when not split). */
+void report_split_data(const struct report *r, FILE *d, const ca_path_latency *l,
+	const size_t *messages, size_t n);
 /* Whether a path could not be followed: the first one's name and why in err. */
 bool report_paths_failed(const struct report_paths *p, char *err, size_t err_size);
 void report_paths_free(struct report_paths *p);

@@ -6,7 +6,8 @@
  * and the worst instances first: those at the maximum, the 99th percentile
  * and the median, and the first ones, each hop of each, with their flow
  * through the nodes drawn by the page (web/page/flows.js), which also draws the
- * flow of any instance clicked on the timeline.
+ * flow of any instance clicked on the timeline. On a trace with receptions,
+ * each topic hop also split where its messages waited (sec_split.c).
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -166,9 +167,13 @@ static void chain(FILE *out, const ca_path *p)
 }
 
 /* Where the time goes: the mean of each hop, both callbacks included, over
- * the messages that went all the way (a bar of parts as wide as they are). */
-static void where_time_goes(FILE *out, char **labels, const double *mean, size_t h)
+ * the messages that went all the way (a bar of parts as wide as they are);
+ * with split (sec_split.c), each topic hop in the parts of where its
+ * messages waited. */
+static void where_time_goes(const struct report *r, char **labels, const double *mean,
+	size_t h, const struct split_mean *split)
 {
+	FILE *out = r->out;
 	static const char *const colours[] = { "#4e79a7", "#f28e2b", "#59a14f", "#e15759",
 		"#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac" };
 	double total = 0;
@@ -179,6 +184,10 @@ static void where_time_goes(FILE *out, char **labels, const double *mean, size_t
 	fprintf(out, "%.3f ms in all.</p><div class='stack'>", total / 1e6);
 	for (size_t k = 0; k < h && total > 0; k++) {
 		double share = mean[k] > 0 ? 100 * mean[k] / total : 0;
+		if (split && k % 2 && split[k].split) {
+			report_split_segment(out, labels[k], colours[k % 10], share, mean[k], &split[k]);
+			continue;
+		}
 		fprintf(out, "<span style='width:%.3f%%;background:%s' title='", share,
 			colours[k % 10]);
 		report_text(out, labels[k]);
@@ -192,13 +201,20 @@ static void where_time_goes(FILE *out, char **labels, const double *mean, size_t
 			total > 0 && mean[k] > 0 ? 100 * mean[k] / total : 0.0);
 	}
 	fputs("</ul>", out);
+	if (split)
+		report_split_legend(r, out, labels, split, h);
 }
 
 /* The worst instances' hops side by side: max, p99, p50 and the first. */
-static void worst_table(FILE *out, uint64_t t0, const struct report_path *p, char **labels,
+static void worst_table(const struct report *r, const struct report_path *p, char **labels,
 	const struct instance *in, const size_t *pick, const char *const *pick_names,
 	size_t n_pick, const int64_t *hops, size_t h)
 {
+	FILE *out = r->out;
+	uint64_t t0 = r->t0;
+	size_t messages[4];
+	for (size_t j = 0; j < n_pick && j < 4; j++)
+		messages[j] = in[pick[j]].message;
 	const ca_path_message *m;
 	ca_path_latency_messages(p->latency, &m, NULL);
 	fputs("<h4>Worst instances first</h4><p class='sub'>Each hop of the instances at the "
@@ -226,6 +242,8 @@ static void worst_table(FILE *out, uint64_t t0, const struct report_path *p, cha
 				fprintf(out, "<td>%.3f</td>", v / 1e6);
 		}
 		fputs("</tr>", out);
+		if (r->splitter && k % 2)
+			report_split_rows(r, out, p->latency, k, messages, n_pick);
 	}
 	fputs("<tr class='total'><td>end to end</td>", out);
 	for (size_t j = 0; j < n_pick; j++)
@@ -310,7 +328,13 @@ static void path_data(struct report *r, const char *id, const struct report_path
 			else
 				json_us(d, v);
 		}
-	fputs("]},\"worst\":[", d);
+	fputc(']', d);
+	if (r->splitter && keep) {
+		for (size_t i = 0; i < count; i++) /* their messages, over what they were */
+			keep[i] = in[all ? i : keep[i]].message;
+		report_split_data(r, d, p->latency, keep, count);
+	}
+	fputs("},\"worst\":[", d);
 	for (size_t j = 0; j < n_pick; j++) {
 		fprintf(d, "%s{\"name\":", j ? "," : "");
 		json_string(d, pick_names[j]);
@@ -461,6 +485,7 @@ static void one_path(struct report *r, const struct report_path *p)
 	int64_t *v = malloc((n + 1) * sizeof *v);
 	uint64_t *t = malloc((n + 1) * sizeof *t);
 	double *mean = calloc(h + 1, sizeof *mean);
+	struct split_mean *split = r->splitter ? calloc(h + 1, sizeof *split) : NULL;
 	char **labels = calloc(h + 1, sizeof *labels), pick_text[4][256];
 	const char *pick_names[4];
 	struct series e2e = { 0 }, resp[4] = { { 0 } };
@@ -480,13 +505,17 @@ static void one_path(struct report *r, const struct report_path *p)
 		caret_plural(n, "message", "messages"));
 	size_t done = latency_table(out, p, in, n_in, labels, mean, resp, v, t);
 	fputs("<div class='plots'><div class='tl'></div><div class='hist'></div></div>", out);
+	if (split && !report_split_means(r, p->latency, split)) {
+		free(split);
+		split = NULL;
+	}
 	if (done)
-		where_time_goes(out, labels, mean, h);
+		where_time_goes(r, labels, mean, h, split);
 	if (n_in) {
 		n_pick = pick_worst(in, n_in, v, pick, pick_text);
 		for (size_t j = 0; j < n_pick; j++)
 			pick_names[j] = pick_text[j];
-		worst_table(out, r->t0, p, labels, in, pick, pick_names, n_pick, hops, h);
+		worst_table(r, p, labels, in, pick, pick_names, n_pick, hops, h);
 		fputs("<div class='flows'></div>", out);
 	}
 	fputs("</div>", out);
@@ -496,6 +525,7 @@ out:
 		free(labels[k]);
 	free(labels);
 	free(mean);
+	free(split);
 	free(in);
 	free(v);
 	free(t);

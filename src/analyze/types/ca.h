@@ -867,10 +867,11 @@ typedef struct ca_report_options {
  * included, must outlive the report), ca_report_records (the records it
  * reads: to give the load as ca_load_options.records and n_records),
  * then ca_report_write of the trace loaded (records the load did not scan
- * are built in passes of their own; a trace with tf events also gets
- * every record, in a pass of its own). 0; 1 with err when the page was
- * written but a named path could not be followed (the page says why too);
- * -1 with err. */
+ * are built in passes of their own; a trace with tf events or receptions
+ * also gets every record, in a pass of its own: tf's placed in the
+ * callbacks, each path's topic hops split where its messages waited). 0; 1
+ * with err when the page was written but a named path could not be
+ * followed (the page says why too); -1 with err. */
 typedef struct ca_report ca_report;
 ca_report *ca_report_new(const ca_report_options *options, char *err, size_t err_size);
 size_t ca_report_records(const ca_report *report, const ca_records_options **records);

@@ -69,7 +69,8 @@ function drawFlow(card, position, name, picked) {
 		'its callback at ' + seconds(data.inst.s[j] / 1e6) + (latency ? ', end to end ' +
 		latency : '');
 	var scale = Math.max(card.flowScale || 0, flowTotal(data, j));
-	el.appendChild(flowSvg(data.nodes, data.hops, hops, box.clientWidth || 900, scale));
+	el.appendChild(flowSvg(data.nodes, data.hops, hops, box.clientWidth || 900, scale,
+		splitOf(data, j)));
 	if (picked)
 		el.scrollIntoView({ block: 'nearest' });
 }
@@ -85,8 +86,9 @@ function svgNode(tag, attrs, text) {
 }
 
 /* Lanes, one per node; a bar while a node works on the message, an arrow
- * while it travels; on the instance's own time axis (ms from its start). */
-function flowSvg(nodes, labels, hops, width, scale) {
+ * while it travels (split where it waited: split.js); on the instance's
+ * own time axis (ms from its start). */
+function flowSvg(nodes, labels, hops, width, scale, split) {
 	var left = 210, right = 16, laneH = 30, top = 6;
 	var total = Math.max(scale, 1);
 	var height = top + laneH * nodes.length + 28, plot = Math.max(100, width - left - right);
@@ -113,6 +115,11 @@ function flowSvg(nodes, labels, hops, width, scale) {
 				height: 14, rx: 2, fill: colour, class: 'pt' });
 		} else {
 			var y0 = y - laneH + 7, y1 = y - 7;
+			if (drawTopicSplit(svg, x, k, t, d, split, y0, y1, colour,
+				labels[k] + ' (' + shown(d, 'ms') + ')')) {
+				t += d;
+				continue;
+			}
 			shape = svgNode('line', { x1: x(t), y1: y0, x2: x(t + d), y2: y1, stroke: colour,
 				'stroke-width': 2, class: 'pt' });
 		}
