@@ -206,7 +206,7 @@ static int run(struct latency_options *o)
 int caret_cmd_latency(int argc, char **argv, const ca_load_options *load)
 {
 	struct latency_options o = { .load = *load,
-		.out = { CLI_TEXT, NULL, CA_PERCENTILE_LINEAR } };
+		.out = { .format = CLI_TEXT, .percentiles = CA_PERCENTILE_LINEAR } };
 	int status = parse(argc, argv, &o);
 	return status >= 0 ? status : run(&o);
 }

@@ -116,6 +116,8 @@ size_t caret_close_names(const char *wanted, const char *const *names, size_t n,
 
 /* Appends to out as snprintf would, never past size. */
 static void append(char *out, size_t size, size_t *used, const char *format, ...)
+	__attribute__((format(printf, 4, 5)));
+static void append(char *out, size_t size, size_t *used, const char *format, ...)
 {
 	if (*used >= size)
 		return;

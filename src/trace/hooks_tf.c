@@ -229,7 +229,7 @@ bool ct_tf_set_transform(void *self, const struct transform_stamped *t,
 	int e = errno;
 	struct capture c = { self, t ? stripped(t->frame_id.chars) : NULL,
 		t ? stripped(t->child_frame_id.chars) : NULL, 0, 0, NULL, 0 };
-	struct capture *outer __attribute__((cleanup(stop_capture))) = capturing;
+	struct capture *outer __attribute__((cleanup(stop_capture), unused)) = capturing;
 	capturing = &c;
 	CT_ORIGINAL(bool (*)(void *, const struct transform_stamped *, const struct std_string *,
 		bool), SYM_SET_TRANSFORM);
@@ -316,7 +316,7 @@ void ct_tf_lookup_impl(const void *self, const struct std_string *target,
 	struct ct_tf_closest edges[MAX_EDGES];
 	struct capture c = { self, target ? target->chars : NULL, source ? source->chars : NULL,
 		0, 0, edges, 0 };
-	struct capture *outer __attribute__((cleanup(stop_capture))) = capturing;
+	struct capture *outer __attribute__((cleanup(stop_capture), unused)) = capturing;
 	capturing = &c;
 	CT_ORIGINAL(void (*)(const void *, const struct std_string *, const struct std_string *,
 		const int64_t *, void *, int64_t *), SYM_LOOKUP_IMPL);

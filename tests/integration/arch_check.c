@@ -39,6 +39,7 @@ struct row {
 
 static int failures;
 
+static int fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static int fail(const char *fmt, ...)
 {
 	va_list ap;

@@ -29,6 +29,8 @@ struct check {
 };
 
 static void fail(struct check *c, const char *event, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void fail(struct check *c, const char *event, const char *fmt, ...)
 {
 	va_list ap;
 

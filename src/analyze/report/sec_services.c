@@ -215,7 +215,7 @@ void report_services_section(struct report *r)
 {
 	char err[256];
 	ca_service_calls *x = ca_service_calls_build(r->trace, err, sizeof err);
-	const ca_service_call *calls;
+	const ca_service_call *calls = NULL;
 	size_t n = x ? ca_service_calls_get(x, &calls) : 0;
 	ca_action_goal *goals = NULL;
 	size_t n_goals = n ? ca_action_goals(r->arch, calls, n, &goals) : 0;
