@@ -35,10 +35,9 @@ static bool make_counts(size_t **counts, size_t n)
 caret_status caret_callback_runs(caret_trace *t, size_t callback, const caret_run **runs,
 	size_t *n, caret_error **error)
 {
+	if (!API_BEGIN(t, runs, n, error))
+		return CARET_ERR_INVALID;
 	const ca_architecture *a = ca_trace_architecture(t->trace);
-	*error = NULL;
-	*runs = NULL;
-	*n = 0;
 	if (callback >= a->n_callbacks) {
 		caret_error_add(error, CARET_ERR_NOT_FOUND, NULL, -1, NULL,
 			"no callback of id %zu (the trace has %zu)", callback, a->n_callbacks);
@@ -119,9 +118,8 @@ static caret_message message_of(const ca_records *r, const ca_communication *x)
 caret_status caret_communication_messages(caret_trace *t, size_t communication,
 	const caret_message **messages, size_t *n, caret_error **error)
 {
-	*error = NULL;
-	*messages = NULL;
-	*n = 0;
+	if (!API_BEGIN(t, messages, n, error))
+		return CARET_ERR_INVALID;
 	if (communication >= t->n_comms)
 		return no_communication(t, communication, error);
 	if (!t->messages)
@@ -185,9 +183,8 @@ static size_t drop_undelivered_if_intra(caret_message *rows, size_t n)
 caret_status caret_communication_records(caret_trace *t, size_t communication,
 	caret_message **records, size_t *n, caret_error **error)
 {
-	*error = NULL;
-	*records = NULL;
-	*n = 0;
+	if (!API_BEGIN(t, records, n, error))
+		return CARET_ERR_INVALID;
 	if (communication >= t->n_comms)
 		return no_communication(t, communication, error);
 	const struct caret_api_comm *c = &t->comms[communication];
@@ -243,18 +240,17 @@ static bool publishes_on(const ca_architecture *a, size_t p, const char *node, c
 caret_status caret_publisher_records(caret_trace *t, const char *node, const char *topic,
 	caret_message **records, size_t *n, caret_error **error)
 {
+	if (!API_BEGIN(t, records, n, error) || !API_GIVEN(node, error) ||
+	    !API_GIVEN(topic, error))
+		return CARET_ERR_INVALID;
 	const ca_architecture *a = ca_trace_architecture(t->trace);
-	*error = NULL;
-	*records = NULL;
-	*n = 0;
 	bool known = false;
-	for (size_t p = 0; node && topic && p < a->n_publishers && !known; p++)
+	for (size_t p = 0; p < a->n_publishers && !known; p++)
 		known = publishes_on(a, p, node, topic);
 	if (!known) {
-		caret_error_add(error, node && topic ? CARET_ERR_NOT_FOUND : CARET_ERR_INVALID, NULL,
-			-1, NULL, "no publisher of %s on %s", node ? node : "(no node)",
-			topic ? topic : "(no topic)");
-		return caret_error_status(*error);
+		caret_error_add(error, CARET_ERR_NOT_FOUND, NULL, -1, NULL,
+			"no publisher of %s on %s", node, topic);
+		return CARET_ERR_NOT_FOUND;
 	}
 	const ca_records *r = caret_api_records(t, error);
 	if (!r)
@@ -278,8 +274,13 @@ caret_status caret_publisher_records(caret_trace *t, const char *node, const cha
 caret_status caret_communication_intra(caret_trace *t, size_t communication, bool *intra,
 	caret_error **error)
 {
+	if (intra)
+		*intra = false;
+	if (!error)
+		return CARET_ERR_INVALID;
 	*error = NULL;
-	*intra = false;
+	if (!API_GIVEN_TRACE(t, error) || !API_GIVEN(intra, error))
+		return CARET_ERR_INVALID;
 	if (communication >= t->n_comms)
 		return no_communication(t, communication, error);
 	/* caret_communication_records' intra flags, without its rows: per
