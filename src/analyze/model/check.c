@@ -219,6 +219,25 @@ static void check_initialization(struct out *o, size_t p)
 		plural(n_, "group was", "groups were"), m->groups[first_].name);
 }
 
+/* Beyond a day, a caret_init's clock_offset is not the tracer's clock
+ * read beside LTTng's (they differ by microseconds): another clock, or
+ * damage. */
+#define PLAUSIBLE_SHIFT_NS (86400 * (int64_t)1000000000)
+
+static void check_clock_shift(struct out *o, const ca_process *proc)
+{
+	int64_t shift = proc->clock_shift;
+	if (proc->unplaced_inits)
+		say(o, CA_ERROR, proc->pid, "%" PRIu64 " replayed initialization %s could not be "
+			"placed in time: caret_init's clock_offset %" PRId64 " moves them outside the "
+			"clock's values (kept at their replay's time)", proc->unplaced_inits,
+			plural(proc->unplaced_inits, "event", "events"), proc->clock_offset);
+	else if (proc->caret_inits && (shift > PLAUSIBLE_SHIFT_NS || shift < -PLAUSIBLE_SHIFT_NS))
+		say(o, CA_WARNING, proc->pid, "caret_init's clock_offset %" PRId64 " moves the "
+			"replayed initialization events by %.1f days (beyond a day: not the trace's "
+			"clock; their times are unlikely)", proc->clock_offset, (double)shift / 86400e9);
+}
+
 static void check_caret_init(struct out *o, size_t p)
 {
 	const ca_process *proc = &o->m->processes[p];
@@ -237,6 +256,7 @@ static void check_caret_init(struct out *o, size_t p)
 	else if (proc->caret_inits > 1)
 		say(o, CA_INFO, proc->pid, "%" PRIu64 " caret_init events: recording was started "
 			"%" PRIu64 " times", proc->caret_inits, proc->caret_inits);
+	check_clock_shift(o, proc);
 }
 
 /* The distribution of a ros2_tracing version (ros2:rcl_init's): Humble
