@@ -186,6 +186,7 @@ typedef struct ca_process {
 	int64_t pid;
 	const char *procname;
 	const char *host;       /* the hostname its trace names; NULL: not said */
+	int64_t host_shift_ns;  /* what its host's times were moved by (several hosts) */
 	uint64_t events;        /* every event of this pid */
 	uint64_t caret_inits;   /* ros2_caret:caret_init events */
 	int64_t clock_offset;   /* of the first caret_init */
