@@ -25,6 +25,12 @@ bool caret_api_given(const void *arg, const char *function, const char *name,
 	 (error) && (*(error) = NULL, API_GIVEN_TRACE(t, error) && API_GIVEN(out, error) && \
 		API_GIVEN(n, error)))
 
+/* Whether the id names one of the trace's callbacks (architecture index)
+ * or communications: false with *error (CARET_ERR_NOT_FOUND) when not. */
+bool caret_api_known_callback(const caret_trace *t, size_t callback, caret_error **error);
+bool caret_api_known_communication(const caret_trace *t, size_t communication,
+	caret_error **error);
+
 /* Whether `file` is a regular file, checked before it is opened (a FIFO
  * would block the open): false with *error (CARET_ERR_IO naming it) when
  * it is something else or cannot be looked at; a missing file is fine when

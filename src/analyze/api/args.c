@@ -47,3 +47,23 @@ bool caret_api_regular_file(const char *file, bool may_be_missing, const char *f
 		function, file_kind(st.st_mode));
 	return false;
 }
+
+bool caret_api_known_callback(const caret_trace *t, size_t callback, caret_error **error)
+{
+	size_t n = ca_trace_architecture(t->trace)->n_callbacks;
+	if (callback < n)
+		return true;
+	caret_error_add(error, CARET_ERR_NOT_FOUND, NULL, -1, NULL,
+		"no callback of id %zu (the trace has %zu)", callback, n);
+	return false;
+}
+
+bool caret_api_known_communication(const caret_trace *t, size_t communication,
+	caret_error **error)
+{
+	if (communication < t->n_comms)
+		return true;
+	caret_error_add(error, CARET_ERR_NOT_FOUND, NULL, -1, NULL,
+		"no communication of id %zu (the trace has %zu)", communication, t->n_comms);
+	return false;
+}

@@ -16,12 +16,9 @@ caret_status caret_callback_chain(caret_trace *t, size_t callback, const char *t
 	const ca_publish_instance *pubs;
 	if (!API_BEGIN(t, records, n, error) || !API_GIVEN(topic, error))
 		return CARET_ERR_INVALID;
-	const ca_architecture *a = ca_trace_architecture(t->trace);
-	if (callback >= a->n_callbacks) {
-		caret_error_add(error, CARET_ERR_NOT_FOUND, NULL, -1, NULL,
-			"no callback of id %zu (the trace has %zu)", callback, a->n_callbacks);
+	if (!caret_api_known_callback(t, callback, error))
 		return CARET_ERR_NOT_FOUND;
-	}
+	const ca_architecture *a = ca_trace_architecture(t->trace);
 	const ca_records *r = caret_api_records(t, error);
 	if (!r)
 		return caret_error_status(*error);

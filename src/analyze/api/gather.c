@@ -17,14 +17,6 @@ static caret_status no_memory(caret_error **error)
 }
 
 /* Room for per-object counts, once. */
-static caret_status no_communication(const caret_trace *t, size_t communication,
-	caret_error **error)
-{
-	caret_error_add(error, CARET_ERR_NOT_FOUND, NULL, -1, NULL,
-		"no communication of id %zu (the trace has %zu)", communication, t->n_comms);
-	return CARET_ERR_NOT_FOUND;
-}
-
 static bool make_counts(size_t **counts, size_t n)
 {
 	if (!*counts)
@@ -37,12 +29,9 @@ caret_status caret_callback_runs(caret_trace *t, size_t callback, const caret_ru
 {
 	if (!API_BEGIN(t, runs, n, error))
 		return CARET_ERR_INVALID;
-	const ca_architecture *a = ca_trace_architecture(t->trace);
-	if (callback >= a->n_callbacks) {
-		caret_error_add(error, CARET_ERR_NOT_FOUND, NULL, -1, NULL,
-			"no callback of id %zu (the trace has %zu)", callback, a->n_callbacks);
+	if (!caret_api_known_callback(t, callback, error))
 		return CARET_ERR_NOT_FOUND;
-	}
+	const ca_architecture *a = ca_trace_architecture(t->trace);
 	if (!t->runs)
 		t->runs = calloc(a->n_callbacks + 1, sizeof *t->runs);
 	if (!t->runs || !make_counts(&t->n_runs, a->n_callbacks))
@@ -120,8 +109,8 @@ caret_status caret_communication_messages(caret_trace *t, size_t communication,
 {
 	if (!API_BEGIN(t, messages, n, error))
 		return CARET_ERR_INVALID;
-	if (communication >= t->n_comms)
-		return no_communication(t, communication, error);
+	if (!caret_api_known_communication(t, communication, error))
+		return CARET_ERR_NOT_FOUND;
 	if (!t->messages)
 		t->messages = calloc(t->n_comms + 1, sizeof *t->messages);
 	if (!t->messages || !make_counts(&t->n_messages, t->n_comms))
@@ -185,8 +174,8 @@ caret_status caret_communication_records(caret_trace *t, size_t communication,
 {
 	if (!API_BEGIN(t, records, n, error))
 		return CARET_ERR_INVALID;
-	if (communication >= t->n_comms)
-		return no_communication(t, communication, error);
+	if (!caret_api_known_communication(t, communication, error))
+		return CARET_ERR_NOT_FOUND;
 	const struct caret_api_comm *c = &t->comms[communication];
 	const ca_records *r = caret_api_records(t, error);
 	if (!r)
@@ -281,8 +270,8 @@ caret_status caret_communication_intra(caret_trace *t, size_t communication, boo
 	*error = NULL;
 	if (!API_GIVEN_TRACE(t, error) || !API_GIVEN(intra, error))
 		return CARET_ERR_INVALID;
-	if (communication >= t->n_comms)
-		return no_communication(t, communication, error);
+	if (!caret_api_known_communication(t, communication, error))
+		return CARET_ERR_NOT_FOUND;
 	/* caret_communication_records' intra flags, without its rows: per
 	 * publish its own flag, or its first handling's */
 	const struct caret_api_comm *c = &t->comms[communication];

@@ -42,11 +42,8 @@ caret_status caret_communication_splits(caret_trace *t, size_t communication,
 {
 	if (!API_BEGIN(t, splits, n, error))
 		return CARET_ERR_INVALID;
-	if (communication >= t->n_comms) {
-		caret_error_add(error, CARET_ERR_NOT_FOUND, NULL, -1, NULL,
-			"no communication of id %zu (the trace has %zu)", communication, t->n_comms);
+	if (!caret_api_known_communication(t, communication, error))
 		return CARET_ERR_NOT_FOUND;
-	}
 	const ca_records *r = caret_api_records(t, error);
 	if (!r)
 		return caret_error_status(*error);
