@@ -25,11 +25,11 @@ export ROS_DOMAIN_ID=${CARET_FUZZ_DOMAIN:-$((222 + $$ % 11))}
 
 CC=clang cmake -S "$here" -B "$build" -DCARET_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	-DCARET_SHARED_DIR="$shared" >/dev/null || exit 1
-cmake --build "$build" -j "$(nproc)" --target fuzz_trace fuzz_arch fuzz_status >/dev/null || exit 1
+cmake --build "$build" -j "$(nproc)" --target fuzz_trace fuzz_arch fuzz_status fuzz_api >/dev/null || exit 1
 
 corpus=$build/fuzz-corpus
 artifacts=$build/fuzz-artifacts
-mkdir -p "$corpus"/{trace,arch,status} "$artifacts"
+mkdir -p "$corpus"/{trace,arch,status,api} "$artifacts"
 # seeds: each file of a real trace behind its selector byte; the hostile
 # and the real architecture files; a tracer's Status and a foreign one
 t=$shared/data/real-humble/caret-fork-inter/ust/uid/0/64-bit
@@ -43,6 +43,14 @@ printf '\x00\x03\x01\x02\x00\x00\x00\x00\x00\x00caret_trace_0123abcd_0000_0000_0
 	>"$corpus/status/tracer"
 printf '\x01\x01\x01\x02\x00\x00\x00\x00\x00\x00caret_trace_ffffffff_0000_0000_0000_000000000000\x00/x\x00' \
 	>"$corpus/status/foreign"
+# the C API's: a callback's runs, a search and its path followed, a made
+# path, the iterators, an open with options (fuzz_api.c reads the bytes)
+printf '\x00\x00\x01\x01\x01' >"$corpus/api/runs"
+printf '\x03\x00\x02\x01\x01\x00\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01' \
+	>"$corpus/api/search"
+printf '\x04\x03\x00\x03\x02\x01\x04\x03\x02\x05\x02\x01\x01\x01\x01\x01\x01\x01' >"$corpus/api/made"
+printf '\x05\x01\x10\x01\x01\x01' >"$corpus/api/iterate"
+printf '\x06\x5a\x02\x02\x03\x00\x00\x01\x00\x01\x01\x01\x01\x01' >"$corpus/api/open"
 
 failed=0
 run() { # TARGET MAX_LEN EXTRA...
@@ -70,4 +78,5 @@ run() { # TARGET MAX_LEN EXTRA...
 ASAN_OPTIONS=detect_leaks=0 run fuzz_trace 70000 -detect_leaks=0
 run fuzz_arch 65536
 run fuzz_status 1024
+run fuzz_api 512
 exit $failed

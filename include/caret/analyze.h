@@ -12,6 +12,18 @@
  * caret_status and, on failure, a caret_error the caller frees
  * (caret/error.h); *error is NULL on success. Times are nanoseconds of the
  * trace's clock (LTTng's monotonic clock), durations nanoseconds.
+ *
+ * Arguments: every pointer a function takes must be given (not NULL)
+ * unless its comment says NULL is fine; a NULL one is CARET_ERR_INVALID
+ * with an error naming the function and the argument ("caret_callback_runs:
+ * trace is NULL"), never a crash. `error` itself must be given: without it
+ * the function only returns CARET_ERR_INVALID (or NULL). An id past the
+ * trace's objects is CARET_ERR_NOT_FOUND; an enum value that is none of
+ * its constants, a time outside its range, CARET_ERR_INVALID. A file
+ * argument must be a regular file: a FIFO, a directory or a device is
+ * CARET_ERR_IO, said before anything opens it (a FIFO's open would wait).
+ * An array argument holds the count its comment says: that is the
+ * caller's part.
  */
 #ifndef CARET_ANALYZE_H
 #define CARET_ANALYZE_H
@@ -70,7 +82,9 @@ CARET_API caret_open_options caret_open_defaults(void);
 
 /* Opens every CTF trace under the paths (a session directory, a host's,
  * or, with merge, a parent of several recordings) as one system: the events read, the
- * architecture found, every callback run and message joined (unless lazy). */
+ * architecture found, every callback run and message joined (unless lazy).
+ * paths: n_paths of them, none NULL; options NULL: caret_open_defaults();
+ * its since, until, strip_start and strip_end NAN or 0 to 9.2e9 s. */
 CARET_API caret_status caret_open(const char *const *paths, size_t n_paths,
 	const caret_open_options *options, caret_trace **trace, caret_error **error);
 CARET_API void caret_trace_free(caret_trace *trace);
@@ -93,12 +107,14 @@ typedef struct caret_summary {
 	bool rcl_publish_recorded, dds_write_recorded;
 } caret_summary;
 
+/* All zero for a NULL trace; nothing done for a NULL summary. */
 CARET_API void caret_trace_summary(const caret_trace *trace, caret_summary *summary);
 
 /* ---- iterators ------------------------------------------------------------------ */
 
 /* Each caret_X(trace) starts a walk over the X of the trace (NULL out of
- * memory) and caret_next_X fills the next one (false at the end). The
+ * memory, or for a NULL trace) and caret_next_X fills the next one (false
+ * at the end, and for a NULL iterator or a NULL object to fill). The
  * objects are those of the original CARET's architecture: its hidden ones
  * (the tracer's own, ROS 2's infrastructure) are left out. */
 typedef struct caret_iter caret_iter;
@@ -150,7 +166,9 @@ typedef enum caret_policy {
 } caret_policy;
 
 /* A chain of nodes: n_nodes names, and the topic between each two (a tf
- * link "tf:FRAME->CHILD", or a service's "request:S" / "response:S"). */
+ * link "tf:FRAME->CHILD", or a service's "request:S" / "response:S"). As
+ * an argument: n_nodes >= 2, every name given, each policy one of
+ * caret_policy's (CARET_ERR_INVALID naming the one that is not). */
 typedef struct caret_path {
 	size_t n_nodes;
 	const char *const *nodes;
@@ -161,8 +179,10 @@ typedef struct caret_path {
 } caret_path;
 
 /* The paths from node `from` to node `to` of at most max_depth nodes (0:
- * the default, 20), shortest first. NULL with *error when a node is not in
- * the trace or memory ran out. */
+ * the default, 20; any larger value, SIZE_MAX included, is as the trace's
+ * node count: a path visits each node once), shortest first. NULL with
+ * *error when a node is not in the trace, an argument is NULL or memory
+ * ran out. */
 CARET_API caret_iter *caret_search_paths(const caret_trace *trace, const char *from, const char *to,
 	size_t max_depth, caret_error **error);
 CARET_API bool caret_next_path(caret_iter *iter, caret_path *path);
@@ -248,13 +268,16 @@ typedef struct caret_path_latency caret_path_latency;
 
 /* Every message of the path's first node followed to its last node, as
  * `caret path latency` follows it: in a pass of its own over the trace
- * (its files read again, with the records of the path's nodes alone). */
+ * (its files read again, with the records of the path's nodes alone).
+ * policy: one of the four policies (not CARET_POLICY_DEFAULT). */
 CARET_API caret_status caret_follow_path(caret_trace *trace, const caret_path *path,
 	caret_policy policy, caret_path_latency **latency, caret_error **error);
 /* The messages, and per message hop_count durations (hops[i * hop_count
  * + h]): inside the first node, then for each topic its communication and
  * the next node's time to its output, the last node's run last;
- * INT64_MIN where the message did not get that far. Owned by latency. */
+ * INT64_MIN where the message did not get that far. Owned by latency.
+ * messages, hops and hop_count may each be NULL (not wanted); 0 for a NULL
+ * latency. */
 CARET_API size_t caret_path_latency_messages(const caret_path_latency *latency,
 	const caret_path_message **messages, const int64_t **hops, size_t *hop_count);
 CARET_API void caret_path_latency_free(caret_path_latency *latency);
@@ -267,19 +290,19 @@ CARET_API void caret_path_latency_free(caret_path_latency *latency);
  * times a row, 0 where a message did not get there or the trace has no
  * such stage (an intra-process publish's rcl; a tf or service hop's
  * stages). Owned by latency, made when first asked for (v3: 0 rows and
- * *stamps NULL out of memory). */
+ * *stamps NULL out of memory). stamps and columns may be NULL. */
 CARET_API size_t caret_path_latency_stamps(const caret_path_latency *latency,
 	const uint64_t **stamps, size_t *columns);
 /* Column `column` of those rows alone, a time per message into out (room
  * for caret_path_latency_messages() of them), without making the rows
- * (v3); false for a column the path does not have. */
+ * (v3); false for a column the path does not have, or a NULL latency or out. */
 CARET_API bool caret_path_latency_column(const caret_path_latency *latency, size_t column,
 	uint64_t *out);
 /* What the path's pass saw on its topic `topic` (0: the first), known
  * without the trace's records (v3): the original's is_intra_process of
  * that hop's communication, and whether it published through the DDS (the
  * original's columns of the hop follow from the two). false for a topic
- * the path does not have. */
+ * the path does not have, or a NULL latency or seen. */
 typedef struct caret_path_topic {
 	bool intra; /* a message was delivered within its process */
 	bool inter; /* a publish went through the DDS (an rcl or DDS stage, a source stamp) */

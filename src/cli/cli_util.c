@@ -243,6 +243,25 @@ void cli_json_string(FILE *out, const char *s)
 	caret_json_string(out, s);
 }
 
+const char *cli_name(const char *name, char *buf, size_t size)
+{
+	size_t n = 0;
+	if (!size)
+		return "";
+	for (const unsigned char *c = (const unsigned char *)(name ? name : "(null)");
+	     *c && n + 5 <= size; c++) {
+		const char *named = *c == '\n' ? "\\n" : *c == '\r' ? "\\r" : *c == '\t' ? "\\t" : NULL;
+		if (*c >= 0x20 && *c != 0x7f)
+			buf[n++] = (char)*c;
+		else if (named)
+			n += (size_t)snprintf(buf + n, size - n, "%s", named);
+		else
+			n += (size_t)snprintf(buf + n, size - n, "\\x%02x", *c);
+	}
+	buf[n] = '\0';
+	return buf;
+}
+
 int cli_parse_percentiles(const char *verb, const char *arg, ca_percentile_method *method)
 {
 	if (!strcmp(arg, "linear"))

@@ -115,4 +115,13 @@ int cli_print_trace_folders(FILE *out, const ca_trace *t);
 /* Writes s as a JSON string (quoted, escaped). */
 void cli_json_string(FILE *out, const char *s);
 
+/* A name from a trace or an architecture file as text output shows it
+ * (a node, topic, callback or path name): its control characters escaped
+ * (\n, \r, \t, \xHH), so that a newline in a name cannot start a row of
+ * its own nor an escape sequence reach the terminal. Into buf (cut short
+ * to fit), which it returns; CLI_NAME(s) one of its own for a printf. */
+const char *cli_name(const char *name, char *buf, size_t size);
+#define CLI_NAME(s) cli_name((s), (char[CLI_NAME_SIZE]){ 0 }, CLI_NAME_SIZE)
+#define CLI_NAME_SIZE 1024
+
 #endif

@@ -108,11 +108,11 @@ static void print_process(const ca_architecture *a, const ca_process *p)
 	count_kinds(a, p->pid, mine, theirs);
 	ca_process_nodes(a, (size_t)(p - a->processes), nodes, sizeof nodes);
 	if (cli_host_clocks()->n > 1 && p->host) /* its pid on its host (ctf_meta.pid_base) */
-		printf("process %" PRId64 " on %s (%s): %s\n", p->pid & 0xffffff, p->host,
-			p->procname ? p->procname : "?", nodes);
+		printf("process %" PRId64 " on %s (%s): %s\n", p->pid & 0xffffff,
+			CLI_NAME(p->host), CLI_NAME(p->procname ? p->procname : "?"), CLI_NAME(nodes));
 	else
-		printf("process %" PRId64 " (%s): %s\n", p->pid, p->procname ? p->procname : "?",
-			nodes);
+		printf("process %" PRId64 " (%s): %s\n", p->pid,
+			CLI_NAME(p->procname ? p->procname : "?"), CLI_NAME(nodes));
 	print_counts("the system's", mine);
 	print_counts("ROS 2's own and the tracer's", theirs);
 	/* the tracer that replayed its initialization: caret-c's records its
@@ -214,7 +214,7 @@ static size_t report(const ca_trace *t)
 		" discarded\n", ca_trace_event_count(t), caret_plural(ca_trace_event_count(t),
 		"event", "events"), ca_trace_unknown_count(t), ca_trace_discarded(t));
 	for (size_t i = 0; i < n && f[i].pid < 0; i++)
-		printf("  %s: %s\n", severity_name(f[i].severity), f[i].text);
+		printf("  %s: %s\n", severity_name(f[i].severity), CLI_NAME(f[i].text));
 	warnings += print_hosts();
 	for (size_t p = 0; p < a->n_processes; p++) {
 		bool shown = false;
@@ -224,7 +224,7 @@ static size_t report(const ca_trace *t)
 			if (!shown)
 				print_process(a, &a->processes[p]);
 			shown = true;
-			printf("  %s: %s\n", severity_name(f[i].severity), f[i].text);
+			printf("  %s: %s\n", severity_name(f[i].severity), CLI_NAME(f[i].text));
 		}
 	}
 	for (size_t i = 0; i < n; i++) {

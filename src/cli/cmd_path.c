@@ -81,7 +81,8 @@ static int usage(FILE *out)
 static void print_path(const ca_path *p)
 {
 	for (size_t i = 0; i < p->node_count; i++)
-		printf(i ? " -> [%s] -> %s" : "%s%s", i ? p->topics[i - 1] : "", p->nodes[i]);
+		printf(i ? " -> [%s] -> %s" : "%s%s", i ? CLI_NAME(p->topics[i - 1]) : "",
+			CLI_NAME(p->nodes[i]));
 	printf("\n");
 }
 
@@ -153,7 +154,8 @@ static int run_search(const struct search_options *o)
 	cli_begin_output("path search", CLI_TEXT, t);
 	for (size_t i = 0; i < n; i++)
 		print_path(&p[i]);
-	printf("%zu path%s from %s to %s\n", n, n == 1 ? "" : "s", o->from, o->to);
+	printf("%zu path%s from %s to %s\n", n, n == 1 ? "" : "s", CLI_NAME(o->from),
+		CLI_NAME(o->to));
 	if (ca_path_set_count_cut(set))
 		printf("search stopped at %ld %s (--max-paths): there are more\n", o->paths,
 			caret_plural((uint64_t)o->paths, "path", "paths"));
@@ -185,7 +187,7 @@ static size_t split_nodes(char *list, const char **nodes, size_t max)
 static void print_stats(enum cli_format f, const char *name, const ca_stats *s, bool first)
 {
 	if (f == CLI_TEXT)
-		printf("%-52s ", name);
+		printf("%-52s ", CLI_NAME(name));
 	else if (f == CLI_CSV)
 		printf("%s,", name);
 	else {
@@ -321,11 +323,12 @@ static int report(const ca_trace *t, const ca_path *p, const ca_path_latency *l,
 		printf("path: ");
 		print_path(p);
 		if (span.first_callback)
-			printf("from the start of %s's callback", p->nodes[0]);
+			printf("from the start of %s's callback", CLI_NAME(p->nodes[0]));
 		else
-			printf("from %s's publish on %s", p->nodes[0], p->topics[0]);
+			printf("from %s's publish on %s", CLI_NAME(p->nodes[0]),
+				CLI_NAME(p->topics[0]));
 		printf(" to the %s of %s's callback\n", span.last_callback ? "end" : "start",
-			p->nodes[p->node_count - 1]);
+			CLI_NAME(p->nodes[p->node_count - 1]));
 		printf("%-52s %8s %10s %10s %10s %10s %10s %10s\n", "hop", "count", "min_us", "mean_us",
 			"p50_us", "p90_us", "p99_us", "max_us");
 	} else if (f == CLI_CSV) {

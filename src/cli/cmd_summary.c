@@ -77,7 +77,7 @@ static void table_row(struct table *t, const char *name, const uint64_t *values)
 			printf(",%" PRIu64, values[c - 1]);
 		printf("\n");
 	} else {
-		printf("%-48s", name);
+		printf("%-48s", CLI_NAME(name));
 		for (size_t c = 1; c < t->n_columns; c++)
 			printf(" %14" PRIu64, values[c - 1]);
 		printf("\n");

@@ -110,7 +110,7 @@ static int parse(int argc, char **argv, struct verify_options *o)
 static bool verify_one(const char *file, const char *name)
 {
 	char err[1024];
-	printf("\n=============== [%s] ===============\n", name);
+	printf("\n=============== [%s] ===============\n", CLI_NAME(name));
 	fflush(stdout); /* before the logger lines on stderr, as the original */
 	ca_path_set *set = ca_arch_file_path(file, name, err, sizeof err);
 	const ca_path *paths;
@@ -130,12 +130,11 @@ static bool verify_one(const char *file, const char *name)
 			"publish_topic_name: %s: no message_contexts entry for them, or UNDEFINED "
 			"(caret path latency follows the node by its --policy; the original "
 			"infers callback_chain where a publish names the subscription's callback)",
-			p->nodes[i],
-			p->topics[i - 1], p->topics[i]);
+			CLI_NAME(p->nodes[i]), CLI_NAME(p->topics[i - 1]), CLI_NAME(p->topics[i]));
 	}
 	if (ok)
 		ros2caret_log(ROS2CARET_INFO, "No problem. CARET can calculate the latency of `%s`",
-			name);
+			CLI_NAME(name));
 	ca_path_set_free(set);
 	return ok;
 }

@@ -81,7 +81,7 @@ static void print_row(const struct goal_view *v, enum cli_format f, const ca_act
 		char label[512];
 		snprintf(label, sizeof label, "%.*s (%s -> %s)", g->action_length, g->action, client,
 			server);
-		printf("%-48s %-14s ", label, measure);
+		printf("%-48s %-14s ", CLI_NAME(label), measure);
 	} else if (f == CLI_CSV) {
 		printf("%.*s,%s,%s,%s,", g->action_length, g->action, client, server, measure);
 	} else {

@@ -26,7 +26,7 @@ static void print_node_rows(const struct latency_row *rows, size_t n, enum cli_f
 		if (f == CLI_TEXT) {
 			char name[512];
 			snprintf(name, sizeof name, "%s %s -> %s", r->name, r->in, r->out);
-			printf("%-60s ", name);
+			printf("%-60s ", CLI_NAME(name));
 		} else if (f == CLI_CSV) {
 			printf("%s,%s,%s,", r->name, r->in, r->out);
 		} else {
@@ -80,7 +80,7 @@ static double period(const struct latency_row *r)
 
 static void print_text_row(const struct latency_row *r, const struct columns *c)
 {
-	printf("%-44s ", r->name);
+	printf("%-44s ", CLI_NAME(r->name));
 	if (c->topics)
 		printf("%-9s", r->delivery);
 	cli_print_stats(stdout, CLI_TEXT, &r->stats);

@@ -109,7 +109,7 @@ int latency_services(const ca_trace *t, const ca_records *rec, const struct late
 			if (f == CLI_TEXT) {
 				char label[512];
 				snprintf(label, sizeof label, "%s (%s -> %s)", name, client, server);
-				printf("%-56s %-10s ", label, ca_call_measure_name(m));
+				printf("%-56s %-10s ", CLI_NAME(label), ca_call_measure_name(m));
 			} else if (f == CLI_CSV) {
 				printf("%s,%s,%s,%s,", name, client, server, ca_call_measure_name(m));
 			} else {

@@ -52,7 +52,8 @@ static void print_row(const struct split_row *r, enum cli_format f, bool first)
 	}
 	for (int p = 0; p < N_PARTS; p++) {
 		if (f == CLI_TEXT && !p)
-			printf("%-40s %9zu %8zu %-22s", r->topic, r->messages, r->split, part_names[p]);
+			printf("%-40s %9zu %8zu %-22s", CLI_NAME(r->topic), r->messages, r->split,
+				part_names[p]);
 		else if (f == CLI_TEXT)
 			printf("%-40s %9s %8s %-22s", "", "", "", part_names[p]);
 		else

@@ -36,7 +36,7 @@ static void print_tf_rows(const struct tf_row *rows, size_t n, enum cli_format f
 			char name[512];
 			snprintf(name, sizeof name, "%s %s%s%s->%s (pid %" PRId64 ")", r->what, r->lookup,
 				*r->lookup ? " via " : "", r->frame, r->child, r->pid);
-			printf("%-60s ", name);
+			printf("%-60s ", CLI_NAME(name));
 		} else if (f == CLI_CSV) {
 			printf("%s,%" PRId64 ",%s,%s,%s,", r->what, r->pid, r->frame, r->child, r->lookup);
 		} else {

@@ -721,8 +721,17 @@ int ctf_hosts_of(const char *path, struct ctf_host **hosts, size_t *n, char *err
 			tsdl_number(clock, close, "offset_s", &offset_s);
 			tsdl_number(clock, close, "offset", &offset);
 		}
-		struct ctf_host h = { .offset_ns = offset_s * 1000000000LL +
-			(long long)((__int128)offset * 1000000000 / (freq > 0 ? freq : 1)) };
+		/* in 128 bits: a hostile offset must not overflow (the metadata's
+		 * own parse refuses what does not fit, as here) */
+		__int128 ns = (__int128)offset_s * 1000000000 +
+			(__int128)offset * 1000000000 / (freq > 0 ? freq : 1);
+		if (ns > INT64_MAX || ns < INT64_MIN) {
+			snprintf(err, err_size, "%s: unsupported clock offset", dirs[i]);
+			free(text);
+			status = -1;
+			break;
+		}
+		struct ctf_host h = { .offset_ns = (int64_t)ns };
 		if (name)
 			sscanf(name, "hostname = \"%255[^\"]\"", h.name);
 		free(text);

@@ -6,6 +6,7 @@
  * with the metadata. An error names the line and what was expected.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -854,18 +855,35 @@ static void env_block(struct parser *p)
 	expect(p, ";");
 }
 
+/* A clock's number: an integer (value_text made one of a number), never
+ * "nan", "inf" or a name read as 0. */
+static int64_t clock_integer(struct parser *p, const char *key, const char *v)
+{
+	char *end;
+	errno = 0;
+	long long n = strtoll(v, &end, 10);
+	if (!*v || *end || errno) {
+		fail(p, "the clock's %s '%s' is not an integer", key, v);
+		return 0;
+	}
+	return n;
+}
+
 static void clock_block(struct parser *p)
 {
 	struct entry e;
 	int64_t offset_s = 0, offset = 0;
 	expect(p, "{");
 	while (block_entry(p, &e)) {
-		if (!strcmp(e.key, "freq") && e.value)
-			p->meta->clock_freq = strtoull(e.value, NULL, 10);
-		else if (!strcmp(e.key, "offset_s") && e.value)
-			offset_s = strtoll(e.value, NULL, 10);
+		if (!strcmp(e.key, "freq") && e.value) {
+			int64_t freq = clock_integer(p, "freq", e.value);
+			if (freq <= 0 && !p->failed)
+				fail(p, "the clock's freq %" PRId64 " is not a frequency", freq);
+			p->meta->clock_freq = freq > 0 ? (uint64_t)freq : 0;
+		} else if (!strcmp(e.key, "offset_s") && e.value)
+			offset_s = clock_integer(p, "offset_s", e.value);
 		else if (!strcmp(e.key, "offset") && e.value)
-			offset = strtoll(e.value, NULL, 10);
+			offset = clock_integer(p, "offset", e.value);
 	}
 	expect(p, ";");
 	uint64_t f = p->meta->clock_freq ? p->meta->clock_freq : 1000000000;

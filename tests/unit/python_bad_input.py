@@ -10,6 +10,7 @@ usage: PYTHONPATH=PYTHON python_bad_input.py SOURCE_DIR SHARED_DIR
 import os
 import random
 import shutil
+import subprocess
 import sys
 import tempfile
 
@@ -106,6 +107,26 @@ for name in sorted(os.listdir(bad)):
     expect_error(f'architecture {name}', expected,
                  lambda: caret_c.Architecture('yaml', os.path.join(bad, name)))
 expect_error('architecture: a directory', '', lambda: caret_c.Architecture('yaml', work))
+
+# ---- a FIFO for a file: refused before it is opened, never waited on -----------
+# (in a child: a blocked open would hang this interpreter, signals and all)
+fifo = os.path.join(work, 'arch.fifo')
+os.mkfifo(fifo)
+checked += 1
+probe = ('import caret_c, sys\n'
+         'try:\n'
+         '    caret_c.Architecture("yaml", sys.argv[1])\n'
+         'except caret_c.CaretError as e:\n'
+         '    print(e.status, e)\n'
+         '    sys.exit(0 if "FIFO" in str(e) else 1)\n'
+         'sys.exit(1)\n')
+try:
+    done = subprocess.run([sys.executable, '-c', probe, fifo], capture_output=True, text=True,
+                          timeout=60)
+    report(done.returncode == 0, f'architecture: a FIFO: {done.stdout.strip()}'
+           f'{done.stderr.strip()[-300:]}')
+except subprocess.TimeoutExpired:
+    report(False, 'architecture: a FIFO: blocked (still waiting after 60 s)')
 shutil.rmtree(work)
 print(f'{checked} bad inputs refused with a CaretError, {failures} failures')
 sys.exit(1 if failures else 0)

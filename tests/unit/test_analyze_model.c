@@ -99,6 +99,49 @@ static void test_replay_placed_by_caret_init(void **state)
 	assert_string_equal(a->nodes[0].fqn, "/a");
 }
 
+/* caret_init's clock_offset INT64_MIN: the shift does not fit an int64
+ * (a signed overflow before); the events keep their recorded time and the
+ * process says why (issue 45, item 9) */
+static void test_caret_init_offset_unplaceable(void **state)
+{
+	(void)state;
+	ROW(ros2_caret_caret_init, 10000, 7, "clock_offset", U(INT64_MIN), "distribution",
+		S("humble"));
+	ROW(ros2_caret_rcl_node_init, 10001, 7, "node_handle", U(0x1000), "node_name", S("a"),
+		"namespace", S("/"), "init_timestamp", U(100));
+	ROW(ros2_caret_caret_init, 20000, 8, "clock_offset", U(INT64_MAX), "distribution",
+		S("humble"));
+	ROW(ros2_caret_rcl_node_init, 20001, 8, "node_handle", U(0x1000), "node_name", S("b"),
+		"namespace", S("/"), "init_timestamp", U(100));
+	const ca_architecture *a = build();
+	assert_int_equal(a->n_nodes, 2);
+	assert_int_equal(a->nodes[0].time, 10001);
+	assert_int_equal(a->nodes[1].time, 20001);
+	assert_int_equal(count_findings(CA_ERROR, "1 replayed initialization event could not be "
+		"placed in time: caret_init's clock_offset -9223372036854775808"), 1);
+	assert_int_equal(count_findings(CA_ERROR, "could not be placed"), 2);
+}
+
+/* a clock_offset 57 years from its caret_init's time: placed, but beyond
+ * a day is not the trace's clock: a warning names the process's offset */
+static void test_caret_init_offset_implausible(void **state)
+{
+	(void)state;
+	const uint64_t years57 = 57ull * 365 * 86400 * 1000000000;
+	ROW(ros2_caret_caret_init, years57 + 10000, 7, "clock_offset", U(10000), "distribution",
+		S("humble"));
+	ROW(ros2_caret_rcl_node_init, years57 + 10001, 7, "node_handle", U(0x1000), "node_name",
+		S("a"), "namespace", S("/"), "init_timestamp", U(10000));
+	ROW(ros2_caret_caret_init, 1000, 8, "clock_offset", U(1000 + 3600000000000ull),
+		"distribution", S("humble"));
+	const ca_architecture *a = build();
+	assert_int_equal(a->nodes[0].time, years57 + 10000);
+	assert_int_equal(count_findings(CA_WARNING, "caret_init's clock_offset 10000 moves the "
+		"replayed initialization events by 20805.0 days"), 1);
+	assert_int_equal(count_findings(CA_WARNING, "clock_offset"), 1); /* an hour: fine */
+	assert_int_equal(count_findings(CA_ERROR, "placed"), 0);
+}
+
 static void test_address_reused(void **state)
 {
 	(void)state;
@@ -361,6 +404,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_architecture_and_names, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_duplicates_dropped, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_replay_placed_by_caret_init, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_caret_init_offset_unplaceable, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_caret_init_offset_implausible, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_address_reused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rosout_before_node, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_construction_order, setup, teardown),

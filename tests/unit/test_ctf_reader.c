@@ -139,6 +139,19 @@ static void tsdl_errors(void **state)
 		sizeof err));
 	assert_non_null(strstr(err, "unsupported: a number beyond 64-bit"));
 	assert_false(cut);
+	/* a clock's offset or frequency that is no integer: not read as 0
+	 * (issue 45, item 10) */
+	const char *const clocks[] = { "offset = nan", "offset_s = inf", "freq = nan",
+		"offset = monotonic", "freq = 0", "freq = -5" };
+	for (size_t i = 0; i < sizeof clocks / sizeof *clocks; i++) {
+		char clock[128];
+		snprintf(clock, sizeof clock, "clock { name = \"monotonic\"; %s; };", clocks[i]);
+		assert_null(parse(clock, err, sizeof err));
+		if (!strstr(err, "metadata:1: the clock's"))
+			fail_msg("%s: %s", clocks[i], err);
+	}
+	assert_null(parse("clock { offset_s = 9223372036854775807; };", err, sizeof err));
+	assert_non_null(strstr(err, "unsupported clock offset"));
 
 	/* the whole metadata cut anywhere inside: never read, always said */
 	char text[sizeof tsdl];

@@ -33,19 +33,54 @@ caret_open_options caret_open_defaults(void)
 static const ca_records_options every_record; /* zero: every record, joined */
 static const ca_records_options runs_alone = { .runs_only = true };
 
+/* A time option: NAN (no bound) or seconds from 0 to what int64 nanoseconds
+ * hold (the window is turned into clock values). */
+static bool valid_seconds(double s)
+{
+	return isnan(s) || (s >= 0 && s < 0x1p63 / 1e9);
+}
+
+/* The caller's paths and options, each checked: false with *error. */
+static bool valid_open(const char *const *paths, size_t n_paths, const caret_open_options *o,
+	caret_error **error)
+{
+	for (size_t i = 0; paths && i < n_paths; i++)
+		if (!paths[i]) {
+			caret_error_add(error, CARET_ERR_INVALID, NULL, -1, NULL,
+				"caret_open: paths[%zu] is NULL", i);
+			return false;
+		}
+	if (o->reader != CARET_READER_NATIVE && o->reader != CARET_READER_BABELTRACE2) {
+		caret_error_add(error, CARET_ERR_INVALID, NULL, -1, NULL, "caret_open: unknown "
+			"reader %d", (int)o->reader);
+		return false;
+	}
+	const double times[] = { o->since, o->until, o->strip_start, o->strip_end };
+	const char *const names[] = { "since", "until", "strip_start", "strip_end" };
+	for (size_t i = 0; i < sizeof times / sizeof *times; i++)
+		if (!valid_seconds(times[i])) {
+			caret_error_add(error, CARET_ERR_INVALID, NULL, -1, NULL, "caret_open: "
+				"options->%s is %g: seconds from 0 to 9.2e9, or NAN (none)", names[i],
+				times[i]);
+			return false;
+		}
+	return true;
+}
+
 caret_status caret_open(const char *const *paths, size_t n_paths, const caret_open_options *options,
 	caret_trace **trace, caret_error **error)
 {
 	caret_open_options defaults = caret_open_defaults();
 	const caret_open_options *o = options ? options : &defaults;
 	ca_load_options load = ca_load_defaults();
-	*trace = NULL;
-	*error = NULL;
-	if (o->reader != CARET_READER_NATIVE && o->reader != CARET_READER_BABELTRACE2) {
-		caret_error_add(error, CARET_ERR_INVALID, NULL, -1, NULL, "unknown reader %d",
-			(int)o->reader);
+	if (trace)
+		*trace = NULL;
+	if (!error)
 		return CARET_ERR_INVALID;
-	}
+	*error = NULL;
+	if (!API_GIVEN(trace, error) || (n_paths && !API_GIVEN(paths, error)) ||
+	    !valid_open(paths, n_paths, o, error))
+		return CARET_ERR_INVALID;
 	load.reader = o->reader == CARET_READER_NATIVE ? CA_READER_NATIVE : CA_READER_BABELTRACE2;
 	load.since = o->since;
 	load.until = o->until;
@@ -89,6 +124,8 @@ void caret_trace_free(caret_trace *t)
 
 void caret_trace_summary(const caret_trace *t, caret_summary *s)
 {
+	if (!s)
+		return;
 	*s = (caret_summary){ 0 };
 	if (!t)
 		return;
@@ -179,23 +216,61 @@ static ca_path_latency *follow_streamed(const caret_trace *t, const ca_path *p,
 	return l;
 }
 
+/* A path as caret_path says: two nodes or more, each name given, each
+ * policy one of caret_policy's (false with *error naming what is not). */
+static bool valid_path(const caret_path *path, caret_error **error)
+{
+	if (!API_GIVEN(path, error) || !API_GIVEN(path->nodes, error) ||
+	    !API_GIVEN(path->topics, error))
+		return false;
+	const char *bad = path->n_nodes < 2 ? "n_nodes" : NULL;
+	size_t at = 0;
+	for (size_t i = 0; !bad && i < path->n_nodes; i++) {
+		at = i;
+		if (!path->nodes[i])
+			bad = "nodes";
+		else if (i + 1 < path->n_nodes && !path->topics[i])
+			bad = "topics";
+		else if (path->policies && (path->policies[i] < CARET_POLICY_DEFAULT ||
+			 path->policies[i] > CARET_POLICY_CONSUME_LATEST_MESSAGE))
+			bad = "policies";
+	}
+	if (!bad)
+		return true;
+	if (!strcmp(bad, "n_nodes"))
+		caret_error_add(error, CARET_ERR_INVALID, NULL, -1, NULL, "caret_follow_path: "
+			"path->n_nodes is %zu: a path needs at least two nodes", path->n_nodes);
+	else if (!strcmp(bad, "policies"))
+		caret_error_add(error, CARET_ERR_INVALID, NULL, -1, NULL, "caret_follow_path: "
+			"path->policies[%zu] is %d, not a caret_policy (-1 to 3)", at,
+			(int)path->policies[at]);
+	else
+		caret_error_add(error, CARET_ERR_INVALID, NULL, -1, NULL, "caret_follow_path: "
+			"path->%s[%zu] is NULL", bad, at);
+	return false;
+}
+
 caret_status caret_follow_path(caret_trace *t, const caret_path *path, caret_policy policy,
 	caret_path_latency **latency, caret_error **error)
 {
 	char err[1024];
-	*latency = NULL;
+	if (latency)
+		*latency = NULL;
+	if (!error)
+		return CARET_ERR_INVALID;
 	*error = NULL;
-	if ((unsigned)policy >= sizeof policies / sizeof *policies || !path || path->n_nodes < 2 ||
-	    !path->nodes || !path->topics) {
-		caret_error_add(error, CARET_ERR_INVALID, NULL, -1, NULL, "%s",
-			(unsigned)policy >= sizeof policies / sizeof *policies ? "unknown policy" :
-			"a path needs at least two nodes and the topics between them");
+	if (!API_GIVEN_TRACE(t, error) || !API_GIVEN(latency, error) || !valid_path(path, error))
+		return CARET_ERR_INVALID;
+	if ((unsigned)policy >= sizeof policies / sizeof *policies) {
+		caret_error_add(error, CARET_ERR_INVALID, NULL, -1, NULL, "caret_follow_path: "
+			"policy %d is not one of the path policies (0 to %zu)", (int)policy,
+			sizeof policies / sizeof *policies - 1);
 		return CARET_ERR_INVALID;
 	}
 	ca_node_policy *per_node = path->policies ? calloc(path->n_nodes, sizeof *per_node) : NULL;
 	for (size_t i = 0; per_node && i < path->n_nodes; i++) {
-		unsigned k = (unsigned)path->policies[i];
-		per_node[i] = k < sizeof policies / sizeof *policies ? policies[k] : CA_POLICY_DEFAULT;
+		caret_policy k = path->policies[i];
+		per_node[i] = k == CARET_POLICY_DEFAULT ? CA_POLICY_DEFAULT : policies[k];
 	}
 	ca_path p = { path->n_nodes, path->nodes, path->topics, per_node };
 	caret_path_latency *out = calloc(1, sizeof *out);
@@ -219,7 +294,8 @@ size_t caret_path_latency_messages(const caret_path_latency *latency,
 {
 	const ca_path_message *m = NULL;
 	size_t n = latency ? ca_path_latency_messages(latency->l, &m, hops) : 0;
-	*messages = (const caret_path_message *)m;
+	if (messages)
+		*messages = (const caret_path_message *)m;
 	if (hop_count)
 		*hop_count = latency ? ca_path_latency_hop_count(latency->l) : 0;
 	if (!latency && hops)
@@ -243,7 +319,8 @@ size_t caret_path_latency_stamps(const caret_path_latency *latency, const uint64
 	if (latency && !latency->stamps) /* the rows kept with it once made */
 		((caret_path_latency *)latency)->stamps = caret_api_path_stamps(latency->l,
 			latency->topics, &cols);
-	*stamps = latency ? latency->stamps : NULL;
+	if (stamps)
+		*stamps = latency ? latency->stamps : NULL;
 	if (columns)
 		*columns = latency ? 5 * latency->topics + 2 : 0;
 	return latency && latency->stamps ? ca_path_latency_messages(latency->l,
@@ -272,11 +349,17 @@ caret_status caret_path_response_times(const caret_path_latency *latency, bool f
 	bool last_callback, caret_response_case which, uint64_t *inputs, int64_t *times,
 	size_t *n, caret_error **error)
 {
-	*n = 0;
+	if (n)
+		*n = 0;
+	if (!error)
+		return CARET_ERR_INVALID;
 	*error = NULL;
-	if (!latency || (unsigned)which > CARET_RESPONSE_WORST_WITH_EXTERNAL_LATENCY) {
-		caret_error_add(error, CARET_ERR_INVALID, NULL, -1, NULL, "%s",
-			latency ? "unknown response-time case" : "no path latency");
+	if (!API_GIVEN(latency, error) || !API_GIVEN(inputs, error) || !API_GIVEN(times, error) ||
+	    !API_GIVEN(n, error))
+		return CARET_ERR_INVALID;
+	if ((unsigned)which > CARET_RESPONSE_WORST_WITH_EXTERNAL_LATENCY) {
+		caret_error_add(error, CARET_ERR_INVALID, NULL, -1, NULL, "caret_path_response_times: "
+			"which is %d, not a caret_response_case (0 to 3)", (int)which);
 		return CARET_ERR_INVALID;
 	}
 	/* caret_response_case's values are ca_response_case's */

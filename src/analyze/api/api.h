@@ -7,6 +7,37 @@
 #include "caret/analyze.h"
 #include "ca.h"
 
+/* Whether pointer argument `name` of public function `function` is given:
+ * false with *error (CARET_ERR_INVALID naming both) when it is NULL
+ * (args.c). API_GIVEN(x, error) names x and the calling function. */
+bool caret_api_given(const void *arg, const char *function, const char *name,
+	caret_error **error);
+#define API_GIVEN(arg, error) caret_api_given((const void *)(arg), __func__, #arg, error)
+/* The trace argument, named as the header names it. */
+#define API_GIVEN_TRACE(t, error) caret_api_given((const void *)(t), __func__, "trace", error)
+
+/* The door of a public function that gives an array (*out, *n of them)
+ * of trace t: the outputs given cleared, *error NULL; false when error, t,
+ * out or n is NULL (*error naming the argument when error is given): the
+ * function then returns CARET_ERR_INVALID. */
+#define API_BEGIN(t, out, n, error)                                            \
+	((out) ? (void)(*(out) = NULL) : (void)0, (n) ? (void)(*(n) = 0) : (void)0,      \
+	 (error) && (*(error) = NULL, API_GIVEN_TRACE(t, error) && API_GIVEN(out, error) && \
+		API_GIVEN(n, error)))
+
+/* Whether the id names one of the trace's callbacks (architecture index)
+ * or communications: false with *error (CARET_ERR_NOT_FOUND) when not. */
+bool caret_api_known_callback(const caret_trace *t, size_t callback, caret_error **error);
+bool caret_api_known_communication(const caret_trace *t, size_t communication,
+	caret_error **error);
+
+/* Whether `file` is a regular file, checked before it is opened (a FIFO
+ * would block the open): false with *error (CARET_ERR_IO naming it) when
+ * it is something else or cannot be looked at; a missing file is fine when
+ * may_be_missing (one about to be written). */
+bool caret_api_regular_file(const char *file, bool may_be_missing, const char *function,
+	caret_error **error);
+
 /* A communication: a visible publisher and a visible subscription of one
  * topic (architecture indexes). */
 struct caret_api_comm {

@@ -12,18 +12,13 @@
 caret_status caret_callback_chain(caret_trace *t, size_t callback, const char *topic,
 	caret_chain_record **records, size_t *n, caret_error **error)
 {
-	const ca_architecture *a = ca_trace_architecture(t->trace);
 	const ca_callback_instance *runs;
 	const ca_publish_instance *pubs;
-	*records = NULL;
-	*n = 0;
-	*error = NULL;
-	if (callback >= a->n_callbacks || !topic) {
-		caret_error_add(error, topic ? CARET_ERR_NOT_FOUND : CARET_ERR_INVALID, NULL, -1,
-			NULL, topic ? "no callback of id %zu (the trace has %zu)" :
-			"a node path needs a topic", callback, a->n_callbacks);
-		return caret_error_status(*error);
-	}
+	if (!API_BEGIN(t, records, n, error) || !API_GIVEN(topic, error))
+		return CARET_ERR_INVALID;
+	if (!caret_api_known_callback(t, callback, error))
+		return CARET_ERR_NOT_FOUND;
+	const ca_architecture *a = ca_trace_architecture(t->trace);
 	const ca_records *r = caret_api_records(t, error);
 	if (!r)
 		return caret_error_status(*error);

@@ -17,14 +17,6 @@ static caret_status no_memory(caret_error **error)
 }
 
 /* Room for per-object counts, once. */
-static caret_status no_communication(const caret_trace *t, size_t communication,
-	caret_error **error)
-{
-	caret_error_add(error, CARET_ERR_NOT_FOUND, NULL, -1, NULL,
-		"no communication of id %zu (the trace has %zu)", communication, t->n_comms);
-	return CARET_ERR_NOT_FOUND;
-}
-
 static bool make_counts(size_t **counts, size_t n)
 {
 	if (!*counts)
@@ -35,15 +27,11 @@ static bool make_counts(size_t **counts, size_t n)
 caret_status caret_callback_runs(caret_trace *t, size_t callback, const caret_run **runs,
 	size_t *n, caret_error **error)
 {
-	const ca_architecture *a = ca_trace_architecture(t->trace);
-	*error = NULL;
-	*runs = NULL;
-	*n = 0;
-	if (callback >= a->n_callbacks) {
-		caret_error_add(error, CARET_ERR_NOT_FOUND, NULL, -1, NULL,
-			"no callback of id %zu (the trace has %zu)", callback, a->n_callbacks);
+	if (!API_BEGIN(t, runs, n, error))
+		return CARET_ERR_INVALID;
+	if (!caret_api_known_callback(t, callback, error))
 		return CARET_ERR_NOT_FOUND;
-	}
+	const ca_architecture *a = ca_trace_architecture(t->trace);
 	if (!t->runs)
 		t->runs = calloc(a->n_callbacks + 1, sizeof *t->runs);
 	if (!t->runs || !make_counts(&t->n_runs, a->n_callbacks))
@@ -119,11 +107,10 @@ static caret_message message_of(const ca_records *r, const ca_communication *x)
 caret_status caret_communication_messages(caret_trace *t, size_t communication,
 	const caret_message **messages, size_t *n, caret_error **error)
 {
-	*error = NULL;
-	*messages = NULL;
-	*n = 0;
-	if (communication >= t->n_comms)
-		return no_communication(t, communication, error);
+	if (!API_BEGIN(t, messages, n, error))
+		return CARET_ERR_INVALID;
+	if (!caret_api_known_communication(t, communication, error))
+		return CARET_ERR_NOT_FOUND;
 	if (!t->messages)
 		t->messages = calloc(t->n_comms + 1, sizeof *t->messages);
 	if (!t->messages || !make_counts(&t->n_messages, t->n_comms))
@@ -185,11 +172,10 @@ static size_t drop_undelivered_if_intra(caret_message *rows, size_t n)
 caret_status caret_communication_records(caret_trace *t, size_t communication,
 	caret_message **records, size_t *n, caret_error **error)
 {
-	*error = NULL;
-	*records = NULL;
-	*n = 0;
-	if (communication >= t->n_comms)
-		return no_communication(t, communication, error);
+	if (!API_BEGIN(t, records, n, error))
+		return CARET_ERR_INVALID;
+	if (!caret_api_known_communication(t, communication, error))
+		return CARET_ERR_NOT_FOUND;
 	const struct caret_api_comm *c = &t->comms[communication];
 	const ca_records *r = caret_api_records(t, error);
 	if (!r)
@@ -243,18 +229,17 @@ static bool publishes_on(const ca_architecture *a, size_t p, const char *node, c
 caret_status caret_publisher_records(caret_trace *t, const char *node, const char *topic,
 	caret_message **records, size_t *n, caret_error **error)
 {
+	if (!API_BEGIN(t, records, n, error) || !API_GIVEN(node, error) ||
+	    !API_GIVEN(topic, error))
+		return CARET_ERR_INVALID;
 	const ca_architecture *a = ca_trace_architecture(t->trace);
-	*error = NULL;
-	*records = NULL;
-	*n = 0;
 	bool known = false;
-	for (size_t p = 0; node && topic && p < a->n_publishers && !known; p++)
+	for (size_t p = 0; p < a->n_publishers && !known; p++)
 		known = publishes_on(a, p, node, topic);
 	if (!known) {
-		caret_error_add(error, node && topic ? CARET_ERR_NOT_FOUND : CARET_ERR_INVALID, NULL,
-			-1, NULL, "no publisher of %s on %s", node ? node : "(no node)",
-			topic ? topic : "(no topic)");
-		return caret_error_status(*error);
+		caret_error_add(error, CARET_ERR_NOT_FOUND, NULL, -1, NULL,
+			"no publisher of %s on %s", node, topic);
+		return CARET_ERR_NOT_FOUND;
 	}
 	const ca_records *r = caret_api_records(t, error);
 	if (!r)
@@ -278,10 +263,15 @@ caret_status caret_publisher_records(caret_trace *t, const char *node, const cha
 caret_status caret_communication_intra(caret_trace *t, size_t communication, bool *intra,
 	caret_error **error)
 {
+	if (intra)
+		*intra = false;
+	if (!error)
+		return CARET_ERR_INVALID;
 	*error = NULL;
-	*intra = false;
-	if (communication >= t->n_comms)
-		return no_communication(t, communication, error);
+	if (!API_GIVEN_TRACE(t, error) || !API_GIVEN(intra, error))
+		return CARET_ERR_INVALID;
+	if (!caret_api_known_communication(t, communication, error))
+		return CARET_ERR_NOT_FOUND;
 	/* caret_communication_records' intra flags, without its rows: per
 	 * publish its own flag, or its first handling's */
 	const struct caret_api_comm *c = &t->comms[communication];

@@ -4,6 +4,7 @@
  * paths a search found.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "api.h"
 #include "error_build.h"
@@ -66,7 +67,7 @@ static void fill_callback(const ca_architecture *a, size_t i, caret_callback *ou
 
 bool caret_next_callback(caret_iter *it, caret_callback *callback)
 {
-	if (!it || it->kind != CALLBACKS)
+	if (!it || it->kind != CALLBACKS || !callback)
 		return false;
 	const ca_architecture *a = ca_trace_architecture(it->t->trace);
 	while (it->next < a->n_callbacks && a->callbacks[it->next].hidden)
@@ -117,7 +118,7 @@ caret_iter *caret_communications(const caret_trace *t)
 
 bool caret_next_communication(caret_iter *it, caret_communication *out)
 {
-	if (!it || it->kind != COMMUNICATIONS || it->next >= it->t->n_comms)
+	if (!it || it->kind != COMMUNICATIONS || !out || it->next >= it->t->n_comms)
 		return false;
 	const ca_architecture *a = ca_trace_architecture(it->t->trace);
 	const struct caret_api_comm *c = &it->t->comms[it->next];
@@ -136,17 +137,21 @@ caret_iter *caret_search_paths(const caret_trace *t, const char *from, const cha
 	size_t max_depth, caret_error **error)
 {
 	char err[1024];
+	if (!error)
+		return NULL;
 	*error = NULL;
+	if (!API_GIVEN_TRACE(t, error) || !API_GIVEN(from, error) || !API_GIVEN(to, error))
+		return NULL;
 	caret_iter *it = new_iter(t, PATHS);
 	if (!it) {
 		caret_error_add(error, CARET_ERR_NO_MEMORY, NULL, -1, NULL, "out of memory");
 		return NULL;
 	}
-	if (!from || !to ||
-	    !(it->paths = ca_path_search(t->trace, from, to, max_depth ? max_depth : 20, 1000, err,
+	/* any max_depth: the search goes no deeper than the trace's node count */
+	if (!(it->paths = ca_path_search(t->trace, from, to, max_depth ? max_depth : 20, 1000, err,
 		      sizeof err))) {
-		caret_error_add(error, !from || !to ? CARET_ERR_INVALID : CARET_ERR_NOT_FOUND, NULL,
-			-1, NULL, "%s", !from || !to ? "a search needs two nodes" : err);
+		caret_error_add(error, strstr(err, "memory") ? CARET_ERR_NO_MEMORY :
+			CARET_ERR_NOT_FOUND, NULL, -1, NULL, "%s", err);
 		caret_iter_free(it);
 		return NULL;
 	}
@@ -167,7 +172,7 @@ static caret_policy to_public(ca_node_policy p)
 bool caret_next_path(caret_iter *it, caret_path *path)
 {
 	const ca_path *paths;
-	if (!it || it->kind != PATHS || it->next >= ca_path_set_paths(it->paths, &paths))
+	if (!it || it->kind != PATHS || !path || it->next >= ca_path_set_paths(it->paths, &paths))
 		return false;
 	const ca_path *p = &paths[it->next++];
 	*path = (caret_path){ p->node_count, p->nodes, p->topics, NULL };

@@ -76,15 +76,15 @@ static bool latest(const caret_node_record *runs, size_t n_runs, const uint64_t 
 caret_status caret_node_path_records(caret_trace *t, size_t callback, const char *topic,
 	caret_policy policy, caret_node_record **records, size_t *n, caret_error **error)
 {
+	if (!API_BEGIN(t, records, n, error))
+		return CARET_ERR_INVALID;
 	const ca_architecture *a = ca_trace_architecture(t->trace);
-	*records = NULL;
-	*n = 0;
-	*error = NULL;
 	bool by_latest = policy == CARET_POLICY_USE_LATEST_MESSAGE ||
 		policy == CARET_POLICY_CONSUME_LATEST_MESSAGE;
 	if (policy != CARET_POLICY_CALLBACK_CHAIN && !by_latest) {
-		caret_error_add(error, CARET_ERR_INVALID, NULL, -1, NULL, "node path records take "
-			"callback_chain, use_latest_message or consume_latest_message");
+		caret_error_add(error, CARET_ERR_INVALID, NULL, -1, NULL, "caret_node_path_records: "
+			"policy %d: node path records take callback_chain, use_latest_message or "
+			"consume_latest_message", (int)policy);
 		return CARET_ERR_INVALID;
 	}
 	caret_chain_record *chain;

@@ -40,14 +40,10 @@ static caret_message_split split_of(const ca_records *r, size_t i)
 caret_status caret_communication_splits(caret_trace *t, size_t communication,
 	caret_message_split **splits, size_t *n, caret_error **error)
 {
-	*error = NULL;
-	*splits = NULL;
-	*n = 0;
-	if (communication >= t->n_comms) {
-		caret_error_add(error, CARET_ERR_NOT_FOUND, NULL, -1, NULL,
-			"no communication of id %zu (the trace has %zu)", communication, t->n_comms);
+	if (!API_BEGIN(t, splits, n, error))
+		return CARET_ERR_INVALID;
+	if (!caret_api_known_communication(t, communication, error))
 		return CARET_ERR_NOT_FOUND;
-	}
 	const ca_records *r = caret_api_records(t, error);
 	if (!r)
 		return caret_error_status(*error);

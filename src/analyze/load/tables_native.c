@@ -32,7 +32,7 @@ static bool clock_field(const char *name)
 {
 	static const char *const names[] = { "callback_start_timestamp",
 		"rclcpp_publish_timestamp", "rcl_publish_timestamp", "dds_write_timestamp",
-		"init_timestamp" };
+		"init_timestamp", "clock_offset" }; /* caret_init's: init_timestamp's clock */
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
 		if (!strcmp(name, names[i]))
 			return true;
@@ -106,6 +106,17 @@ static void note_earliest(ca_trace *t, uint64_t time, const struct ctf_meta *met
 	}
 }
 
+/* The process's host, as its trace names it, and what the host's clock was
+ * moved by to be read on the first host's (ca_pid.host_shift_ns). */
+static void note_host(ca_trace *t, struct ca_pid *p, const struct ctf_meta *meta)
+{
+	if (p->host || !meta->env_hostname)
+		return;
+	p->host = ca_trace_intern(t, meta->env_hostname);
+	p->host_shift_ns = (int64_t)((__int128)meta->time_shift * 1000000000 /
+		(meta->clock_freq ? meta->clock_freq : 1000000000));
+}
+
 static int on_event(const struct ctf_event *e, const struct ctf_meta *meta, void *user)
 {
 	ca_trace *t = user;
@@ -121,8 +132,7 @@ static int on_event(const struct ctf_event *e, const struct ctf_meta *meta, void
 		t->failed = true;
 		return -1;
 	}
-	if (!p->host && meta->env_hostname)
-		p->host = ca_trace_intern(t, meta->env_hostname);
+	note_host(t, p, meta);
 	if (m && m->procname >= 0 && p->name_rank < 2)
 		ca_load_name_process(t, p, e->context[m->procname].s, vpid, vtid, e->timestamp);
 	if (!ca_load_row(t, m ? m->id : -1, e->timestamp, vpid, vtid, p, &r))
@@ -178,8 +188,7 @@ static void on_tally(const struct ctf_tally *y, const struct ctf_meta *meta, voi
 	}
 	t->events += y->events;
 	note_earliest(t, y->first, meta);
-	if (!p->host && meta->env_hostname)
-		p->host = ca_trace_intern(t, meta->env_hostname);
+	note_host(t, p, meta);
 	if (m && m->procname >= 0)
 		ca_load_name_process(t, p, y->context[m->procname].s, vpid, vtid, y->first);
 	ca_load_count(t, m ? m->id : -1, p, y->events, y->first, y->last);

@@ -35,6 +35,7 @@ struct ca_class_map {
 struct ca_pid {
 	int32_t vpid;
 	uint64_t host;     /* string id of its trace's hostname, 0: not said */
+	int64_t host_shift_ns; /* its host's clock moved by, onto the first host's */
 	uint64_t procname; /* string id */
 	int name_rank;     /* which thread named it (name_process in tables.c) */
 	uint64_t name_time; /* when that thread's first event with that name came */

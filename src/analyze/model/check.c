@@ -44,6 +44,34 @@ static const char *plural(uint64_t n, const char *one, const char *many)
 
 /* ---- the whole trace ---------------------------------------------------- */
 
+/* Beyond a day, a clock offset is not a clock read beside another (a
+ * caret_init's clock_offset and LTTng's clock differ by microseconds, two
+ * hosts' offsets from the epoch by their clocks' disagreement): another
+ * clock, a clock not set, or damage. */
+#define PLAUSIBLE_SHIFT_NS (86400 * (int64_t)1000000000)
+
+static bool implausible(int64_t shift)
+{
+	return shift > PLAUSIBLE_SHIFT_NS || shift < -PLAUSIBLE_SHIFT_NS;
+}
+
+/* Each host whose times were moved beyond a day onto the first host's
+ * clock (the offsets from the epoch their metadata say), once. */
+static void check_host_clocks(struct out *o)
+{
+	const struct ca_model *m = o->m;
+	for (size_t i = 0; i < m->n_processes; i++) {
+		const ca_process *p = &m->processes[i];
+		bool said = false;
+		for (size_t k = 0; k < i && !said; k++)
+			said = m->processes[k].host && p->host && !strcmp(m->processes[k].host, p->host);
+		if (!said && p->host && implausible(p->host_shift_ns))
+			say(o, CA_WARNING, -1, "host %s: its clock offset from the epoch is %.1f days "
+				"off the first host's (their traces' metadata): its times were moved by "
+				"that much (is its clock set?)", p->host, (double)p->host_shift_ns / 86400e9);
+	}
+}
+
 static void check_trace(struct out *o)
 {
 	const ca_trace *t = o->t;
@@ -69,6 +97,7 @@ static void check_trace(struct out *o)
 	if (!init)
 		say(o, CA_ERROR, -1, "no initialization events: the architecture cannot be "
 			"rebuilt (start the session before the apps, or record with caret record)");
+	check_host_clocks(o);
 	if (t->unknown)
 		say(o, CA_INFO, -1, "%" PRIu64 " %s outside the ROS 2 / CARET "
 			"schema %s ignored", t->unknown, plural(t->unknown, "event of a type",
@@ -219,6 +248,20 @@ static void check_initialization(struct out *o, size_t p)
 		plural(n_, "group was", "groups were"), m->groups[first_].name);
 }
 
+static void check_clock_shift(struct out *o, const ca_process *proc)
+{
+	int64_t shift = proc->clock_shift;
+	if (proc->unplaced_inits)
+		say(o, CA_ERROR, proc->pid, "%" PRIu64 " replayed initialization %s could not be "
+			"placed in time: caret_init's clock_offset %" PRId64 " moves them outside the "
+			"clock's values (kept at their replay's time)", proc->unplaced_inits,
+			plural(proc->unplaced_inits, "event", "events"), proc->clock_offset);
+	else if (proc->caret_inits && implausible(shift))
+		say(o, CA_WARNING, proc->pid, "caret_init's clock_offset %" PRId64 " moves the "
+			"replayed initialization events by %.1f days (beyond a day: not the trace's "
+			"clock; their times are unlikely)", proc->clock_offset, (double)shift / 86400e9);
+}
+
 static void check_caret_init(struct out *o, size_t p)
 {
 	const ca_process *proc = &o->m->processes[p];
@@ -237,6 +280,7 @@ static void check_caret_init(struct out *o, size_t p)
 	else if (proc->caret_inits > 1)
 		say(o, CA_INFO, proc->pid, "%" PRIu64 " caret_init events: recording was started "
 			"%" PRIu64 " times", proc->caret_inits, proc->caret_inits);
+	check_clock_shift(o, proc);
 }
 
 /* The distribution of a ros2_tracing version (ros2:rcl_init's): Humble

@@ -94,17 +94,29 @@ static enum init_kind kind_of(enum cs_event_id id, int *phase)
 
 /* ---- placing in time ---------------------------------------------------- */
 
+/* What caret_init row r moves its process's init_timestamps by: its time
+ * less its clock_offset (both int64 clock values; in 128 bits, for a
+ * hostile offset such as INT64_MIN). */
+static __int128 caret_init_shift(const ca_trace *t, size_t r)
+{
+	const struct ca_table *ci = &t->tables[CS_EV_ros2_caret_caret_init];
+	int off = cs_field_index(&cs_events[CS_EV_ros2_caret_caret_init], "clock_offset");
+	return (__int128)ci->time[r] - (int64_t)ci->field[off][r];
+}
+
 /* A ros2_caret initialization event at init_timestamp, shifted by the
  * caret_init of its process that came last before it (the first one when
- * none did). Without a caret_init the clocks are taken as the same. */
-static uint64_t placed_time(const ca_trace *t, enum cs_event_id id, size_t row)
+ * none did). Without a caret_init the clocks are taken as the same. A
+ * shift that takes the time out of the clock's values (0 to INT64_MAX)
+ * cannot be applied: the event keeps its recorded time, *unplaced set. */
+static uint64_t placed_time(const ca_trace *t, enum cs_event_id id, size_t row, bool *unplaced)
 {
 	const struct ca_table *tb = &t->tables[id];
 	int f = cs_field_index(&cs_events[id], "init_timestamp");
+	*unplaced = false;
 	if (f < 0)
 		return tb->time[row];
 	const struct ca_table *ci = &t->tables[CS_EV_ros2_caret_caret_init];
-	int off = cs_field_index(&cs_events[CS_EV_ros2_caret_caret_init], "clock_offset");
 	size_t best = SIZE_MAX;
 	for (size_t r = 0; r < ci->rows; r++) {
 		if (ci->vpid[r] != tb->vpid[row])
@@ -114,9 +126,12 @@ static uint64_t placed_time(const ca_trace *t, enum cs_event_id id, size_t row)
 		if (ci->time[r] > tb->time[row])
 			break;
 	}
-	int64_t shift = best == SIZE_MAX ? 0 :
-		(int64_t)ci->time[best] - (int64_t)ci->field[off][best];
-	return (uint64_t)((int64_t)tb->field[f][row] + shift);
+	__int128 shift = best == SIZE_MAX ? 0 : caret_init_shift(t, best);
+	__int128 placed = (int64_t)tb->field[f][row] + shift;
+	if (placed >= 0 && placed <= INT64_MAX)
+		return (uint64_t)placed;
+	*unplaced = true;
+	return tb->time[row];
 }
 
 /* ---- duplicates --------------------------------------------------------- */
@@ -597,7 +612,10 @@ static void read_caret_inits(ca_trace *t, struct ca_model *m)
 			continue;
 		ca_process *p = &m->processes[i];
 		if (!p->caret_inits++) {
+			__int128 shift = caret_init_shift(t, r);
 			p->clock_offset = (int64_t)ca_row_field(t, id, r, "clock_offset");
+			p->clock_shift = shift > INT64_MAX ? INT64_MAX : shift < -INT64_MAX ?
+				-INT64_MAX : (int64_t)shift;
 			p->distribution = ca_row_string(t, id, r, "distribution");
 		}
 	}
@@ -619,10 +637,12 @@ int ca_model_init_objects(ca_trace *t, struct ca_model *m)
 				free(rows);
 				return -1;
 			}
-			*ir = (struct init_row){ placed_time(t, (enum cs_event_id)id, r), tb->vpid[r],
-				(uint8_t)phase, (uint8_t)kind, (uint16_t)id, r,
+			bool unplaced;
+			*ir = (struct init_row){ placed_time(t, (enum cs_event_id)id, r, &unplaced),
+				tb->vpid[r], (uint8_t)phase, (uint8_t)kind, (uint16_t)id, r,
 				ca_model_process_index(m, tb->vpid[r]) };
 			m->processes[ir->process].init_events++;
+			m->processes[ir->process].unplaced_inits += unplaced;
 		}
 	}
 	if (drop_duplicates(t, m, rows, &n)) {

@@ -26,6 +26,7 @@ static int add_processes(ca_trace *t, struct ca_model *m)
 		p->pid = t->pids[i].vpid;
 		p->procname = ca_trace_string(t, t->pids[i].procname);
 		p->host = t->pids[i].host ? ca_trace_string(t, t->pids[i].host) : NULL;
+		p->host_shift_ns = t->pids[i].host_shift_ns;
 		p->events = t->pids[i].events;
 		p->tracetools_tracing = -1;
 	}

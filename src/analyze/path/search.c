@@ -174,6 +174,10 @@ ca_path_set *ca_path_search(const ca_trace *t, const char *from, const char *to,
 		goto fail;
 	}
 	e = graph(a, &nm, &tf, &first, &n_edges);
+	/* a path visits each node once: no deeper than the node count, which
+	 * bounds the stacks below whatever depth was asked (SIZE_MAX: any) */
+	if (max_depth > nm.n)
+		max_depth = nm.n;
 	nodes = calloc(max_depth + 2, sizeof *nodes);
 	cursor = calloc(max_depth + 2, sizeof *cursor);
 	via = calloc(max_depth + 2, sizeof *via);

@@ -186,9 +186,16 @@ typedef struct ca_process {
 	int64_t pid;
 	const char *procname;
 	const char *host;       /* the hostname its trace names; NULL: not said */
+	int64_t host_shift_ns;  /* what its host's times were moved by (several hosts) */
 	uint64_t events;        /* every event of this pid */
 	uint64_t caret_inits;   /* ros2_caret:caret_init events */
 	int64_t clock_offset;   /* of the first caret_init */
+	/* what the first caret_init moves the replayed initialization events
+	 * by (its time less its clock_offset), saturated to int64; the events
+	 * it could not move (the time it gives not a clock value: kept at
+	 * their recorded time) */
+	int64_t clock_shift;
+	uint64_t unplaced_inits;
 	const char *distribution, *rmw_implementation; /* NULL: not recorded */
 	int tracetools_tracing; /* its libtracetools emits ros2 events: 1, 0, -1 unknown */
 	const char *tracer_warning; /* what the tracer could not do as asked, or NULL */
