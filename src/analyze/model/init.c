@@ -101,14 +101,14 @@ static __int128 caret_init_shift(const ca_trace *t, size_t r)
 {
 	const struct ca_table *ci = &t->tables[CS_EV_ros2_caret_caret_init];
 	int off = cs_field_index(&cs_events[CS_EV_ros2_caret_caret_init], "clock_offset");
-	return (__int128)ci->time[r] - (int64_t)ci->field[off][r];
+	return (__int128)(int64_t)ci->time[r] - (int64_t)ci->field[off][r];
 }
 
 /* A ros2_caret initialization event at init_timestamp, shifted by the
  * caret_init of its process that came last before it (the first one when
  * none did). Without a caret_init the clocks are taken as the same. A
- * shift that takes the time out of the clock's values (0 to INT64_MAX)
- * cannot be applied: the event keeps its recorded time, *unplaced set. */
+ * shift that takes the time out of int64 cannot be applied: the event
+ * keeps its recorded time, *unplaced set. */
 static uint64_t placed_time(const ca_trace *t, enum cs_event_id id, size_t row, bool *unplaced)
 {
 	const struct ca_table *tb = &t->tables[id];
@@ -128,8 +128,12 @@ static uint64_t placed_time(const ca_trace *t, enum cs_event_id id, size_t row, 
 	}
 	__int128 shift = best == SIZE_MAX ? 0 : caret_init_shift(t, best);
 	__int128 placed = (int64_t)tb->field[f][row] + shift;
-	if (placed >= 0 && placed <= INT64_MAX)
-		return (uint64_t)placed;
+	/* Below 0 is a time only where the event's own is: a host's clock
+	 * put on an earlier first host's moves every time of it below 0,
+	 * modulo 2^64 (ctf_meta's time_shift). */
+	bool moved_below_0 = (int64_t)tb->time[row] < 0;
+	if (placed >= (moved_below_0 ? INT64_MIN : 0) && placed <= INT64_MAX)
+		return (uint64_t)(int64_t)placed;
 	*unplaced = true;
 	return tb->time[row];
 }
