@@ -28,33 +28,39 @@ static bool is_lttng_fork_wrapper(void *fn)
 
 /* LTTng-UST's fork protocol, from liblttng-ust.so.1 if the process has it
  * (linked by the program, or loaded with the tracer's probes). Found once
- * and kept: liblttng-ust is never unloaded. */
+ * and kept (liblttng-ust is never unloaded); until then looked for at each
+ * fork, as a library the program loads later may bring it. */
 struct fork_protocol {
 	__typeof__(&lttng_ust_before_fork) before;
 	__typeof__(&lttng_ust_after_fork_parent) after_parent;
 	__typeof__(&lttng_ust_after_fork_child) after_child;
 };
 
-static const struct fork_protocol *lttng_fork_protocol(void)
+static bool lttng_fork_protocol(struct fork_protocol *p)
 {
-	static struct fork_protocol found;
-	static atomic_bool have;
-	if (atomic_load_explicit(&have, memory_order_acquire))
-		return &found;
+	static _Atomic(__typeof__(&lttng_ust_before_fork)) before;
+	static _Atomic(__typeof__(&lttng_ust_after_fork_parent)) after_parent;
+	static _Atomic(__typeof__(&lttng_ust_after_fork_child)) after_child;
+	p->before = atomic_load_explicit(&before, memory_order_acquire);
+	if (p->before) {
+		p->after_parent = atomic_load_explicit(&after_parent, memory_order_relaxed);
+		p->after_child = atomic_load_explicit(&after_child, memory_order_relaxed);
+		return true;
+	}
 	void *ust = dlopen("liblttng-ust.so.1", RTLD_LAZY | RTLD_NOLOAD);
 	if (!ust)
-		return NULL;
-	struct fork_protocol p = {
-		(__typeof__(p.before))dlsym(ust, "lttng_ust_before_fork"),
-		(__typeof__(p.after_parent))dlsym(ust, "lttng_ust_after_fork_parent"),
-		(__typeof__(p.after_child))dlsym(ust, "lttng_ust_after_fork_child"),
-	};
+		return false;
+	p->before = (__typeof__(p->before))dlsym(ust, "lttng_ust_before_fork");
+	p->after_parent = (__typeof__(p->after_parent))dlsym(ust, "lttng_ust_after_fork_parent");
+	p->after_child = (__typeof__(p->after_child))dlsym(ust, "lttng_ust_after_fork_child");
 	dlclose(ust);
-	if (!p.before || !p.after_parent || !p.after_child)
-		return NULL;
-	found = p; /* benign race: every thread finds the same */
-	atomic_store_explicit(&have, true, memory_order_release);
-	return &found;
+	if (!p->before || !p->after_parent || !p->after_child)
+		return false;
+	/* every thread finds the same; before last, as the others' guard */
+	atomic_store_explicit(&after_parent, p->after_parent, memory_order_relaxed);
+	atomic_store_explicit(&after_child, p->after_child, memory_order_relaxed);
+	atomic_store_explicit(&before, p->before, memory_order_release);
+	return true;
 }
 
 CT_EXPORT pid_t fork(void)
@@ -72,19 +78,20 @@ CT_EXPORT pid_t fork(void)
 	if (wrapped || atomic_load_explicit(&ct_lttng_status, memory_order_acquire) == 0)
 		return original();
 	int saved = errno;
-	const struct fork_protocol *lttng = lttng_fork_protocol();
+	struct fork_protocol lttng;
+	bool protocol = lttng_fork_protocol(&lttng);
 	errno = saved;
-	if (!lttng)
+	if (!protocol)
 		return original();
 
 	sigset_t sigset;
-	lttng->before(&sigset);
+	lttng.before(&sigset);
 	pid_t pid = original();
 	saved = errno;
 	if (pid == 0)
-		lttng->after_child(&sigset);
+		lttng.after_child(&sigset);
 	else
-		lttng->after_parent(&sigset);
+		lttng.after_parent(&sigset);
 	errno = saved;
 	return pid;
 }
