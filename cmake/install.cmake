@@ -7,7 +7,8 @@ option(CARET_DEB "Configure for the Debian package (make deb): its documents, ma
 # The tracer is an LD_PRELOAD module, not a library to link against: it
 # goes in a directory of its own, out of the linker's path.
 set(CARET_TRACER_DIR ${CMAKE_INSTALL_LIBDIR}/caret)
-install(TARGETS caret LIBRARY DESTINATION ${CARET_TRACER_DIR})
+# libcaret-lttng.so beside it: libcaret.so loads it from its own directory
+install(TARGETS caret caret_lttng LIBRARY DESTINATION ${CARET_TRACER_DIR})
 install(TARGETS caret_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS caret_analyze_shared EXPORT caretTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}

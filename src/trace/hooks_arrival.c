@@ -21,6 +21,7 @@
 #include <dds/dds.h>
 
 #include "abi.h"
+#include "active.h"
 #include "filter.h"
 #include "original.h"
 #include "rmw_abi.h"
@@ -47,7 +48,7 @@ static void on_arrival(dds_entity_t reader, void *arg)
 	struct relay *r = arg;
 	const void *subscription = atomic_load_explicit(&r->subscription, memory_order_acquire);
 	int e = errno;
-	if (subscription && ct_recording() && ct_abi_known() &&
+	if (subscription && ct_recording() && ct_active() &&
 	    ct_allow_rmw_subscription(subscription))
 		lttng_ust_tracepoint(ros2_caret, rmw_data_available, subscription);
 	errno = e;
@@ -86,7 +87,7 @@ CT_EXPORT void *rmw_create_subscription(const void *node, const void *type_suppo
 	const char *topic_name, const void *qos_policies, const void *subscription_options)
 {
 	CT_ORIGINAL(ct_rmw_create_subscription_fn, "rmw_create_subscription");
-	bool outer = !creating && !ct_thread.depth && !ct_thread.in_control;
+	bool outer = !creating && !ct_thread.depth && !ct_thread.in_control && ct_active();
 	if (outer) {
 		creating = true;
 		created_relay = NULL;

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "abi.h"
+#include "active.h"
 #include "original.h"
 #include "ros2_caret_tp.h"
 #include "tracer.h"
@@ -20,7 +21,7 @@
 
 static bool recorded(void)
 {
-	return !ct_thread.in_control && ct_recording() && ct_abi_known();
+	return !ct_thread.in_control && ct_recording() && ct_active();
 }
 
 /* std::shared_ptr<ClientBase> by value arrives as a pointer to it: the

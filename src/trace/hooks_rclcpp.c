@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "abi.h"
+#include "active.h"
 #include "filter.h"
 #include "init_store.h"
 #include "original.h"
@@ -118,7 +119,7 @@ void ct_static_executor_ctor(void *self, const void *options)
 	e = errno;
 	/* Humble: the constructor made the entities collector, read after.
 	 * Jazzy: the collector is the one every executor embeds. */
-	if (!CT_REENTERED() && ct_abi_known()) {
+	if (!CT_REENTERED() && ct_active()) {
 		uint64_t collector = ct_abi() == CT_ABI_JAZZY ?
 			(uint64_t)(uintptr_t)self + RCLCPP_JAZZY_EXECUTOR_COLLECTOR_OFFSET :
 			member(self, RCLCPP_ENTITIES_COLLECTOR_OFFSET);
@@ -176,7 +177,7 @@ bool ct_collector_add_callback_group(void *self, struct shared_ptr *group,
 	void fn(void *self, struct shared_ptr *entity)                         \
 	{                                                                      \
 		CT_ENTER(e);                                                   \
-		if (!CT_REENTERED() && ct_abi_known())                         \
+		if (!CT_REENTERED() && ct_active())                         \
 			RECORD(event, ct_now(), P(self),                       \
 				U(member(entity ? entity->ptr : NULL,          \
 					ct_rclcpp_layout()->field)));          \

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "abi.h"
+#include "active.h"
 #include "original.h"
 #include "record.h"
 #include "rmw_abi.h"
@@ -38,7 +39,7 @@
  * inside a callback run the filters leave out. */
 static bool recorded(bool reentered)
 {
-	return !reentered && ct_recording() && ct_abi_known() && !ct_thread.in_control &&
+	return !reentered && ct_recording() && ct_active() && !ct_thread.in_control &&
 	       !ct_in_run_left_out();
 }
 
@@ -49,7 +50,7 @@ CT_EXPORT void *rmw_create_client(const void *node, const void *type_support,
 	CT_ORIGINAL(ct_rmw_create_client_fn, "rmw_create_client");
 	void *client = original ? original(node, type_support, service_name, qos_policies) : NULL;
 	e = errno;
-	if (client && !CT_REENTERED() && ct_abi_known()) {
+	if (client && !CT_REENTERED() && ct_active()) {
 		struct ct_rmw_gid gid = { 0 };
 		ct_rmw_get_gid_for_client_fn get_gid =
 			(ct_rmw_get_gid_for_client_fn)dlsym(RTLD_DEFAULT, "rmw_get_gid_for_client");
@@ -120,7 +121,7 @@ CT_EXPORT ct_rmw_ret rmw_send_request(const void *client, const void *ros_reques
 	bool record = sequence_id && recorded(CT_REENTERED());
 	/* until a request told whether the DDS hook reads its number right,
 	 * each one asks, recorded or not */
-	bool probe = record || (sequence_id && !CT_REENTERED() && ct_abi_known() &&
+	bool probe = record || (sequence_id && !CT_REENTERED() && ct_active() &&
 		!ct_thread.in_control &&
 		atomic_load_explicit(&request_number_read, memory_order_relaxed) == -1);
 	if (probe)

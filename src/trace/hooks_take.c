@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "abi.h"
+#include "active.h"
 #include "filter.h"
 #include "original.h"
 #include "rmw_abi.h"
@@ -50,7 +51,7 @@ CT_EXPORT ct_rmw_ret rmw_take_with_info(const void *subscription, void *ros_mess
 		original(subscription, ros_message, taken, message_info, allocation) : 1;
 	if (rc == CT_RMW_RET_OK && taken && *taken && message_info &&
 	    message_info->received_timestamp > 0 && subscription && !ct_thread.depth &&
-	    ct_recording() && ct_abi_known() && !ct_thread.in_control &&
+	    ct_recording() && ct_active() && !ct_thread.in_control &&
 	    !ct_in_run_left_out() && ct_allow_rmw_subscription(subscription) &&
 	    receives_with_time(subscription)) {
 		CT_ENTER(e);

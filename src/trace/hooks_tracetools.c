@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "abi.h"
+#include "active.h"
 #include "filter.h"
 #include "init_store.h"
 #include "merge.h"
@@ -54,7 +55,7 @@ static void record_initialization(int id, const union ct_value *v, size_t n)
 	{                                                                       \
 		CT_ENTER(e);                                                    \
 		if (!CT_REENTERED()) {                                          \
-			if (ct_abi_known())                                     \
+			if (ct_active())                                     \
 				RECORD_INIT(CS_EV_ros2_caret_##name, __VA_ARGS__); \
 			else                                                    \
 				FORWARD(name, params, args);                    \
@@ -117,7 +118,7 @@ INIT_HOOK(rclcpp_ipb_to_subscription, (const void *ipb, const void *subscription
  * to say yes even with no session, so the tracer can store them. */
 CT_EXPORT bool ros_trace_enabled_rclcpp_callback_register(void)
 {
-	if (ct_abi_known())
+	if (ct_active())
 		return true;
 	CT_ORIGINAL(bool (*)(void), "ros_trace_enabled_rclcpp_callback_register");
 	return original && original();
@@ -128,7 +129,7 @@ CT_EXPORT void ros_trace_do_rclcpp_callback_register(const void *callback,
 {
 	CT_ENTER(e);
 	if (!CT_REENTERED()) {
-		if (ct_abi_known())
+		if (ct_active())
 			RECORD_INIT(CS_EV_ros2_caret_rclcpp_callback_register, P(callback),
 				S(function_symbol));
 		else
@@ -143,7 +144,7 @@ CT_EXPORT void ros_trace_do_rclcpp_callback_register(const void *callback,
 #define DROPPED_HOOK(name, params, args)                                        \
 	CT_EXPORT void ros_trace_##name params                                  \
 	{                                                                       \
-		if (CT_UNLIKELY(!ct_abi_known()))                               \
+		if (CT_UNLIKELY(!ct_active()))                               \
 			FORWARD(name, params, args);                            \
 	}
 
@@ -163,7 +164,7 @@ DROPPED_HOOK(rclcpp_executor_execute, (const void *handle), (handle))
  * session wants it); on a known one the event is not recorded. */
 #define NOT_RECORDING(name, params, args)                                       \
 	do {                                                                    \
-		if (CT_UNLIKELY(!ct_abi_known()))                               \
+		if (CT_UNLIKELY(!ct_active()))                               \
 			FORWARD(name, params, args);                            \
 	} while (0)
 

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "abi.h"
+#include "active.h"
 #include "filter.h"
 #include "init_store.h"
 #include "ros2_caret_tp.h"
@@ -85,7 +86,7 @@ static void initialize_once(void)
 {
 	const char *merge = getenv("CARET_MERGE");
 
-	if (!ct_abi_known())
+	if (!ct_active())
 		return; /* every hook forwards; nothing to store */
 	ct_merge = !(merge && !strcmp(merge, "0"));
 	ct_process_ignored = ct_filter_init();
@@ -134,7 +135,7 @@ void ct_record_initialization(int id, const union ct_value *values, size_t n,
 	int64_t init_timestamp)
 {
 	ct_initialize();
-	if (ct_process_ignored || !ct_abi_known())
+	if (ct_process_ignored || !ct_active())
 		return;
 	struct ct_record r = { .id = (enum cs_event_id)id };
 	for (size_t i = 0; i < n; i++)

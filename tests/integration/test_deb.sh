@@ -44,6 +44,8 @@ tracer=$root/usr/lib/$multiarch/caret/libcaret.so
 check $? "caret --version: $("$caret" --version | head -1)"
 "$caret" env | grep -qxF "export LD_PRELOAD=$tracer\${LD_PRELOAD:+:\$LD_PRELOAD}"
 check $? "caret env names the package's tracer ($tracer)"
+[[ -f ${tracer%/*}/libcaret-lttng.so ]]
+check $? "the tracer's probes, libcaret-lttng.so, beside it"
 "$caret" check "$CARET_SHARED_DIR/data/real-humble/caret-fork-inter" >"$work/check.out"
 check $? "caret check of a real trace: $(tail -1 "$work/check.out")"
 # the package's Python package, finding the package's library by itself

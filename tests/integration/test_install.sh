@@ -23,7 +23,8 @@ check() { # OK MESSAGE
 
 cmake --install "$build" --prefix "$prefix" >"$work/install.log"
 libdir=$(sed -n 's/^CMAKE_INSTALL_LIBDIR:PATH=//p' "$build/CMakeCache.txt")
-wanted=(bin/caret "$libdir/caret/libcaret.so" "$libdir/libcaret-analyze.so"
+wanted=(bin/caret "$libdir/caret/libcaret.so" "$libdir/caret/libcaret-lttng.so"
+	"$libdir/libcaret-analyze.so"
 	"$libdir/libcaret-analyze.so.0" include/caret/analyze.h include/caret/error.h
 	include/caret/export.h "$libdir/pkgconfig/caret-analyze.pc"
 	"$libdir/cmake/caret/caretConfig.cmake" "$libdir/cmake/caret/caretConfigVersion.cmake"
@@ -47,6 +48,9 @@ check $? "caret env names the installed tracer ($tracer)"
 # and the tracer it names loads into a process (LTTng-UST and all)
 LD_PRELOAD=$tracer /bin/true
 check $? "the installed tracer preloads into a process"
+# and finds its probes (libcaret-lttng.so) beside it
+! CARET_DEBUG=1 LD_PRELOAD=$tracer /bin/true 2>&1 | grep "stays out"
+check $? "the installed tracer loads LTTng-UST"
 # and caret record -- CMD preloads it by itself: a real Humble pipeline
 # (tests/real's pipeline3, three processes) recorded from the prefix (in a
 # subshell: the tree's environment stays there)
