@@ -142,8 +142,9 @@ struct record_extras {
 	bool list, subbuf_given, ust_given;
 };
 
-/* The numeric options' bounds (option_number.h): a recording of up to a
- * year, a chunk between a tenth of a second and a day. */
+/* The numeric options' bounds (option_number.h): a chunk between a tenth
+ * of a second and a day; --duration, --subbuf-size and --num-subbuf as
+ * caret live's (cli_util.h). */
 static const struct cli_number frequency_option = { "--frequency", CLI_COUNT, 0, 1e6, false },
 	wait_option = { "--wait", CLI_SECONDS, 0, 86400, false },
 	rotate_option = { "--rotate", CLI_SECONDS, 0.1, 86400, false },
