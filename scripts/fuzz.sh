@@ -25,11 +25,12 @@ export ROS_DOMAIN_ID=${CARET_FUZZ_DOMAIN:-$((222 + $$ % 11))}
 
 CC=clang cmake -S "$here" -B "$build" -DCARET_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	-DCARET_SHARED_DIR="$shared" >/dev/null || exit 1
-cmake --build "$build" -j "$(nproc)" --target fuzz_trace fuzz_arch fuzz_status fuzz_api >/dev/null || exit 1
+cmake --build "$build" -j "$(nproc)" --target fuzz_trace fuzz_arch fuzz_status fuzz_api \
+	fuzz_options >/dev/null || exit 1
 
 corpus=$build/fuzz-corpus
 artifacts=$build/fuzz-artifacts
-mkdir -p "$corpus"/{trace,arch,status,api} "$artifacts"
+mkdir -p "$corpus"/{trace,arch,status,api,options} "$artifacts"
 # seeds: each file of a real trace behind its selector byte; the hostile
 # and the real architecture files; a tracer's Status and a foreign one
 t=$shared/data/real-humble/caret-fork-inter/ust/uid/0/64-bit
@@ -51,6 +52,13 @@ printf '\x03\x00\x02\x01\x01\x00\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01
 printf '\x04\x03\x00\x03\x02\x01\x04\x03\x02\x05\x02\x01\x01\x01\x01\x01\x01\x01' >"$corpus/api/made"
 printf '\x05\x01\x10\x01\x01\x01' >"$corpus/api/iterate"
 printf '\x06\x5a\x02\x02\x03\x00\x00\x01\x00\x01\x01\x01\x01\x01' >"$corpus/api/open"
+
+# an option's value behind the byte that picks its bounds
+i=0
+for v in 10 2.5 500ms 50ms 1e300 inf nan -1 4294967296 4M 0x10 1.5s 0.1ns 99999999999999G; do
+	{ printf "\\x$(printf %02x $((i * 7 % 256)))"; printf '%s' "$v"; } >"$corpus/options/seed-$i"
+	i=$((i + 1))
+done
 
 failed=0
 run() { # TARGET MAX_LEN EXTRA...
@@ -79,4 +87,5 @@ ASAN_OPTIONS=detect_leaks=0 run fuzz_trace 70000 -detect_leaks=0
 run fuzz_arch 65536
 run fuzz_status 1024
 run fuzz_api 512
+run fuzz_options 64
 exit $failed

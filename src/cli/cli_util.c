@@ -4,7 +4,7 @@
 #include "json_string.h"
 #include "plural.h"
 #include "caret_version.h"
-#include "duration.h"
+#include "option_number.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -28,8 +28,14 @@ int cli_parse_format(const char *verb, const char *arg, enum cli_format *format)
 	return -1;
 }
 
-/* One option's value into the load options; -1 after a message. */
-static int take_value(const char *option, const char *value, ca_load_options *o)
+/* The time window's options: seconds from the trace's first event (or
+ * to its last), up to about 31 years (a double's seconds against int64
+ * nanoseconds, with room). */
+static const struct cli_number window_option = { "", CLI_SECONDS, 0, 1e9, false };
+
+/* One option's value into the load options; 2 after a message. */
+static int take_value(const char *verb, const char *option, const char *value,
+	ca_load_options *o)
 {
 	if (!strcmp(option, "--reader")) {
 		if (!strcmp(value, "native"))
@@ -37,25 +43,20 @@ static int take_value(const char *option, const char *value, ca_load_options *o)
 		else if (!strcmp(value, "babeltrace2"))
 			o->reader = CA_READER_BABELTRACE2;
 		else {
-			fprintf(stderr, "caret: unknown reader '%s' (native, babeltrace2)\n", value);
-			return -1;
+			fprintf(stderr, "caret %s: unknown reader '%s' (native, babeltrace2)\n", verb,
+				value);
+			return 2;
 		}
 		return 0;
 	}
-	char *end;
-	double s = strtod(value, &end);
-	if (end == value || *end || !(s >= 0) || isinf(s)) {
-		fprintf(stderr, "caret: %s takes seconds (0 or more), not '%s'\n", option, value);
-		return -1;
-	}
-	*(!strcmp(option, "--since") ? &o->since :
+	struct cli_number n = window_option;
+	n.option = option;
+	return cli_number(verb, &n, value, !strcmp(option, "--since") ? &o->since :
 		!strcmp(option, "--until") ? &o->until :
-		!strcmp(option, "--strip-start") ? &o->strip_start :
-		&o->strip_end) = s;
-	return 0;
+		!strcmp(option, "--strip-start") ? &o->strip_start : &o->strip_end);
 }
 
-int cli_take_load_options(int *argc, char **argv, ca_load_options *o)
+int cli_take_load_options(const char *verb, int *argc, char **argv, ca_load_options *o)
 {
 	static const char *const names[] = { "--reader", "--since", "--until", "--strip-start",
 		"--strip-end" };
@@ -73,7 +74,7 @@ int cli_take_load_options(int *argc, char **argv, ca_load_options *o)
 			int taken = 0;
 			if (!strcmp(argv[i], names[k])) {
 				if (i + 1 >= *argc) {
-					fprintf(stderr, "caret: %s needs a value\n", names[k]);
+					fprintf(stderr, "caret %s: %s needs a value\n", verb, names[k]);
 					return -1;
 				}
 				value = argv[i + 1];
@@ -84,7 +85,7 @@ int cli_take_load_options(int *argc, char **argv, ca_load_options *o)
 			}
 			if (!taken)
 				continue;
-			if (take_value(names[k], value, o) != 0)
+			if (take_value(verb, names[k], value, o) != 0)
 				return -1;
 			memmove(&argv[i], &argv[i + taken], (size_t)(*argc - i - taken + 1) * sizeof *argv);
 			*argc -= taken;
@@ -93,8 +94,8 @@ int cli_take_load_options(int *argc, char **argv, ca_load_options *o)
 		}
 	}
 	if (o->since >= o->until) { /* the values, not the options' order */
-		fprintf(stderr, "caret: --until %g must be later than --since %g (both are seconds "
-			"from the trace's first event)\n", o->until, o->since);
+		fprintf(stderr, "caret %s: --until %g must be later than --since %g (both are "
+			"seconds from the trace's first event)\n", verb, o->until, o->since);
 		return -1;
 	}
 	return 0;
@@ -335,18 +336,6 @@ void cli_print_caveats(const char *verb, const ca_records *records)
 		fprintf(stderr, "caret %s: note: %s\n", verb, note);
 }
 
-uint64_t cli_parse_size(const char *s)
-{
-	char *end;
-	unsigned long long v = strtoull(s, &end, 10);
-	switch (*end) {
-	case 'k': case 'K': v <<= 10; end++; break;
-	case 'm': case 'M': v <<= 20; end++; break;
-	case 'g': case 'G': v <<= 30; end++; break;
-	}
-	return *end || !v ? 0 : v;
-}
-
 /* The folder this caret runs from (bin/ of an install, or of the build
  * tree) into dir; false when /proc/self/exe cannot say. */
 static bool own_bin_dir(char *dir, size_t size)
@@ -409,32 +398,17 @@ void cli_tracer_lib(char *out, size_t size)
 	(void)find_tracer(out, size, why, sizeof why);
 }
 
-double cli_parse_seconds(const char *s, bool positive, bool *ok)
-{
-	char *end;
-	double v = strtod(s, &end);
-	*ok = *s && !*end && (positive ? v > 0 : v >= 0);
-	return v;
-}
-
-/* The options whose value is a duration with its unit (duration.h). */
-static bool takes_duration(const char *option)
-{
-	return option && !strcmp(option, "deadline");
-}
+const struct cli_number cli_duration_option = { "--duration", CLI_SECONDS, 0, 31536000, true },
+	cli_subbuf_size_option = { "--subbuf-size", CLI_BYTES, CLI_SUBBUF_MIN, CLI_SUBBUF_MAX,
+		false },
+	cli_num_subbuf_option = { "--num-subbuf", CLI_COUNT, 1, 1048576, false };
 
 int cli_bad_value(const char *verb, const struct option *opts, int c, const char *arg)
 {
 	const struct option *bad = opts;
 	while (bad->name && bad->val != c)
 		bad++;
-	const char *problem = !takes_duration(bad->name) ? NULL :
-		caret_duration_problem(arg) ? caret_duration_problem(arg) : "not above 0";
-	if (problem)
-		fprintf(stderr, "caret %s: bad value '%s' for --%s: %s (a duration such as 50ms, "
-			"1.5s, 200us; units: " CARET_DURATION_UNITS ")\n", verb, arg, bad->name, problem);
-	else
-		fprintf(stderr, "caret %s: bad value '%s' for --%s\n", verb, arg,
-			bad->name ? bad->name : "?");
+	fprintf(stderr, "caret %s: bad value '%s' for --%s\n", verb, arg,
+		bad->name ? bad->name : "?");
 	return 2;
 }

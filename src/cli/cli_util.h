@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "ca.h"
+#include "option_number.h"
 
 enum cli_format { CLI_TEXT, CLI_CSV, CLI_JSON };
 
@@ -37,8 +38,8 @@ int cli_parse_format(const char *verb, const char *arg, enum cli_format *format)
 	"(CARET_READER_THREADS=1: never, 2: always).\n"
 /* Takes --merge, and --reader, --since, --until, --strip-start and
  * --strip-end (with their value, "--opt V" or "--opt=V") off argv, before any "--", into o;
- * -1 after a message on a bad value. */
-int cli_take_load_options(int *argc, char **argv, ca_load_options *o);
+ * -1 after a message naming the verb on a bad value (option_number.h). */
+int cli_take_load_options(const char *verb, int *argc, char **argv, ca_load_options *o);
 
 /* Loads the traces with options o; NULL after printing "caret VERB:
  * <reason>"; a trace the native reader handed to babeltrace2, and the
@@ -62,17 +63,20 @@ const struct cli_host_clocks *cli_host_clocks(void);
  * memory; CARET_KEEP_EVENTS=0 is the default). */
 bool cli_lean(void);
 
-/* Seconds (--duration, --wait...): *ok false unless a number, and above 0
- * when positive (else 0 or more). */
-double cli_parse_seconds(const char *s, bool positive, bool *ok);
-/* "caret VERB: bad value 'ARG' for --NAME" for option c of opts; for a
- * duration (--deadline), what is wrong with it and the units ("the unit
- * is missing (... units: ns, us, ms, s)"); 2. */
+/* "caret VERB: bad value 'ARG' for --NAME" for option c of opts (a value
+ * that is no number: option_number.h says those); 2. */
 struct option;
 int cli_bad_value(const char *verb, const struct option *opts, int c, const char *arg);
 
-/* "4M", "512K", "1G" or bytes (--subbuf-size); 0 on error. */
-uint64_t cli_parse_size(const char *s);
+/* The recording options caret record and caret live share, with their
+ * bounds (option_number.h): --duration, a year at most; --subbuf-size,
+ * a page (4K) to 1G; --num-subbuf, 1 to 2^20 (LTTng wants powers of two
+ * of both: the session says so). */
+#define CLI_SUBBUF_MIN 4096.0
+#define CLI_SUBBUF_MAX 1073741824.0
+extern const struct cli_number cli_duration_option, cli_subbuf_size_option,
+	cli_num_subbuf_option;
+
 /* The tracer libcaret.so, for LD_PRELOAD (caret env, caret record --
  * CMD): CARET_TRACER_LIB when set, else the one beside this caret, as
  * installed (PREFIX/<libdir>/caret/libcaret.so: make install, colcon's

@@ -2,12 +2,12 @@
 #define _GNU_SOURCE
 #include <getopt.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "duration.h"
 #include "live.h"
 #include "cli_util.h"
 #include "verbs.h"
@@ -173,38 +173,67 @@ static void defaults(struct live_options *o)
 		o->record.track_vgid = atoi(vgid);
 }
 
-/* One option into o or a: false on a bad value. */
-static bool take_option(int c, const char *arg, struct live_options *o, struct live_args *a)
+/* The numeric options' bounds (option_number.h); --duration,
+ * --subbuf-size and --num-subbuf as caret record's. */
+static const struct cli_number deadline_option = { "--deadline", CLI_DURATION, 0, 86400, true },
+	window_option = { "--window", CLI_SECONDS, 0, 86400, true },
+	lookback_option = { "--lookback", CLI_SECONDS, 1, 3600, false },
+	period_option = { "--period", CLI_SECONDS, 0.1, 3600, false },
+	max_snapshots_option = { "--max-snapshots", CLI_COUNT, 1, 1000, false },
+	wait_option = { "--wait", CLI_SECONDS, 0, 86400, true },
+	hosts_option = { "--hosts", CLI_COUNT, 1, LIVE_MAX_HOSTS, false };
+
+/* A numeric option: 0 with its value in *v, or 2 after the message. */
+static int number(const struct cli_number *n, const char *arg, double *v)
 {
-	bool ok = true;
+	return cli_number("live", n, arg, v);
+}
+
+/* One option into o or a: 0, or the exit status (2) after a message. */
+static int take_option(int c, const char *arg, struct live_options *o, struct live_args *a)
+{
+	double v = 0;
+	int status = 0;
 	switch (c) {
 	case 'n': a->nodes = arg; break;
 	case 'a': o->arch = arg; break;
 	case 'P': a->path_name = arg; break;
-	case 'D': ok = (a->deadline = caret_parse_duration_ns(arg)) > 0; break;
-	case 'p': ok = ca_policy_of_name(arg, &o->policy) == 0; break;
+	case 'D': status = number(&deadline_option, arg, &v);
+		a->deadline = (int64_t)llround(v * 1e9);
+		break;
+	case 'p': status = ca_policy_of_name(arg, &o->policy) == 0 ? 0 :
+			cli_bad_value("live", live_options_long, c, arg);
+		break;
 	case '1': o->span.first_callback = true; break;
 	case '2': o->span.last_callback = true; break;
 	case 'j': o->json = true; break;
-	case 'd': o->record.duration = cli_parse_seconds(arg, true, &ok); break;
-	case 'W': o->window_s = cli_parse_seconds(arg, true, &ok); break;
-	case 'L': o->lookback_s = cli_parse_seconds(arg, true, &ok); ok = ok && o->lookback_s >= 1;
-		break;
-	case 'T': o->period_s = cli_parse_seconds(arg, true, &ok); ok = ok && o->period_s >= 0.1;
-		break;
+	case 'd': status = number(&cli_duration_option, arg, &o->record.duration); break;
+	case 'W': status = number(&window_option, arg, &o->window_s); break;
+	case 'L': status = number(&lookback_option, arg, &o->lookback_s); break;
+	case 'T': status = number(&period_option, arg, &o->period_s); break;
 	case 'X': o->snapshot_dir = arg; break;
-	case 'M': o->max_snapshots = (unsigned)cli_parse_seconds(arg, true, &ok); break;
+	case 'M': status = number(&max_snapshots_option, arg, &v);
+		o->max_snapshots = (unsigned)v;
+		break;
 	case 'o': o->record.output_dir = arg; o->keep_trace = true; break;
 	case 's': o->record.session_name = arg; break;
-	case 'S': ok = (o->record.subbuf_size = cli_parse_size(arg)) != 0; break;
-	case 'N': ok = (o->record.num_subbuf = cli_parse_size(arg)) != 0; break;
+	case 'S': status = number(&cli_subbuf_size_option, arg, &v);
+		o->record.subbuf_size = (uint64_t)v;
+		break;
+	case 'N': status = number(&cli_num_subbuf_option, arg, &v);
+		o->record.num_subbuf = (uint64_t)v;
+		break;
 	case 'l': o->record.light = true; break;
-	case 'w': o->record.wait_timeout = cli_parse_seconds(arg, true, &ok); break;
+	case 'w': status = number(&wait_option, arg, &o->record.wait_timeout); break;
 	case 'R': o->watch_dir = arg; break;
-	case 'Y': o->record.relayd = arg; ok = *arg != '\0'; break;
-	case 'H': o->hosts = (unsigned)cli_parse_seconds(arg, true, &ok); break;
+	case 'Y': o->record.relayd = arg;
+		status = *arg ? 0 : cli_bad_value("live", live_options_long, c, arg);
+		break;
+	case 'H': status = number(&hosts_option, arg, &v);
+		o->hosts = (unsigned)v;
+		break;
 	}
-	return ok;
+	return status;
 }
 
 /* The command line into o and a: 0 to go on, else the exit status (-1:
@@ -222,8 +251,9 @@ static int parse(int argc, char **argv, struct live_options *o, struct live_args
 		}
 		if (c == '?' || c == ':')
 			return usage(stderr);
-		if (!take_option(c, optarg, o, a))
-			return cli_bad_value("live", live_options_long, c, optarg);
+		int status = take_option(c, optarg, o, a);
+		if (status)
+			return status;
 	}
 	if (optind < argc) {
 		fprintf(stderr, "caret live: unexpected argument '%s'\n", argv[optind]);
@@ -315,8 +345,6 @@ static int record_for_relayd(struct live_options *o)
 {
 	o->record.rotate_seconds = o->period_s;
 	o->record.verb = "caret live";
-	fprintf(stderr, "caret live: this host's processes streamed to %s a chunk a "
-		"second: watch them there (caret live --watch RELAYD_OUTPUT)\n", o->record.relayd);
 	return cr_record_run(&o->record);
 }
 

@@ -106,8 +106,10 @@ static int parse_search(int argc, char **argv, struct search_options *o)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
+	/* a path of up to 1,000 topics, a million of them listed */
+	static const struct cli_number depth = { "--max-depth", CLI_COUNT, 1, 1000, false },
+		paths = { "--max-paths", CLI_COUNT, 1, 1e6, false };
 	int c;
-	char *end;
 	static char who[] = "caret path search"; /* getopt's messages name argv[0] */
 	argv[0] = who;
 	optind = 1;
@@ -117,13 +119,10 @@ static int parse_search(int argc, char **argv, struct search_options *o)
 		else if (c == 't')
 			o->to = optarg;
 		else if (c == 'd' || c == 'n') {
-			long v = strtol(optarg, &end, 10);
-			if (*end || v < 1) {
-				fprintf(stderr, "caret path search: --%s takes a positive number, not '%s'\n",
-					c == 'd' ? "max-depth" : "max-paths", optarg);
+			double v;
+			if (cli_number("path search", c == 'd' ? &depth : &paths, optarg, &v))
 				return 2;
-			}
-			*(c == 'd' ? &o->depth : &o->paths) = v;
+			*(c == 'd' ? &o->depth : &o->paths) = (long)v;
 		} else /* help, or an option getopt named, with the verb */
 			return c == 'h' ? usage(stdout) : 2;
 	}

@@ -142,22 +142,46 @@ struct record_extras {
 	bool list, subbuf_given, ust_given;
 };
 
+/* The numeric options' bounds (option_number.h): a chunk between a tenth
+ * of a second and a day; --duration, --subbuf-size and --num-subbuf as
+ * caret live's (cli_util.h). */
+static const struct cli_number frequency_option = { "--frequency", CLI_COUNT, 0, 1e6, false },
+	wait_option = { "--wait", CLI_SECONDS, 0, 86400, false },
+	rotate_option = { "--rotate", CLI_SECONDS, 0.1, 86400, false },
+	ust_size_option = { "--subbuffer-size-ust", CLI_BYTES, CLI_SUBBUF_MIN, CLI_SUBBUF_MAX,
+		false };
+
+/* A numeric option into *to: 0, or 2 after the message. */
+static int take_number(const struct cli_number *n, const char *arg, double *to)
+{
+	return cli_number("record", n, arg, to);
+}
+
 /* One option into o: 0, or the exit status (2) after a message. */
 static int take_option(int c, const char *arg, struct cr_record_options *o,
 	struct record_extras *x)
 {
 	bool ok = true;
+	double v = 0;
+	int status = 0;
 	switch (c) {
 	case 's': o->session_name = arg; break;
 	case 'o': o->output_dir = arg; break;
 	case 'p': o->base_dir = arg; ok = *arg != '\0'; break;
-	case 'd': o->duration = cli_parse_seconds(arg, false, &ok); break;
-	case 'w': o->wait_timeout = cli_parse_seconds(arg, false, &ok); break;
-	case 'f': o->frequency = (uint32_t)cli_parse_seconds(arg, false, &ok); break;
-	case 'S': ok = (o->subbuf_size = cli_parse_size(arg)) != 0; x->subbuf_given = true; break;
+	case 'd': return take_number(&cli_duration_option, arg, &o->duration);
+	case 'w': return take_number(&wait_option, arg, &o->wait_timeout);
+	case 'f': status = take_number(&frequency_option, arg, &v);
+		o->frequency = (uint32_t)v;
+		return status;
+	case 'S': status = take_number(&cli_subbuf_size_option, arg, &v);
+		o->subbuf_size = (uint64_t)v;
+		x->subbuf_given = true;
+		return status;
 	case 'U':
-		ok = (o->subbuf_size = cli_parse_size(arg)) != 0;
-		if (ok && (o->subbuf_size & (o->subbuf_size - 1)))
+		if ((status = take_number(&ust_size_option, arg, &v)))
+			return status;
+		o->subbuf_size = (uint64_t)v;
+		if (o->subbuf_size & (o->subbuf_size - 1))
 			return refuse("--subbuffer-size-ust", "value must be power of two.");
 		x->ust_given = true;
 		break;
@@ -167,14 +191,15 @@ static int take_option(int c, const char *arg, struct cr_record_options *o,
 	case 'c': return refuse("-c/--record-clock", "caret-c has no clock recorder (the "
 		"original's caret_trace clock_recorder, which records /clock as "
 		"ros2_caret:sim_time) and its analyzer no sim-time axis");
-	case 'N': ok = (o->num_subbuf = cli_parse_size(arg)) != 0; break;
+	case 'N': status = take_number(&cli_num_subbuf_option, arg, &v);
+		o->num_subbuf = (uint64_t)v;
+		return status;
 	case 'b': o->blocking = true; break;
 	case 'g': o->light = true; break;
 	case 'i': o->immediate = true; break;
 	case 'm': o->no_merge = true; break;
 	case 'R': o->relayd = arg; ok = *arg != '\0'; break;
-	case 'r': o->rotate_seconds = cli_parse_seconds(arg, false, &ok); ok = ok && o->rotate_seconds > 0;
-		break;
+	case 'r': return take_number(&rotate_option, arg, &o->rotate_seconds);
 	case 'l': x->list = true; break;
 	case 'v': break; /* the progress is always said (--help) */
 	default: return 2; /* getopt said which option, naming the verb (argv[0]) */

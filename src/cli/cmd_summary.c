@@ -286,18 +286,20 @@ static int usage_original(FILE *out, const char *verb)
 
 /* The two numbers after a --duration_filter or --strip_filter at argv[*i]
  * (argparse's nargs='+': the original reads the first two, so exactly two
- * here); false after a usage message. */
+ * here), each seconds within the time window's bounds (option_number.h);
+ * false after a usage message. */
 static bool take_pair(const char *verb, int argc, char **argv, int *i, double v[2])
 {
 	const char *option = argv[*i];
+	const char *words[2];
 	int n = 0;
 	char *end;
 	while (*i + 1 < argc && n < 3) {
-		double x = strtod(argv[*i + 1], &end);
+		(void)strtod(argv[*i + 1], &end); /* a number, or the traces begin */
 		if (!*argv[*i + 1] || *end)
 			break;
 		if (n < 2)
-			v[n] = x;
+			words[n] = argv[*i + 1];
 		n++;
 		++*i;
 	}
@@ -306,11 +308,9 @@ static bool take_pair(const char *verb, int argc, char **argv, int *i, double v[
 			n);
 		return false;
 	}
-	if (v[0] < 0 || v[1] < 0) {
-		fprintf(stderr, "caret %s: %s takes seconds, 0 or more\n", verb, option);
-		return false;
-	}
-	return true;
+	const struct cli_number seconds = { option, CLI_SECONDS, 0, 1e9, false };
+	return cli_number(verb, &seconds, words[0], &v[0]) == 0 &&
+		cli_number(verb, &seconds, words[1], &v[1]) == 0;
 }
 
 /* The original's option name argv[i] (or an unambiguous beginning of

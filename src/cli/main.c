@@ -93,7 +93,7 @@ int main(int argc, char **argv)
 	}
 	/* the analyzer verbs' --reader and window, taken off argv */
 	ca_load_options load = ca_load_defaults();
-	if (v->reads_traces && cli_take_load_options(&argc, argv, &load) != 0)
+	if (v->reads_traces && cli_take_load_options(v->name, &argc, argv, &load) != 0)
 		return 2;
 	return v->run(argc - 1, argv + 1, &load);
 }

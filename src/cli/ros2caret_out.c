@@ -1,5 +1,6 @@
 /* ros2caret_out.c - see ros2caret_out.h. */
 #include "ros2caret_out.h"
+#include "option_number.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -82,24 +83,8 @@ void ros2caret_log_findings(const ca_trace *t, size_t *warnings, size_t *errors)
 
 int ros2caret_check_max_order(const char *verb, const char *arg)
 {
-	char *end;
-	long v = strtol(arg, &end, 10);
-	if (*arg && !*end && v >= 0)
-		return 0;
-	fprintf(stderr, "caret %s: bad value '%s' for -m "
-		"(--max_callback_construction_order_on_path_searching): an integer, 0 or more\n",
-		verb, arg);
-	return 2;
-}
-
-bool ros2caret_parse_seconds(const char *verb, const char *option, const char *arg,
-	double *seconds)
-{
-	char *end;
-	*seconds = strtod(arg, &end);
-	if (*arg && !*end && *seconds >= 0)
-		return true;
-	fprintf(stderr, "caret %s: bad value '%s' for %s (seconds, 0 or more)\n", verb, arg,
-		option);
-	return false;
+	const struct cli_number order = { "-m (--max_callback_construction_order_on_path_searching)",
+		CLI_COUNT, 0, 2147483647, false };
+	double v;
+	return cli_number(verb, &order, arg, &v);
 }

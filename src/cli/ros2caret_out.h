@@ -30,13 +30,8 @@ void ros2caret_table(FILE *out, const char *name_header, const char *count_heade
 void ros2caret_log_findings(const ca_trace *t, size_t *warnings, size_t *errors);
 
 /* The original's -m / --max_callback_construction_order_on_path_searching
- * value: an integer, 0 or more. It bounds the original's path search only;
- * 0 or more is accepted, else a usage message; 0 or 2. */
+ * value: a whole number from 0 to 2^31-1 (the original's int). It bounds
+ * the original's path search only; accepted, else a usage message; 0 or 2. */
 int ros2caret_check_max_order(const char *verb, const char *arg);
-
-/* A value of an option that takes seconds as the original's float: true
- * with *seconds; else false after "caret VERB: bad value". */
-bool ros2caret_parse_seconds(const char *verb, const char *option, const char *arg,
-	double *seconds);
 
 #endif

@@ -15,6 +15,7 @@
 
 #define LIVE_MAX_PATHS 16
 #define LIVE_MAX_NODES 64
+#define LIVE_MAX_HOSTS 32 /* --watch's hosts (--hosts at most) */
 
 /* A path watched: a named path of an architecture file, or --nodes. */
 struct live_path_spec {

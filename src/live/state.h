@@ -51,8 +51,6 @@ struct live_host {
 	ca_host_clock clock;    /* the last look's bounds (clock.host NULL: none) */
 };
 
-#define LIVE_MAX_HOSTS 32
-
 /* A traced process, as the recorder hears its Status (presence.c). */
 struct live_process {
 	int64_t pid;

@@ -21,6 +21,7 @@
 #include "lock.h"
 #include "plural.h"
 #include "recorder.h"
+#include "relayd.h"
 #include "trace_dir.h"
 
 static volatile sig_atomic_t g_stop;
@@ -40,6 +41,14 @@ static void on_signal(int sig)
 bool cr_stop_asked(void)
 {
 	return g_stop;
+}
+
+int64_t cr_after(int64_t t, double seconds)
+{
+	if (!(seconds > 0))
+		return t;
+	int64_t ns = seconds < 9e9 ? (int64_t)(seconds * 1e9) : INT64_MAX; /* 9e18 fits */
+	return ns > INT64_MAX - t ? INT64_MAX : t + ns;
 }
 
 void cr_end_progress(const struct recorder *r)
@@ -114,6 +123,7 @@ static pid_t launch(const struct cr_record_options *o)
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGHUP, SIG_DFL);
+	signal(SIGPIPE, SIG_DFL); /* ignored by the recorder: an ignored signal stays so in exec */
 	execvp(o->command[0], o->command);
 	fprintf(stderr, "caret record: cannot execute %s: %s\n", o->command[0], strerror(errno));
 	_exit(127);
@@ -318,6 +328,9 @@ static int preflight(struct recorder *r)
 	if (!cr_sessiond_alive())
 		return cr_fail(r, "no LTTng session daemon is running "
 			"(start one: lttng-sessiond --daemonize)");
+	/* nothing listening there: said now, before a session to undo */
+	if (o->relayd && cr_relayd_reachable(o->relayd, err, sizeof err) != 0)
+		return cr_fail(r, "%s", err);
 	if (take_lock(r))
 		return 1;
 	int active = cr_active_session_records_caret(o->track_vgid, err, sizeof err);
@@ -395,8 +408,8 @@ static double record_until_the_end(struct recorder *r, int *child_status, bool *
 {
 	const struct cr_record_options *o = r->o;
 	r->started = caret_monotonic_ns();
-	int64_t until = o->duration > 0 ? r->started + (int64_t)(o->duration * 1e9) : INT64_MAX;
-	int64_t period = (int64_t)(o->rotate_seconds * 1e9), next_chunk = r->started + period;
+	int64_t until = o->duration > 0 ? cr_after(r->started, o->duration) : INT64_MAX;
+	int64_t next_chunk = cr_after(r->started, o->rotate_seconds);
 	/* the replayed initialization in a chunk of its own: the chunks a
 	 * consumer reads again and again are small */
 	bool rotating = o->rotate_seconds > 0, consumer_done = false;
@@ -413,7 +426,7 @@ static double record_until_the_end(struct recorder *r, int *child_status, bool *
 			break;
 		}
 		if (rotating && caret_monotonic_ns() >= next_chunk) {
-			next_chunk += period;
+			next_chunk = cr_after(next_chunk, o->rotate_seconds);
 			consumer_done = hand_over_chunk(r, false) != 0;
 			continue;
 		}
@@ -455,6 +468,9 @@ static int run(struct recorder *r)
 		return status;
 	}
 	CR_SAY(r, "session %s, trace in %s\n", r->session_name, r->output);
+	if (o->relayd && o->rotate_seconds > 0)
+		CR_SAY(r, "a chunk every %g s: watch them on the relay daemon's host (caret live "
+			"--watch RELAYD_OUTPUT)\n", o->rotate_seconds);
 	if (o->command) {
 		r->child = launch(o);
 		if (r->child < 0)
@@ -479,6 +495,15 @@ int cr_record_run(const struct cr_record_options *o)
 	r->o = o;
 	r->tty = isatty(STDERR_FILENO);
 	default_names(r);
+	/* liblttng-ctl writes its commands to the session daemon's socket
+	 * without MSG_NOSIGNAL, and the session daemon hangs up mid-command
+	 * when it cannot reach a relay daemon (--relayd to a host where none
+	 * listens): SIGPIPE would kill the recorder there, its session left
+	 * behind. Ignored, the write fails (EPIPE), the call returns an error
+	 * and the session is destroyed below. */
+	struct sigaction ignore = { .sa_handler = SIG_IGN }, pipe_was;
+	sigaction(SIGPIPE, &ignore, &pipe_was);
+	cr_session_quiet();
 	int rc = run(r);
 	/* Whatever failed: nothing of ours is left behind. */
 	if (r->child > 0) {
@@ -492,5 +517,6 @@ int cr_record_run(const struct cr_record_options *o)
 	if (r->remove_output && r->output_is_ours) /* a run that recorded nothing */
 		cr_remove_tree(r->output);
 	cr_lock_release(r->lock);
+	sigaction(SIGPIPE, &pipe_was, NULL);
 	return rc;
 }

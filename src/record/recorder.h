@@ -48,6 +48,12 @@ int cr_fail(const struct recorder *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Whether Ctrl-C (SIGINT), SIGTERM or SIGHUP asked the recording to end. */
 bool cr_stop_asked(void);
+/* The monotonic time seconds after t; INT64_MAX (never) past what int64
+ * nanoseconds hold, t for none (0, negative, NaN): --duration, --wait or
+ * --rotate of 1e300 s or inf is "never", not a signed overflow (the
+ * options' parser bounds them; this keeps the recorder sound whoever fills
+ * its options). */
+int64_t cr_after(int64_t t, double seconds);
 /* The progress line, on a terminal: what the recorder does and since when,
  * the processes per state, the trace's size, the events discarded. */
 void cr_show_progress(const struct recorder *r, const char *doing, double seconds);

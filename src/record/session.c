@@ -300,7 +300,7 @@ struct cr_session *cr_session_create(const struct cr_session_options *o,
 		if (ret == -LTTNG_ERR_EXIST_SESS)
 			set_err(err, err_size, "a session named %s already exists", s->name);
 		else if (o->url)
-			set_err(err, err_size, "cannot stream to %s: %s (is lttng-relayd running "
+			set_err(err, err_size, "cannot stream to the relay daemon at %s: %s (is lttng-relayd running "
 				"there and reachable?)", o->url, why(ret));
 		else
 			set_err(err, err_size, "cannot create session: %s", why(ret));
@@ -322,7 +322,7 @@ struct cr_session *cr_session_create(const struct cr_session_options *o,
 		if (o->url) { /* the channels are where the relay daemon is first reached */
 			char why_not[512];
 			snprintf(why_not, sizeof why_not, "%s", err);
-			set_err(err, err_size, "cannot stream to %s: %s (is lttng-relayd running "
+			set_err(err, err_size, "cannot stream to the relay daemon at %s: %s (is lttng-relayd running "
 				"there and reachable?)", o->url, why_not);
 		}
 		lttng_destroy_session(s->name);
@@ -600,4 +600,16 @@ int cr_session_destroy_named(const char *name, char *err, size_t err_size)
 		return -1;
 	}
 	return 1;
+}
+
+/* liblttng-ctl prints its internal errors on the caller's stderr unless
+ * its lttng_opt_quiet is set (what the lttng client's -q sets): exported
+ * by liblttng-ctl but declared in none of its headers, so weak: where a
+ * liblttng-ctl has none, nothing is done. */
+extern int lttng_opt_quiet __attribute__((weak));
+
+void cr_session_quiet(void)
+{
+	if (&lttng_opt_quiet)
+		lttng_opt_quiet = 1;
 }

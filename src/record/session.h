@@ -103,4 +103,9 @@ int cr_session_destroy_named(const char *name, char *err, size_t err_size);
 /* 1 if a session daemon answers, else 0. */
 int cr_sessiond_alive(void);
 
+/* Keeps liblttng-ctl's own error lines ("PERROR - ...: sendmsg: Broken
+ * pipe (in lttcomm_send_unix_sock() ...)") off stderr: each failure is
+ * said by its caller, in one line. */
+void cr_session_quiet(void);
+
 #endif

@@ -78,7 +78,7 @@ void cr_start_waiting(struct recorder *r)
 static uint32_t discover(struct recorder *r)
 {
 	int64_t began = caret_monotonic_ns(), settled = began;
-	int64_t limit = (int64_t)(r->o->wait_timeout * 1e9);
+	int64_t limit = cr_after(0, r->o->wait_timeout);
 	char doing[96];
 	uint32_t found = 0;
 	snprintf(doing, sizeof doing, "looking for traced processes on ROS_DOMAIN_ID %d",
@@ -159,7 +159,7 @@ static int out_of_time(struct recorder *r, struct cr_tally t, uint32_t readers)
  * or --wait: 0 to record, or the exit status. */
 static int wait_for_record(struct recorder *r)
 {
-	int64_t deadline = r->start_sent + (int64_t)(r->o->wait_timeout * 1e9);
+	int64_t deadline = cr_after(r->start_sent, r->o->wait_timeout);
 	int resent = 0;
 	for (;;) {
 		cr_processes_update(r->procs, false);

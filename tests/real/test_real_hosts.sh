@@ -167,7 +167,7 @@ status=0
 host_exec A "$caret" record --immediate --relayd "$HOSTS_SUBNET.99" -d 1 \
 	2>"$work/nowhere.err" >/dev/null || status=$?
 cat "$work/nowhere.err"
-((status == 1)) && grep -q "cannot stream to net://$HOSTS_SUBNET.99" "$work/nowhere.err"
+((status == 1)) && grep -q "cannot stream to the relay daemon at $HOSTS_SUBNET.99" "$work/nowhere.err"
 
 echo "== bad input: a host whose processes exchange nothing with the first"
 mkdir -p "$work/apart"

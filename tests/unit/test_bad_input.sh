@@ -242,8 +242,10 @@ expect_usage() {
 	fi
 }
 expect_usage "reader unknown" "unknown reader 'bt'" "$caret" check --reader bt "$base"
-expect_usage "since not seconds" "--since takes seconds" "$caret" check --since soon "$base"
-expect_usage "strip negative" "--strip-end takes seconds" "$caret" check --strip-end=-1 "$base"
+expect_usage "since not seconds" "caret check: bad value 'soon' for --since: not a number (seconds" \
+	"$caret" check --since soon "$base"
+expect_usage "strip negative" "bad value '-1' for --strip-end: negative" "$caret" check \
+	--strip-end=-1 "$base"
 expect_usage "since after until" "--until 2 must be later than --since 3" "$caret" latency callbacks \
 	--since 3 --until 2 "$base"
 expect_usage "window without a value" "--until needs a value" "$caret" check "$base" --until

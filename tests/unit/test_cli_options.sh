@@ -125,7 +125,7 @@ says 2 "caret record: unexpected argument 'x' (a command to launch goes after --
 	"$caret" record x
 says 2 "caret path latency: unrecognized option '--watch'" "$caret" path latency --watch
 says 2 "caret summary nodes: unrecognized option '--watch'" "$caret" summary nodes --watch
-units="(a duration such as 50ms, 1.5s, 200us; units: ns, us, ms, s)"
+units="(a duration such as 50ms, 1.5s, 200us, more than 0 s and at most 86400 s; units: ns, us, ms, s)"
 says 2 "caret live: bad value '30' for --deadline: the unit is missing $units" \
 	"$caret" live --nodes /a,/b --deadline 30
 says 2 "caret live: bad value '30m' for --deadline: unknown unit $units" \
