@@ -36,11 +36,27 @@ struct live_miss {
 	char snapshot[4096]; /* empty: none */
 };
 
+/* Chunks of a host that will never be read: missing, empty, damaged. */
+struct live_lost {
+	size_t from, to;        /* their indices */
+	char why[1200];
+	uint64_t after, before; /* the host's last event before them, first after (its
+				 * own clock; 0: none) */
+};
+
 /* A host whose chunks the relay daemon files (caret live --watch). */
 struct live_host {
 	char name[256];
 	char *session;          /* its session's folder under the watched one */
 	size_t next_chunk;      /* the index of the chunk it archives next */
+	int64_t later_seen;     /* CLOCK_MONOTONIC when a later chunk was there without
+				 * next_chunk (0: none) */
+	bool had_events;        /* a chunk with events came: an empty one after lost them */
+	uint64_t chunk_first, chunk_last; /* its first and latest chunk's events (own clock) */
+	struct live_lost *lost;
+	size_t n_lost;
+	char **said;            /* stray entries and other sessions, named once each */
+	size_t n_said;
 	struct live_chunks chunks;
 	uint64_t last_event;    /* in the last look (0: none), on the first host's clock */
 	int64_t heard;          /* CLOCK_MONOTONIC when a chunk of it came last */
@@ -67,6 +83,7 @@ struct live {
 	struct live_options *o;
 	struct live_host hosts[LIVE_MAX_HOSTS];
 	size_t n_hosts;
+	size_t hosts_not_followed; /* --watch: over LIVE_MAX_HOSTS */
 	struct recorder *recorder;
 	struct live_chunks chunks;
 	/* the user's callbacks (limit: a timer's period: its runs over it are
@@ -101,12 +118,32 @@ bool live_look(struct live *L, uint64_t until);
  * the last event of the host that is behind among those still sending. */
 bool live_look_at(struct live *L, const char *const *paths, size_t n, uint64_t until);
 
-/* Whether a chunk holds initialization events (a look reads it every
- * time); an unreadable one counts as holding them (the look says why). */
-bool live_chunk_holds_init(const char *chunk);
+/* What a chunk holds, read on its own as it comes (chunk_facts.c). */
+struct live_chunk_facts {
+	bool has_events;   /* false: closed while no traced process wrote */
+	bool has_init;     /* initialization events: a look reads it every time */
+	uint64_t first, last; /* its events' span (its own clock) */
+};
+/* false with why (the reader's words) when it cannot be read: damaged,
+ * truncated, a FIFO where a stream is expected... */
+bool live_chunk_examine(const char *chunk, struct live_chunk_facts *f, char *why,
+	size_t why_size);
 
 /* caret live --watch: the looks at the chunks a relay daemon files. */
 int live_watch(struct live *L);
+
+/* --watch: the chunks a host's session archived since the last scan, in
+ * their order, each checked; a missing one (a later one there for a
+ * second, or at once when final), an empty or unreadable one said and
+ * passed over, the later ones taken; an entry that is no chunk named.
+ * True when a chunk came (archives.c). */
+bool live_archives_take(struct live_host *h, const char *archives, bool final);
+/* At the end: each host's chunks lost, said with the span of its trace
+ * missing and about how much that was not counted; how many ranges. */
+size_t live_archives_lost(const struct live *L);
+/* True the first time a host is told this (a stray entry, another session). */
+bool live_host_say_once(struct live_host *h, const char *what);
+void live_host_free(struct live_host *h);
 
 /* Counts a sample (a run, an instance, a call) that ended in
  * (counted_until, until], or before and seen only now, once (look.c).

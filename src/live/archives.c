@@ -1,0 +1,263 @@
+/*
+ * archives.c - a host's archives/ folder under caret live --watch: the
+ * chunks its session closed (BEGIN-END-N, N from 0 on), taken in their
+ * order and each checked as it comes. None is passed over without a word:
+ * a missing one (a later one there for a second: the relay daemon files
+ * them in order), one that holds no file after others held events, one
+ * that cannot be read, each is said with the chunks after it still read,
+ * and said again at the end with what it held that was not counted; an
+ * entry that is no chunk is named.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "clock.h"
+#include "state.h"
+#include "trace_dir.h"
+
+#define GAP_NS 1000000000LL /* a later chunk there this long without this one: lost */
+
+/* The chunk index N of a folder "BEGIN-END-N"; -1 when it is not a chunk's. */
+static long chunk_index(const char *archives, const char *name)
+{
+	char path[8192];
+	struct stat st;
+	const char *dash = strrchr(name, '-');
+	char *end;
+	long n = dash && dash[1] >= '0' && dash[1] <= '9' ? strtol(dash + 1, &end, 10) : -1;
+	snprintf(path, sizeof path, "%s/%s", archives, name);
+	if (n < 0 || *end || stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+		return -1;
+	return n;
+}
+
+bool live_host_say_once(struct live_host *h, const char *what)
+{
+	for (size_t i = 0; i < h->n_said; i++)
+		if (!strcmp(h->said[i], what))
+			return false;
+	char **grown = realloc(h->said, (h->n_said + 1) * sizeof *grown);
+	char *copy = strdup(what);
+	if (grown)
+		h->said = grown;
+	if (!grown || !copy) { /* out of memory: said again next time */
+		free(copy);
+		return true;
+	}
+	h->said[h->n_said++] = copy;
+	return true;
+}
+
+/* Chunks [from, to] of the host will never be read: said now. */
+__attribute__((format(printf, 4, 5)))
+static void lose(struct live_host *h, size_t from, size_t to, const char *fmt, ...)
+{
+	char why[sizeof h->lost->why], which[64];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof why, fmt, ap);
+	va_end(ap);
+	struct live_lost *grown = realloc(h->lost, (h->n_lost + 1) * sizeof *grown);
+	if (grown) {
+		h->lost = grown;
+		struct live_lost *l = &h->lost[h->n_lost++];
+		memset(l, 0, sizeof *l);
+		l->from = from;
+		l->to = to;
+		memcpy(l->why, why, sizeof why);
+		l->after = h->had_events ? h->chunk_last : 0;
+	}
+	if (from == to)
+		snprintf(which, sizeof which, "chunk %zu", from);
+	else
+		snprintf(which, sizeof which, "chunks %zu to %zu", from, to);
+	fprintf(stderr, "caret live: %s: %s of %s: %s: what ran in %s is not counted; the chunks "
+		"after %s are read\n", h->name, which, h->session, why, from == to ? "it" : "them",
+		from == to ? "it" : "them");
+}
+
+/* Chunk `index`, the next of the host, in dir: taken when it holds events,
+ * lost when it should and does not or cannot be read. */
+static void take(struct live_host *h, size_t index, const char *dir)
+{
+	struct live_chunk_facts f;
+	char why[1024];
+	if (!cr_dir_bytes(dir)) {
+		/* before any event: a chunk closed before a traced process wrote */
+		if (h->had_events)
+			lose(h, index, index, "no file in its folder (every chunk after the first "
+				"with events holds its metadata and streams)");
+	} else if (!live_chunk_examine(dir, &f, why, sizeof why)) {
+		lose(h, index, index, "cannot be read: %s", why);
+	} else if (f.has_events) {
+		if (!live_chunks_add(&h->chunks, dir, 0, f.has_init))
+			lose(h, index, index, "not taken: out of memory");
+		if (!h->had_events)
+			h->chunk_first = f.first;
+		for (size_t i = 0; i < h->n_lost; i++) /* what was lost ended before these events */
+			if (!h->lost[i].before)
+				h->lost[i].before = f.first;
+		h->chunk_last = f.last;
+		h->had_events = true;
+	}
+	h->next_chunk = index + 1;
+	h->heard = caret_monotonic_ns();
+}
+
+/* The entry of `index` among names (the first if several), or -1; the
+ * smallest index after it in *later (-1: none). */
+static int find(const long *indices, int n, long index, long *later)
+{
+	int at = -1;
+	*later = -1;
+	for (int i = 0; i < n; i++) {
+		if (indices[i] == index && at < 0)
+			at = i;
+		else if (indices[i] > index && (*later < 0 || indices[i] < *later))
+			*later = indices[i];
+	}
+	return at;
+}
+
+/* Names once each entry that is no chunk, and a second folder of an index. */
+static void name_strays(struct live_host *h, const char *archives, struct dirent **names,
+	const long *indices, int n)
+{
+	char what[8192];
+	for (int i = 0; i < n; i++) {
+		const char *name = names[i]->d_name;
+		long twin = -1;
+		for (int k = 0; k < i && indices[i] >= 0; k++)
+			if (indices[k] == indices[i])
+				twin = k;
+		if (indices[i] >= 0 && twin < 0)
+			continue;
+		snprintf(what, sizeof what, "%s/%s", archives, name);
+		if (!live_host_say_once(h, what))
+			continue;
+		if (twin < 0)
+			fprintf(stderr, "caret live: %s: %s is not a chunk (a folder BEGIN-END-N, N "
+				"its index): not read\n", h->name, what);
+		else
+			fprintf(stderr, "caret live: %s: %s has the index of %s: not read\n", h->name,
+				what, names[twin]->d_name);
+	}
+}
+
+bool live_archives_take(struct live_host *h, const char *archives, bool final)
+{
+	struct dirent **names;
+	int n = scandir(archives, &names, NULL, alphasort), kept = 0;
+	if (n < 0)
+		return false;
+	for (int i = 0; i < n; i++) { /* . and .. out */
+		if (strcmp(names[i]->d_name, ".") && strcmp(names[i]->d_name, ".."))
+			names[kept++] = names[i];
+		else
+			free(names[i]);
+	}
+	long *indices = malloc(((size_t)kept + 1) * sizeof *indices);
+	bool came = false;
+	for (int i = 0; indices && i < kept; i++)
+		indices[i] = chunk_index(archives, names[i]->d_name);
+	if (indices)
+		name_strays(h, archives, names, indices, kept);
+	while (indices) {
+		long later, want = (long)h->next_chunk;
+		int at = find(indices, kept, want, &later);
+		char dir[8192];
+		if (at >= 0) {
+			snprintf(dir, sizeof dir, "%s/%s", archives, names[at]->d_name);
+			take(h, (size_t)want, dir);
+			h->later_seen = 0;
+			came = true;
+			continue;
+		}
+		if (later < 0)
+			break;
+		int64_t now = caret_monotonic_ns();
+		if (!h->later_seen)
+			h->later_seen = now;
+		if (!final && now - h->later_seen < GAP_NS)
+			break; /* it may come still */
+		lose(h, (size_t)want, (size_t)later - 1, "missing (chunk %ld came after)", later);
+		h->next_chunk = (size_t)later;
+		h->later_seen = 0;
+		came = true;
+	}
+	free(indices);
+	for (int i = 0; i < kept; i++)
+		free(names[i]);
+	free(names);
+	return came;
+}
+
+/* About how many of a total counted over counted_s seconds fell in span_s. */
+static unsigned long long about(uint64_t total, double counted_s, double span_s)
+{
+	return counted_s > 0 ? (unsigned long long)((double)total * span_s / counted_s + 0.5) : 0;
+}
+
+size_t live_archives_lost(const struct live *L)
+{
+	size_t ranges = 0;
+	double lost_s = 0;
+	for (size_t i = 0; i < L->n_hosts; i++)
+		for (size_t k = 0; k < L->hosts[i].n_lost; k++) {
+			const struct live_lost *l = &L->hosts[i].lost[k];
+			lost_s += l->after && l->before > l->after ? (double)(l->before - l->after) / 1e9 : 0;
+		}
+	/* the rates of what was counted, over the time it was counted in */
+	double counted_s = L->first_end && L->counted_until > L->first_end ?
+		(double)(L->counted_until - L->first_end) / 1e9 - lost_s : 0;
+	uint64_t runs = 0;
+	for (size_t i = 0; i < L->callbacks.n; i++)
+		runs += L->callbacks.items[i].total;
+	for (size_t i = 0; i < L->n_hosts; i++) {
+		const struct live_host *h = &L->hosts[i];
+		for (size_t k = 0; k < h->n_lost; k++, ranges++) {
+			const struct live_lost *l = &h->lost[k];
+			char which[64];
+			if (l->from == l->to)
+				snprintf(which, sizeof which, "chunk %zu", l->from);
+			else
+				snprintf(which, sizeof which, "chunks %zu to %zu", l->from, l->to);
+			fprintf(stderr, "caret live: %s: %s: %s: ", h->name, which, l->why);
+			if (!l->after || !l->before) {
+				fprintf(stderr, "its trace %s is not counted\n", !l->before ?
+					"after its last chunk read" : "before its first chunk read");
+				continue;
+			}
+			double span = (double)(l->before - l->after) / 1e9;
+			fprintf(stderr, "%.2f s of its trace not counted (%.2f s to %.2f s into it)", span,
+				(double)(l->after - h->chunk_first) / 1e9,
+				(double)(l->before - h->chunk_first) / 1e9);
+			/* an instance of a path needs every host's events; a
+			 * callback's run one host's: the rate of all of them is
+			 * that host's only when it is alone */
+			for (size_t p = 0; p < L->o->n_paths; p++)
+				fprintf(stderr, ", about %llu instances of %s",
+					about(L->watches[p].series.total, counted_s, span),
+					L->o->paths[p].label);
+			if (L->n_hosts == 1)
+				fprintf(stderr, ", about %llu callback runs", about(runs, counted_s, span));
+			fputc('\n', stderr);
+		}
+	}
+	return ranges;
+}
+
+void live_host_free(struct live_host *h)
+{
+	live_chunks_free(&h->chunks);
+	free(h->session);
+	free(h->lost);
+	for (size_t i = 0; i < h->n_said; i++)
+		free(h->said[i]);
+	free(h->said);
+}
