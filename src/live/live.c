@@ -37,7 +37,7 @@ static int on_chunk(void *user, struct recorder *r, const char *chunk, int64_t u
 		return 0;
 	struct stat st;
 	if (stat(chunk, &st) != 0 || !S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "caret live: the chunk LTTng archived is not there (%s deleted?): "
+		fprintf(stderr, "caret live: %s, the chunk LTTng archived, is not there (deleted?): "
 			"its events are lost\n", chunk);
 		L->failed = true;
 		return 1;
@@ -116,6 +116,8 @@ int live_run(struct live_options *o)
 			"misses");
 		return status ? status : L->misses ? 3 : 0;
 	}
+	if (o->snapshot_dir && !live_snapshot_dir_ready(o))
+		return 1;
 	if (!o->keep_trace) { /* the chunks go as soon as no look needs them */
 		const char *tmp = getenv("TMPDIR");
 		snprintf(scratch, sizeof scratch, "%s/caret-live-XXXXXX", tmp && *tmp ? tmp : "/tmp");

@@ -129,6 +129,10 @@ struct live_chunk_facts {
 bool live_chunk_examine(const char *chunk, struct live_chunk_facts *f, char *why,
 	size_t why_size);
 
+/* --snapshot-on-miss DIR made if need be, a file written in it and room
+ * for a snapshot: true, else false after a line saying why (snapshot_dir.c). */
+bool live_snapshot_dir_ready(const struct live_options *o);
+
 /* caret live --watch: the looks at the chunks a relay daemon files. */
 int live_watch(struct live *L);
 
