@@ -54,8 +54,8 @@ bool live_host_say_once(struct live_host *h, const char *what)
 }
 
 /* Chunks [from, to] of the host will never be read: said now. */
-__attribute__((format(printf, 4, 5)))
-static void lose(struct live_host *h, size_t from, size_t to, const char *fmt, ...)
+__attribute__((format(printf, 5, 6)))
+static void lose(struct live_host *h, size_t from, size_t to, bool read, const char *fmt, ...)
 {
 	char why[sizeof h->lost->why], which[64];
 	va_list ap;
@@ -76,9 +76,11 @@ static void lose(struct live_host *h, size_t from, size_t to, const char *fmt, .
 		snprintf(which, sizeof which, "chunk %zu", from);
 	else
 		snprintf(which, sizeof which, "chunks %zu to %zu", from, to);
-	fprintf(stderr, "caret live: %s: %s of %s: %s: what ran in %s is not counted; the chunks "
-		"after %s are read\n", h->name, which, h->session, why, from == to ? "it" : "them",
-		from == to ? "it" : "them");
+	fprintf(stderr, "caret live: %s: %s of %s: %s", h->name, which, h->session, why);
+	if (!read)
+		fprintf(stderr, ": what ran in %s is not counted; the chunks after %s are read",
+			from == to ? "it" : "them", from == to ? "it" : "them");
+	fputc('\n', stderr);
 }
 
 /* Chunk `index`, the next of the host, in dir: taken when it holds events,
@@ -90,13 +92,19 @@ static void take(struct live_host *h, size_t index, const char *dir)
 	if (!cr_dir_bytes(dir)) {
 		/* before any event: a chunk closed before a traced process wrote */
 		if (h->had_events)
-			lose(h, index, index, "no file in its folder (every chunk after the first "
+			lose(h, index, index, false, "no file in its folder (every chunk after the first "
 				"with events holds its metadata and streams)");
 	} else if (!live_chunk_examine(dir, &f, why, sizeof why)) {
-		lose(h, index, index, "cannot be read: %s", why);
+		lose(h, index, index, false, "cannot be read: %s", why);
 	} else if (f.has_events) {
+		/* the first chunk with events holds the initialization the
+		 * processes replay or record at their start */
+		if (!h->had_events && !f.has_init)
+			lose(h, index, index, true, "holds events but no chunk before it held the "
+				"initialization of their processes (emptied?): their callbacks cannot be "
+				"named nor counted");
 		if (!live_chunks_add(&h->chunks, dir, 0, f.has_init))
-			lose(h, index, index, "not taken: out of memory");
+			lose(h, index, index, false, "not taken: out of memory");
 		if (!h->had_events)
 			h->chunk_first = f.first;
 		for (size_t i = 0; i < h->n_lost; i++) /* what was lost ended before these events */
@@ -149,6 +157,23 @@ static void name_strays(struct live_host *h, const char *archives, struct dirent
 	}
 }
 
+/* A chunk filed after it was said missing: named once, not read (the looks
+ * have passed its time). */
+static void came_late(struct live_host *h, const char *archives, const char *name, long index)
+{
+	char what[8192];
+	for (size_t i = 0; index >= 0 && i < h->n_lost; i++) {
+		const struct live_lost *l = &h->lost[i];
+		if ((size_t)index < l->from || (size_t)index > l->to || strncmp(l->why, "missing", 7))
+			continue;
+		snprintf(what, sizeof what, "%s/%s", archives, name);
+		if (live_host_say_once(h, what))
+			fprintf(stderr, "caret live: %s: chunk %ld came after it was said missing: not "
+				"read (%s)\n", h->name, index, what);
+		return;
+	}
+}
+
 bool live_archives_take(struct live_host *h, const char *archives, bool final)
 {
 	struct dirent **names;
@@ -185,11 +210,13 @@ bool live_archives_take(struct live_host *h, const char *archives, bool final)
 			h->later_seen = now;
 		if (!final && now - h->later_seen < GAP_NS)
 			break; /* it may come still */
-		lose(h, (size_t)want, (size_t)later - 1, "missing (chunk %ld came after)", later);
+		lose(h, (size_t)want, (size_t)later - 1, false, "missing (chunk %ld came after)", later);
 		h->next_chunk = (size_t)later;
 		h->later_seen = 0;
 		came = true;
 	}
+	for (int i = 0; indices && i < kept; i++)
+		came_late(h, archives, names[i]->d_name, indices[i]);
 	free(indices);
 	for (int i = 0; i < kept; i++)
 		free(names[i]);
@@ -228,9 +255,14 @@ size_t live_archives_lost(const struct live *L)
 			else
 				snprintf(which, sizeof which, "chunks %zu to %zu", l->from, l->to);
 			fprintf(stderr, "caret live: %s: %s: %s: ", h->name, which, l->why);
-			if (!l->after || !l->before) {
-				fprintf(stderr, "its trace %s is not counted\n", !l->before ?
-					"after its last chunk read" : "before its first chunk read");
+			if (!l->after) {
+				fprintf(stderr, "what its trace held before its first chunk read is not "
+					"counted\n");
+				continue;
+			}
+			if (!l->before) {
+				fprintf(stderr, "its trace after %.2f s into it is not counted (no event came "
+					"after)\n", (double)(l->after - h->chunk_first) / 1e9);
 				continue;
 			}
 			double span = (double)(l->before - l->after) / 1e9;

@@ -11,7 +11,8 @@
 #   empty      the same chunk's folder with no file: said, exit 1
 #   fifo       a FIFO for its runtime stream: said, exit 1
 #   stray      its folder misnamed: the stray entry named, the gap said, exit 1
-#   truncate   its runtime stream cut in half: said, the later ones read, exit 1
+#   truncate   its runtime stream cut in half (at a packet's end, or within
+#              one): said, the later ones read, exit 1
 #   dup        a second session under the same hostname: said, exit 1
 # and for caret live recording here:
 #   deleted    its trace folder deleted while it runs: said at the next
@@ -38,11 +39,11 @@ bad() { echo "FAIL $*"; failures=$((failures + 1)); }
 
 echo "== the pipeline recorded in chunks"
 watch_record "$work/rec" || { echo "FAIL: the recording"; exit 1; }
-# the chunk to damage: the middle one of those holding runtime events
+# the chunk to damage: the middle one of those holding events
 data=()
 for c in "$work"/rec/archives/*; do
-	[[ -n $(find "$c" -type f -size +0 -name 'caret_[0-9]*' ! -name 'caret_init*') ]] &&
-		data+=("${c##*-}")
+	events=$("$caret" check "$c" 2>/dev/null | sed -n 's/^trace: \([0-9]*\) events.*/\1/p')
+	((${events:-0} > 20)) && data+=("${c##*-}")
 done
 mapfile -t data < <(printf '%s\n' "${data[@]}" | sort -n)
 k=${data[${#data[@]} / 2]}
@@ -113,7 +114,7 @@ for c in $cases; do
 		gap) said="missing (chunk $((k + 1)) came after)" ;;
 		empty) said="no file in its folder" ;;
 		fifo) said="a FIFO where a stream file is expected" ;;
-		truncate) said="truncated" ;;
+		truncate) said="cannot be read: " ;;
 		esac
 		damaged "$c" "caret live: $host: chunk $k of $work/$c/$host/session-1: " "$said" \
 			"caret live: $host: chunk $k: "
