@@ -53,10 +53,13 @@ bool live_host_say_once(struct live_host *h, const char *what)
 	return true;
 }
 
-/* Chunks [from, to] of the host will never be read: said now. */
+/* Chunks [from, to] of the host will never be read (read: it was, what
+ * it needed was not): said now; the record of it, NULL out of memory. */
 __attribute__((format(printf, 5, 6)))
-static void lose(struct live_host *h, size_t from, size_t to, bool read, const char *fmt, ...)
+static struct live_lost *lose(struct live_host *h, size_t from, size_t to, bool read,
+	const char *fmt, ...)
 {
+	struct live_lost *l = NULL;
 	char why[sizeof h->lost->why], which[64];
 	va_list ap;
 	va_start(ap, fmt);
@@ -65,7 +68,7 @@ static void lose(struct live_host *h, size_t from, size_t to, bool read, const c
 	struct live_lost *grown = realloc(h->lost, (h->n_lost + 1) * sizeof *grown);
 	if (grown) {
 		h->lost = grown;
-		struct live_lost *l = &h->lost[h->n_lost++];
+		l = &h->lost[h->n_lost++];
 		memset(l, 0, sizeof *l);
 		l->from = from;
 		l->to = to;
@@ -81,6 +84,7 @@ static void lose(struct live_host *h, size_t from, size_t to, bool read, const c
 		fprintf(stderr, ": what ran in %s is not counted; the chunks after %s are read",
 			from == to ? "it" : "them", from == to ? "it" : "them");
 	fputc('\n', stderr);
+	return l;
 }
 
 /* Chunk `index`, the next of the host, in dir: taken when it holds events,
@@ -151,9 +155,9 @@ static void name_strays(struct live_host *h, const char *archives, struct dirent
 		if (twin < 0)
 			fprintf(stderr, "caret live: %s: %s is not a chunk (a folder BEGIN-END-N, N "
 				"its index): not read\n", h->name, what);
-		else
-			fprintf(stderr, "caret live: %s: %s has the index of %s: not read\n", h->name,
-				what, names[twin]->d_name);
+		else /* which of the two holds the chunk is not known: one is not read */
+			lose(h, (size_t)indices[i], (size_t)indices[i], true, "a second folder, %s, "
+				"has the index of %s: not read", name, names[twin]->d_name);
 	}
 }
 
@@ -164,7 +168,7 @@ static void came_late(struct live_host *h, const char *archives, const char *nam
 	char what[8192];
 	for (size_t i = 0; index >= 0 && i < h->n_lost; i++) {
 		const struct live_lost *l = &h->lost[i];
-		if ((size_t)index < l->from || (size_t)index > l->to || strncmp(l->why, "missing", 7))
+		if ((size_t)index < l->from || (size_t)index > l->to || !l->missing)
 			continue;
 		snprintf(what, sizeof what, "%s/%s", archives, name);
 		if (live_host_say_once(h, what))
@@ -210,7 +214,10 @@ bool live_archives_take(struct live_host *h, const char *archives, bool final)
 			h->later_seen = now;
 		if (!final && now - h->later_seen < GAP_NS)
 			break; /* it may come still */
-		lose(h, (size_t)want, (size_t)later - 1, false, "missing (chunk %ld came after)", later);
+		struct live_lost *l = lose(h, (size_t)want, (size_t)later - 1, false,
+			"missing (chunk %ld came after)", later);
+		if (l)
+			l->missing = true;
 		h->next_chunk = (size_t)later;
 		h->later_seen = 0;
 		came = true;

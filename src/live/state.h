@@ -39,6 +39,7 @@ struct live_miss {
 /* Chunks of a host that will never be read: missing, empty, damaged. */
 struct live_lost {
 	size_t from, to;        /* their indices */
+	bool missing;           /* not there (one filed later is not read) */
 	char why[1200];
 	uint64_t after, before; /* the host's last event before them, first after (its
 				 * own clock; 0: none) */

@@ -6,7 +6,9 @@
  * every host's latest chunks (and those with initialization events) as one
  * system, up to the last event of the host furthest behind. A host that
  * sends nothing for a few seconds is said to have gone and holds nobody
- * back; its data so far stays.
+ * back; its data so far stays. Each host's chunks are taken in order, none
+ * passed over without a word (archives.c); one session a host is followed,
+ * a second said.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
