@@ -53,6 +53,16 @@ bool live_host_say_once(struct live_host *h, const char *what)
 	return true;
 }
 
+/* "chunk 6", "chunks 6 to 7": into buf, which it returns. */
+static const char *chunks_named(char *buf, size_t size, size_t from, size_t to)
+{
+	if (from == to)
+		snprintf(buf, size, "chunk %zu", from);
+	else
+		snprintf(buf, size, "chunks %zu to %zu", from, to);
+	return buf;
+}
+
 /* Chunks [from, to] of the host will never be read (read: it was, what
  * it needed was not): said now; the record of it, NULL out of memory. */
 __attribute__((format(printf, 5, 6)))
@@ -75,11 +85,8 @@ static struct live_lost *lose(struct live_host *h, size_t from, size_t to, bool 
 		memcpy(l->why, why, sizeof why);
 		l->after = h->had_events ? h->chunk_last : 0;
 	}
-	if (from == to)
-		snprintf(which, sizeof which, "chunk %zu", from);
-	else
-		snprintf(which, sizeof which, "chunks %zu to %zu", from, to);
-	fprintf(stderr, "caret live: %s: %s of %s: %s", h->name, which, h->session, why);
+	fprintf(stderr, "caret live: %s: %s of %s: %s", h->name,
+		chunks_named(which, sizeof which, from, to), h->session, why);
 	if (!read)
 		fprintf(stderr, ": what ran in %s is not counted; the chunks after %s are read",
 			from == to ? "it" : "them", from == to ? "it" : "them");
@@ -257,11 +264,8 @@ size_t live_archives_lost(const struct live *L)
 		for (size_t k = 0; k < h->n_lost; k++, ranges++) {
 			const struct live_lost *l = &h->lost[k];
 			char which[64];
-			if (l->from == l->to)
-				snprintf(which, sizeof which, "chunk %zu", l->from);
-			else
-				snprintf(which, sizeof which, "chunks %zu to %zu", l->from, l->to);
-			fprintf(stderr, "caret live: %s: %s: %s: ", h->name, which, l->why);
+			fprintf(stderr, "caret live: %s: %s: %s: ", h->name,
+				chunks_named(which, sizeof which, l->from, l->to), l->why);
 			if (!l->after) {
 				fprintf(stderr, "what its trace held before its first chunk read is not "
 					"counted\n");
