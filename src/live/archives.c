@@ -271,15 +271,15 @@ size_t live_archives_lost(const struct live *L)
 					"counted\n");
 				continue;
 			}
-			if (!l->before) {
-				fprintf(stderr, "its trace after %.2f s into it is not counted (no event came "
-					"after)\n", (double)(l->after - h->chunk_first) / 1e9);
+			if (l->before <= l->after) { /* none came after (or its clock went back) */
+				fprintf(stderr, "its trace after %.2f s into it is not counted (no later "
+					"event)\n", (double)(int64_t)(l->after - h->chunk_first) / 1e9);
 				continue;
 			}
 			double span = (double)(l->before - l->after) / 1e9;
 			fprintf(stderr, "%.2f s of its trace not counted (%.2f s to %.2f s into it)", span,
-				(double)(l->after - h->chunk_first) / 1e9,
-				(double)(l->before - h->chunk_first) / 1e9);
+				(double)(int64_t)(l->after - h->chunk_first) / 1e9,
+				(double)(int64_t)(l->before - h->chunk_first) / 1e9);
 			/* an instance of a path needs every host's events; a
 			 * callback's run one host's: the rate of all of them is
 			 * that host's only when it is alone */
