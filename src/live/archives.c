@@ -36,21 +36,28 @@ static long chunk_index(const char *archives, const char *name)
 	return n;
 }
 
-bool live_host_say_once(struct live_host *h, const char *what)
+bool live_names_once(struct live_names *l, const char *name)
 {
-	for (size_t i = 0; i < h->n_said; i++)
-		if (!strcmp(h->said[i], what))
+	for (size_t i = 0; i < l->n; i++)
+		if (!strcmp(l->items[i], name))
 			return false;
-	char **grown = realloc(h->said, (h->n_said + 1) * sizeof *grown);
-	char *copy = strdup(what);
+	char **grown = realloc(l->items, (l->n + 1) * sizeof *grown);
+	char *copy = strdup(name);
 	if (grown)
-		h->said = grown;
+		l->items = grown;
 	if (!grown || !copy) { /* out of memory: said again next time */
 		free(copy);
 		return true;
 	}
-	h->said[h->n_said++] = copy;
+	l->items[l->n++] = copy;
 	return true;
+}
+
+static void names_free(struct live_names *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->items[i]);
+	free(l->items);
 }
 
 /* "chunk 6", "chunks 6 to 7": into buf, which it returns. */
@@ -157,7 +164,7 @@ static void name_strays(struct live_host *h, const char *archives, struct dirent
 		if (indices[i] >= 0 && twin < 0)
 			continue;
 		snprintf(what, sizeof what, "%s/%s", archives, name);
-		if (!live_host_say_once(h, what))
+		if (!live_names_once(&h->said, what))
 			continue;
 		if (twin < 0)
 			fprintf(stderr, "caret live: %s: %s is not a chunk (a folder BEGIN-END-N, N "
@@ -178,7 +185,7 @@ static void came_late(struct live_host *h, const char *archives, const char *nam
 		if ((size_t)index < l->from || (size_t)index > l->to || !l->missing)
 			continue;
 		snprintf(what, sizeof what, "%s/%s", archives, name);
-		if (live_host_say_once(h, what))
+		if (live_names_once(&h->said, what))
 			fprintf(stderr, "caret live: %s: chunk %ld came after it was said missing: not "
 				"read (%s)\n", h->name, index, what);
 		return;
@@ -300,7 +307,6 @@ void live_host_free(struct live_host *h)
 	live_chunks_free(&h->chunks);
 	free(h->session);
 	free(h->lost);
-	for (size_t i = 0; i < h->n_said; i++)
-		free(h->said[i]);
-	free(h->said);
+	names_free(&h->said);
+	names_free(&h->others);
 }

@@ -45,6 +45,12 @@ struct live_lost {
 				 * own clock; 0: none) */
 };
 
+/* Names said once each. */
+struct live_names {
+	char **items;
+	size_t n;
+};
+
 /* A host whose chunks the relay daemon files (caret live --watch). */
 struct live_host {
 	char name[256];
@@ -56,8 +62,8 @@ struct live_host {
 	uint64_t chunk_first, chunk_last; /* its first and latest chunk's events (own clock) */
 	struct live_lost *lost;
 	size_t n_lost;
-	char **said;            /* stray entries and other sessions, named once each */
-	size_t n_said;
+	struct live_names said;   /* the entries of archives/ named: stray, late, twin */
+	struct live_names others; /* its other sessions' folders, said: not followed */
 	struct live_chunks chunks;
 	uint64_t last_event;    /* in the last look (0: none), on the first host's clock */
 	int64_t heard;          /* CLOCK_MONOTONIC when a chunk of it came last */
@@ -146,8 +152,8 @@ bool live_archives_take(struct live_host *h, const char *archives, bool final);
 /* At the end: each host's chunks lost, said with the span of its trace
  * missing and about how much that was not counted; how many ranges. */
 size_t live_archives_lost(const struct live *L);
-/* True the first time a host is told this (a stray entry, another session). */
-bool live_host_say_once(struct live_host *h, const char *what);
+/* Adds name unless there: true the first time (to be said then). */
+bool live_names_once(struct live_names *l, const char *name);
 void live_host_free(struct live_host *h);
 
 /* Counts a sample (a run, an instance, a call) that ended in

@@ -69,9 +69,7 @@ static bool recent(const char *path, time_t since)
  * mixed with another's). */
 static void other_session(struct live_host *h, const char *session)
 {
-	char what[8192];
-	snprintf(what, sizeof what, "session %s", session);
-	if (live_host_say_once(h, what))
+	if (live_names_once(&h->others, session))
 		fprintf(stderr, "caret live: %s has a second session, %s, beside %s: one session a "
 			"host is followed; what %s records is not counted\n", h->name, session,
 			h->session, session);
@@ -129,9 +127,9 @@ static bool scan(struct live *L, time_t since, bool final)
 static size_t others_recorded(const struct live_host *h)
 {
 	size_t n = 0;
-	for (size_t i = 0; i < h->n_said; i++) {
-		const char *session = h->said[i] + strlen("session ");
-		if (strncmp(h->said[i], "session ", strlen("session ")) || !cr_dir_bytes(session))
+	for (size_t i = 0; i < h->others.n; i++) {
+		const char *session = h->others.items[i];
+		if (!cr_dir_bytes(session))
 			continue;
 		fprintf(stderr, "caret live: %s's second session %s was not followed: its trace is "
 			"not counted\n", h->name, session);

@@ -100,7 +100,7 @@ static void chunks_taken_and_lost(void **state)
 	run("mkdir '%s/notes'", archives);
 	file_chunk(5, "20261129T000005+0000");
 	file_chunk(5, "20261129T000006+0000");
-	size_t said = h.n_said;
+	size_t said = h.said.n;
 	assert_true(live_archives_take(&h, archives, false));
 	assert_int_equal(h.n_lost, 4);
 	assert_int_equal(h.lost[1].from, 5); /* the twin, seen as the folder is listed */
@@ -112,11 +112,11 @@ static void chunks_taken_and_lost(void **state)
 	assert_false(h.lost[3].missing);
 	assert_int_equal(h.chunks.n, 3); /* 5's first folder */
 	assert_int_equal(h.next_chunk, 6);
-	assert_int_equal(h.n_said, said + 2); /* notes, 5's twin (1, late, said before) */
+	assert_int_equal(h.said.n, said + 2); /* notes, 5's twin (1, late, said before) */
 	/* said once each */
 	assert_false(live_archives_take(&h, archives, true));
 	assert_int_equal(h.n_lost, 4);
-	assert_int_equal(h.n_said, said + 2);
+	assert_int_equal(h.said.n, said + 2);
 
 	/* at the end: every loss said again, counted */
 	static struct live L;
