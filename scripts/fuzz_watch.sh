@@ -20,6 +20,8 @@ seconds=${1:?usage: fuzz_watch.sh SECONDS [BUILD_DIR] [SEED]}
 here=$(cd "$(dirname "$0")/.." && pwd)
 export CARET_SOURCE_DIR=$here CARET_BUILD_DIR=${2:-$here/build}
 seed=${3:-$$}
+# a sanitized build's libcaret.so preloaded ahead of its runtime
+export ASAN_OPTIONS=${ASAN_OPTIONS:-verify_asan_link_order=0}
 . "$here/scripts/lttng-session.sh"
 . "$here/tests/lib/watch_chunks.sh"
 caret=$CARET_BUILD_DIR/bin/caret
