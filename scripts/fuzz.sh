@@ -65,12 +65,6 @@ run() { # TARGET MAX_LEN EXTRA...
 		echo "fuzz $target: ${runs:-?} runs in ${seconds} s, $cov, no crash, hang or leak"
 	fi
 }
-# the trace target abandons libbabeltrace2's graph when its guard fires, and
-# babeltrace2's plugins are unloaded with what they allocated: no leak
-# detection there
-ASAN_OPTIONS=detect_leaks=0 run fuzz_trace 70000 -detect_leaks=0
-run fuzz_arch 65536
-run fuzz_status 1024
 # caret live --watch over randomly damaged chunks (scripts/fuzz_watch.sh):
 # a recording first, a run every few seconds, so only in a long run (make
 # test-fuzz), with caret and the testbed built in this tree (ASan, UBSan)
@@ -83,4 +77,10 @@ if ((seconds >= 60)); then
 		failed=1
 	fi
 fi
+# the trace target abandons libbabeltrace2's graph when its guard fires, and
+# babeltrace2's plugins are unloaded with what they allocated: no leak
+# detection there
+ASAN_OPTIONS=detect_leaks=0 run fuzz_trace 70000 -detect_leaks=0
+run fuzz_arch 65536
+run fuzz_status 1024
 exit $failed
