@@ -22,18 +22,21 @@
 
 #define GAP_NS 1000000000LL /* a later chunk there this long without this one: lost */
 
+static bool is_folder(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 /* The chunk index N of a folder "BEGIN-END-N"; -1 when it is not a chunk's. */
 static long chunk_index(const char *archives, const char *name)
 {
 	char path[8192];
-	struct stat st;
 	const char *dash = strrchr(name, '-');
 	char *end;
 	long n = dash && dash[1] >= '0' && dash[1] <= '9' ? strtol(dash + 1, &end, 10) : -1;
 	snprintf(path, sizeof path, "%s/%s", archives, name);
-	if (n < 0 || *end || stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
-		return -1;
-	return n;
+	return n >= 0 && !*end && is_folder(path) ? n : -1;
 }
 
 bool live_names_once(struct live_names *l, const char *name)
@@ -166,12 +169,16 @@ static void name_strays(struct live_host *h, const char *archives, struct dirent
 		snprintf(what, sizeof what, "%s/%s", archives, name);
 		if (!live_names_once(&h->said, what))
 			continue;
-		if (twin < 0)
-			fprintf(stderr, "caret live: %s: %s is not a chunk (a folder BEGIN-END-N, N "
-				"its index): not read\n", h->name, what);
-		else /* which of the two holds the chunk is not known: one is not read */
+		if (twin >= 0) { /* which of the two holds the chunk is not known: one is not read */
 			lose(h, (size_t)indices[i], (size_t)indices[i], true, "a second folder, %s, "
 				"has the index of %s: not read", name, names[twin]->d_name);
+			continue;
+		}
+		/* a folder of files there is a chunk misnamed, as likely as not */
+		bool files = is_folder(what) && cr_dir_bytes(what);
+		fprintf(stderr, "caret live: %s: %s is not a chunk (a folder BEGIN-END-N, N its "
+			"index)%s: not read\n", h->name, what, files ? " but holds files" : "");
+		h->unread_folders += files;
 	}
 }
 
@@ -268,6 +275,12 @@ size_t live_archives_lost(const struct live *L)
 		runs += L->callbacks.items[i].total;
 	for (size_t i = 0; i < L->n_hosts; i++) {
 		const struct live_host *h = &L->hosts[i];
+		if (h->unread_folders)
+			fprintf(stderr, "caret live: %s: %zu %s in %s/archives %s files but no chunk's "
+				"name: not read\n", h->name, h->unread_folders,
+				h->unread_folders == 1 ? "folder" : "folders", h->session,
+				h->unread_folders == 1 ? "holds" : "hold");
+		ranges += h->unread_folders;
 		for (size_t k = 0; k < h->n_lost; k++, ranges++) {
 			const struct live_lost *l = &h->lost[k];
 			char which[64];

@@ -63,6 +63,7 @@ struct live_host {
 	struct live_lost *lost;
 	size_t n_lost;
 	struct live_names said;   /* the entries of archives/ named: stray, late, twin */
+	size_t unread_folders;    /* stray ones that hold files (a chunk misnamed?) */
 	struct live_names others; /* its other sessions' folders, said: not followed */
 	struct live_chunks chunks;
 	uint64_t last_event;    /* in the last look (0: none), on the first host's clock */
@@ -150,7 +151,8 @@ int live_watch(struct live *L);
  * True when a chunk came (archives.c). */
 bool live_archives_take(struct live_host *h, const char *archives, bool final);
 /* At the end: each host's chunks lost, said with the span of its trace
- * missing and about how much that was not counted; how many ranges. */
+ * missing and about how much that was not counted, and its stray folders
+ * that hold files; how many of both. */
 size_t live_archives_lost(const struct live *L);
 /* Adds name unless there: true the first time (to be said then). */
 bool live_names_once(struct live_names *l, const char *name);

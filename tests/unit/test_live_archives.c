@@ -5,7 +5,8 @@
  * is there, then said lost with the later ones taken; one filed after that
  * is not taken; an empty folder after chunks with events, a FIFO for a
  * stream, a second folder of one index are losses; a stray folder is named
- * and no loss; at the end each loss is counted.
+ * and no loss, one that holds files (a chunk misnamed) one; at the end each
+ * loss is counted.
  */
 #define _GNU_SOURCE
 #include <setjmp.h>
@@ -93,11 +94,11 @@ static void chunks_taken_and_lost(void **state)
 	assert_int_equal(h.n_lost, 1);
 
 	/* 3 with no file (after chunks with events), 4 with a FIFO for a
-	 * stream, a stray folder, 5 in two folders */
+	 * stream, a stray folder, a chunk misnamed, 5 in two folders */
 	run("mkdir -p '%s/20261129T000003+0000-20261129T000004+0000-3/ust'", archives);
 	file_chunk(4, "20261129T000004+0000");
 	run("cd '%s'/*-4/ust/uid/0/64-bit && rm ch0_1 && mkfifo ch0_1", archives);
-	run("mkdir '%s/notes'", archives);
+	run("mkdir '%s/notes' && cp -r '%s'/*-0 '%s/misnamed'", archives, archives, archives);
 	file_chunk(5, "20261129T000005+0000");
 	file_chunk(5, "20261129T000006+0000");
 	size_t said = h.said.n;
@@ -112,11 +113,13 @@ static void chunks_taken_and_lost(void **state)
 	assert_false(h.lost[3].missing);
 	assert_int_equal(h.chunks.n, 3); /* 5's first folder */
 	assert_int_equal(h.next_chunk, 6);
-	assert_int_equal(h.said.n, said + 2); /* notes, 5's twin (1, late, said before) */
+	assert_int_equal(h.said.n, said + 3); /* notes, misnamed, 5's twin (1: said before) */
+	assert_int_equal(h.unread_folders, 1); /* misnamed: a folder of files */
 	/* said once each */
 	assert_false(live_archives_take(&h, archives, true));
 	assert_int_equal(h.n_lost, 4);
-	assert_int_equal(h.said.n, said + 2);
+	assert_int_equal(h.said.n, said + 3);
+	assert_int_equal(h.unread_folders, 1);
 
 	/* at the end: every loss said again, counted */
 	static struct live L;
@@ -124,7 +127,7 @@ static void chunks_taken_and_lost(void **state)
 	L.o = &o;
 	L.hosts[0] = h;
 	L.n_hosts = 1;
-	assert_int_equal(live_archives_lost(&L), 4);
+	assert_int_equal(live_archives_lost(&L), 5); /* and the folder misnamed */
 	live_host_free(&h);
 }
 
