@@ -152,8 +152,10 @@ int live_watch(struct live *L);
 bool live_archives_take(struct live_host *h, const char *archives, bool final);
 /* At the end: each host's chunks lost, said with the span of its trace
  * missing and about how much that was not counted, and its stray folders
- * that hold files; how many of both. */
+ * that hold files; how many of both (lost.c). */
 size_t live_archives_lost(const struct live *L);
+/* "chunk 6", "chunks 6 to 7": into buf, which it returns. */
+const char *live_chunks_named(char *buf, size_t size, size_t from, size_t to);
 /* Adds name unless there: true the first time (to be said then). */
 bool live_names_once(struct live_names *l, const char *name);
 void live_host_free(struct live_host *h);
