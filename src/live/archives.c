@@ -27,6 +27,30 @@ static bool is_folder(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* Whether a chunk has the folder of an application's buffers
+ * (ust/uid/UID/64-bit, ust/pid/..., kernel/): LTTng makes it when a traced
+ * process registers, beside the files it writes there. */
+static bool buffers_folder(const char *chunk)
+{
+	char path[8192];
+	snprintf(path, sizeof path, "%s/kernel", chunk);
+	if (is_folder(path))
+		return true;
+	for (int kind = 0; kind < 2; kind++) {
+		snprintf(path, sizeof path, "%s/ust/%s", chunk, kind ? "pid" : "uid");
+		DIR *d = opendir(path);
+		struct dirent *e;
+		bool found = false;
+		while (d && !found && (e = readdir(d)))
+			found = e->d_name[0] != '.';
+		if (d)
+			closedir(d);
+		if (found)
+			return true;
+	}
+	return false;
+}
+
 /* The chunk index N of a folder "BEGIN-END-N"; -1 when it is not a chunk's. */
 static long chunk_index(const char *archives, const char *name)
 {
@@ -109,10 +133,14 @@ static void take(struct live_host *h, size_t index, const char *dir)
 	struct live_chunk_facts f;
 	char why[1024];
 	if (!cr_dir_bytes(dir)) {
-		/* before any event: a chunk closed before a traced process wrote */
+		/* before any event: a chunk closed before a traced process wrote,
+		 * unless its buffers' folder is there */
 		if (h->had_events)
 			lose(h, index, index, false, "no file in its folder (every chunk after the first "
 				"with events holds its metadata and streams)");
+		else if (buffers_folder(dir))
+			lose(h, index, index, false, "no file in its folder, though it has its buffers' "
+				"folder (LTTng makes it with their metadata and streams)");
 	} else if (!live_chunk_examine(dir, &f, why, sizeof why)) {
 		lose(h, index, index, false, "cannot be read: %s", why);
 	} else if (f.has_events) {

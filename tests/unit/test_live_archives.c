@@ -4,7 +4,8 @@
  * lttng-relayd names them. A missing chunk is waited for while a later one
  * is there, then said lost with the later ones taken; one filed after that
  * is not taken; an empty folder after chunks with events, a FIFO for a
- * stream, a second folder of one index are losses; a stray folder is named
+ * stream, a second folder of one index, a chunk emptied before any event
+ * (its buffers' folder left) are losses; a stray folder is named
  * and no loss, one that holds files (a chunk misnamed) one; at the end each
  * loss is counted.
  */
@@ -131,10 +132,32 @@ static void chunks_taken_and_lost(void **state)
 	live_host_free(&h);
 }
 
+/* Before any event: a chunk with no file is one closed before a traced
+ * process registered, unless its buffers' folder is there (emptied). */
+static void empty_before_events(void **state)
+{
+	(void)state;
+	struct live_host h = { .name = "robot2" };
+	h.session = strdup(dir);
+	h.chunks.keep = true;
+	run("mkdir -p '%s/20261129T000000+0000-20261129T000001+0000-0/ust'", archives);
+	run("mkdir -p '%s/20261129T000001+0000-20261129T000001+0000-1/ust/uid/0/64-bit/index'",
+		archives);
+	file_chunk(2, "20261129T000002+0000");
+	assert_true(live_archives_take(&h, archives, false));
+	assert_int_equal(h.n_lost, 1);
+	assert_int_equal(h.lost[0].from, 1);
+	assert_non_null(strstr(h.lost[0].why, "buffers' folder"));
+	assert_int_equal(h.chunks.n, 1);
+	assert_int_equal(h.next_chunk, 3);
+	live_host_free(&h);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(chunks_taken_and_lost, setup, teardown),
+		cmocka_unit_test_setup_teardown(empty_before_events, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
