@@ -4,7 +4,8 @@
 # SECONDS, seeded with tests/data/bad and the real traces. Prints, per
 # target, the runs, the coverage reached and the crashes; exits 1 when a
 # target found a crash, a leak-free hang or an assertion (the input is kept
-# in BUILD_DIR/fuzz-artifacts/ for a test case).
+# in BUILD_DIR/fuzz-artifacts/ for a test case). From 60 s on, also caret
+# live --watch over damaged chunks (scripts/fuzz_watch.sh) for SECONDS.
 #   usage: scripts/fuzz.sh SECONDS [BUILD_DIR]
 #   CARET_SHARED_DIR  the shared/ folder (the trace template)
 set -uo pipefail
@@ -80,6 +81,18 @@ run() { # TARGET MAX_LEN EXTRA...
 		echo "fuzz $target: ${runs:-?} runs in ${seconds} s, $cov, no crash, hang or leak"
 	fi
 }
+# caret live --watch over randomly damaged chunks (scripts/fuzz_watch.sh):
+# a recording first, a run every few seconds, so only in a long run (make
+# test-fuzz), with caret and the testbed built in this tree (ASan, UBSan)
+if ((seconds >= 60)); then
+	if cmake --build "$build" -j "$(nproc)" --target caret_cli caret tb-launch tb_app \
+		>/dev/null; then
+		"$here/scripts/fuzz_watch.sh" "$seconds" "$build" | tail -n 30 || failed=1
+	else
+		echo "fuzz_watch: caret and the testbed did not build in $build"
+		failed=1
+	fi
+fi
 # the trace target abandons libbabeltrace2's graph when its guard fires, and
 # babeltrace2's plugins are unloaded with what they allocated: no leak
 # detection there

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "session.h"
@@ -34,12 +35,26 @@ static int on_chunk(void *user, struct recorder *r, const char *chunk, int64_t u
 	L->recorder = r;
 	if (!*chunk) /* relayed: nothing here to read */
 		return 0;
+	struct stat st;
+	if (stat(chunk, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "caret live: %s, the chunk LTTng archived, is not there (deleted?): "
+			"its events are lost\n", chunk);
+		L->failed = true;
+		return 1;
+	}
 	if (cr_dir_bytes(chunk) == 0) { /* no traced process wrote anything yet */
 		live_presence_follow(L, (uint64_t)until_ns);
 		live_print_window(L, (uint64_t)until_ns);
 		return 0;
 	}
-	if (!live_chunks_add(&L->chunks, chunk, (uint64_t)until_ns, live_chunk_holds_init(chunk))) {
+	struct live_chunk_facts facts;
+	char why[1024];
+	if (!live_chunk_examine(chunk, &facts, why, sizeof why)) {
+		fprintf(stderr, "caret live: cannot read the chunk LTTng archived: %s\n", why);
+		L->failed = true;
+		return 1;
+	}
+	if (!live_chunks_add(&L->chunks, chunk, (uint64_t)until_ns, facts.has_init)) {
 		fprintf(stderr, "caret live: out of memory\n");
 		L->failed = true;
 		return 1;
@@ -101,6 +116,8 @@ int live_run(struct live_options *o)
 			"misses");
 		return status ? status : L->misses ? 3 : 0;
 	}
+	if (o->snapshot_dir && !live_snapshot_dir_ready(o))
+		return 1;
 	if (!o->keep_trace) { /* the chunks go as soon as no look needs them */
 		const char *tmp = getenv("TMPDIR");
 		snprintf(scratch, sizeof scratch, "%s/caret-live-XXXXXX", tmp && *tmp ? tmp : "/tmp");

@@ -246,21 +246,6 @@ static void follow_clocks(struct live *L, const ca_trace *t, const ca_records *r
 	free(h);
 }
 
-/* Whether a chunk holds initialization events: read with a window no
- * runtime event is in, so that only those are. */
-bool live_chunk_holds_init(const char *chunk)
-{
-	ca_load_options lo = ca_load_defaults();
-	lo.since = 1e6;
-	char err[512];
-	const char *paths[] = { chunk };
-	ca_trace *t = ca_trace_load_options(paths, 1, &lo, err, sizeof err);
-	/* unreadable: kept, and the look says why */
-	bool init = !t || ca_trace_event_count(t) > ca_trace_windowed_out(t);
-	ca_trace_free(t);
-	return init;
-}
-
 bool live_look(struct live *L, uint64_t until)
 {
 	/* back to the start of what the last look left on its way (a message,
@@ -324,7 +309,7 @@ bool live_look_at(struct live *L, const char *const *paths, size_t n, uint64_t u
 	ca_load_options lo = ca_load_defaults();
 	lo.keep_runtime = true; /* one pass: the chunks are small */
 	lo.merge = true;        /* the chunks of one session, or of several hosts */
-	lo.framing_checked = true; /* live_chunk_holds_init checked each as it came */
+	lo.framing_checked = true; /* live_chunk_examine checked each as it came */
 	lo.runtime_from_ns = L->read_from;
 	const char *names[LIVE_MAX_HOSTS];
 	int64_t corrections[LIVE_MAX_HOSTS];

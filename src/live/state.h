@@ -36,11 +36,35 @@ struct live_miss {
 	char snapshot[4096]; /* empty: none */
 };
 
+/* Chunks of a host that will never be read: missing, empty, damaged. */
+struct live_lost {
+	size_t from, to;        /* their indices */
+	bool missing;           /* not there (one filed later is not read) */
+	char why[1200];
+	uint64_t after, before; /* the host's last event before them, first after (its
+				 * own clock; 0: none) */
+};
+
+/* Names said once each. */
+struct live_names {
+	char **items;
+	size_t n;
+};
+
 /* A host whose chunks the relay daemon files (caret live --watch). */
 struct live_host {
 	char name[256];
 	char *session;          /* its session's folder under the watched one */
 	size_t next_chunk;      /* the index of the chunk it archives next */
+	int64_t later_seen;     /* CLOCK_MONOTONIC when a later chunk was there without
+				 * next_chunk (0: none) */
+	bool had_events;        /* a chunk with events came: an empty one after lost them */
+	uint64_t chunk_first, chunk_last; /* its first and latest chunk's events (own clock) */
+	struct live_lost *lost;
+	size_t n_lost;
+	struct live_names said;   /* the entries of archives/ named: stray, late, twin */
+	size_t unread_folders;    /* stray ones that hold files (a chunk misnamed?) */
+	struct live_names others; /* its other sessions' folders, said: not followed */
 	struct live_chunks chunks;
 	uint64_t last_event;    /* in the last look (0: none), on the first host's clock */
 	int64_t heard;          /* CLOCK_MONOTONIC when a chunk of it came last */
@@ -65,6 +89,7 @@ struct live {
 	struct live_options *o;
 	struct live_host hosts[LIVE_MAX_HOSTS];
 	size_t n_hosts;
+	size_t hosts_not_followed; /* --watch: over LIVE_MAX_HOSTS */
 	struct recorder *recorder;
 	struct live_chunks chunks;
 	/* the user's callbacks (limit: a timer's period: its runs over it are
@@ -99,12 +124,39 @@ bool live_look(struct live *L, uint64_t until);
  * the last event of the host that is behind among those still sending. */
 bool live_look_at(struct live *L, const char *const *paths, size_t n, uint64_t until);
 
-/* Whether a chunk holds initialization events (a look reads it every
- * time); an unreadable one counts as holding them (the look says why). */
-bool live_chunk_holds_init(const char *chunk);
+/* What a chunk holds, read on its own as it comes (chunk_facts.c). */
+struct live_chunk_facts {
+	bool has_events;   /* false: closed while no traced process wrote */
+	bool has_init;     /* initialization events: a look reads it every time */
+	uint64_t first, last; /* its events' span (its own clock) */
+};
+/* false with why (the reader's words) when it cannot be read: damaged,
+ * truncated, a FIFO where a stream is expected... */
+bool live_chunk_examine(const char *chunk, struct live_chunk_facts *f, char *why,
+	size_t why_size);
+
+/* --snapshot-on-miss DIR made if need be, a file written in it and room
+ * for a snapshot: true, else false after a line saying why (snapshot_dir.c). */
+bool live_snapshot_dir_ready(const struct live_options *o);
 
 /* caret live --watch: the looks at the chunks a relay daemon files. */
 int live_watch(struct live *L);
+
+/* --watch: the chunks a host's session archived since the last scan, in
+ * their order, each checked; a missing one (a later one there for a
+ * second, or at once when final), an empty or unreadable one said and
+ * passed over, the later ones taken; an entry that is no chunk named.
+ * True when a chunk came (archives.c). */
+bool live_archives_take(struct live_host *h, const char *archives, bool final);
+/* At the end: each host's chunks lost, said with the span of its trace
+ * missing and about how much that was not counted, and its stray folders
+ * that hold files; how many of both (lost.c). */
+size_t live_archives_lost(const struct live *L);
+/* "chunk 6", "chunks 6 to 7": into buf, which it returns. */
+const char *live_chunks_named(char *buf, size_t size, size_t from, size_t to);
+/* Adds name unless there: true the first time (to be said then). */
+bool live_names_once(struct live_names *l, const char *name);
+void live_host_free(struct live_host *h);
 
 /* Counts a sample (a run, an instance, a call) that ended in
  * (counted_until, until], or before and seen only now, once (look.c).

@@ -6,7 +6,9 @@
  * every host's latest chunks (and those with initialization events) as one
  * system, up to the last event of the host furthest behind. A host that
  * sends nothing for a few seconds is said to have gone and holds nobody
- * back; its data so far stays.
+ * back; its data so far stays. Each host's chunks are taken in order, none
+ * passed over without a word (archives.c); one session a host is followed,
+ * a second said.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -37,15 +39,6 @@ static bool is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* The chunk index N of "BEGIN-END-N"; -1 when the name is not a chunk's. */
-static long chunk_index(const char *name)
-{
-	const char *dash = strrchr(name, '-');
-	char *end;
-	long n = dash ? strtol(dash + 1, &end, 10) : -1;
-	return dash && *end == '\0' && dash[1] ? n : -1;
-}
-
 static struct live_host *host_of(struct live *L, const char *name, const char *session)
 {
 	for (size_t i = 0; i < L->n_hosts; i++)
@@ -71,38 +64,28 @@ static bool recent(const char *path, time_t since)
 	return stat(path, &st) == 0 && st.st_mtime >= since - 2;
 }
 
-/* The chunks archived since the last scan, in order: true when one came. */
-static bool take_chunks(struct live_host *h, const char *archives)
+/* A second session under a host's name: not followed, said once (its
+ * events beside the first's would be counted twice, or one host's clock
+ * mixed with another's). */
+static void other_session(struct live_host *h, const char *session)
 {
-	struct dirent **names;
-	int n = scandir(archives, &names, NULL, alphasort);
-	bool came = false;
-	for (long want = (long)h->next_chunk; n > 0;) {
-		bool found = false;
-		for (int i = 0; i < n; i++) {
-			char dir[8192];
-			snprintf(dir, sizeof dir, "%s/%s", archives, names[i]->d_name);
-			if (chunk_index(names[i]->d_name) != want || !is_dir(dir))
-				continue;
-			/* a chunk closed before any traced process wrote holds nothing */
-			if (cr_dir_bytes(dir))
-				live_chunks_add(&h->chunks, dir, 0, live_chunk_holds_init(dir));
-			h->next_chunk++;
-			h->heard = caret_monotonic_ns();
-			came = found = true;
-			want++;
-		}
-		if (!found)
-			break;
-	}
-	for (int i = 0; i < n; i++)
-		free(names[i]);
-	free(n > 0 ? names : NULL);
-	return came;
+	if (live_names_once(&h->others, session))
+		fprintf(stderr, "caret live: %s has a second session, %s, beside %s: one session a "
+			"host is followed; what %s records is not counted\n", h->name, session,
+			h->session, session);
 }
 
-/* Every host folder under the watched one: its session's new chunks. */
-static bool scan(struct live *L, time_t since)
+/* A host over the most followed, said once. */
+static void too_many_hosts(struct live *L, const char *name)
+{
+	if (!L->hosts_not_followed++)
+		fprintf(stderr, "caret live: %s is not followed: %d hosts at most; its chunks are not "
+			"counted\n", name, LIVE_MAX_HOSTS);
+}
+
+/* Every host folder under the watched one: its session's new chunks (final:
+ * a missing chunk is lost at once). */
+static bool scan(struct live *L, time_t since, bool final)
 {
 	const char *root = L->o->watch_dir;
 	DIR *d = opendir(root);
@@ -125,8 +108,12 @@ static bool scan(struct live *L, time_t since)
 			 * first chunk comes (else what it recorded first, before the
 			 * others' last look, would never be counted) */
 			struct live_host *h = host_of(L, host->d_name, sdir);
-			if (h && !strcmp(h->session, sdir) && is_dir(archives)) /* one session a host */
-				came |= take_chunks(h, archives);
+			if (!h)
+				too_many_hosts(L, host->d_name);
+			else if (strcmp(h->session, sdir))
+				other_session(h, sdir);
+			else if (is_dir(archives))
+				came |= live_archives_take(h, archives, final);
 		}
 		if (hd)
 			closedir(hd);
@@ -134,6 +121,21 @@ static bool scan(struct live *L, time_t since)
 	if (d)
 		closedir(d);
 	return came;
+}
+
+/* A host's other sessions that hold a trace, each said: not counted. */
+static size_t others_recorded(const struct live_host *h)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < h->others.n; i++) {
+		const char *session = h->others.items[i];
+		if (!cr_dir_bytes(session))
+			continue;
+		fprintf(stderr, "caret live: %s's second session %s was not followed: its trace is "
+			"not counted\n", h->name, session);
+		n++;
+	}
+	return n;
 }
 
 /* Whether a host's session has a chunk under way (a folder beside
@@ -250,14 +252,14 @@ int live_watch(struct live *L)
 		caret_monotonic_ns() + (int64_t)(o->record.duration * 1e9) : INT64_MAX;
 	bool ok = true;
 	while (ok && !g_stop && caret_monotonic_ns() < end) {
-		bool came = scan(L, since);
+		bool came = scan(L, since, false);
 		mark_active(L, false);
 		if (came && !waiting_for_first_chunk(L))
 			ok = look(L);
 		caret_sleep_ms(200);
 	}
 	if (ok) { /* what came last, up to the end of every host's data */
-		scan(L, since);
+		scan(L, since, true);
 		mark_active(L, true);
 		ok = look(L);
 	}
@@ -273,9 +275,10 @@ int live_watch(struct live *L)
 			lost++;
 		}
 	}
+	lost += live_archives_lost(L) + L->hosts_not_followed;
 	for (size_t i = 0; i < L->n_hosts; i++) {
-		live_chunks_free(&L->hosts[i].chunks);
-		free(L->hosts[i].session);
+		lost += others_recorded(&L->hosts[i]);
+		live_host_free(&L->hosts[i]);
 	}
 	if (!L->n_hosts)
 		fprintf(stderr, "caret live: no host's chunks came to %s: nothing was watched\n",

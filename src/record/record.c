@@ -283,7 +283,13 @@ static int hand_over_chunk(struct recorder *r, bool last)
 		/* the session destroyed or stopped under us: session_lost says so */
 		if (cr_session_state(r->session) < 1)
 			return 0;
-		cr_fail(r, "%s", err);
+		struct stat st;
+		r->rotation_failed = true;
+		if (!r->o->relayd && stat(r->output, &st) != 0)
+			cr_fail(r, "%s was deleted %.1f s into the recording: the events since its last "
+				"chunk are lost", r->output, (double)(asked - r->started) / 1e9);
+		else
+			cr_fail(r, "%s", err);
 		return 1;
 	}
 	return r->o->on_chunk ? r->o->on_chunk(r->o->user, r, chunk, asked, last) : 0;

@@ -35,6 +35,7 @@ struct recorder {
 	pid_t child;
 	double lost_at; /* the session was stopped or destroyed by someone else */
 	const char *lost_how;
+	bool rotation_failed; /* said: the events after the last chunk are lost */
 	/* output did not exist before this run (LTTng makes it): a run that
 	 * ends without a trace takes it away again */
 	bool output_is_ours, remove_output;

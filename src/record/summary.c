@@ -33,7 +33,7 @@ bool cr_disk_full(const struct recorder *r)
  * in one line each; the number of such problems. */
 static int report_losses(const struct recorder *r)
 {
-	int problems = 0;
+	int problems = r->rotation_failed; /* said then */
 	if (r->lost_how) {
 		cr_fail(r, "the session %s was %s by someone else %.1f s into the recording: the "
 			"trace covers only that", r->session_name, r->lost_how, r->lost_at);
