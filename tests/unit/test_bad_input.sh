@@ -56,12 +56,29 @@ while IFS='|' read -r name file action expected; do
 	case $verb in
 	truncate) truncate -s "$a" "$dir/$file" ;;
 	empty) : >"$dir/$file" ;;
+	remove) rm "$dir/$file" ;;
+	from) cp "$shared/data/real-humble/$a/ust/uid/0/64-bit/$file" "$dir/$file" ;;
 	write) printf "$(echo "$b" | sed 's/../\\x&/g')" |
 		dd of="$dir/$file" bs=1 seek="$a" conv=notrunc status=none ;;
 	*) fail "$name: unknown action $verb"; continue ;;
 	esac
 	expect_error "trace $name" "$expected" "$caret" check "$work/t"
 done <"$bad/traces.txt"
+
+# a stream file removed, its index kept: every verb, with either reader,
+# says which file is missing (caret check said "ok" over the rest's events
+# on caret-fork-intra, caret report tripped UBSan)
+for reader in native babeltrace2; do
+	for verb in check "summary events" arch "latency callbacks" "path search --from /sensor --to /sink" \
+		"report -o $work/r.html" "export --format chrome-trace -o $work/r.json"; do
+		dir=$(fresh)
+		rm "$dir/ch0_0"
+		# shellcheck disable=SC2086 # the verb's words
+		expect_error "$reader: $verb of a trace without a stream file" \
+			"64-bit/ch0_0: missing: its index (index/ch0_0.idx)" \
+			"$caret" $verb --reader "$reader" "$work/t"
+	done
+done
 
 # metadata cut at a packet's end (the session daemon killed mid-recording):
 # babeltrace2's own words were only that it cannot create the trace
