@@ -134,13 +134,26 @@ static void test_tracetools_fork_inter(void **s) { (void)s; check_trace("traceto
 static void test_values_and_strings(void **state)
 {
 	(void)state;
-	char path[4096], err[1024];
+	char path[4096], other[4096], err[1024];
 	real_path(path, sizeof path, "caret-fork-inter");
-	const char *paths[] = { path, path }; /* twice: rows add up */
-	ca_trace *t = ca_trace_load(paths, 2, err, sizeof err);
+	real_path(other, sizeof other, "caret-upstream-inter");
+	/* one folder twice would count its events twice: refused, named */
+	const char *twice[] = { path, path };
+	assert_null(ca_trace_load(twice, 2, err, sizeof err));
+	assert_non_null(strstr(err, "is read twice"));
+	/* two recordings merged: their rows add up */
+	const char *one[] = { other };
+	ca_trace *t = ca_trace_load(one, 1, err, sizeof err);
+	assert_non_null(t);
+	size_t other_nodes = ca_trace_rows(t, "ros2_caret:rcl_node_init");
+	ca_trace_free(t);
+	const char *paths[] = { path, other };
+	ca_load_options o = ca_load_defaults();
+	o.merge = true;
+	t = ca_trace_load_options(paths, 2, &o, err, sizeof err);
 	assert_non_null(t);
 	size_t nodes = ca_trace_rows(t, "ros2_caret:rcl_node_init");
-	assert_true(nodes > 0 && nodes % 2 == 0);
+	assert_true(nodes > other_nodes && other_nodes > 0);
 	bool sink = false;
 	for (size_t r = 0; r < nodes; r++) {
 		const char *n = ca_trace_string(t, ca_trace_field(t, "ros2_caret:rcl_node_init",

@@ -3,11 +3,14 @@
 # architecture files end in one line naming the problem and exit 1, within
 # seconds, never a hang or an abort.
 #   - the recipes of tests/data/bad/traces.txt applied to a real trace
+#   - a stream file removed, its index kept: every verb, both readers
 #   - 60 traces with random bytes overwritten (seeded): exit 0 or 1 only
 #   - timestamps flipped 146 years ahead: refused against the index, and
 #     read in seconds without it (per-second loops are per event now)
 #   - a stream file copied beside itself, a FIFO, a directory and /dev/zero
 #     in a stream's place, with both readers
+#   - a recording read twice: a host's session copied beside it (--merge),
+#     a trace directory copied in its recording, a folder given twice
 #   - a trace directory the user may not read (as nobody, when root)
 #   - tests/data/bad/*.yaml (each says what it expects), a directory, a
 #     device and a FIFO given as the file, a million levels of nesting, and
@@ -172,6 +175,40 @@ for reader in native babeltrace2; do
 			"$caret" check --reader "$reader" "$work/t"
 	done
 done
+
+# ---- a recording read twice (issue 45) ---------------------------------------
+# lttng-relayd's layout, OUTPUT/HOSTNAME/SESSION: a copy of hostA's session
+# filed beside it was read as more of hostA (every callback counted twice,
+# at twice its frequency, "ok"); so was one folder given twice
+hosts=$work/relayed
+mkdir -p "$hosts/hostA" "$hosts/hostB"
+cp -r "$shared/data/real-humble/caret-fork-intra" "$hosts/hostA/s1"
+cp -r "$base" "$hosts/hostB/s1"
+chmod -R u+w "$hosts"
+if timeout 30 "$caret" check --merge "$hosts" >"$work/out" 2>"$work/err"; then
+	echo "ok two recordings merged: $(tail -1 "$work/out")"
+else
+	fail "two recordings merged: $(head -c 400 "$work/err")"
+fi
+cp -r "$hosts/hostA/s1" "$hosts/hostA/s1-copy"
+for reader in native babeltrace2; do
+	for verb in check "latency callbacks"; do
+		# shellcheck disable=SC2086 # the verb's words
+		expect_error "$reader: $verb of a host's session and its copy" \
+			"$hosts/hostA/s1-copy and $hosts/hostA/s1 hold the same recording" \
+			"$caret" $verb --merge --reader "$reader" "$hosts"
+	done
+done
+rm -rf "$hosts/hostA/s1-copy"
+cp -r "$hosts/hostB/s1/ust/uid/0/64-bit" "$hosts/hostB/s1/ust/uid/0/64-bit-copy"
+expect_error "a trace directory and its copy in one recording" \
+	"$hosts/hostB/s1/ust/uid/0/64-bit and $hosts/hostB/s1/ust/uid/0/64-bit-copy hold the same recording" \
+	"$caret" check "$hosts/hostB/s1"
+rm -rf "$hosts/hostB/s1/ust/uid/0/64-bit-copy"
+expect_error "one folder given twice" "$hosts/hostB/s1/ust/uid/0/64-bit is read twice" \
+	"$caret" latency callbacks "$hosts/hostB/s1" "$hosts/hostB/s1"
+expect_error "one folder reached through two paths" "$hosts/hostB/s1/ust/uid/0/64-bit is read twice" \
+	"$caret" check --merge "$hosts" "$hosts/hostB/s1"
 
 # ---- a trace the user may not read ------------------------------------------
 if ((EUID == 0)) && id nobody >/dev/null 2>&1; then
