@@ -4,7 +4,8 @@
  * reached through two of the paths given would count each of its events
  * twice. Two directories are the same data when a stream file of one
  * opens with the very packet header (trace UUID, stream, times and sizes)
- * of a stream file of the other: separate recordings never share one. */
+ * of a stream file of the other: separate recordings never share one. (The
+ * trace UUID alone would not do: a rotated session's chunks share it.) */
 #ifndef CARET_CTF_COPIES_H
 #define CARET_CTF_COPIES_H
 
