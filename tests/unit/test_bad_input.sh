@@ -83,6 +83,14 @@ for reader in native babeltrace2; do
 	done
 done
 
+# a stream of another trace through babeltrace2 too (the framing check
+# comes first: babeltrace2 read it as this trace's)
+dir=$(fresh)
+printf '\xff' | dd of="$dir/ch0_1" bs=1 seek=9 conv=notrunc status=none
+expect_error "babeltrace2: a packet of another UUID" \
+	"ch0_1: the packet at byte 0 is of another trace: its UUID 5521616e-2cff" \
+	"$caret" latency callbacks --reader babeltrace2 "$work/t"
+
 # metadata cut at a packet's end (the session daemon killed mid-recording):
 # babeltrace2's own words were only that it cannot create the trace
 dir=$(fresh)
