@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # fuzz.sh - builds the libFuzzer targets of tests/fuzz with clang (ASan,
 # UBSan, coverage; in BUILD_DIR, default build-fuzz) and runs each for
-# SECONDS, seeded with tests/data/bad and the real traces. Prints, per
+# SECONDS, seeded with tests/data/bad and the real traces (fuzz_folder:
+# with each of its folder operations). Prints, per
 # target, the runs, the coverage reached and the crashes; exits 1 when a
 # target found a crash, a leak-free hang or an assertion (the input is kept
 # in BUILD_DIR/fuzz-artifacts/ for a test case). From 60 s on, also caret
@@ -26,12 +27,12 @@ export ROS_DOMAIN_ID=${CARET_FUZZ_DOMAIN:-$((222 + $$ % 11))}
 
 CC=clang cmake -S "$here" -B "$build" -DCARET_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	-DCARET_SHARED_DIR="$shared" >/dev/null || exit 1
-cmake --build "$build" -j "$(nproc)" --target fuzz_trace fuzz_arch fuzz_status fuzz_api \
-	fuzz_options >/dev/null || exit 1
+cmake --build "$build" -j "$(nproc)" --target fuzz_trace fuzz_folder fuzz_arch fuzz_status \
+	fuzz_api fuzz_options >/dev/null || exit 1
 
 corpus=$build/fuzz-corpus
 artifacts=$build/fuzz-artifacts
-mkdir -p "$corpus"/{trace,arch,status,api,options} "$artifacts"
+mkdir -p "$corpus"/{trace,folder,arch,status,api,options} "$artifacts"
 # seeds: each file of a real trace behind its selector byte; the hostile
 # and the real architecture files; a tracer's Status and a foreign one
 t=$shared/data/real-humble/caret-fork-inter/ust/uid/0/64-bit
@@ -39,6 +40,11 @@ i=0
 for f in metadata ch0_0 ch0_1 index/ch0_0.idx; do
 	{ printf "\\x$(printf %02x $i)"; cat "$t/$f"; } >"$corpus/trace/seed-$i"
 	i=$((i + 1))
+done
+# each folder operation once (fuzz_folder.c: operation, two arguments),
+# after the byte that keeps the runtime events or not
+for op in 0 1 2 3 4 5 6 7 8 9; do
+	printf "\\x0$((op % 2))\\x0$op\\x01\\x03" >"$corpus/folder/seed-$op"
 done
 cp "$here"/tests/data/bad/*.yaml "$here"/tests/data/arch/*.yaml "$corpus/arch/"
 printf '\x00\x03\x01\x02\x00\x00\x00\x00\x00\x00caret_trace_0123abcd_0000_0000_0000_000000000000\x00/node\x00' \
@@ -93,10 +99,11 @@ if ((seconds >= 60)); then
 		failed=1
 	fi
 fi
-# the trace target abandons libbabeltrace2's graph when its guard fires, and
-# babeltrace2's plugins are unloaded with what they allocated: no leak
-# detection there
+# the trace targets abandon libbabeltrace2's graph when its guard fires, and
+# babeltrace2's plugins (which read metadata the native reader hands over)
+# are unloaded with what they allocated: no leak detection there
 ASAN_OPTIONS=detect_leaks=0 run fuzz_trace 70000 -detect_leaks=0
+ASAN_OPTIONS=detect_leaks=0 run fuzz_folder 25 -detect_leaks=0
 run fuzz_arch 65536
 run fuzz_status 1024
 run fuzz_api 512

@@ -29,6 +29,8 @@
 #define INDEX_MAGIC 0xC1F1DCC1u
 #define INDEX_HEADER 16
 #define INDEX_ENTRY_MIN 56 /* offset .. stream_id: 7 fields */
+#define UUID_AT 4 /* in metadata and stream packet headers alike */
+#define UUID_SIZE 16
 
 struct file {
 	int fd;
@@ -118,7 +120,47 @@ static int check_sizes(const struct file *f, uint64_t offset, uint64_t content, 
 	return 0;
 }
 
-static int check_metadata(int dir, struct damage *d)
+/* The trace's UUID, from its metadata packets: every packet of the trace
+ * carries it. */
+struct trace_uuid {
+	unsigned char bytes[UUID_SIZE];
+	bool known; /* false: text metadata (no packet header to take it from) */
+};
+
+static void uuid_text(const unsigned char *u, char out[37])
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t k = 0;
+	for (int i = 0; i < UUID_SIZE; i++) {
+		if (i == 4 || i == 6 || i == 8 || i == 10)
+			out[k++] = '-';
+		out[k++] = hex[u[i] >> 4];
+		out[k++] = hex[u[i] & 15];
+	}
+	out[k] = '\0';
+}
+
+/* A packet's UUID (header bytes h) against the trace's: the first one met
+ * becomes the trace's. what names the packet for the error. */
+static int check_uuid(struct trace_uuid *u, const unsigned char *h, const char *name,
+	uint64_t at, const char *whose, struct damage *d)
+{
+	if (!u->known) {
+		memcpy(u->bytes, h + UUID_AT, UUID_SIZE);
+		u->known = true;
+		return 0;
+	}
+	if (!memcmp(u->bytes, h + UUID_AT, UUID_SIZE))
+		return 0;
+	char theirs[37], ours[37];
+	uuid_text(h + UUID_AT, theirs);
+	uuid_text(u->bytes, ours);
+	return problem(d, CARET_ERR_FORMAT, name, (int64_t)at, "the packet at byte %" PRIu64
+		" is of another trace: its UUID %s is not %s %s (a file of another recording, "
+		"or a damaged header)", at, theirs, whose, ours);
+}
+
+static int check_metadata(int dir, struct trace_uuid *uuid, struct damage *d)
 {
 	struct file f;
 	unsigned char h[METADATA_HEADER];
@@ -145,7 +187,9 @@ static int check_metadata(int dir, struct damage *d)
 				break;
 			}
 			uint64_t content = le32(h + 24), packet = le32(h + 28);
-			rc = check_sizes(&f, at, content, packet, METADATA_HEADER, d);
+			rc = check_uuid(uuid, h, "metadata", at, "its first packet's", d);
+			if (!rc)
+				rc = check_sizes(&f, at, content, packet, METADATA_HEADER, d);
 			at += packet / 8;
 		}
 	}
@@ -166,8 +210,8 @@ struct stream_id {
 };
 
 /* Walks a stream file's packets; the headers, for its index. */
-static int check_stream(int dir, const char *name, struct packet **out, size_t *count,
-	struct stream_id *id, struct damage *d)
+static int check_stream(int dir, const char *name, struct trace_uuid *uuid,
+	struct packet **out, size_t *count, struct stream_id *id, struct damage *d)
 {
 	struct file f;
 	unsigned char h[STREAM_HEADER];
@@ -191,7 +235,9 @@ static int check_stream(int dir, const char *name, struct packet **out, size_t *
 		if (!n)
 			*id = (struct stream_id){ .class_id = le32(h + 20), .instance = le64(h + 24),
 				.known = true };
-		rc = check_sizes(&f, at, p.content, p.packet, STREAM_HEADER, d);
+		rc = uuid->known ? check_uuid(uuid, h, name, at, "the metadata's", d) : 0;
+		if (!rc)
+			rc = check_sizes(&f, at, p.content, p.packet, STREAM_HEADER, d);
 		if (!rc && !VEC_ROOM(packets, n, cap))
 			rc = problem(d, CARET_ERR_NO_MEMORY, NULL, -1, "out of memory");
 		if (!rc)
@@ -304,30 +350,68 @@ static int check_unique(const struct stream_id *ids, size_t n, const struct stre
 	return 0;
 }
 
+/* What the walk of a trace directory has seen so far. */
+struct dir_walk {
+	int dir;
+	struct trace_uuid uuid;
+	struct stream_id *ids; /* the stream files checked */
+	size_t n_ids;
+};
+
 /* One entry of the trace directory: its packets, its index, that no other
- * file holds its stream. ids grows by the stream files. */
-static int check_entry(int dir, const char *name, struct stream_id **ids, size_t *n_ids,
-	struct damage *d)
+ * file holds its stream. */
+static int check_entry(struct dir_walk *w, const char *name, struct damage *d)
 {
-	int rc = stream_entry(dir, name, d);
+	int rc = stream_entry(w->dir, name, d);
 	if (rc <= 0)
 		return rc;
-	struct stream_id *grown = realloc(*ids, (*n_ids + 1) * sizeof *grown);
+	struct stream_id *grown = realloc(w->ids, (w->n_ids + 1) * sizeof *grown);
 	if (!grown)
 		return problem(d, CARET_ERR_NO_MEMORY, NULL, -1, "out of memory");
-	*ids = grown;
-	struct stream_id *id = &grown[*n_ids];
+	w->ids = grown;
+	struct stream_id *id = &grown[w->n_ids];
 	*id = (struct stream_id){ .known = false };
 	struct packet *packets = NULL;
 	size_t n = 0;
-	rc = check_stream(dir, name, &packets, &n, id, d);
+	rc = check_stream(w->dir, name, &w->uuid, &packets, &n, id, d);
 	snprintf(id->name, sizeof id->name, "%s", name);
 	if (!rc)
-		rc = check_index(dir, name, packets, n, d);
+		rc = check_index(w->dir, name, packets, n, d);
 	if (!rc)
-		rc = check_unique(*ids, *n_ids, id, d);
+		rc = check_unique(w->ids, w->n_ids, id, d);
 	free(packets);
-	*n_ids += !rc;
+	w->n_ids += !rc;
+	return rc;
+}
+
+/* Every index file's stream is there: a stream file removed (its index
+ * left) would have its events missing without a word. */
+static int check_indexed_streams(int dir, struct damage *d)
+{
+	int fd = openat(dir, "index", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return 0; /* no index directory: nothing it names */
+	DIR *entries = fdopendir(fd);
+	if (!entries) {
+		close(fd);
+		return problem(d, CARET_ERR_IO, "index", -1, "%s", strerror(errno));
+	}
+	int rc = 0;
+	struct dirent *e;
+	while (!rc && (e = readdir(entries))) {
+		size_t len = strlen(e->d_name);
+		if (e->d_name[0] == '.' || len <= 4 || strcmp(e->d_name + len - 4, ".idx"))
+			continue;
+		char stream[NAME_MAX + 1];
+		snprintf(stream, sizeof stream, "%.*s", (int)(len - 4), e->d_name);
+		struct stat st;
+		if (fstatat(dir, stream, &st, AT_SYMLINK_NOFOLLOW) != 0 && errno == ENOENT)
+			rc = problem(d, CARET_ERR_FORMAT, stream, -1, "missing: its index "
+				"(index/%s) says the recording wrote this stream file; its events are "
+				"lost (restore the file; move the index file away only to read the "
+				"rest knowingly)", e->d_name);
+	}
+	closedir(entries);
 	return rc;
 }
 
@@ -354,16 +438,17 @@ caret_status ctf_check_dir(const char *path, caret_error **error)
 		caret_error_add(error, CARET_ERR_IO, path, -1, NULL, "%s", strerror(errno));
 		return CARET_ERR_IO;
 	}
-	int rc = check_metadata(dir, &d);
+	struct dir_walk w = { .dir = dir };
+	int rc = check_metadata(dir, &w.uuid, &d);
+	if (!rc)
+		rc = check_indexed_streams(dir, &d);
 	DIR *entries = rc ? NULL : fdopendir(dup(dir));
 	if (!rc && !entries)
 		rc = problem(&d, CARET_ERR_IO, NULL, -1, "%s", strerror(errno));
 	struct dirent *e;
-	struct stream_id *ids = NULL;
-	size_t n_ids = 0;
 	while (entries && !rc && (e = readdir(entries)))
-		rc = check_entry(dir, e->d_name, &ids, &n_ids, &d);
-	free(ids);
+		rc = check_entry(&w, e->d_name, &d);
+	free(w.ids);
 	if (entries)
 		closedir(entries);
 	close(dir);

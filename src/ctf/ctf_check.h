@@ -1,7 +1,10 @@
 /*
  * ctf_check.h - the framing of an LTTng CTF trace checked before any
  * reader trusts it: the metadata's packets, every stream file's packet
- * headers, and the index files against the packets they describe.
+ * headers (each packet of the trace's UUID: a file of another recording
+ * read as this one's would mix two runs), the index files against the
+ * packets they describe, and every indexed stream file present (a stream
+ * removed would be events lost without a word).
  * libbabeltrace2 hangs on a metadata file cut mid-packet and aborts on a
  * damaged stream or index; these checks turn such traces into a one-line
  * error first. Only headers are read (a few bytes per packet).

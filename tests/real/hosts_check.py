@@ -12,8 +12,9 @@ usage: hosts_check.py CARET OUT SHIFTED HOST_B DELTA_NS TRUTH_A NODES
 - every message the sink (TRUTH_A, the apps' own record) took is followed
   across the hosts;
 - processes are kept apart by host when their pids collide: a copy of the
-  first host's trace filed as a third host (its metadata's hostname
-  changed) holds the same pids, and is read as processes of its own.
+  first host's trace filed as a third host (its metadata's hostname and
+  its UUID changed: an unchanged copy is refused as one recording read
+  twice) holds the same pids, and is read as processes of its own.
 """
 import glob
 import json
@@ -108,12 +109,46 @@ three = shifted + '-three'
 shutil.copytree(out, three)
 clone = os.path.join(three, first[:-1] + 'C')
 shutil.copytree(os.path.join(out, first), clone)
+
+
+def packets(data, size_at, size_bytes):
+    """The offsets of LTTng's packets in data: each says its size (bits)."""
+    at = 0
+    while at + size_at + size_bytes <= len(data):
+        yield at
+        at += int.from_bytes(data[at + size_at:at + size_at + size_bytes], 'little') // 8
+
+
+def new_uuid(path):
+    """The trace directory holding path made another recording's: a UUID
+    of its own in every packet and in the metadata (a copy's packets are
+    refused as the same recording read twice)."""
+    folder = os.path.dirname(path)
+    meta = bytearray(open(path, 'rb').read())
+    old = bytes(meta[4:20])
+    new = bytes(b ^ 0x5a for b in old)
+    for at in packets(meta, 28, 4):
+        meta[at + 4:at + 20] = new
+    text = lambda u: '-'.join(u.hex()[a:b] for a, b in ((0, 8), (8, 12), (12, 16), (16, 20),
+                                                          (20, 32))).encode()
+    meta = meta.replace(text(old), text(new))
+    open(path, 'wb').write(meta)
+    for stream in glob.glob(os.path.join(folder, '*')):
+        if os.path.basename(stream) == 'metadata' or not os.path.isfile(stream):
+            continue
+        data = bytearray(open(stream, 'rb').read())
+        for at in packets(data, 56, 8):
+            data[at + 4:at + 20] = new
+        open(stream, 'wb').write(data)
+
+
 for path in glob.glob(os.path.join(clone, '**', 'metadata'), recursive=True):
     data = open(path, 'rb').read()
     old = f'hostname = "{first}";'.encode()
     if old not in data:
         sys.exit(f'no {old} in {path}')
     open(path, 'wb').write(data.replace(old, f'hostname = "{first[:-1]}C";'.encode()))
+    new_uuid(path)
 r = subprocess.run([caret, 'check', '--merge', three], capture_output=True, text=True)
 print(r.stdout + r.stderr)
 mine = re.findall(rf'^process (\d+) on {re.escape(first)} \(', r.stdout, re.M)

@@ -69,6 +69,13 @@ with open(os.path.join(bad, 'traces.txt')) as f:
             with open(path, 'r+b') as fh:
                 fh.seek(int(args[0]))
                 fh.write(bytes.fromhex(args[1]))
+        elif verb == 'remove':
+            os.remove(path)
+        elif verb == 'from':  # the file of another real trace
+            shutil.copyfile(os.path.join(shared, 'data', 'real-humble', args[0], 'ust', 'uid',
+                                         '0', '64-bit', file), path)
+        else:
+            raise SystemExit(f'{name}: unknown action {verb}')
         expect_error(f'trace {name}', expected, lambda: caret_c.Lttng(trace))
 
 # ---- random damage: an error or a trace, never a crash --------------------------

@@ -7,6 +7,7 @@
 #include "ca.h"
 #include "ctf_iter.h"
 #include "schema.h"
+#include "tables.h"
 
 #include <setjmp.h>
 #include <stdbool.h>
@@ -134,13 +135,26 @@ static void test_tracetools_fork_inter(void **s) { (void)s; check_trace("traceto
 static void test_values_and_strings(void **state)
 {
 	(void)state;
-	char path[4096], err[1024];
+	char path[4096], other[4096], err[1024];
 	real_path(path, sizeof path, "caret-fork-inter");
-	const char *paths[] = { path, path }; /* twice: rows add up */
-	ca_trace *t = ca_trace_load(paths, 2, err, sizeof err);
+	real_path(other, sizeof other, "caret-upstream-inter");
+	/* one folder twice would count its events twice: refused, named */
+	const char *twice[] = { path, path };
+	assert_null(ca_trace_load(twice, 2, err, sizeof err));
+	assert_non_null(strstr(err, "is read twice"));
+	/* two recordings merged: their rows add up */
+	const char *one[] = { other };
+	ca_trace *t = ca_trace_load(one, 1, err, sizeof err);
+	assert_non_null(t);
+	size_t other_nodes = ca_trace_rows(t, "ros2_caret:rcl_node_init");
+	ca_trace_free(t);
+	const char *paths[] = { path, other };
+	ca_load_options o = ca_load_defaults();
+	o.merge = true;
+	t = ca_trace_load_options(paths, 2, &o, err, sizeof err);
 	assert_non_null(t);
 	size_t nodes = ca_trace_rows(t, "ros2_caret:rcl_node_init");
-	assert_true(nodes > 0 && nodes % 2 == 0);
+	assert_true(nodes > other_nodes && other_nodes > 0);
 	bool sink = false;
 	for (size_t r = 0; r < nodes; r++) {
 		const char *n = ca_trace_string(t, ca_trace_field(t, "ros2_caret:rcl_node_init",
@@ -170,6 +184,39 @@ static void test_bad_paths(void **state)
 	assert_non_null(strstr(err, "no trace path"));
 }
 
+/* A merged event's stages come in order, before the event (stages.c):
+ * otherwise the values are damage, said with the field. */
+static void test_stage_times(void **state)
+{
+	(void)state;
+	ca_trace *t = ca_trace_new();
+	assert_non_null(t);
+	enum cs_event_id cb = CS_EV_ros2_caret_merged_callback_timing;
+	enum cs_event_id pub = CS_EV_ros2_caret_merged_publish_timing;
+	/* the stage fields where stages.c reads them */
+	assert_int_equal(cs_field_index(&cs_events[cb], "callback_start_timestamp"), 1);
+	assert_int_equal(cs_field_index(&cs_events[pub], "rclcpp_publish_timestamp"), 2);
+	assert_int_equal(cs_field_index(&cs_events[pub], "dds_write_timestamp"), 4);
+	assert_true(ca_load_has_stages(cb) && ca_load_has_stages(pub));
+	assert_false(ca_load_has_stages(CS_EV_ros2_callback_start));
+	uint64_t run[] = { 0x10, 150, 0 };
+	assert_false(ca_load_stages_damaged(t, cb, 200, 1, 2, run, NULL));
+	run[1] = 0; /* started before the recording: no stage */
+	assert_false(ca_load_stages_damaged(t, cb, 200, 1, 2, run, NULL));
+	run[1] = 200 + (UINT64_C(1) << 62);
+	assert_true(ca_load_stages_damaged(t, cb, 200, 1, 2, run, "ch0_1"));
+	assert_non_null(strstr(t->damage, "ch0_1: damaged: a ros2_caret:merged_callback_timing "
+		"event of process 1, thread 2, at 200 (trace clock) has its callback_start_timestamp "
+		"146 years after the event's own time"));
+	uint64_t publish[] = { 0x20, 0x30, 100, 110, 0, 0 }; /* no DDS write */
+	assert_false(ca_load_stages_damaged(t, pub, 120, 1, 2, publish, NULL));
+	publish[3] = 90; /* rcl before rclcpp */
+	assert_true(ca_load_stages_damaged(t, pub, 120, 1, 2, publish, NULL));
+	assert_non_null(strstr(t->damage, "has its rclcpp_publish_timestamp 0.000000010 s after "
+		"rcl_publish_timestamp"));
+	ca_trace_free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -179,6 +226,7 @@ int main(void)
 		cmocka_unit_test(test_tracetools_fork_inter),
 		cmocka_unit_test(test_values_and_strings),
 		cmocka_unit_test(test_bad_paths),
+		cmocka_unit_test(test_stage_times),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

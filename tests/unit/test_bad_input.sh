@@ -3,11 +3,14 @@
 # architecture files end in one line naming the problem and exit 1, within
 # seconds, never a hang or an abort.
 #   - the recipes of tests/data/bad/traces.txt applied to a real trace
+#   - a stream file removed, its index kept: every verb, both readers
 #   - 60 traces with random bytes overwritten (seeded): exit 0 or 1 only
 #   - timestamps flipped 146 years ahead: refused against the index, and
 #     read in seconds without it (per-second loops are per event now)
 #   - a stream file copied beside itself, a FIFO, a directory and /dev/zero
 #     in a stream's place, with both readers
+#   - a recording read twice: a host's session copied beside it (--merge),
+#     a trace directory copied in its recording, a folder given twice
 #   - a trace directory the user may not read (as nobody, when root)
 #   - tests/data/bad/*.yaml (each says what it expects), a directory, a
 #     device and a FIFO given as the file, a million levels of nesting, and
@@ -56,12 +59,37 @@ while IFS='|' read -r name file action expected; do
 	case $verb in
 	truncate) truncate -s "$a" "$dir/$file" ;;
 	empty) : >"$dir/$file" ;;
+	remove) rm "$dir/$file" ;;
+	from) cp "$shared/data/real-humble/$a/ust/uid/0/64-bit/$file" "$dir/$file" ;;
 	write) printf "$(echo "$b" | sed 's/../\\x&/g')" |
 		dd of="$dir/$file" bs=1 seek="$a" conv=notrunc status=none ;;
 	*) fail "$name: unknown action $verb"; continue ;;
 	esac
 	expect_error "trace $name" "$expected" "$caret" check "$work/t"
 done <"$bad/traces.txt"
+
+# a stream file removed, its index kept: every verb, with either reader,
+# says which file is missing (caret check said "ok" over the rest's events
+# on caret-fork-intra, caret report tripped UBSan)
+for reader in native babeltrace2; do
+	for verb in check "summary events" arch "latency callbacks" "path search --from /sensor --to /sink" \
+		"report -o $work/r.html" "export --format chrome-trace -o $work/r.json"; do
+		dir=$(fresh)
+		rm "$dir/ch0_0"
+		# shellcheck disable=SC2086 # the verb's words
+		expect_error "$reader: $verb of a trace without a stream file" \
+			"64-bit/ch0_0: missing: its index (index/ch0_0.idx)" \
+			"$caret" $verb --reader "$reader" "$work/t"
+	done
+done
+
+# a stream of another trace through babeltrace2 too (the framing check
+# comes first: babeltrace2 read it as this trace's)
+dir=$(fresh)
+printf '\xff' | dd of="$dir/ch0_1" bs=1 seek=9 conv=notrunc status=none
+expect_error "babeltrace2: a packet of another UUID" \
+	"ch0_1: the packet at byte 0 is of another trace: its UUID 5521616e-2cff" \
+	"$caret" latency callbacks --reader babeltrace2 "$work/t"
 
 # metadata cut at a packet's end (the session daemon killed mid-recording):
 # babeltrace2's own words were only that it cannot create the trace
@@ -155,6 +183,40 @@ for reader in native babeltrace2; do
 			"$caret" check --reader "$reader" "$work/t"
 	done
 done
+
+# ---- a recording read twice (issue 45) ---------------------------------------
+# lttng-relayd's layout, OUTPUT/HOSTNAME/SESSION: a copy of hostA's session
+# filed beside it was read as more of hostA (every callback counted twice,
+# at twice its frequency, "ok"); so was one folder given twice
+hosts=$work/relayed
+mkdir -p "$hosts/hostA" "$hosts/hostB"
+cp -r "$shared/data/real-humble/caret-fork-intra" "$hosts/hostA/s1"
+cp -r "$base" "$hosts/hostB/s1"
+chmod -R u+w "$hosts"
+if timeout 30 "$caret" check --merge "$hosts" >"$work/out" 2>"$work/err"; then
+	echo "ok two recordings merged: $(tail -1 "$work/out")"
+else
+	fail "two recordings merged: $(head -c 400 "$work/err")"
+fi
+cp -r "$hosts/hostA/s1" "$hosts/hostA/s1-copy"
+for reader in native babeltrace2; do
+	for verb in check "latency callbacks"; do
+		# shellcheck disable=SC2086 # the verb's words
+		expect_error "$reader: $verb of a host's session and its copy" \
+			"$hosts/hostA/s1-copy and $hosts/hostA/s1 hold the same recording" \
+			"$caret" $verb --merge --reader "$reader" "$hosts"
+	done
+done
+rm -rf "$hosts/hostA/s1-copy"
+cp -r "$hosts/hostB/s1/ust/uid/0/64-bit" "$hosts/hostB/s1/ust/uid/0/64-bit-copy"
+expect_error "a trace directory and its copy in one recording" \
+	"$hosts/hostB/s1/ust/uid/0/64-bit and $hosts/hostB/s1/ust/uid/0/64-bit-copy hold the same recording" \
+	"$caret" check "$hosts/hostB/s1"
+rm -rf "$hosts/hostB/s1/ust/uid/0/64-bit-copy"
+expect_error "one folder given twice" "$hosts/hostB/s1/ust/uid/0/64-bit is read twice" \
+	"$caret" latency callbacks "$hosts/hostB/s1" "$hosts/hostB/s1"
+expect_error "one folder reached through two paths" "$hosts/hostB/s1/ust/uid/0/64-bit is read twice" \
+	"$caret" check --merge "$hosts" "$hosts/hostB/s1"
 
 # ---- a trace the user may not read ------------------------------------------
 if ((EUID == 0)) && id nobody >/dev/null 2>&1; then

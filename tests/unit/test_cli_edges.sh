@@ -35,13 +35,17 @@ has() { # FILE TEXT CASE
 # ---- item 5: recordings --------------------------------------------------
 # two sessions (as lttng and caret record lay them out), and one session
 # with per-pid buffers (two trace directories, one recording)
+# (two real traces: copies of one would be refused as one read twice)
+other=$shared/data/real-humble/caret-upstream-inter
 for run in run1 run2; do
 	mkdir -p "$work/traces/$run/ust/uid/0"
-	cp -r "$real/ust/uid/0/64-bit" "$work/traces/$run/ust/uid/0/"
+	from=$real && [[ $run == run2 ]] && from=$other
+	cp -r "$from/ust/uid/0/64-bit" "$work/traces/$run/ust/uid/0/"
 done
 for proc in sensor-1-20261127-101010 sink-2-20261127-101010; do
 	mkdir -p "$work/perpid/ust/pid"
-	cp -r "$real/ust/uid/0/64-bit" "$work/perpid/ust/pid/$proc"
+	from=$real && [[ $proc == sink* ]] && from=$other
+	cp -r "$from/ust/uid/0/64-bit" "$work/perpid/ust/pid/$proc"
 done
 chmod -R u+w "$work"
 run 1 "$caret" check "$work/traces"

@@ -1,9 +1,11 @@
 /* recordings.c - the recordings a load reads (ctf_recordings.h): several
  * are read as one system only when asked (ca_load_options.merge), so that
- * a folder of separate runs is never added up by accident. */
+ * a folder of separate runs is never added up by accident, and none is
+ * read twice. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "ctf_copies.h"
 #include "ctf_native.h"
 #include "ctf_recordings.h"
 #include "error_build.h"
@@ -65,7 +67,13 @@ caret_status ca_load_recordings(ca_trace *t, const char *const *paths, size_t n_
 		refuse(t, paths, n_paths, error);
 		return CARET_ERR_INVALID;
 	}
-	return CARET_OK;
+	/* a recording read twice (a copy beside it, a folder given twice)
+	 * would count every event twice */
+	char err[9000];
+	caret_status status = ctf_check_copies(paths, n_paths, err, sizeof err);
+	if (status != CARET_OK)
+		caret_error_add(error, status, NULL, -1, NULL, "%s", err);
+	return status;
 }
 
 size_t ca_trace_recording_count(const ca_trace *t)

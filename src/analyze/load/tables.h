@@ -56,6 +56,20 @@ struct ca_class_map *ca_load_class(ca_trace *t, const void *cls, bool *fresh);
 /* count events LTTng discarded in stream, and packets lost from it */
 void ca_load_discarded(ca_trace *t, const char *stream, uint64_t events, uint64_t packets);
 
+/* Whether event id's stage times (CARET's merged events: values, its
+ * fields in the schema's order) are damaged: a stage after a later one or
+ * after the event's own time. Then true, with t->damage saying so (stream:
+ * the file it is in, NULL when not known). Other events: false. */
+bool ca_load_stages_damaged(ca_trace *t, int id, uint64_t time, int32_t vpid, int32_t vtid,
+	const uint64_t *values, const char *stream);
+/* *error (freed first) in the words of t->damage, for the path read. */
+void ca_load_say_damage(const ca_trace *t, const char *path, caret_error **error);
+static inline bool ca_load_has_stages(int id)
+{
+	return id == CS_EV_ros2_caret_merged_callback_timing ||
+		id == CS_EV_ros2_caret_merged_publish_timing;
+}
+
 /* The read stage of a load: the traces under paths read into tables (the
  * window applied, rows in time order); NULL with err. No model yet: the
  * pipeline builds the rest (pipeline/pipeline.c). */

@@ -102,6 +102,12 @@ static int64_t clock_epoch_offset(const bt_event *ev)
 }
 
 
+/* The stream's name (its file, for LTTng's), NULL when not known. */
+static const char *stream_name(const bt_event *ev)
+{
+	return bt_stream_get_name(bt_event_borrow_stream_const(ev));
+}
+
 static int on_event(const bt_event *ev, uint64_t clock, void *user)
 {
 	ca_trace *t = user;
@@ -129,10 +135,14 @@ static int on_event(const bt_event *ev, uint64_t clock, void *user)
 	const struct cs_event *e = &cs_events[m->id];
 	struct ca_table *tb = &t->tables[m->id];
 	const bt_field *payload = bt_event_borrow_payload_field_const(ev);
+	uint64_t v[CS_MAX_FIELDS];
 	for (size_t f = 0; f < e->field_count; f++)
-		tb->field[f][r] = m->member[f] < 0 ? 0 : value_of(t,
+		v[f] = tb->field[f][r] = m->member[f] < 0 ? 0 : value_of(t,
 			bt_field_structure_borrow_member_field_by_index_const(payload,
 				(uint64_t)m->member[f]));
+	if (ca_load_has_stages(m->id) &&
+	    ca_load_stages_damaged(t, m->id, clock, vpid, vtid, v, stream_name(ev)))
+		return -1;
 	return t->failed ? -1 : 0;
 }
 
@@ -155,6 +165,10 @@ caret_status ca_load_babeltrace2(ca_trace *t, const char *path, caret_error **er
 	*error = NULL;
 	if (ca_ctf_iterate(path, &h, err, sizeof err) == 0)
 		return CARET_OK;
+	if (t->damage[0]) { /* the walk stopped for it */
+		ca_load_say_damage(t, path, error);
+		return caret_error_status(*error);
+	}
 	/* babeltrace2 speaks in words: one cause */
 	*error = caret_error_of_text(t->failed ? CARET_ERR_NO_MEMORY : CARET_ERR_FORMAT, err);
 	return caret_error_status(*error);

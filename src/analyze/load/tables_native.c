@@ -117,6 +117,18 @@ static void note_host(ca_trace *t, struct ca_pid *p, const struct ctf_meta *meta
 		(meta->clock_freq ? meta->clock_freq : 1000000000));
 }
 
+/* Row r of event id checked for damaged stage times (stages.c). */
+static bool stages_damaged(ca_trace *t, int id, uint64_t time, int32_t vpid, int32_t vtid,
+	size_t r, const char *stream)
+{
+	if (!ca_load_has_stages(id))
+		return false;
+	uint64_t v[CS_MAX_FIELDS];
+	for (size_t f = 0; f < cs_events[id].field_count; f++)
+		v[f] = t->tables[id].field[f][r];
+	return ca_load_stages_damaged(t, id, time, vpid, vtid, v, stream);
+}
+
 static int on_event(const struct ctf_event *e, const struct ctf_meta *meta, void *user)
 {
 	ca_trace *t = user;
@@ -145,7 +157,8 @@ static int on_event(const struct ctf_event *e, const struct ctf_meta *meta, void
 		if (meta->time_shift && tb->field[f][r] && clock_field(ev->fields[f].name))
 			tb->field[f][r] += (uint64_t)meta->time_shift;
 	}
-	return t->failed ? -1 : 0;
+	return t->failed || stages_damaged(t, m->id, e->timestamp, vpid, vtid, r,
+		e->stream_path) ? -1 : 0;
 }
 
 static void on_discarded(const char *stream, uint64_t events, uint64_t packets, void *user)
@@ -219,6 +232,8 @@ caret_status ca_load_native(ca_trace *t, const char *path, const struct ca_skip 
 	t->earliest.open = !t->events;
 	t->earliest.seen = false;
 	caret_status status = ctf_native_walk(path, &h, error);
+	if (status != CARET_OK && t->damage[0]) /* the walk stopped for it */
+		ca_load_say_damage(t, path, error);
 	if (t->earliest.open && t->earliest.seen)
 		t->epoch_offset = t->earliest.ns_clock ? t->earliest.offset : 0;
 	t->earliest.open = false;
@@ -471,6 +486,9 @@ static inline int replay_record(const void *record, size_t size, uint64_t timest
 	const struct runtime_record *x = record; /* every field the visitors read is in it */
 	(void)size;
 	(void)meta;
+	if (ca_load_has_stages(x->id) &&
+	    ca_load_stages_damaged(r->t, x->id, timestamp, x->vpid, x->vtid, x->values, NULL))
+		return -1;
 	r->visit(r->ctx, (enum cs_event_id)x->id, timestamp, x->vpid, x->vtid, x->values);
 	if (r->tee) /* the records' scan, riding along (trace.h) */
 		r->tee(r->tee_ctx, (enum cs_event_id)x->id, timestamp, x->vpid, x->vtid, x->values);
@@ -507,8 +525,13 @@ int ca_load_native_replay(ca_trace *t, void (*visit)(void *ctx, enum cs_event_id
 		memset(r.tee_scratch, 0, sizeof r.tee_scratch);
 		if (ctf_native_iterate(t->paths[i], &h, err, sizeof err) != 0) {
 			/* damage the first pass stepped over (time going back
-			 * between streams, which skimmed events do not check) */
-			snprintf(t->replay_error, sizeof t->replay_error, "%s", err);
+			 * between streams, which skimmed events do not check; the
+			 * values of events it only counted) */
+			if (t->damage[0])
+				snprintf(t->replay_error, sizeof t->replay_error,
+					"cannot read trace: path=%s: %.900s", t->paths[i], t->damage);
+			else
+				snprintf(t->replay_error, sizeof t->replay_error, "%s", err);
 			return -1;
 		}
 	}

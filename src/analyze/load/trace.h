@@ -104,6 +104,8 @@ struct ca_trace {
 	char **recordings;
 	size_t n_recordings;
 	char replay_error[1024]; /* why replay_runtime failed, when not out of memory */
+	/* damage in an event's values that stopped a reader (stages.c) */
+	char damage[1024];
 	/* A second visitor of the model's runtime pass (the load sets it
 	 * while the model is built): the scan of the records the load was
 	 * asked for (ca_load_options.records, one or several: each of them

@@ -144,6 +144,8 @@ bool ca_radix_sort_values(int64_t *v, size_t n)
 
 bool ca_radix_permute(struct ca_radix *r, void *items, size_t size)
 {
+	if (!r->n) /* nothing to move: items may be NULL (an empty column) */
+		return true;
 	if (!grow(&r->scratch, &r->cap_scratch, r->n * size + 1))
 		return false;
 	char *copy = r->scratch;
