@@ -33,11 +33,15 @@ static bool is_folder(const char *path)
 static bool buffers_folder(const char *chunk)
 {
 	char path[8192];
-	snprintf(path, sizeof path, "%s/kernel", chunk);
+	int n = snprintf(path, sizeof path, "%s/kernel", chunk);
+	if (n < 0 || (size_t)n >= sizeof path)
+		return false; /* no such folder can be named */
 	if (is_folder(path))
 		return true;
 	for (int kind = 0; kind < 2; kind++) {
-		snprintf(path, sizeof path, "%s/ust/%s", chunk, kind ? "pid" : "uid");
+		n = snprintf(path, sizeof path, "%s/ust/%s", chunk, kind ? "pid" : "uid");
+		if (n < 0 || (size_t)n >= sizeof path)
+			return false;
 		DIR *d = opendir(path);
 		struct dirent *e;
 		bool found = false;
