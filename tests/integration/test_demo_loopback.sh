@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make demo` keeps its DDS traffic on this machine: captured on every
 # interface while the demo runs (tcpdump -i any), the UDP packets of the
-# demo's DDS domain (sent to Cyclone's ports 7400 + 250 x domain ... + 249)
+# demo's DDS domain (sent to its ports 7400 + 100 x domain ... + 99: the
+# domain gain of scripts/cyclonedds-loopback.xml and fastdds-loopback.xml)
 # are all on the loopback interface, between 127.0.0.1 addresses, none
 # multicast; and there are such packets (the capture did see the demo).
 # (By destination, and never DNS: another program's query from, or its
@@ -12,7 +13,7 @@ command -v tcpdump >/dev/null || { echo "tcpdump missing: run 'make deps'" >&2; 
 out=$(mktemp -d)
 caret_at_exit "rm -rf '$out'"
 domain=${ROS_DOMAIN_ID:?}
-low=$((7400 + 250 * domain)) high=$((7400 + 250 * domain + 249))
+low=$((7400 + 100 * domain)) high=$((7400 + 100 * domain + 99))
 
 tcpdump -i any -nn -l -q "udp and dst portrange $low-$high and not port 53" >"$out/capture" 2>"$out/tcpdump.err" &
 capture=$!
