@@ -224,6 +224,15 @@ real_anchor() {
 	tar --zstd -xf "$CARET_SHARED_DIR/anchors/caret_analyze-0.7.3.tar.zst" -C "$1"
 }
 
+# REAL_PYTHON: the Python of the steps that load libcaret-analyze.so (the
+# Python package, the original analyzer beside it); in a sanitizers' build
+# with their runtimes first (tests/CMakeLists.txt: CARET_PYTHON_PRELOAD).
+REAL_PYTHON=(/usr/bin/python3)
+if [[ -n ${CARET_PYTHON_PRELOAD:-} ]]; then
+	REAL_PYTHON=(env "LD_PRELOAD=$CARET_PYTHON_PRELOAD"
+		"ASAN_OPTIONS=${CARET_PYTHON_ASAN_OPTIONS:-detect_leaks=0}" /usr/bin/python3)
+fi
+
 # The node chain of the pipeline systems, for the path checks.
 REAL_PATH=/sensor,/filter,/sink
 

@@ -87,7 +87,7 @@ if [[ $REAL_RMW == cyclonedds || $system == pipeline3 ]]; then
 	# tree, and each comparison costs about 8 s of the suite.
 	if [[ $system != executors && ($REAL_TREE == humble-caret || $system == pipeline3) ]]; then
 		CARET_ANALYZE_LIBRARY=$CARET_BUILD_DIR/lib/libcaret-analyze.so.0 \
-			PYTHONPATH=$work/anchor:$CARET_SOURCE_DIR/python /usr/bin/python3 \
+			PYTHONPATH=$work/anchor:$CARET_SOURCE_DIR/python "${REAL_PYTHON[@]}" \
 			"$CARET_SOURCE_DIR/tests/unit/python_vs_original.py" "$work/first/trace" \
 			$([[ $system == services ]] && echo --no-path) >"$work/python" 2>"$work/python.err" ||
 			{ grep -E '^(FAIL|  )' "$work/python"; tail -5 "$work/python.err"; exit 1; }

@@ -23,7 +23,7 @@ check() {
 	local dir=$1 mode=$2
 	shift 2
 	CARET_ANALYZE_LIBRARY=$CARET_BUILD_DIR/lib/libcaret-analyze.so.0 \
-		PYTHONPATH=$work/anchor:$CARET_SOURCE_DIR/python /usr/bin/python3 \
+		PYTHONPATH=$work/anchor:$CARET_SOURCE_DIR/python "${REAL_PYTHON[@]}" \
 		"$CARET_SOURCE_DIR/tests/real/latest_check.py" "$dir/trace" "$dir" --caret "$BIN/caret" \
 		--mode "$mode" "$@" 2>"$dir/check.err" || { tail -5 "$dir/check.err"; return 1; }
 }

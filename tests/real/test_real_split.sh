@@ -27,7 +27,7 @@ env LD_PRELOAD="$CARET_LIB" "${CARET_GROUP[@]}" "$REAL_LAUNCH" "$REAL_APPS" spli
 	"$dir" "$dir/pids" >/dev/null
 real_record_stop "$dir/trace"
 CARET_ANALYZE_LIBRARY=$CARET_BUILD_DIR/lib/libcaret-analyze.so.0 \
-	PYTHONPATH=$CARET_SOURCE_DIR/python /usr/bin/python3 \
+	PYTHONPATH=$CARET_SOURCE_DIR/python "${REAL_PYTHON[@]}" \
 	"$CARET_SOURCE_DIR/tests/real/split_check.py" "$dir/trace" --caret "$BIN/caret" \
 	--rmw "$REAL_RMW" --python
 

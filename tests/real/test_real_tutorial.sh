@@ -31,7 +31,7 @@ done
 
 status=0
 # a second host for the pages' multi-host calls: one of the shared recordings
-CARET_ANALYZE_LIBRARY=$library /usr/bin/python3 "$CARET_SOURCE_DIR/tests/unit/caret_doc_vs_original.py" \
+CARET_ANALYZE_LIBRARY=$library "${REAL_PYTHON[@]}" "$CARET_SOURCE_DIR/tests/unit/caret_doc_vs_original.py" \
 	--anchor "$work/anchor" --system tutorial --trace "$work/run/trace" \
 	--host1 "$CARET_SHARED_DIR/data/real-humble/caret-fork-inter" --notebook "$notebook" \
 	--inputs "$work/evaluate" || status=1
