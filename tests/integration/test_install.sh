@@ -93,7 +93,8 @@ check $? "completion: --path offers the named paths of --arch's file ($name)"
 example=$src/examples/api/trace_summary.c
 export PKG_CONFIG_PATH=$prefix/$libdir/pkgconfig
 # shellcheck disable=SC2046
-cc -o "$work/summary_pc" "$example" $(pkg-config --cflags --libs caret-analyze)
+# shellcheck disable=SC2086 # EXAMPLE_CFLAGS: the sanitizers of an ASan build
+cc ${EXAMPLE_CFLAGS:-} -o "$work/summary_pc" "$example" $(pkg-config --cflags --libs caret-analyze)
 LD_LIBRARY_PATH=$prefix/$libdir "$work/summary_pc" "$trace" /sensor /sink >"$work/pc.out"
 check $? "built with pkg-config, it runs: $(grep -c . "$work/pc.out") lines"
 mkdir "$work/cm"
@@ -104,7 +105,8 @@ find_package(caret 0.1 REQUIRED)
 add_executable(summary $example)
 target_link_libraries(summary PRIVATE caret::analyze)
 CMAKE
-cmake -S "$work/cm" -B "$work/cm/build" -DCMAKE_PREFIX_PATH="$prefix" >"$work/cm.log" &&
+cmake -S "$work/cm" -B "$work/cm/build" -DCMAKE_PREFIX_PATH="$prefix" \
+	-DCMAKE_C_FLAGS="${EXAMPLE_CFLAGS:-}" >"$work/cm.log" &&
 	cmake --build "$work/cm/build" >>"$work/cm.log"
 check $? "built with find_package(caret) and caret::analyze"
 "$work/cm/build/summary" "$trace" /sensor /sink >"$work/cm.out"
@@ -124,8 +126,12 @@ pydir=$(sed -n 's/^CARET_PYTHON_DIR:STRING=//p' "$build/CMakeCache.txt")
 export PYTHONDONTWRITEBYTECODE=1 # nothing left behind for the uninstall to miss
 truth=$("$build/bin/caret" latency callbacks --format csv "$trace" |
 	awk -F, '$1 == "/sensor/callback_0" { print $2 }')
+# (in a sanitizers' build, with their runtimes first: tests/CMakeLists.txt)
+python_env=()
+[[ -n ${CARET_PYTHON_PRELOAD:-} ]] &&
+	python_env=(env "LD_PRELOAD=$CARET_PYTHON_PRELOAD" "ASAN_OPTIONS=$CARET_PYTHON_ASAN_OPTIONS")
 pycheck() { # PYTHON: the library it loaded, and the sensor's runs
-	(cd "$work" && "$1" -c 'import caret_c, sys
+	(cd "$work" && "${python_env[@]}" "$1" -c 'import caret_c, sys
 app = caret_c.Application(caret_c.Architecture("lttng", sys.argv[1]), caret_c.Lttng(sys.argv[1]))
 df = app.get_callback("/sensor/callback_0").to_dataframe()
 print(caret_c.library_path, len(df.dropna()))' "$trace")

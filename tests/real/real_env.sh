@@ -227,11 +227,11 @@ real_anchor() {
 # REAL_PYTHON: the Python of the steps that load libcaret-analyze.so (the
 # Python package, the original analyzer beside it); in a sanitizers' build
 # with their runtimes first (tests/CMakeLists.txt: CARET_PYTHON_PRELOAD).
-REAL_PYTHON=(/usr/bin/python3)
-if [[ -n ${CARET_PYTHON_PRELOAD:-} ]]; then
-	REAL_PYTHON=(env "LD_PRELOAD=$CARET_PYTHON_PRELOAD"
-		"ASAN_OPTIONS=${CARET_PYTHON_ASAN_OPTIONS:-detect_leaks=0}" /usr/bin/python3)
-fi
+# (REAL_PYTHON_ENV: that environment alone, for a script that runs Python)
+REAL_PYTHON_ENV=()
+[[ -z ${CARET_PYTHON_PRELOAD:-} ]] || REAL_PYTHON_ENV=(env "LD_PRELOAD=$CARET_PYTHON_PRELOAD"
+	"ASAN_OPTIONS=${CARET_PYTHON_ASAN_OPTIONS:-detect_leaks=0}")
+REAL_PYTHON=("${REAL_PYTHON_ENV[@]}" /usr/bin/python3)
 
 # The node chain of the pipeline systems, for the path checks.
 REAL_PATH=/sensor,/filter,/sink

@@ -37,6 +37,6 @@ CARET_ANALYZE_LIBRARY=$library "${REAL_PYTHON[@]}" "$CARET_SOURCE_DIR/tests/unit
 	--inputs "$work/evaluate" || status=1
 echo "== $(basename "$notebook") headless, beside ./e2e_sample and ./architecture.yaml"
 cp -r "$work/run/trace" "$work/evaluate/e2e_sample"
-bash "$CARET_SOURCE_DIR/tests/unit/test_example_notebook.sh" "$library" "$CARET_SOURCE_DIR" \
+"${REAL_PYTHON_ENV[@]}" bash "$CARET_SOURCE_DIR/tests/unit/test_example_notebook.sh" "$library" "$CARET_SOURCE_DIR" \
 	"$CARET_SHARED_DIR" "$notebook" "$work/evaluate" || status=1
 exit $status
