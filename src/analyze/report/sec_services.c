@@ -68,6 +68,21 @@ static int row_key(const struct items *s, size_t a, size_t b)
 	return c ? c : strcmp(server_node(s, a), server_node(s, b));
 }
 
+/* Whether item b goes in item a's row (s->order sorted by row_key): the
+ * same row, or a call of a's service and client that no server took (one
+ * in flight at the trace's end: '?' sorts after every node's name), which
+ * counts among the row's incomplete calls rather than making a row of its
+ * own with no data. */
+static bool same_row(const struct items *s, size_t a, size_t b)
+{
+	if (!row_key(s, a, b))
+		return true;
+	char x[512], y[512];
+	return !strcmp(server_node(s, b), "?") &&
+		!strcmp(name_of(s, a, x, sizeof x), name_of(s, b, y, sizeof y)) &&
+		!strcmp(client_node(s, a), client_node(s, b));
+}
+
 static int by_row_then_sent(const void *x, const void *y, void *ctx)
 {
 	const struct items *s = ctx;
@@ -181,7 +196,7 @@ static void rows_section(struct report *r, const struct items *s, const char *in
 	report_stats_head(r->out, s->goals ? "action: client → server</th><th>measure" :
 		"service: client → server</th><th>measure", "<th>incomplete</th>");
 	for (size_t i = 0, j; i < s->n; i = j) {
-		for (j = i + 1; j < s->n && !row_key(s, s->order[i], s->order[j]); j++)
+		for (j = i + 1; j < s->n && same_row(s, s->order[i], s->order[j]); j++)
 			;
 		one_row(r, cards.f, s, i, j, series);
 	}
