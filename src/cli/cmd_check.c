@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check_requirements.h"
 #include "cli_util.h"
 #include "plural.h"
 #include "ros2caret_out.h"
@@ -20,6 +21,7 @@ static int usage(FILE *out)
 {
 	fprintf(out,
 		"usage: caret check TRACE...\n"
+		"       caret check --requirements FILE [--junit OUT] TRACE...\n"
 		"\n"
 		"Reads the traces (session directories, or parents of several) and says,\n"
 		"per process (named by its program and its nodes, its objects counted\n"
@@ -33,7 +35,19 @@ static int usage(FILE *out)
 		"and for the whole trace, events discarded by LTTng and packets lost.\n"
 		"\n"
 		"Exit status: 0 fine (warnings allowed), 1 an error was found or the\n"
-		"trace cannot be read, 2 usage error.\n");
+		"trace cannot be read, 2 usage error.\n"
+		"\n"
+		"  --requirements FILE  instead: judges the requirements of the architecture\n"
+		"                 file's deadlines: key on the trace (a named path's end-to-end\n"
+		"                 latency as caret path latency counts it, a callback's runs\n"
+		"                 as caret latency callbacks): deadline (with miss_ratio), p99,\n"
+		"                 max; a line each: PASS, FAIL (measured against the bound, the\n"
+		"                 worst instances' start ns and latency), NONE (no instance),\n"
+		"                 MISSING (not in the trace, the nearest names);\n"
+		"                 exit 0 all passed, 3 one failed, 1 none failed but one could\n"
+		"                 not be judged (docs/requirements.md)\n"
+		"  --junit OUT    with --requirements: also JUnit XML into OUT, a test case per\n"
+		"                 bound (classname: the path or callback)\n");
 	fputs(CLI_LOAD_OPTIONS_HELP, out);
 	fputs(CLI_MEMORY_HELP, out);
 	return out == stdout ? 0 : 2;
@@ -181,6 +195,7 @@ struct check_options {
 	char **paths;
 	int n_paths;
 	const char *verb; /* "check", or "check_ctf" */
+	const char *requirements, *junit; /* --requirements FILE, --junit OUT */
 	bool ros2caret;   /* the findings as the original's logger lines (check_ctf) */
 };
 
@@ -188,13 +203,24 @@ struct check_options {
 static int parse(int argc, char **argv, struct check_options *o)
 {
 	static const struct option opts[] = {
+		{ "requirements", required_argument, NULL, 'r' },
+		{ "junit", required_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1)
-		return usage(c == 'h' ? stdout : stderr);
+		if (c == 'r')
+			o->requirements = optarg;
+		else if (c == 'j')
+			o->junit = optarg;
+		else
+			return usage(c == 'h' ? stdout : stderr);
+	if (o->junit && !o->requirements) {
+		fprintf(stderr, "caret check: --junit goes with --requirements FILE\n");
+		return 2;
+	}
 	if (optind >= argc)
 		return usage(stderr);
 	o->paths = argv + optind;
@@ -298,6 +324,8 @@ static size_t report_logged(const ca_trace *t)
 
 static int run(struct check_options *o)
 {
+	if (o->requirements)
+		return check_requirements(o->requirements, o->junit, o->paths, o->n_paths, &o->load);
 	/* the findings need counts, not the runtime events: on a large trace
 	 * they are counted in a second pass, and memory stays small */
 	o->load.keep_runtime = !cli_lean();

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "clock.h"
+#include "requirements.h"
 #include "state.h"
 
 /* A sample a look may meet again (a merged run is told at its end, in the
@@ -159,6 +160,20 @@ static bool count_path(struct live *L, struct live_watch *w, const ca_trace *t,
 	return ok;
 }
 
+/* Beside the snapshot's trace, the misses it was written for (the lines
+ * --json prints): caret report marks their instances. */
+static void write_miss_file(const char *dir, const struct live_miss *misses, size_t n)
+{
+	char name[4200];
+	snprintf(name, sizeof name, "%s/%s", dir, CA_SNAPSHOT_MISS_FILE);
+	FILE *f = fopen(name, "w");
+	for (size_t i = 0; f && i < n; i++)
+		live_json_miss(f, &misses[i]);
+	if (!f || fclose(f) != 0)
+		fprintf(stderr, "caret live: cannot write %s: the snapshot's report will not mark "
+			"its miss\n", name);
+}
+
 /* The misses of this look, each said with how long after its end (now),
  * then one snapshot of the flight recorder for them all (while snapshots
  * are left): its folder named in their lines, written after them. */
@@ -182,10 +197,12 @@ static void report_misses(struct live *L, struct live_miss *misses, size_t n, si
 	L->misses += found;
 	if (!snapshot)
 		return;
-	if (cr_record_snapshot(L->recorder, path, err, sizeof err) == 0)
-		L->snapshots++;
-	else
+	if (cr_record_snapshot(L->recorder, path, err, sizeof err) != 0) {
 		fprintf(stderr, "caret live: the snapshot %s was not written: %s\n", path, err);
+		return;
+	}
+	L->snapshots++;
+	write_miss_file(path, misses, n);
 }
 
 /* Where a look of several hosts stops: the last event of the host that

@@ -97,9 +97,8 @@ static void json_window(struct live *L, uint64_t until)
 	fprintf(f, "]}\n");
 }
 
-static void json_miss(struct live *L, const struct live_miss *m)
+void live_json_miss(FILE *f, const struct live_miss *m)
 {
-	FILE *f = L->out;
 	fprintf(f, "{\"type\": \"miss\", \"path\": ");
 	caret_json_string(f, m->watch->spec->label);
 	fprintf(f, ", \"start_ns\": %" PRIu64 ", \"end_ns\": %" PRIu64 ", \"latency_ns\": %" PRId64
@@ -233,7 +232,7 @@ void live_print_window(struct live *L, uint64_t until)
 void live_print_miss(struct live *L, const struct live_miss *m)
 {
 	if (L->o->json)
-		json_miss(L, m);
+		live_json_miss(L->out, m);
 	else
 		miss_line(L->out, m);
 	fflush(L->out);

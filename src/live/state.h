@@ -185,6 +185,8 @@ void live_expire(struct live *L, uint64_t until);
 void live_print_window(struct live *L, uint64_t until);
 /* A miss, as it is found. */
 void live_print_miss(struct live *L, const struct live_miss *m);
+/* The miss as the JSON line --json prints (and a snapshot's miss file). */
+void live_json_miss(FILE *f, const struct live_miss *m);
 /* A process that joined (or came back) or went, as it is seen. */
 void live_print_process(struct live *L, const struct live_process *p, bool joined,
 	uint64_t until);

@@ -22,6 +22,7 @@
 #include "name_index.h"
 #include "path.h"
 #include "duration.h"
+#include "requirements.h"
 
 enum value_type { SCALAR, INTEGER, MAPS, SCALARS };
 
@@ -92,9 +93,12 @@ static const struct rule node_rule = { "a node", (const struct key_rule[]){
 	{ "message_contexts", MAPS, false, &context_rule },
 	{ "tf_broadcasts", MAPS, false, &tf_edge_rule },
 	{ "tf_lookups", MAPS, false, &tf_edge_rule }, END } };
-/* caret-c's own: the deadline of a named path (caret live) */
+/* caret-c's own: the requirements on a named path or a callback
+ * (requirements.h; caret live watches the paths' deadlines) */
 static const struct rule deadline_rule = { "a deadline", (const struct key_rule[]){
-	{ "path_name", SCALAR, true, NULL }, { "deadline", SCALAR, true, NULL }, END } };
+	{ "path_name", SCALAR, false, NULL }, { "callback_name", SCALAR, false, NULL },
+	{ "deadline", SCALAR, false, NULL }, { "miss_ratio", SCALAR, false, NULL },
+	{ "p99", SCALAR, false, NULL }, { "max", SCALAR, false, NULL }, END } };
 static const struct rule top_rule = { "the top level", (const struct key_rule[]){
 	{ "named_paths", MAPS, true, &path_rule }, { "executors", MAPS, true, &executor_rule },
 	{ "nodes", MAPS, true, &node_rule }, { "deadlines", MAPS, false, &deadline_rule }, END } };
@@ -312,12 +316,74 @@ static bool index_names(struct reader *r, yaml_node_t *top)
 	return ok;
 }
 
-/* Each deadline names a named path, once, and is a duration. */
+/* A duration key of a deadlines: entry, when there: more than zero. */
+static void check_duration(struct reader *r, yaml_node_t *entry, const char *key,
+	const char *name)
+{
+	yaml_node_t *v = value_of(r, entry, key);
+	if (v && caret_parse_duration_ns(text(v)) <= 0)
+		fail(r, v, "%s '%s' of '%s' is not a duration such as 50ms, 1.5s, 200us: "
+			"%s (units: " CARET_DURATION_UNITS ")", key, text(v), name,
+			caret_duration_problem(text(v)) ? caret_duration_problem(text(v)) : "zero");
+}
+
+/* A callback_name: a callback of the file's nodes; one of a node that
+ * lists no callbacks (a file written by hand) is taken on trust, as the
+ * trace will say whether it is there. */
+static void check_callback_name(struct reader *r, yaml_node_t *at, const char *name)
+{
+	if (name_index_get(&r->callbacks, name))
+		return;
+	const char *slash = strrchr(name, '/');
+	char node_name[512];
+	snprintf(node_name, sizeof node_name, "%.*s", slash ? (int)(slash - name) : 0, name);
+	yaml_node_t *nd = slash && slash > name ? name_index_get(&r->nodes, node_name) : NULL;
+	if (!nd) {
+		fail(r, at, "deadline of the callback '%s': it names no node of the file (a "
+			"callback's name is NODE/NAME, as caret latency callbacks prints it)", name);
+		return;
+	}
+	size_t n = 0;
+	EACH(r, nd, "callbacks", c)
+		n++;
+	if (!n)
+		return;
+	const char **names = calloc(n, sizeof *names);
+	char hint[768] = "";
+	n = 0;
+	EACH(r, nd, "callbacks", c)
+		if (names)
+			names[n++] = text(value_of(r, node(r, *c_i), "callback_name"));
+	caret_name_hint(hint, sizeof hint, name, "callbacks", names, n, NULL);
+	free(names);
+	fail(r, at, "deadline of the callback '%s': no callback of that name in %s (%s)", name,
+		node_name, hint);
+}
+
+/* The name an entry is on (its path_name or callback_name), or NULL. */
+static yaml_node_t *requirement_name(struct reader *r, yaml_node_t *entry, bool *callback)
+{
+	yaml_node_t *path = value_of(r, entry, "path_name");
+	*callback = !path;
+	return path ? path : value_of(r, entry, "callback_name");
+}
+
+/* Each entry of deadlines: names a named path or a callback, once, and
+ * bounds it: durations with their unit, a ratio in [0, 1] with a deadline. */
 static void check_deadlines(struct reader *r, yaml_node_t *top)
 {
 	EACH(r, top, "deadlines", d) {
-		yaml_node_t *entry = node(r, *d_i), *name = value_of(r, entry, "path_name");
-		bool named = false;
+		yaml_node_t *entry = node(r, *d_i);
+		bool callback, other;
+		yaml_node_t *name = requirement_name(r, entry, &callback);
+		if (!name || (value_of(r, entry, "path_name") && value_of(r, entry, "callback_name"))) {
+			fail(r, entry, "a deadline names %s: path_name (a named path) or callback_name",
+				name ? "both a path and a callback" : "neither a path nor a callback");
+			return;
+		}
+		if (callback)
+			check_callback_name(r, name, text(name));
+		bool named = callback;
 		EACH(r, top, "named_paths", p)
 			named = named || !strcmp(text(value_of(r, node(r, *p_i), "path_name")),
 				text(name));
@@ -327,14 +393,28 @@ static void check_deadlines(struct reader *r, yaml_node_t *top)
 			fail(r, name, "deadline of '%s': no named path of that name (%s)", text(name),
 				hint);
 		}
-		for (yaml_node_item_t *e = d_b; e < d_i && named; e++)
-			if (!strcmp(text(value_of(r, node(r, *e), "path_name")), text(name)))
-				fail(r, name, "two deadlines for the path '%s'", text(name));
-		yaml_node_t *v = value_of(r, entry, "deadline");
-		if (caret_parse_duration_ns(text(v)) <= 0)
-			fail(r, v, "deadline '%s' of '%s' is not a duration such as 50ms, 1.5s, 200us: "
-				"%s (units: " CARET_DURATION_UNITS ")", text(v), text(name),
-				caret_duration_problem(text(v)) ? caret_duration_problem(text(v)) : "zero");
+		for (yaml_node_item_t *e = d_b; e < d_i && named; e++) {
+			yaml_node_t *before = requirement_name(r, node(r, *e), &other);
+			if (before && other == callback && !strcmp(text(before), text(name)))
+				fail(r, name, "two deadlines for the %s '%s' (one entry each, with all "
+					"its bounds)", callback ? "callback" : "path", text(name));
+		}
+		static const char *const durations[] = { "deadline", "p99", "max" };
+		bool bounded = false;
+		for (size_t k = 0; k < 3; k++) {
+			check_duration(r, entry, durations[k], text(name));
+			bounded = bounded || value_of(r, entry, durations[k]);
+		}
+		if (!bounded)
+			fail(r, entry, "the deadline of '%s' sets no bound: deadline, p99 or max",
+				text(name));
+		yaml_node_t *ratio = value_of(r, entry, "miss_ratio");
+		if (ratio && ca_parse_ratio(text(ratio)) < 0)
+			fail(r, ratio, "miss_ratio '%s' of '%s' is not a share from 0 to 1 such as "
+				"0.01 or 1%%", text(ratio), text(name));
+		else if (ratio && !value_of(r, entry, "deadline"))
+			fail(r, ratio, "miss_ratio of '%s' without a deadline: the share of instances "
+				"over which deadline?", text(name));
 	}
 }
 
@@ -691,13 +771,19 @@ int ca_arch_file_path_names(const char *path, char ***names, size_t *n, char *er
 	return status;
 }
 
-int ca_arch_file_deadlines(const char *path, char ***names, int64_t **deadlines_ns, size_t *n,
-	char *err, size_t err_size)
+/* A duration key of a checked entry, 0 when absent. */
+static int64_t duration_of(struct reader *r, yaml_node_t *entry, const char *key)
+{
+	yaml_node_t *v = value_of(r, entry, key);
+	return v ? caret_parse_duration_ns(text(v)) : 0;
+}
+
+int ca_arch_file_requirements(const char *path, ca_requirement **out, size_t *n, char *err,
+	size_t err_size)
 {
 	ca_arch_file_summary sum;
 	struct reader r = { .path = path, .err = err, .err_size = err_size, .sum = &sum };
-	*names = NULL;
-	*deadlines_ns = NULL;
+	*out = NULL;
 	*n = 0;
 	if (load_checked(&r) != 0)
 		return -1;
@@ -705,35 +791,66 @@ int ca_arch_file_deadlines(const char *path, char ***names, int64_t **deadlines_
 	size_t count = 0;
 	EACH(&r, top, "deadlines", d)
 		count++;
-	int status = 0;
-	*names = calloc(count + 1, sizeof **names);
-	*deadlines_ns = calloc(count + 1, sizeof **deadlines_ns);
-	if (!*names || !*deadlines_ns)
-		status = -1;
+	ca_requirement *q = calloc(count + 1, sizeof *q);
+	bool ok = q != NULL;
 	EACH(&r, top, "deadlines", d) {
-		if (status)
+		if (!ok)
 			break;
-		yaml_node_t *entry = node(&r, *d_i);
-		if (!((*names)[*n] = copy(text(value_of(&r, entry, "path_name"))))) {
-			status = -1;
-			break;
-		}
-		(*deadlines_ns)[(*n)++] = caret_parse_duration_ns(text(value_of(&r, entry,
-			"deadline")));
+		yaml_node_t *entry = node(&r, *d_i), *ratio = value_of(&r, entry, "miss_ratio");
+		bool callback;
+		ca_requirement *x = &q[(*n)++];
+		ok = (x->name = copy(text(requirement_name(&r, entry, &callback)))) != NULL;
+		x->object = callback ? CA_REQUIREMENT_CALLBACK : CA_REQUIREMENT_PATH;
+		x->deadline_ns = duration_of(&r, entry, "deadline");
+		x->p99_ns = duration_of(&r, entry, "p99");
+		x->max_ns = duration_of(&r, entry, "max");
+		x->has_miss_ratio = ratio != NULL;
+		x->miss_ratio = ratio ? ca_parse_ratio(text(ratio)) : 0;
+		x->line = entry->start_mark.line + 1;
 	}
 	yaml_document_delete(&r.doc);
 	release_names(&r);
-	if (status) {
+	if (!ok) {
 		snprintf(err, err_size, "out of memory");
-		for (size_t i = 0; *names && i < *n; i++)
-			free((*names)[i]);
+		ca_requirements_free(q, *n);
+		*n = 0;
+		return -1;
+	}
+	*out = q;
+	return 0;
+}
+
+int ca_arch_file_deadlines(const char *path, char ***names, int64_t **deadlines_ns, size_t *n,
+	char *err, size_t err_size)
+{
+	ca_requirement *q;
+	size_t count;
+	*names = NULL;
+	*deadlines_ns = NULL;
+	*n = 0;
+	if (ca_arch_file_requirements(path, &q, &count, err, err_size) != 0)
+		return -1;
+	*names = calloc(count + 1, sizeof **names);
+	*deadlines_ns = calloc(count + 1, sizeof **deadlines_ns);
+	bool ok = *names && *deadlines_ns;
+	/* the paths' deadlines: what caret live watches */
+	for (size_t i = 0; ok && i < count; i++) {
+		if (q[i].object != CA_REQUIREMENT_PATH || !q[i].deadline_ns)
+			continue;
+		(*names)[*n] = q[i].name;
+		q[i].name = NULL;
+		(*deadlines_ns)[(*n)++] = q[i].deadline_ns;
+	}
+	ca_requirements_free(q, count);
+	if (!ok) {
+		snprintf(err, err_size, "out of memory");
 		free(*names);
 		free(*deadlines_ns);
 		*names = NULL;
 		*deadlines_ns = NULL;
-		*n = 0;
+		return -1;
 	}
-	return status;
+	return 0;
 }
 
 ca_path_set *ca_arch_file_path(const char *path, const char *name, char *err, size_t err_size)

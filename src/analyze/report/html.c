@@ -64,6 +64,24 @@ static void processes(FILE *out, const ca_architecture *a)
 	}
 }
 
+/* A snapshot of caret live: the misses it was written for, in the
+ * header's table (their instances are marked on their path's timeline). */
+static void snapshot_misses(const struct report *r)
+{
+	FILE *out = r->out;
+	for (size_t i = 0; i < r->n_misses; i++) {
+		const struct report_miss *m = &r->misses[i];
+		fputs("<tr class='snapshot-miss'><th>deadline miss</th><td>this trace is the snapshot "
+			"caret live wrote for the instance of <b>", out);
+		report_text(out, m->path);
+		fprintf(out, "</b> from %.6f s to %.6f s (start_ns %" PRIu64 ", end_ns %" PRIu64 "): "
+			"it took <b>%.3f ms</b>, over its deadline of %.3f ms; marked on the path's timeline</td>"
+			"</tr>", m->start >= r->t0 ? (double)(m->start - r->t0) / 1e9 : 0.0,
+			m->end >= r->t0 ? (double)(m->end - r->t0) / 1e9 : 0.0, m->start, m->end,
+			m->latency / 1e6, m->deadline / 1e6);
+	}
+}
+
 void report_header(struct report *r)
 {
 	FILE *out = r->out;
@@ -117,7 +135,9 @@ void report_header(struct report *r)
 			caret_plural(hidden.callbacks, "callback", "callbacks"), hidden.services,
 			caret_plural(hidden.services, "service", "services"), hidden.topics,
 			caret_plural(hidden.topics, "topic", "topics"));
-	fputs("</td></tr></table></header>", out);
+	fputs("</td></tr>", out);
+	snapshot_misses(r);
+	fputs("</table></header>", out);
 }
 
 /* The bar at the top: contents, search, the time view. */
@@ -204,6 +224,10 @@ struct ca_report {
 	const ca_path **paths;
 	ca_records_options wanted[CA_MAX_RIDING];
 	size_t n_wanted;
+	ca_requirement *requirements; /* of the architecture file */
+	size_t n_requirements;
+	struct report_miss *misses;   /* of a snapshot of caret live */
+	size_t n_misses;
 };
 
 void ca_report_free(ca_report *rep)
@@ -214,6 +238,8 @@ void ca_report_free(ca_report *rep)
 		ca_path_set_free(rep->sets[i]);
 	free(rep->sets);
 	free(rep->paths);
+	ca_requirements_free(rep->requirements, rep->n_requirements);
+	free(rep->misses);
 	free(rep);
 }
 
@@ -236,6 +262,14 @@ ca_report *ca_report_new(const ca_report_options *o, char *err, size_t err_size)
 			ca_report_free(rep);
 			return NULL;
 		}
+	/* the file's requirements, drawn on their charts */
+	if (o && o->arch_file && ca_arch_file_requirements(o->arch_file, &rep->requirements,
+		&rep->n_requirements, err, err_size) != 0) {
+		ca_report_free(rep);
+		return NULL;
+	}
+	if (o)
+		rep->n_misses = report_read_misses(o->trace_paths, o->n_trace_paths, &rep->misses);
 	rep->wanted[WANT_RUNS_AND_MESSAGES] = (ca_records_options){ .latencies_only = true,
 		.latency_times = true, .with_runs = true };
 	rep->n_wanted = WANT_PATHS;
@@ -364,7 +398,9 @@ int ca_report_write(ca_report *rep, const ca_trace *trace, FILE *out, char *err,
 	size_t err_size)
 {
 	struct report r = { .out = out, .trace = trace, .arch = ca_trace_architecture(trace),
-		.options = &rep->o, .err = err, .err_size = err_size };
+		.options = &rep->o, .err = err, .err_size = err_size,
+		.requirements = rep->requirements, .n_requirements = rep->n_requirements,
+		.misses = rep->misses, .n_misses = rep->n_misses };
 	ca_records *built[CA_MAX_RIDING] = { 0 }, *every = NULL, *joined = NULL;
 	ca_hop_splitter *splitter = NULL;
 	const ca_records **followed = calloc(rep->o.n_paths + 1, sizeof *followed);

@@ -19,6 +19,18 @@
 #include <stdio.h>
 
 #include "ca.h"
+#include "requirements.h"
+
+/* A miss a snapshot of caret live was written for (snapshot_miss.c): its
+ * path's label, its instance's times (trace clock, ns) and deadline. */
+struct report_miss {
+	char path[512];
+	uint64_t start, end;
+	int64_t latency, deadline;
+};
+/* The misses of the snapshot files in dirs (CA_SNAPSHOT_MISS_FILE), in
+ * *out (free it); how many. */
+size_t report_read_misses(const char *const *dirs, size_t n_dirs, struct report_miss **out);
 
 struct report {
 	FILE *out;   /* the page */
@@ -39,6 +51,12 @@ struct report {
 	const ca_architecture *arch;
 	const ca_report_options *options;
 	uint64_t t0, t1; /* the time base: the trace's first and last event (ns) */
+	/* the architecture file's requirements (deadlines:), drawn on their
+	 * path's or callback's charts; the misses of a snapshot of caret live */
+	const ca_requirement *requirements;
+	size_t n_requirements;
+	const struct report_miss *misses;
+	size_t n_misses;
 	const char *id_prefix; /* of the chart ids this part of the page hands out */
 	size_t charts;   /* ids handed out */
 	char *err;
@@ -65,6 +83,13 @@ struct report_hidden {
 	size_t nodes, callbacks, topics, services;
 };
 void report_hidden_counts(const struct report *r, struct report_hidden *hidden);
+
+/* The requirement on that path or callback, or NULL. */
+const ca_requirement *report_requirement(const struct report *r, ca_requirement_object object,
+	const char *name);
+/* The data of a deadline drawn on the charts of a card's metric:
+ * ,"dl":{"m":metric,"v":µs,"n":misses} (nothing when deadline_ns is 0). */
+void report_deadline_data(FILE *d, const char *metric, int64_t deadline_ns, size_t misses);
 
 /* ---- the page ---------------------------------------------------------- */
 

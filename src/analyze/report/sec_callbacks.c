@@ -73,8 +73,15 @@ static void write_card(struct report *r, FILE *cards, size_t callback, struct me
 		fputs(" · ", cards);
 		report_text(cards, x->name);
 	}
-	fprintf(cards, " · pid %" PRId64 "</p><div class='plots'><div class='tl'></div>"
-		"<div class='hist'></div></div></div>", c->pid);
+	fprintf(cards, " · pid %" PRId64, c->pid);
+	const ca_requirement *q = report_requirement(r, CA_REQUIREMENT_CALLBACK, c->name);
+	int64_t deadline = q ? q->deadline_ns : 0;
+	size_t misses = ca_deadline_misses(m->latency.v, m->latency.n, deadline);
+	if (deadline)
+		fprintf(cards, " · <span class='deadline'>deadline <b>%.3f ms</b>: <b>%zu</b> of %zu "
+			"runs over it</span>", deadline / 1e6, misses, m->latency.n);
+	fputs("</p><div class='plots'><div class='tl'></div><div class='hist'></div></div></div>",
+		cards);
 	FILE *d = report_datum(r, id);
 	fputs("{\"title\":", d);
 	json_string(d, c->name);
@@ -88,7 +95,9 @@ static void write_card(struct report *r, FILE *cards, size_t callback, struct me
 		fputs(",\"timer delay\":", d);
 		series_write(d, &m->delay, SERIES_NS, "run", r->t0, r->t1, NULL);
 	}
-	fputs("}}", d);
+	fputc('}', d);
+	report_deadline_data(d, "latency", deadline, misses);
+	fputc('}', d);
 }
 
 void report_callbacks_section(struct report *r)
@@ -107,7 +116,14 @@ void report_callbacks_section(struct report *r)
 		"in each second; period: the time since the run before; a timer's delay: its start "
 		"− the firing it was due at (creation + k × period).</p>"
 		"<div class='metric-switch' data-section='callbacks'></div>", out);
-	report_stats_head(out, "callback", "<th>not ended</th><th>mean Hz</th><th class='kind'>kind</th>");
+	/* a column of the runs over their deadline when a callback has one */
+	bool deadlines = false;
+	for (size_t i = 0; i < r->n_requirements; i++)
+		deadlines = deadlines || (r->requirements[i].object == CA_REQUIREMENT_CALLBACK &&
+			r->requirements[i].deadline_ns);
+	report_stats_head(out, "callback", deadlines ? "<th>not ended</th><th>mean Hz</th>"
+		"<th class='kind'>kind</th><th>misses</th>" : "<th>not ended</th><th>mean Hz</th>"
+		"<th class='kind'>kind</th>");
 	for (size_t k = 0; k < n; k++) {
 		size_t cb = order[k], count = ca_records_callback_run_count(r->runs, cb);
 		ca_callback_instance *grown = realloc(runs, (count + 1) * sizeof *runs);
@@ -157,7 +173,15 @@ void report_callbacks_section(struct report *r)
 			(double)(count - 1) * 1e9 / (double)(runs[count - 1].start - runs[0].start) : 0;
 		fprintf(out, "<td>%zu</td><td>%.2f</td><td class='kind'>", count - ended, hz);
 		report_text(out, describe(a, c, what, sizeof what));
-		fputs("</td></tr>", out);
+		fputs("</td>", out);
+		const ca_requirement *q = report_requirement(r, CA_REQUIREMENT_CALLBACK, c->name);
+		size_t misses = q && q->deadline_ns ? ca_deadline_misses(m.latency.v, m.latency.n,
+			q->deadline_ns) : 0;
+		if (q && q->deadline_ns)
+			fprintf(out, "<td class='misses%s'>%zu</td>", misses ? " over" : "", misses);
+		else if (deadlines)
+			fputs("<td></td>", out);
+		fputs("</tr>", out);
 	}
 	fputs("</tbody></table>", out);
 	if (!n)

@@ -251,12 +251,94 @@ static void worst_table(const struct report *r, const struct report_path *p, cha
 	fputs("</tr></tbody></table>", out);
 }
 
+/* Whether a snapshot's miss is of this path: its label is the path's
+ * name (caret live --arch) or its nodes joined by " -> " (--nodes). */
+static bool miss_of_path(const struct report_miss *m, const struct report_path *p)
+{
+	if (!strcmp(m->path, p->title))
+		return true;
+	const char *s = m->path;
+	for (size_t i = 0; i < p->path->node_count; i++) {
+		size_t len = strlen(p->path->nodes[i]);
+		if (i && strncmp(s, " -> ", 4))
+			return false;
+		s += i ? 4 : 0;
+		if (strncmp(s, p->path->nodes[i], len))
+			return false;
+		s += len;
+	}
+	return !*s;
+}
+
+/* The deadline drawn on the path: its requirement's, else that of a
+ * snapshot's miss of it; 0 for none. */
+static int64_t path_deadline(const struct report *r, const struct report_path *p)
+{
+	const ca_requirement *q = report_requirement(r, CA_REQUIREMENT_PATH, p->title);
+	if (q && q->deadline_ns)
+		return q->deadline_ns;
+	for (size_t i = 0; i < r->n_misses; i++)
+		if (miss_of_path(&r->misses[i], p) && r->misses[i].deadline > 0)
+			return r->misses[i].deadline;
+	return 0;
+}
+
+/* The deadline said above the table, with the requirement's other bounds. */
+static void deadline_text(const struct report *r, const struct report_path *p,
+	int64_t deadline, const struct instance *in, size_t n_in)
+{
+	FILE *out = r->out;
+	const ca_requirement *q = report_requirement(r, CA_REQUIREMENT_PATH, p->title);
+	size_t misses = 0;
+	for (size_t i = 0; i < n_in; i++)
+		misses += in[i].latency > deadline;
+	fprintf(out, "<p class='deadline'>Deadline <b>%.3f ms</b> (%s): <b>%zu</b> of %zu %s over "
+		"it (%.2f%%), drawn red on the timeline and past the dashed line of the histogram.",
+		deadline / 1e6, q && q->deadline_ns ? "the architecture file's requirement" :
+		"the snapshot's miss", misses, n_in, caret_plural(n_in, "instance", "instances"),
+		n_in ? 100.0 * (double)misses / (double)n_in : 0.0);
+	char name[128];
+	if (q && q->has_miss_ratio)
+		fprintf(out, " Allowed: %s.", ca_verdict_name(q, CA_BOUND_DEADLINE, name, sizeof name));
+	if (q && q->p99_ns)
+		fprintf(out, " Required: %s.", ca_verdict_name(q, CA_BOUND_P99, name, sizeof name));
+	if (q && q->max_ns)
+		fprintf(out, " Required: %s.", ca_verdict_name(q, CA_BOUND_MAX, name, sizeof name));
+	fputs("</p>", out);
+}
+
+/* The data of the deadline and of the snapshot's misses of the path:
+ * ,"dl":{...} and ,"snap":[{"x":µs since t0,"y":µs}]. */
+static void deadline_data(const struct report *r, FILE *d, const struct report_path *p,
+	int64_t deadline, const struct instance *in, size_t n_in)
+{
+	size_t misses = 0;
+	for (size_t i = 0; i < n_in; i++)
+		misses += in[i].latency > deadline;
+	report_deadline_data(d, "end to end", deadline, misses);
+	bool first = true;
+	for (size_t i = 0; i < r->n_misses; i++) {
+		const struct report_miss *m = &r->misses[i];
+		if (!miss_of_path(m, p) || m->start < r->t0)
+			continue;
+		fputs(first ? ",\"snap\":[{\"x\":" : ",{\"x\":", d);
+		json_us(d, (int64_t)(m->start - r->t0));
+		fputs(",\"y\":", d);
+		json_us(d, m->latency);
+		fputc('}', d);
+		first = false;
+	}
+	if (!first)
+		fputc(']', d);
+}
+
 /* The page's data of the path: its series, its hops' labels and, for the
  * instances the page can show (all, or those of the thinned timeline and
  * the picked ones), their start and hops. */
 static void path_data(struct report *r, const char *id, const struct report_path *p,
 	char **labels, const struct instance *in, size_t n_in, const size_t *pick,
-	const char *const *pick_names, size_t n_pick, struct series *e2e, struct series *resp)
+	const char *const *pick_names, size_t n_pick, struct series *e2e, struct series *resp,
+	int64_t deadline)
 {
 	const ca_path_message *m;
 	const int64_t *hops;
@@ -340,7 +422,9 @@ static void path_data(struct report *r, const char *id, const struct report_path
 		json_string(d, pick_names[j]);
 		fprintf(d, ",\"pos\":%zu}", pick[j]);
 	}
-	fputs("]}", d);
+	fputc(']', d);
+	deadline_data(r, d, p, deadline, in, n_in);
+	fputc('}', d);
 	free(keep);
 }
 
@@ -365,18 +449,24 @@ static size_t instances_of(const ca_path_latency *l, struct instance *in)
  * into mean). Returns how many went all the way. v, t: room for every
  * message. */
 static size_t latency_table(FILE *out, const struct report_path *p, const struct instance *in,
-	size_t n_in, char **labels, double *mean, struct series *resp, int64_t *v, uint64_t *t)
+	size_t n_in, char **labels, double *mean, struct series *resp, int64_t *v, uint64_t *t,
+	int64_t deadline)
 {
+	/* with a deadline, a column of the instances over it */
+	const char *no_misses = deadline ? "<td></td>" : "";
 	const ca_path_message *m;
 	const int64_t *hops;
 	size_t n = ca_path_latency_messages(p->latency, &m, &hops);
 	size_t h = ca_path_latency_hop_count(p->latency), done = 0;
 	const ca_path_span span = { false, false }, whole = { true, true };
-	report_stats_head(out, "", NULL);
+	report_stats_head(out, "", deadline ? "<th>misses</th>" : NULL);
 	fputs("<tr><td>end to end</td>", out);
 	for (size_t i = 0; i < n_in; i++)
 		v[i] = in[i].latency;
+	size_t misses = ca_deadline_misses(v, n_in, deadline);
 	report_stats_cells(out, v, n_in);
+	if (deadline)
+		fprintf(out, "<td class='misses%s'>%zu</td>", misses ? " over" : "", misses);
 	fputs("</tr>", out);
 	for (int c = CA_RESPONSE_ALL; c <= CA_RESPONSE_WORST_WITH_EXTERNAL_LATENCY; c++) {
 		size_t k = ca_path_response_times(p->latency, span, (ca_response_case)c, t, v);
@@ -388,7 +478,7 @@ static size_t latency_table(FILE *out, const struct report_path *p, const struct
 		report_text(out, cases[c]);
 		fputs("</td>", out);
 		report_stats_cells(out, v, k);
-		fputs("</tr>", out);
+		fprintf(out, "%s</tr>", no_misses);
 	}
 	for (size_t k = 0; k < h; k++) {
 		done = 0;
@@ -403,7 +493,7 @@ static size_t latency_table(FILE *out, const struct report_path *p, const struct
 		report_text(out, labels[k]);
 		fputs("</td>", out);
 		report_stats_cells(out, v, done);
-		fputs("</tr>", out);
+		fprintf(out, "%s</tr>", no_misses);
 	}
 	fputs("</tbody></table>", out);
 	return done;
@@ -503,7 +593,10 @@ static void one_path(struct report *r, const struct report_path *p)
 		"the first node's publish on the first topic to the start of the last node's "
 		"callback. %zu of %zu %s of the first node reached the end.</p>", n_in, n,
 		caret_plural(n, "message", "messages"));
-	size_t done = latency_table(out, p, in, n_in, labels, mean, resp, v, t);
+	int64_t deadline = path_deadline(r, p);
+	if (deadline)
+		deadline_text(r, p, deadline, in, n_in);
+	size_t done = latency_table(out, p, in, n_in, labels, mean, resp, v, t, deadline);
 	fputs("<div class='plots'><div class='tl'></div><div class='hist'></div></div>", out);
 	if (split && !report_split_means(r, p->latency, split)) {
 		free(split);
@@ -519,7 +612,7 @@ static void one_path(struct report *r, const struct report_path *p)
 		fputs("<div class='flows'></div>", out);
 	}
 	fputs("</div>", out);
-	path_data(r, id, p, labels, in, n_in, pick, pick_names, n_pick, &e2e, resp);
+	path_data(r, id, p, labels, in, n_in, pick, pick_names, n_pick, &e2e, resp, deadline);
 out:
 	for (size_t k = 0; labels && k < h; k++)
 		free(labels[k]);

@@ -51,12 +51,16 @@ Card.prototype.draw = function () {
 	title.textContent = name + ' — ' + stats;
 	tl.appendChild(title);
 	var pick = this.data.inst && name === 'end to end' ? function (i) { self.pick(i); } : null;
-	this.charts.push(new Timeline(tl, s, name, this.colour, pick));
+	var marks = cardMarks(this.data, name);
+	if (marks && marks.hasDeadline)
+		title.textContent += ' · deadline ' + shown(marks.dl * 1000, s.unit) + ', ' +
+			plural(marks.misses, 'instance') + ' over it';
+	this.charts.push(new Timeline(tl, s, name, this.colour, pick, marks));
 	var ht = document.createElement('p');
 	ht.className = 'chart-title';
 	ht.textContent = st.log ? 'histogram, logarithmic bins' : 'histogram, the last bin past p99';
 	hist.appendChild(ht);
-	this.charts.push(new Histogram(hist, s, name, this.colour, st.log));
+	this.charts.push(new Histogram(hist, s, name, this.colour, st.log, marks));
 	if (this.data.inst && !this.flowsDrawn) {
 		this.flowsDrawn = true;
 		drawFlows(this);

@@ -46,7 +46,7 @@ function labelledEdges(b, log, width) {
 	return out;
 }
 
-function Histogram(el, s, name, colour, log) {
+function Histogram(el, s, name, colour, log, marks) {
 	var b = bins(s, log), self = this;
 	this.b = b;
 	this.s = s;
@@ -93,9 +93,19 @@ function Histogram(el, s, name, colour, log) {
 			},
 		],
 		cursor: { drag: { x: false, y: false }, points: { show: false } },
-		hooks: { setCursor: [function (u) { self.hover(u); }] },
+		hooks: {
+			setCursor: [function (u) { self.hover(u); }],
+			draw: [function (u) { drawDeadlineBin(u, b, marks); }],
+		},
 	};
-	this.u = new uPlot(opts, [xs, ys], el);
+	var data = [xs, ys];
+	if (marks) { /* the bins past the deadline in red over the others */
+		opts.series.push({ fill: OVER + 'cc', stroke: OVER, width: 0,
+			paths: uPlot.paths.bars({ size: [0.92, Infinity], align: 1 }),
+			points: { show: false } });
+		data.push(b.map(function (x) { return x.lo >= marks.dl * unit ? x.c : null; }));
+	}
+	this.u = new uPlot(opts, data, el);
 	this.u.over.addEventListener('mouseleave', hideTip);
 }
 Histogram.prototype.hover = function (u) {

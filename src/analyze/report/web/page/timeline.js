@@ -4,12 +4,13 @@
  */
 /* A metric against time: points (a line of steps for a frequency); hover
  * shows each point, onPick(index) gets the point clicked. */
-function Timeline(el, s, name, colour, onPick) {
+function Timeline(el, s, name, colour, onPick, marks) {
 	var self = this;
 	prepare(s);
 	this.s = s;
 	this.el = el;
 	this.keep = [];
+	this.marks = marks || null; /* a deadline and a snapshot's misses (deadline.js) */
 	var steps = s.unit === 'Hz';
 	var opts = {
 		width: Math.max(200, el.clientWidth),
@@ -20,6 +21,8 @@ function Timeline(el, s, name, colour, onPick) {
 			y: { range: function (u, lo, hi) {
 				if (lo === null || hi === null || !isFinite(lo))
 					return [0, 1];
+				if (self.marks)
+					hi = Math.max(hi, self.marks.dl);
 				var top = hi > 0 ? hi * 1.08 : 1;
 				return [Math.min(0, lo), top];
 			} },
@@ -48,8 +51,11 @@ function Timeline(el, s, name, colour, onPick) {
 		hooks: {
 			setSelect: [selectToZoom],
 			setCursor: [function (u) { self.hover(u); }],
+			draw: [function (u) { drawMarks(u, self.marks); }],
 		},
 	};
+	if (this.marks)
+		opts.series.push(overSeries());
 	this.u = new uPlot(opts, this.thinned(opts.width), el);
 	onTimeAxis(this.u);
 	this.u.over.addEventListener('mouseleave', hideTip);
@@ -69,7 +75,7 @@ Timeline.prototype.thinned = function (width) {
 		xs[i] = s.X[this.keep[i]];
 		ys[i] = s.Y[this.keep[i]];
 	}
-	return [xs, ys];
+	return this.marks ? [xs, ys, overDeadline(ys, this.marks.dl)] : [xs, ys];
 };
 Timeline.prototype.original = function (i) {
 	var k = this.keep[i];
