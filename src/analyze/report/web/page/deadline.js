@@ -52,9 +52,11 @@ function drawMarks(u, marks) {
 		ctx.setLineDash([]);
 		ctx.fillStyle = OVER;
 		ctx.font = (11 * devicePixelRatio) + 'px sans-serif';
+		ctx.textAlign = 'right'; /* at the line's right end, clear of the axis */
+		ctx.textBaseline = 'bottom';
 		ctx.fillText('deadline ' + fixed(marks.dl, 3) + ' ms · ' + count(marks.misses) +
-			(marks.misses === 1 ? ' miss' : ' misses'), box.left + 6 * devicePixelRatio,
-			y - 4 * devicePixelRatio);
+			(marks.misses === 1 ? ' miss' : ' misses'), box.left + box.width - 4 * devicePixelRatio,
+			y - 3 * devicePixelRatio);
 	}
 	marks.snap.forEach(function (p) {
 		if (p.x < u.scales.x.min || p.x > u.scales.x.max)
@@ -68,7 +70,9 @@ function drawMarks(u, marks) {
 		ctx.stroke();
 		ctx.fillStyle = '#000';
 		ctx.font = 'bold ' + (11 * devicePixelRatio) + 'px sans-serif';
-		ctx.fillText("the snapshot's miss", x + 12 * devicePixelRatio, y + 4 * devicePixelRatio);
+		ctx.textAlign = 'left';
+		ctx.textBaseline = 'middle';
+		ctx.fillText("the snapshot's miss", x + 12 * devicePixelRatio, y);
 	});
 	ctx.restore();
 }

@@ -103,7 +103,7 @@ function Histogram(el, s, name, colour, log, marks) {
 		opts.series.push({ fill: OVER + 'cc', stroke: OVER, width: 0,
 			paths: uPlot.paths.bars({ size: [0.92, Infinity], align: 1 }),
 			points: { show: false } });
-		data.push(b.map(function (x) { return x.lo >= marks.dl * unit ? x.c : null; }));
+		data.push(b.map(function (x) { return x.lo >= marks.dl * unit && x.c ? x.c : null; }));
 	}
 	this.u = new uPlot(opts, data, el);
 	this.u.over.addEventListener('mouseleave', hideTip);
