@@ -18,7 +18,10 @@ chunks of several hosts' sessions, caret live --watch)
   queued behind that run); any other (an app of a loaded machine not
   scheduled for the deadline) is said, on whatever hop;
 - the first miss's snapshot is a trace holding that instance: caret path
-  latency finds it there, and caret report writes a page of it.
+  latency finds it there, and caret report writes a page of it; beside it
+  the misses it was written for (caret-live-miss.json, the lines --json
+  printed), which the page names in its header and marks on the path's
+  timeline, with the deadline drawn.
 """
 import csv
 import io
@@ -136,10 +139,26 @@ if misses:
                       and r['last_callback_start_ns'] == str(first['end_ns'])]
         if not inside:
             fail(f'the snapshot {snap} does not hold the instance that missed')
+        # beside it, the misses it was written for, as --json printed them
+        written = [m for m in misses if m['snapshot'] == snap]
+        miss_file = os.path.join(snap, 'caret-live-miss.json')
+        kept = [json.loads(line) for line in open(miss_file)] if os.path.isfile(miss_file) else []
+        if not kept or kept != written[:len(kept)] or first not in kept:
+            fail(f'{miss_file}: {len(kept)} misses, not the {len(written)} printed for {snap}')
         with tempfile.TemporaryDirectory() as out:
             run('report', '-o', os.path.join(out, 'miss.html'), snap)
             if os.path.getsize(os.path.join(out, 'miss.html')) < 10000:
                 fail('caret report of the snapshot wrote next to nothing')
+            page = open(os.path.join(out, 'miss.html'), encoding='utf-8').read()
+            # named in the header, marked on its path's timeline with the
+            # deadline drawn (the longest chain found: the watched nodes)
+            if f"start_ns {first['start_ns']}, end_ns {first['end_ns']}" not in page:
+                fail("the snapshot's report does not name its miss in the header")
+            if '"snap":[{"x":' not in page or f'"dl":{{"m":"end to end","v":{deadline / 1e3:g}' \
+                    not in page:
+                fail("the snapshot's report marks no miss, or draws no deadline, on the path")
+            else:
+                print(f"the snapshot's report names and marks the miss at {first['start_ns']}")
 else:
     fail('no miss reported: the stall went unseen')
 if failures:

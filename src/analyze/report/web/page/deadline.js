@@ -58,6 +58,8 @@ function drawMarks(u, marks) {
 			(marks.misses === 1 ? ' miss' : ' misses'), box.left + box.width - 4 * devicePixelRatio,
 			y - 3 * devicePixelRatio);
 	}
+	/* each instance ringed; the label once, beside the one of most latency */
+	var top = null;
 	marks.snap.forEach(function (p) {
 		if (p.x < u.scales.x.min || p.x > u.scales.x.max)
 			return;
@@ -68,12 +70,17 @@ function drawMarks(u, marks) {
 		ctx.beginPath();
 		ctx.arc(x, y, 9 * devicePixelRatio, 0, 2 * Math.PI);
 		ctx.stroke();
+		if (!top || y < top.y)
+			top = { x: x, y: y };
+	});
+	if (top) {
 		ctx.fillStyle = '#000';
 		ctx.font = 'bold ' + (11 * devicePixelRatio) + 'px sans-serif';
 		ctx.textAlign = 'left';
 		ctx.textBaseline = 'middle';
-		ctx.fillText("the snapshot's miss", x + 12 * devicePixelRatio, y);
-	});
+		ctx.fillText(marks.snap.length === 1 ? "the snapshot's miss" : "the snapshot's " +
+			marks.snap.length + ' misses', top.x + 13 * devicePixelRatio, top.y);
+	}
 	ctx.restore();
 }
 
