@@ -13,7 +13,7 @@
  *        [--screenshots DIR]
  *   N: how many cards must draw a deadline; PATH: the path (its label in
  *   the miss file) of the snapshot's miss the header must name, a card
- *   ringing it; DIR: each such card as drawn (deadline-N.png).
+ *   ringing it; DIR: each such card's charts as drawn (deadline-N.png).
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -120,7 +120,9 @@ try {
 		}, ids[n]);
 		if (shots) {
 			mkdirSync(shots, { recursive: true });
-			const el = await page.$('#' + ids[n]);
+			/* its charts, in the middle of the screen (clear of the bar on top) */
+			const el = await page.$(`#${ids[n]} .plots`);
+			await page.evaluate((e) => e.scrollIntoView({ block: 'center' }), el);
 			await el.screenshot({ path: join(shots, `deadline-${n}.png`) });
 		}
 		if (c.dl && c.dl.m === c.metric) {

@@ -980,8 +980,10 @@ ca_path_set *ca_arch_file_path(const char *path, const char *name, char *err,
  * to free. */
 int ca_arch_file_path_names(const char *path, char ***names, size_t *n, char *err,
 	size_t err_size);
-/* The file's deadlines: key (caret-c's own, caret live): per entry the
- * named path's name and its deadline in ns, in the file's order: 0 with
+/* The paths' deadlines of the file's deadlines: key (caret-c's own; its
+ * requirements, requirements.h): what caret live watches, per entry on a
+ * named path with a deadline its name and the deadline in ns, in the
+ * file's order: 0 with
  * *names (free each, then the array), *deadlines_ns (free) and *n, or -1
  * with err and nothing to free. */
 int ca_arch_file_deadlines(const char *path, char ***names, int64_t **deadlines_ns, size_t *n,
