@@ -101,6 +101,9 @@ static void every_bound_read_back(void **state)
 	assert_string_equal(ca_verdict_name(&q[0], CA_BOUND_P99, name, sizeof name), "p99 <= 40 ms");
 	assert_string_equal(ca_verdict_name(&q[1], CA_BOUND_DEADLINE, name, sizeof name),
 		"deadline 500 us, misses <= 25%");
+	assert_string_equal(ca_verdict_name(&q[0], CA_BOUND_MAX, name, sizeof name), "max <= 100 ms");
+	q[0].max_ns = 2500000000;
+	assert_string_equal(ca_verdict_name(&q[0], CA_BOUND_MAX, name, sizeof name), "max <= 2.5 s");
 	ca_requirements_free(q, n);
 }
 

@@ -108,10 +108,13 @@ size_t ca_requirement_judge(const ca_requirement *q, const uint64_t *start, int6
 	return k;
 }
 
-/* 50 ms, 1.5 ms, 250 us: from a millisecond on in ms, below in us. */
+/* 2 s, 50 ms, 1.5 ms, 250 us: from a second on in s, from a millisecond
+ * in ms, below in us. */
 static void duration_text(int64_t ns, char *buf, size_t size)
 {
-	if (ns >= 1000000)
+	if (ns >= 1000000000)
+		snprintf(buf, size, "%.10g s", (double)ns / 1e9);
+	else if (ns >= 1000000)
 		snprintf(buf, size, "%.10g ms", (double)ns / 1e6);
 	else
 		snprintf(buf, size, "%.10g us", (double)ns / 1e3);
