@@ -91,7 +91,7 @@ static int take_nodes(char *list, struct live_path_spec *p)
 	return p->n_nodes >= 2 ? 0 : -1;
 }
 
-/* --arch FILE alone: every path of its deadlines: key */
+/* --arch FILE alone: every path with a deadline in its deadlines: key */
 static int take_file_deadlines(struct live_options *o)
 {
 	char **names, err[1024];
@@ -103,7 +103,8 @@ static int take_file_deadlines(struct live_options *o)
 	}
 	if (!n || n > LIVE_MAX_PATHS) {
 		fprintf(stderr, "caret live: %s: %s (give --path NAME, or a deadlines: key with up "
-			"to %d paths)\n", o->arch, n ? "too many deadlines" : "no deadlines: key",
+			"to %d paths)\n", o->arch, n ? "too many deadlines" :
+			"no deadlines: key entry with a path's deadline",
 			LIVE_MAX_PATHS);
 		for (size_t i = 0; i < n; i++)
 			free(names[i]);
