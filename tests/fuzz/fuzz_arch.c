@@ -1,6 +1,7 @@
 /*
- * fuzz_arch - libFuzzer target: an architecture file (the input) checked
- * and its path "p" read, as `caret arch --check` and `caret path --arch` do.
+ * fuzz_arch - libFuzzer target: an architecture file (the input) checked,
+ * its path "p" and its requirements read, as `caret arch --check`, `caret
+ * path --arch` and `caret check --requirements` do.
  */
 #define _GNU_SOURCE
 #include <stdint.h>
@@ -10,6 +11,7 @@
 #include <unistd.h>
 
 #include "ca.h"
+#include "requirements.h"
 
 static char file[256];
 
@@ -36,5 +38,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	ca_path_set *set = ca_arch_file_path(file, "p", err, sizeof err);
 	if (set)
 		ca_path_set_free(set);
+	ca_requirement *q;
+	size_t n;
+	err[0] = '\0';
+	if (ca_arch_file_requirements(file, &q, &n, err, sizeof err) == 0)
+		ca_requirements_free(q, n);
+	else if (!err[0] || strchr(err, '\n'))
+		abort();
 	return 0;
 }

@@ -7,7 +7,8 @@
 # it does not have, exits 1 with the nearest names (3 when another is
 # violated); the JUnit XML parsed (python3 xml.etree): one test case per
 # bound, the failures' and errors' counts, the worst instances in the
-# failure's text, names with XML's special characters intact; usage errors.
+# failure's text, names with XML's special characters intact; the example
+# of docs/requirements.md as it is printed there; usage errors.
 set -euo pipefail
 caret=$CARET_BUILD_DIR/bin/caret
 trace=$CARET_SHARED_DIR/data/real-humble/caret-fork-inter
@@ -132,6 +133,20 @@ run 3 odd --junit "$work/odd.xml"
 junit "$work/odd.xml" "
 f = case('a<b>&c\'\"d', 'max <= 100 us').find('failure')
 assert f is not None"
+
+echo "== the example of docs/requirements.md, as it prints it and as its JUnit XML"
+example=$CARET_SOURCE_DIR/tests/data/arch/real-sensor-sink-requirements.yaml
+doc=$CARET_SOURCE_DIR/docs/requirements.md
+status=0
+"$caret" check --requirements "$example" --junit "$work/example.xml" "$trace" \
+	>"$work/example.out" || status=$?
+((status == 3)) || fail "the example: exit $status, not 3"
+sed -n '/^\$ caret check --requirements real-sensor-sink-requirements.yaml/,/^```$/p' "$doc" |
+	sed '1d;$d' | sed "s|/home/me/traces/caret-fork-inter|$trace|" >"$work/example.doc"
+diff "$work/example.doc" "$work/example.out" || fail "docs/requirements.md's example differs"
+sed -n '/^```xml$/,/^```$/p' "$doc" | sed '1d;$d' >"$work/example-xml.doc"
+sed "s|$example|real-sensor-sink-requirements.yaml|" "$work/example.xml" |
+	diff "$work/example-xml.doc" - || fail "docs/requirements.md's JUnit XML differs"
 
 echo "== usage and bad files"
 status=0
