@@ -80,6 +80,15 @@ static void write_card(struct report *r, FILE *cards, size_t callback, struct me
 	if (deadline)
 		fprintf(cards, " · <span class='deadline'>deadline <b>%.3f ms</b>: <b>%zu</b> of %zu "
 			"runs over it</span>", deadline / 1e6, misses, m->latency.n);
+	const bool set[2] = { q && q->p99_ns, q && q->max_ns };
+	const ca_bound bounds[2] = { CA_BOUND_P99, CA_BOUND_MAX };
+	for (size_t k = 0; k < 2; k++) {
+		char name[128];
+		if (!set[k])
+			continue;
+		fputs(" · required: ", cards);
+		report_text(cards, ca_verdict_name(q, bounds[k], name, sizeof name));
+	}
 	fputs("</p><div class='plots'><div class='tl'></div><div class='hist'></div></div></div>",
 		cards);
 	FILE *d = report_datum(r, id);

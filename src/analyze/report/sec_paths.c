@@ -283,27 +283,36 @@ static int64_t path_deadline(const struct report *r, const struct report_path *p
 	return 0;
 }
 
-/* The deadline said above the table, with the requirement's other bounds. */
+/* The deadline said above the table, with the requirement's other bounds
+ * (those alone when it has no deadline). */
 static void deadline_text(const struct report *r, const struct report_path *p,
 	int64_t deadline, const struct instance *in, size_t n_in)
 {
 	FILE *out = r->out;
 	const ca_requirement *q = report_requirement(r, CA_REQUIREMENT_PATH, p->title);
+	if (!deadline && !q)
+		return;
 	size_t misses = 0;
 	for (size_t i = 0; i < n_in; i++)
 		misses += in[i].latency > deadline;
-	fprintf(out, "<p class='deadline'>Deadline <b>%.3f ms</b> (%s): <b>%zu</b> of %zu %s over "
-		"it (%.2f%%), drawn red on the timeline and past the dashed line of the histogram.",
-		deadline / 1e6, q && q->deadline_ns ? "the architecture file's requirement" :
-		"the snapshot's miss", misses, n_in, caret_plural(n_in, "instance", "instances"),
-		n_in ? 100.0 * (double)misses / (double)n_in : 0.0);
-	char name[128];
-	if (q && q->has_miss_ratio)
-		fprintf(out, " Allowed: %s.", ca_verdict_name(q, CA_BOUND_DEADLINE, name, sizeof name));
-	if (q && q->p99_ns)
-		fprintf(out, " Required: %s.", ca_verdict_name(q, CA_BOUND_P99, name, sizeof name));
-	if (q && q->max_ns)
-		fprintf(out, " Required: %s.", ca_verdict_name(q, CA_BOUND_MAX, name, sizeof name));
+	fputs("<p class='deadline'>", out);
+	if (deadline)
+		fprintf(out, "Deadline <b>%.3f ms</b> (%s): <b>%zu</b> of %zu %s over it (%.2f%%), "
+			"drawn red on the timeline and past the dashed line of the histogram.",
+			deadline / 1e6, q && q->deadline_ns ? "the architecture file's requirement" :
+			"the snapshot's miss", misses, n_in, caret_plural(n_in, "instance", "instances"),
+			n_in ? 100.0 * (double)misses / (double)n_in : 0.0);
+	/* the other bounds, as caret check --requirements names them */
+	const bool set[3] = { q && q->has_miss_ratio, q && q->p99_ns, q && q->max_ns };
+	const ca_bound bounds[3] = { CA_BOUND_DEADLINE, CA_BOUND_P99, CA_BOUND_MAX };
+	for (size_t k = 0; k < 3; k++) {
+		char name[128];
+		if (!set[k])
+			continue;
+		fputs(k ? " Required: " : " Allowed: ", out);
+		report_text(out, ca_verdict_name(q, bounds[k], name, sizeof name));
+		fputc('.', out);
+	}
 	fputs("</p>", out);
 }
 
@@ -594,8 +603,7 @@ static void one_path(struct report *r, const struct report_path *p)
 		"callback. %zu of %zu %s of the first node reached the end.</p>", n_in, n,
 		caret_plural(n, "message", "messages"));
 	int64_t deadline = path_deadline(r, p);
-	if (deadline)
-		deadline_text(r, p, deadline, in, n_in);
+	deadline_text(r, p, deadline, in, n_in);
 	size_t done = latency_table(out, p, in, n_in, labels, mean, resp, v, t, deadline);
 	fputs("<div class='plots'><div class='tl'></div><div class='hist'></div></div>", out);
 	if (split && !report_split_means(r, p->latency, split)) {
