@@ -67,6 +67,31 @@ else
 	as_root apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
+# Prometheus and promtool, for caret live --metrics' real test (it starts
+# its own server on loopback). Debian's postinst starts the prometheus
+# service on :9090: kept from starting while it installs (a policy-rc.d
+# refusing, where none is there), and stopped and disabled if it runs
+# anyway, so that nothing listens where no one asked for it.
+if [[ $(dpkg-query -W -f='${Status}' prometheus 2>/dev/null || true) != "install ok installed" ]]; then
+	echo "deps: installing prometheus (its service kept from starting)"
+	policy=/usr/sbin/policy-rc.d
+	made_policy=
+	if [[ ! -e $policy ]]; then
+		as_root sh -c "printf '#!/bin/sh\nexit 101\n' >$policy && chmod 755 $policy"
+		made_policy=yes
+	fi
+	export DEBIAN_FRONTEND=noninteractive
+	status=0
+	as_root apt-get update -qq && as_root apt-get install -y -qq --no-install-recommends \
+		prometheus || status=$?
+	[[ -n $made_policy ]] && as_root rm -f "$policy"
+	((status == 0)) || exit "$status"
+fi
+if command -v systemctl >/dev/null && systemctl is-active --quiet prometheus 2>/dev/null; then
+	echo "deps: the prometheus service runs (:9090): stopped and disabled (the tests start their own)"
+	as_root systemctl disable --now prometheus
+fi
+
 # The npm packages, pinned by their package-lock.json: the chart library the
 # report inlines at build time, and puppeteer-core for its browser tests.
 # Installed again when the lock file changed (a copy of it is the stamp).

@@ -31,14 +31,37 @@ static struct live_process *known(struct live *L, int64_t pid)
 	return p;
 }
 
+/* Whether a host --watch follows sends still. */
+static bool host_sends(const struct live *L, const char *name)
+{
+	for (size_t i = 0; name && i < L->n_hosts; i++)
+		if (!strcmp(L->hosts[i].name, name))
+			return L->hosts[i].active;
+	return false;
+}
+
 void live_presence_name(struct live *L, const ca_trace *t)
 {
 	const ca_architecture *a = ca_trace_architecture(t);
-	for (size_t i = 0; L->recorder && i < a->n_processes; i++) {
-		struct live_process *p = known(L, a->processes[i].pid);
-		if (p)
-			ca_process_label(a, i, p->label, sizeof p->label);
+	for (size_t i = 0; i < a->n_processes; i++) {
+		const ca_process *x = &a->processes[i];
+		struct live_process *p = known(L, x->pid);
+		if (!p)
+			continue;
+		ca_process_label(a, i, p->label, sizeof p->label);
+		snprintf(p->program, sizeof p->program, "%s", x->procname ? x->procname : "");
+		/* --watch: no Status heard here; a process is up while its host sends */
+		if (!L->recorder) {
+			snprintf(p->host, sizeof p->host, "%s", x->host ? x->host : "");
+			p->live = host_sends(L, x->host);
+		}
 	}
+}
+
+void live_presence_hosts(struct live *L)
+{
+	for (size_t i = 0; !L->recorder && i < L->n_known; i++)
+		L->known[i].live = host_sends(L, L->known[i].host);
 }
 
 void live_presence_follow(struct live *L, uint64_t until)
