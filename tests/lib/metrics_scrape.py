@@ -1,5 +1,5 @@
 """metrics_scrape.py - caret live --metrics read as a scraper reads it
-(tests/integration/test_live_metrics.sh, tests/real/test_real_metrics.sh).
+(tests/integration/test_live_metrics_http.sh, tests/real/test_real_metrics.sh).
 
 As a command:
   metrics_scrape.py get URL [--openmetrics] [--method M]

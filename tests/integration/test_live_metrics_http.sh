@@ -13,7 +13,7 @@
 #              for POST; the host label on every callback and process;
 #              the counters equal to the totals of caret live --json's last
 #              window, the histograms' counts to the counters
-# usage: test_live_metrics.sh [CASE...]
+# usage: test_live_metrics_http.sh [CASE...]
 set -uo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
 . "$CARET_SOURCE_DIR/tests/lib/watch_chunks.sh"
