@@ -26,11 +26,13 @@ struct kind {
 	const char *limit_help, *misses_help;
 };
 
-/* A row: its series, its name, its limit (0: none). */
+/* A row: its series, its name, its limit (0: none), its labels written
+ * once (escaped, without braces), for each of its 30 or so lines. */
 struct row {
 	const struct live_series *s;
 	const char *name;
 	int64_t limit;
+	char *labels;
 };
 
 /* ns as seconds, exactly ("0.05", "12.000000001"): no binary fraction's
@@ -55,6 +57,10 @@ static void seconds(FILE *f, uint64_t ns)
 static void label_value(FILE *f, const char *v)
 {
 	fputc('"', f);
+	if (!strpbrk(v, "\\\"\n")) { /* most names: nothing to escape */
+		fputs(v, f);
+		v += strlen(v);
+	}
 	for (; *v; v++) {
 		if (*v == '\\' || *v == '"')
 			fprintf(f, "\\%c", *v);
@@ -66,10 +72,15 @@ static void label_value(FILE *f, const char *v)
 	fputc('"', f);
 }
 
-/* {callback="...",node="...",host="..."} (node and host where known) */
-static void labels(FILE *f, const struct kind *k, const struct row *r, const char *le)
+/* callback="...",node="...",host="..." (node and host where known) into
+ * r->labels; false out of memory. */
+static bool row_labels(const struct kind *k, struct row *r)
 {
-	fprintf(f, "{%s=", k->label);
+	size_t len;
+	FILE *f = open_memstream(&r->labels, &len);
+	if (!f)
+		return false;
+	fprintf(f, "%s=", k->label);
 	label_value(f, r->name);
 	if (r->s->node) {
 		fputs(",node=", f);
@@ -79,6 +90,14 @@ static void labels(FILE *f, const struct kind *k, const struct row *r, const cha
 		fputs(",host=", f);
 		label_value(f, r->s->host);
 	}
+	return fclose(f) == 0;
+}
+
+/* {the row's labels[,le="..."]} */
+static void labels(FILE *f, const struct row *r, const char *le)
+{
+	fputc('{', f);
+	fputs(r->labels, f);
 	if (le)
 		fprintf(f, ",le=\"%s\"", le);
 	fputc('}', f);
@@ -108,20 +127,20 @@ static void histogram(FILE *f, const struct kind *k, const struct row *r)
 			seconds_text(le, (uint64_t)h.bounds_ns[b]);
 		cumulative += h.counts[b];
 		fprintf(f, "caret_%s_latency_seconds_bucket", k->name);
-		labels(f, k, r, le);
+		labels(f, r, le);
 		fprintf(f, " %" PRIu64 "\n", cumulative);
 	}
 	fprintf(f, "caret_%s_latency_seconds_sum", k->name);
-	labels(f, k, r, NULL);
+	labels(f, r, NULL);
 	fputc(' ', f);
 	seconds(f, h.sum_ns);
 	fprintf(f, "\ncaret_%s_latency_seconds_count", k->name);
-	labels(f, k, r, NULL);
+	labels(f, r, NULL);
 	fprintf(f, " %" PRIu64 "\n", h.count);
 }
 
-/* The families of one kind of row. */
-static void rows(FILE *f, bool om, const struct kind *k, const struct row *r, size_t n)
+/* The families of one kind of row, its labels written. */
+static void families(FILE *f, bool om, const struct kind *k, const struct row *r, size_t n)
 {
 	char name[96], help[256];
 	snprintf(name, sizeof name, "caret_%s_latency_seconds", k->name);
@@ -134,7 +153,7 @@ static void rows(FILE *f, bool om, const struct kind *k, const struct row *r, si
 	family(f, om, name, "_total", "counter", NULL, help);
 	for (size_t i = 0; i < n; i++) {
 		fprintf(f, "%s_total", name);
-		labels(f, k, &r[i], NULL);
+		labels(f, &r[i], NULL);
 		fprintf(f, " %" PRIu64 "\n", r[i].s->total);
 	}
 	if (!k->limit)
@@ -145,7 +164,7 @@ static void rows(FILE *f, bool om, const struct kind *k, const struct row *r, si
 		if (r[i].limit <= 0)
 			continue;
 		fputs(name, f);
-		labels(f, k, &r[i], NULL);
+		labels(f, &r[i], NULL);
 		fputc(' ', f);
 		seconds(f, (uint64_t)r[i].limit);
 		fputc('\n', f);
@@ -156,9 +175,25 @@ static void rows(FILE *f, bool om, const struct kind *k, const struct row *r, si
 		if (r[i].limit <= 0)
 			continue;
 		fprintf(f, "%s_total", name);
-		labels(f, k, &r[i], NULL);
+		labels(f, &r[i], NULL);
 		fprintf(f, " %" PRIu64 "\n", r[i].s->total_misses);
 	}
+}
+
+/* The families of one kind of row (its labels written, then freed);
+ * false out of memory. */
+static bool rows(FILE *f, bool om, const struct kind *k, struct row *r, size_t n)
+{
+	bool ok = true;
+	for (size_t i = 0; i < n; i++)
+		r[i].labels = NULL;
+	for (size_t i = 0; i < n && ok; i++)
+		ok = row_labels(k, &r[i]);
+	if (ok)
+		families(f, om, k, r, n);
+	for (size_t i = 0; i < n; i++)
+		free(r[i].labels);
+	return ok;
 }
 
 static const struct kind callback_kind = { "callback", "callback", "callback run", "runs",
@@ -178,10 +213,11 @@ static bool list_rows(FILE *f, bool om, const struct kind *k, const struct live_
 	if (!r)
 		return false;
 	for (size_t i = 0; i < l->n; i++)
-		r[i] = (struct row){ &l->items[i], l->items[i].name, l->items[i].limit_ns };
-	rows(f, om, k, r, l->n);
+		r[i] = (struct row){ .s = &l->items[i], .name = l->items[i].name,
+			.limit = l->items[i].limit_ns };
+	bool ok = rows(f, om, k, r, l->n);
 	free(r);
-	return true;
+	return ok;
 }
 
 static void processes(FILE *f, bool om, const struct live *L)
@@ -220,9 +256,9 @@ char *live_metrics_text(const struct live *L, bool openmetrics, size_t *len)
 	struct row r[LIVE_MAX_PATHS];
 	size_t n = L->o ? L->o->n_paths : 0;
 	for (size_t i = 0; i < n; i++)
-		r[i] = (struct row){ &L->watches[i].series, L->watches[i].spec->label,
-			L->watches[i].spec->deadline_ns };
-	rows(f, om, &path_kind, r, n);
+		r[i] = (struct row){ .s = &L->watches[i].series, .name = L->watches[i].spec->label,
+			.limit = L->watches[i].spec->deadline_ns };
+	ok = ok && rows(f, om, &path_kind, r, n);
 	if (om)
 		fputs("# EOF\n", f);
 	if (fclose(f) != 0 || !ok) {
