@@ -13,6 +13,10 @@
 #              for POST; the host label on every callback and process;
 #              the counters equal to the totals of caret live --json's last
 #              window, the histograms' counts to the counters
+#   examples   examples/prometheus: the alert rules pass promtool check
+#              rules and their unit tests (promtool test rules: each alert
+#              fires when it should, not before), the scrape configuration
+#              promtool check config
 # usage: test_live_metrics_http.sh [CASE...]
 set -uo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
@@ -21,7 +25,7 @@ caret=$CARET_BUILD_DIR/bin/caret
 scrape=(python3 "$CARET_SOURCE_DIR/tests/lib/metrics_scrape.py")
 work=$(mktemp -d)
 caret_at_exit "rm -rf '$work'"
-cases=${*:-usage busy served}
+cases=${*:-usage busy served examples}
 failures=0
 ok() { echo "ok $*"; }
 bad() { echo "FAIL $*"; failures=$((failures + 1)); }
@@ -174,6 +178,16 @@ for f in fails:
 sys.exit(1 if fails else 0)
 PY
 			bad "the counts differ from caret live --json's"
+		;;
+	examples)
+		if (cd "$CARET_SOURCE_DIR/examples/prometheus" &&
+			promtool check rules caret-alerts.yml && promtool test rules caret-alerts.test.yml &&
+			promtool check config prometheus.yml) \
+			>"$work/examples.out" 2>&1; then
+			ok "examples/prometheus: $(grep -c SUCCESS "$work/examples.out") promtool checks"
+		else
+			bad "examples/prometheus: $(cat "$work/examples.out")"
+		fi
 		;;
 	*)
 		bad "no case $c"
