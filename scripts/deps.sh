@@ -68,12 +68,13 @@ else
 fi
 
 # Prometheus and promtool, for caret live --metrics' real test (it starts
-# its own server on loopback). Debian's postinst starts the prometheus
-# service on :9090: kept from starting while it installs (a policy-rc.d
-# refusing, where none is there), and stopped and disabled if it runs
-# anyway, so that nothing listens where no one asked for it.
+# its own server on loopback, on a free port). Debian's postinst enables
+# the prometheus service and starts it on :9090: when deps installs it,
+# it is kept from starting (a policy-rc.d refusing, where none is there)
+# and disabled, so that nothing listens where no one asked for it, now or
+# after a reboot. One the user installed is left as it is.
 if [[ $(dpkg-query -W -f='${Status}' prometheus 2>/dev/null || true) != "install ok installed" ]]; then
-	echo "deps: installing prometheus (its service kept from starting)"
+	echo "deps: installing prometheus (its service kept from starting, and disabled)"
 	policy=/usr/sbin/policy-rc.d
 	made_policy=
 	if [[ ! -e $policy ]]; then
@@ -84,12 +85,15 @@ if [[ $(dpkg-query -W -f='${Status}' prometheus 2>/dev/null || true) != "install
 	status=0
 	as_root apt-get update -qq && as_root apt-get install -y -qq --no-install-recommends \
 		prometheus || status=$?
-	[[ -n $made_policy ]] && as_root rm -f "$policy"
+	if [[ -n $made_policy ]]; then
+		as_root rm -f "$policy"
+	fi
 	((status == 0)) || exit "$status"
-fi
-if command -v systemctl >/dev/null && systemctl is-active --quiet prometheus 2>/dev/null; then
-	echo "deps: the prometheus service runs (:9090): stopped and disabled (the tests start their own)"
-	as_root systemctl disable --now prometheus
+	if [[ -d /run/systemd/system ]]; then
+		as_root systemctl disable --now prometheus.service >/dev/null 2>&1 || true
+	elif command -v update-rc.d >/dev/null; then
+		as_root update-rc.d prometheus disable >/dev/null 2>&1 || true
+	fi
 fi
 
 # The npm packages, pinned by their package-lock.json: the chart library the
