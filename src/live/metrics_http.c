@@ -110,46 +110,54 @@ static bool read_head(int fd, char *head)
 	return false;
 }
 
+/* What each status says: its reason phrase, and its body (NULL: the
+ * metrics). */
+static const struct answer_kind {
+	int status;
+	const char *reason, *body;
+} answer_kinds[] = {
+	{ 200, "OK", NULL },
+	{ 404, "Not Found", "not found: caret live serves /metrics\n" },
+	{ 405, "Method Not Allowed", "caret live's /metrics takes GET or HEAD\n" },
+	{ 400, "Bad Request", "bad request\n" }, /* the last: any other */
+};
+
 /* One connection: one request answered, then closed (Connection: close). */
 static void answer(struct live_metrics *m, int fd)
 {
-	static const char *reasons[] = { [0] = "OK", [1] = "Not Found",
-		[2] = "Method Not Allowed", [3] = "Bad Request" };
 	char *head = malloc(HEAD_MAX);
 	if (!head)
 		return;
 	bool whole = read_head(fd, head), om = false;
 	int status = whole ? live_metrics_route(head, &om) : 400;
-	bool body_wanted = whole && strncmp(head, "HEAD ", 5);
+	bool body_wanted = !whole || strncmp(head, "HEAD ", 5); /* HEAD: the header alone */
 	free(head);
-	const char *reason = reasons[status == 200 ? 0 : status == 404 ? 1 : status == 405 ? 2 : 3];
+	const struct answer_kind *k = answer_kinds;
+	while (k->status != status && k->status != 400)
+		k++;
 	char *body = NULL;
 	size_t len = 0;
-	if (status == 200) { /* a copy: the looks never wait on a slow client */
+	if (!k->body) { /* a copy: the looks never wait on a slow client */
 		pthread_mutex_lock(&m->lock);
 		len = m->len[om];
 		body = malloc(len + 1);
 		if (body)
 			memcpy(body, m->text[om], len);
 		pthread_mutex_unlock(&m->lock);
-		if (!body)
-			return;
 	} else {
-		static const char *words[] = { "", "not found: caret live serves /metrics\n",
-			"caret live's /metrics takes GET\n", "bad request\n" };
-		body = strdup(words[status == 404 ? 1 : status == 405 ? 2 : 3]);
-		if (!body)
-			return;
-		len = strlen(body);
+		len = strlen(k->body);
+		body = strdup(k->body);
 	}
+	if (!body)
+		return;
 	char header[512];
 	int n = snprintf(header, sizeof header, "HTTP/1.1 %d %s\r\nContent-Type: %s\r\n"
-		"Content-Length: %zu\r\n%sConnection: close\r\n\r\n", status, reason,
-		status != 200 ? "text/plain; charset=utf-8" : om ?
+		"Content-Length: %zu\r\n%sConnection: close\r\n\r\n", k->status, k->reason,
+		k->body ? "text/plain; charset=utf-8" : om ?
 		"application/openmetrics-text; version=1.0.0; charset=utf-8" :
 		"text/plain; version=0.0.4; charset=utf-8", len,
-		status == 405 ? "Allow: GET, HEAD\r\n" : "");
-	if (send_all(fd, header, (size_t)n) && (status != 200 || body_wanted))
+		k->status == 405 ? "Allow: GET, HEAD\r\n" : "");
+	if (send_all(fd, header, (size_t)n) && body_wanted)
 		send_all(fd, body, len);
 	free(body);
 }
@@ -168,8 +176,12 @@ static void *serve(void *arg)
 		if (pfd[1].revents)
 			break;
 		int fd = accept4(m->listener, NULL, NULL, SOCK_CLOEXEC);
-		if (fd < 0)
-			continue; /* the client went before it was taken, or out of files */
+		if (fd < 0) { /* the client went before it was taken, or out of files: */
+			struct pollfd wake = { .fd = m->wake[0], .events = POLLIN };
+			if (errno != ECONNABORTED && errno != EINTR && errno != EAGAIN)
+				poll(&wake, 1, 100); /* a pause, not a spin on the waiting one */
+			continue;
+		}
 		answer(m, fd);
 		close(fd);
 	}
