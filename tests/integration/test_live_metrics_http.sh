@@ -10,7 +10,9 @@
 #              GET /metrics in Prometheus's text format and, when Accept
 #              asks, OpenMetrics' (ending with # EOF), each accepted by
 #              promtool check metrics where it reads it; 404 elsewhere, 405
-#              for POST; the host label on every callback and process;
+#              for POST; a client that sends nothing dropped in 2 s, the
+#              next scrape answered; the host label on every callback and
+#              process;
 #              the counters equal to the totals of caret live --json's last
 #              window, the histograms' counts to the counters
 #   examples   examples/prometheus: the alert rules pass promtool check
@@ -103,7 +105,22 @@ open(sys.argv[2], "w").close(); time.sleep(30)' "$port" "$work/listening" &
 		"${scrape[@]}" get "$url/metrics" >"$work/first.txt"
 		grep -qx "caret_live_looks_total 0" "$work/first.txt" &&
 			ok "served before the first look" || bad "before the first look: $(head -c 300 "$work/first.txt")"
+		# a scraper that connects and says nothing for 10 s: dropped after
+		# 2 s, the next scrape answered (under 5 s on a busy machine), the
+		# looks not held up (their counts below)
+		python3 -c 'import socket, sys, time
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1]))); time.sleep(10)' "$port" &
+		silent=$!
+		sleep 0.2
+		began=$(date +%s%N)
+		"${scrape[@]}" get "$url/metrics" >"$work/after-silent.txt"
+		waited=$((($(date +%s%N) - began) / 1000000))
+		[[ $(head -1 "$work/after-silent.txt") == 200 ]] && ((waited < 5000)) &&
+			ok "a silent client: the next scrape answered in $waited ms" ||
+			bad "a silent client: the next scrape took $waited ms: $(head -1 "$work/after-silent.txt")"
 		watch_play "$work/pending" "$work/watched/$host/session-1"
+		kill "$silent" 2>/dev/null
+		wait "$silent" 2>/dev/null
 		sleep 1.5 # the last chunk looked at; no look after (no chunk comes)
 		"${scrape[@]}" get "$url/metrics" >"$work/prom.txt"
 		"${scrape[@]}" get "$url/metrics" --openmetrics >"$work/om.txt"
