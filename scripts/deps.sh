@@ -67,6 +67,35 @@ else
 	as_root apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
+# Prometheus and promtool, for caret live --metrics' real test (it starts
+# its own server on loopback, on a free port). Debian's postinst enables
+# the prometheus service and starts it on :9090: when deps installs it,
+# it is kept from starting (a policy-rc.d refusing, where none is there)
+# and disabled, so that nothing listens where no one asked for it, now or
+# after a reboot. One the user installed is left as it is.
+if [[ $(dpkg-query -W -f='${Status}' prometheus 2>/dev/null || true) != "install ok installed" ]]; then
+	echo "deps: installing prometheus (its service kept from starting, and disabled)"
+	policy=/usr/sbin/policy-rc.d
+	made_policy=
+	if [[ ! -e $policy ]]; then
+		as_root sh -c "printf '#!/bin/sh\nexit 101\n' >$policy && chmod 755 $policy"
+		made_policy=yes
+	fi
+	export DEBIAN_FRONTEND=noninteractive
+	status=0
+	as_root apt-get update -qq && as_root apt-get install -y -qq --no-install-recommends \
+		prometheus || status=$?
+	if [[ -n $made_policy ]]; then
+		as_root rm -f "$policy"
+	fi
+	((status == 0)) || exit "$status"
+	if [[ -d /run/systemd/system ]]; then
+		as_root systemctl disable --now prometheus.service >/dev/null 2>&1 || true
+	elif command -v update-rc.d >/dev/null; then
+		as_root update-rc.d prometheus disable >/dev/null 2>&1 || true
+	fi
+fi
+
 # The npm packages, pinned by their package-lock.json: the chart library the
 # report inlines at build time, and puppeteer-core for its browser tests.
 # Installed again when the lock file changed (a copy of it is the stamp).

@@ -16,7 +16,8 @@ static int usage(FILE *out)
 {
 	fprintf(out,
 		"usage: caret live [--nodes A,B,C... | --arch FILE [--path NAME]] [--deadline D]\n"
-		"                  [--json] [--duration S] [--snapshot-on-miss DIR] [OPTIONS]\n"
+		"                  [--json] [--duration S] [--snapshot-on-miss DIR]\n"
+		"                  [--metrics HOST:PORT] [OPTIONS]\n"
 		"\n"
 		"Watches the ROS 2 processes running with libcaret.so preloaded on this\n"
 		"ROS_DOMAIN_ID while they run: attaches as caret record does (Start, the\n"
@@ -63,6 +64,14 @@ static int usage(FILE *out)
 		"  --hosts N        with --watch: no look before N hosts have sent a chunk\n"
 		"                   (a host that joins later: what it recorded before the\n"
 		"                   look it joins in is not counted)\n"
+		"  --metrics HOST:PORT\n"
+		"                   serve what the looks counted since the start over HTTP\n"
+		"                   at http://HOST:PORT/metrics for Prometheus: per callback,\n"
+		"                   service, action and path a latency histogram (buckets\n"
+		"                   around its deadline), counters of instances and misses,\n"
+		"                   a gauge per traced process (docs/live.md#metrics);\n"
+		"                   HOST an address or name of this machine (127.0.0.1: this\n"
+		"                   machine only; [::1] for IPv6), a port in use ends it (1)\n"
 		"  --relayd HOST    this host's part of --watch: its processes recorded and\n"
 		"                   streamed to the lttng-relayd on HOST, a chunk a second\n"
 		"                   (caret record --relayd HOST --rotate 1); the looks are\n"
@@ -149,6 +158,7 @@ static const struct option live_options_long[] = {
 	{ "watch", required_argument, NULL, 'R' },
 	{ "relayd", required_argument, NULL, 'Y' },
 	{ "hosts", required_argument, NULL, 'H' },
+	{ "metrics", required_argument, NULL, 'm' },
 	{ "help", no_argument, NULL, 'h' },
 	{ 0 },
 };
@@ -184,12 +194,42 @@ static const struct cli_number deadline_option = { "--deadline", CLI_DURATION, 0
 	period_option = { "--period", CLI_SECONDS, 0.1, 3600, false },
 	max_snapshots_option = { "--max-snapshots", CLI_COUNT, 1, 1000, false },
 	wait_option = { "--wait", CLI_SECONDS, 0, 86400, true },
-	hosts_option = { "--hosts", CLI_COUNT, 1, LIVE_MAX_HOSTS, false };
+	hosts_option = { "--hosts", CLI_COUNT, 1, LIVE_MAX_HOSTS, false },
+	metrics_port_option = { "--metrics port", CLI_COUNT, 1, 65535, false };
 
 /* A numeric option: 0 with its value in *v, or 2 after the message. */
 static int number(const struct cli_number *n, const char *arg, double *v)
 {
 	return cli_number("live", n, arg, v);
+}
+
+/* --metrics HOST:PORT (HOST may be [an IPv6 address]) into o: 0, or 2
+ * after a message. */
+static int take_metrics(const char *arg, struct live_options *o)
+{
+	static char host[256], port[8];
+	const char *colon = strrchr(arg, ':'), *h = arg;
+	size_t n = colon ? (size_t)(colon - arg) : 0;
+	double v;
+	if (n >= 2 && h[0] == '[' && h[n - 1] == ']') { /* [::1]:9464 */
+		h++;
+		n -= 2;
+	} else if (memchr(h, ':', n)) { /* an IPv6 address without brackets */
+		n = 0;
+	}
+	if (!n || n >= sizeof host) {
+		fprintf(stderr, "caret live: bad value '%s' for --metrics: HOST:PORT, e.g. "
+			"127.0.0.1:9464 (an IPv6 address in brackets: [::1]:9464)\n", arg);
+		return 2;
+	}
+	if (number(&metrics_port_option, colon + 1, &v))
+		return 2;
+	memcpy(host, h, n);
+	host[n] = '\0';
+	snprintf(port, sizeof port, "%u", (unsigned)v);
+	o->metrics_host = host;
+	o->metrics_port = port;
+	return 0;
 }
 
 /* One option into o or a: 0, or the exit status (2) after a message. */
@@ -235,6 +275,7 @@ static int take_option(int c, const char *arg, struct live_options *o, struct li
 	case 'H': status = number(&hosts_option, arg, &v);
 		o->hosts = (unsigned)v;
 		break;
+	case 'm': status = take_metrics(arg, o); break;
 	}
 	return status;
 }
@@ -327,9 +368,10 @@ static int check_together(struct live_options *o)
 		return 2;
 	}
 	if (o->record.relayd && (o->n_paths || o->watch_dir || o->snapshot_dir ||
-				 o->keep_trace || o->json)) {
+				 o->keep_trace || o->json || o->metrics_host)) {
 		fprintf(stderr, "caret live: --relayd records this host for a caret live "
-			"--watch on HOST: the paths, deadlines, --json, snapshots go there\n");
+			"--watch on HOST: the paths, deadlines, --json, snapshots, --metrics go "
+			"there\n");
 		return 2;
 	}
 	if (o->snapshot_dir && o->snapshot_dir[0] != '/') {

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "metrics_http.h"
 #include "session.h"
 #include "trace_dir.h"
 #include "state.h"
@@ -92,23 +93,12 @@ static int resolve_named(struct live *L)
 	return 0;
 }
 
-int live_run(struct live_options *o)
+/* The looks, at the chunks this host's session archives or (--watch) a
+ * relay daemon files: the exit status. */
+static int run_looks(struct live *L)
 {
-	static struct live state;
-	struct live *L = &state;
+	struct live_options *o = L->o;
 	char scratch[PATH_MAX] = "", trace[PATH_MAX + 8];
-	memset(L, 0, sizeof *L);
-	L->o = o;
-	L->out = stdout;
-	L->tty = isatty(STDOUT_FILENO) && !o->json;
-	L->chunks.keep = o->keep_trace;
-	/* every look allocates and frees the same large arrays: kept in the
-	 * heap instead of mapped and unmapped each second (page faults were
-	 * a fifth of the time) */
-	mallopt(M_MMAP_THRESHOLD, 256 << 20);
-	mallopt(M_TRIM_THRESHOLD, 512 << 20);
-	if (resolve_named(L))
-		return 1;
 	if (o->watch_dir) {
 		int status = live_watch(L);
 		fprintf(stderr, "caret live: %" PRIu64 " %s, %" PRIu64 " deadline %s\n", L->looks,
@@ -155,4 +145,38 @@ int live_run(struct live_options *o)
 	if (status || L->failed)
 		return 1;
 	return L->misses ? 3 : 0;
+}
+
+int live_run(struct live_options *o)
+{
+	static struct live state;
+	struct live *L = &state;
+	memset(L, 0, sizeof *L);
+	L->o = o;
+	L->out = stdout;
+	L->tty = isatty(STDOUT_FILENO) && !o->json;
+	L->chunks.keep = o->keep_trace;
+	/* every look allocates and frees the same large arrays: kept in the
+	 * heap instead of mapped and unmapped each second (page faults were
+	 * a fifth of the time) */
+	mallopt(M_MMAP_THRESHOLD, 256 << 20);
+	mallopt(M_TRIM_THRESHOLD, 512 << 20);
+	if (resolve_named(L))
+		return 1;
+	if (o->metrics_host) { /* before the recording: a port taken ends it at once */
+		char why[256];
+		if (!(L->metrics = live_metrics_listen(o->metrics_host, o->metrics_port, why,
+			sizeof why))) {
+			fprintf(stderr, "caret live: --metrics %s:%s: cannot listen there: %s\n",
+				o->metrics_host, o->metrics_port, why);
+			return 1;
+		}
+		fprintf(stderr, "caret live: metrics at http://%s%s%s:%s/metrics\n",
+			strchr(o->metrics_host, ':') ? "[" : "", o->metrics_host,
+			strchr(o->metrics_host, ':') ? "]" : "", o->metrics_port);
+		live_metrics_update(L);
+	}
+	int status = run_looks(L);
+	live_metrics_stop(L->metrics);
+	return status;
 }

@@ -42,6 +42,7 @@ struct live_options {
 	bool keep_trace;     /* -o given: every chunk stays */
 	const char *watch_dir; /* --watch: lttng-relayd's output, the hosts recording into it */
 	unsigned hosts;        /* --hosts: with --watch, no look before that many have sent */
+	const char *metrics_host, *metrics_port; /* --metrics HOST:PORT, or NULL */
 };
 
 /* Runs it: the exit status (0; 1 after a message saying what was lost or

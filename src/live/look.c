@@ -57,7 +57,7 @@ static bool count_callbacks(struct live *L, const ca_trace *t, const ca_records 
 		int64_t period = cb->kind == CA_CALLBACK_TIMER ? a->timers[cb->owner].period_ns : 0;
 		struct live_series *s = live_series_named(&L->callbacks, c, cb->name, period);
 		size_t n = ca_records_callback_runs(rec, c, runs);
-		ok = s != NULL;
+		ok = s && live_series_label_callback(s, a, c, L->n_hosts > 0);
 		for (size_t i = 0; i < n && ok; i++) {
 			if ((!runs[i].end || runs[i].end > until) && runs[i].start < L->open_since)
 				L->open_since = runs[i].start; /* the next look reads back to it */

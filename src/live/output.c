@@ -227,6 +227,7 @@ void live_print_window(struct live *L, uint64_t until)
 	else
 		text_window(L, until);
 	fflush(L->out);
+	live_metrics_update(L); /* --metrics serves what the window shows, since the start */
 }
 
 void live_print_miss(struct live *L, const struct live_miss *m)

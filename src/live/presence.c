@@ -12,10 +12,14 @@
 
 #include "state.h"
 
-static struct live_process *known(struct live *L, int64_t pid)
+/* The process of that pid (with --watch, on that host: two hosts' pids
+ * can be equal), added when new; NULL out of memory. */
+static struct live_process *known(struct live *L, int64_t pid, const char *host)
 {
+	host = host ? host : "";
 	for (size_t i = 0; i < L->n_known; i++)
-		if (L->known[i].pid == pid)
+		if (L->known[i].pid == pid && !strncmp(L->known[i].host, host,
+			sizeof L->known[i].host - 1))
 			return &L->known[i];
 	if (L->n_known == L->cap_known) {
 		size_t cap = L->cap_known ? 2 * L->cap_known : 16;
@@ -28,17 +32,39 @@ static struct live_process *known(struct live *L, int64_t pid)
 	struct live_process *p = &L->known[L->n_known++];
 	memset(p, 0, sizeof *p);
 	p->pid = pid;
+	snprintf(p->host, sizeof p->host, "%s", host);
 	return p;
+}
+
+/* Whether a host --watch follows sends still. */
+static bool host_sends(const struct live *L, const char *name)
+{
+	for (size_t i = 0; name && i < L->n_hosts; i++)
+		if (!strcmp(L->hosts[i].name, name))
+			return L->hosts[i].active;
+	return false;
 }
 
 void live_presence_name(struct live *L, const ca_trace *t)
 {
 	const ca_architecture *a = ca_trace_architecture(t);
-	for (size_t i = 0; L->recorder && i < a->n_processes; i++) {
-		struct live_process *p = known(L, a->processes[i].pid);
-		if (p)
-			ca_process_label(a, i, p->label, sizeof p->label);
+	for (size_t i = 0; i < a->n_processes; i++) {
+		const ca_process *x = &a->processes[i];
+		struct live_process *p = known(L, x->pid, L->recorder ? NULL : x->host);
+		if (!p)
+			continue;
+		ca_process_label(a, i, p->label, sizeof p->label);
+		snprintf(p->program, sizeof p->program, "%s", x->procname ? x->procname : "");
+		/* --watch: no Status heard here; a process is up while its host sends */
+		if (!L->recorder)
+			p->live = host_sends(L, x->host);
 	}
+}
+
+void live_presence_hosts(struct live *L)
+{
+	for (size_t i = 0; !L->recorder && i < L->n_known; i++)
+		L->known[i].live = host_sends(L, L->known[i].host);
 }
 
 void live_presence_follow(struct live *L, uint64_t until)
@@ -47,7 +73,7 @@ void live_presence_follow(struct live *L, uint64_t until)
 	bool first = L->looks <= 1; /* those there at the start joined nothing */
 	size_t live = 0, gone = 0;
 	for (size_t i = 0; L->recorder && cr_record_process(L->recorder, i, &h); i++) {
-		struct live_process *p = known(L, h.pid);
+		struct live_process *p = known(L, h.pid, NULL);
 		if (!p)
 			break;
 		if (!p->label[0]) /* not in a look yet: its pid and first node */

@@ -26,6 +26,9 @@ bool live_series_add(struct live_series *s, uint64_t at, int64_t value)
 			s->cap = cap;
 		}
 	}
+	if (!s->histogram.n_bounds)
+		live_histogram_init(&s->histogram, s->limit_ns);
+	live_histogram_add(&s->histogram, value);
 	s->at[s->n] = at;
 	s->value[s->n++] = value;
 	s->total++;
@@ -67,6 +70,8 @@ bool live_series_stats(const struct live_series *s, struct live_window_stats *ou
 void live_series_free(struct live_series *s)
 {
 	free(s->name);
+	free(s->node);
+	free(s->host);
 	free(s->at);
 	free(s->value);
 	live_counted_free(&s->counted);
@@ -96,6 +101,20 @@ struct live_series *live_series_named(struct live_series_list *l, size_t hint,
 	s->limit_ns = limit_ns;
 	l->n++;
 	return s;
+}
+
+bool live_series_label_callback(struct live_series *s, const ca_architecture *a,
+	size_t callback, bool with_host)
+{
+	const ca_callback *cb = &a->callbacks[callback];
+	if (s->node || cb->node == CA_NONE)
+		return true;
+	if (!(s->node = strdup(a->nodes[cb->node].fqn ? a->nodes[cb->node].fqn : "")))
+		return false;
+	for (size_t i = 0; with_host && i < a->n_processes; i++)
+		if (a->processes[i].pid == cb->pid && a->processes[i].host)
+			return (s->host = strdup(a->processes[i].host)) != NULL;
+	return true;
 }
 
 void live_series_list_expire(struct live_series_list *l, uint64_t before)

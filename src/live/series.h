@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "counted.h"
+#include "histogram.h"
 
 struct live_series {
 	char *name;
@@ -20,6 +21,8 @@ struct live_series {
 	size_t first, n, cap;  /* the samples are [first, n) */
 	uint64_t total, total_misses; /* since the start */
 	struct live_counted counted;  /* the samples of the last looks, by (end, start) */
+	struct live_histogram histogram; /* every sample since the start (--metrics) */
+	char *node, *host;   /* a callback's node, its host's name with --watch; NULL: none */
 };
 
 struct live_window_stats {
@@ -49,6 +52,11 @@ void live_series_free(struct live_series *s);
  * of memory. */
 struct live_series *live_series_named(struct live_series_list *l, size_t hint,
 	const char *name, int64_t limit_ns);
+/* A callback's series labelled with its node and, when with_host, its
+ * process's host (once: a later look names them alike); false out of memory. */
+struct ca_architecture;
+bool live_series_label_callback(struct live_series *s, const struct ca_architecture *a,
+	size_t callback, bool with_host);
 /* Every series of the list: samples older than `before` dropped. */
 void live_series_list_expire(struct live_series_list *l, uint64_t before);
 /* Every series of the list: its counted samples up to floor forgotten. */

@@ -79,7 +79,9 @@ struct live_host {
 struct live_process {
 	int64_t pid;
 	char label[192];   /* "program (pid N): /node, ..." once a look saw it */
-	bool live;         /* heard in the last few seconds */
+	char program[64];  /* its procname once a look saw it ("" till then) */
+	char host[64];     /* --watch: its host's name */
+	bool live;         /* heard in the last few seconds (--watch: its host sends) */
 };
 
 /* What changed lately, kept to show again under a redrawn table. */
@@ -114,6 +116,7 @@ struct live {
 	bool tty;
 	bool failed; /* a look failed: said once, the run ends 1 */
 	FILE *out;
+	struct live_metrics *metrics; /* --metrics: the server, or NULL */
 };
 
 /* One look: the chunks read back to the lookback, every instance ended
@@ -177,6 +180,15 @@ bool live_nodes_present(const struct live *L, const ca_trace *t);
 void live_presence_name(struct live *L, const ca_trace *t);
 void live_presence_follow(struct live *L, uint64_t until);
 void live_presence_free(struct live *L);
+/* --watch: each process up while its host sends (after the hosts' marks). */
+void live_presence_hosts(struct live *L);
+
+/* --metrics: what the looks counted so far as Prometheus's text format
+ * (openmetrics false) or OpenMetrics' (true, ending with "# EOF"), in a
+ * malloc'd string of *len bytes; NULL out of memory (metrics_text.c). */
+char *live_metrics_text(const struct live *L, bool openmetrics, size_t *len);
+/* Both texts of the state now handed to the server, if there is one. */
+void live_metrics_update(struct live *L);
 
 /* The samples older than the window ending at `until` dropped (live.c). */
 void live_expire(struct live *L, uint64_t until);

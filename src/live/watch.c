@@ -228,6 +228,7 @@ static bool look(struct live *L)
 	for (size_t i = 0; L->looks > before && i < L->n_hosts; i++) /* a look counted */
 		live_chunks_looked(&L->hosts[i].chunks, L->hosts[i].last_event, L->counted_until);
 	live_expire(L, L->counted_until);
+	live_presence_hosts(L);
 	live_print_window(L, L->counted_until);
 	return ok;
 }

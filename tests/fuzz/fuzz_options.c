@@ -24,6 +24,7 @@ static const struct cli_number bounds[] = {
 	{ "--since", CLI_SECONDS, 0, 1e9, false },
 	{ "--deadline", CLI_DURATION, 0, 86400, true },
 	{ "--hosts", CLI_COUNT, 1, 32, false },
+	{ "--metrics port", CLI_COUNT, 1, 65535, false },
 	{ "--frequency", CLI_COUNT, 0, 1e6, false },
 	{ "-m", CLI_COUNT, 0, 2147483647, false },
 	{ "--max-paths", CLI_COUNT, 1, 1e6, false },

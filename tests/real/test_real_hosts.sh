@@ -17,7 +17,9 @@
 #   - caret live --watch on the analysis side while host A records with
 #     caret record --rotate 1 and host B with caret live --relayd, and
 #     /filter on B sleeps once: every run and instance
-#     counted once across the hosts, the miss found with its hop;
+#     counted once across the hosts, the miss found with its hop; its
+#     --metrics labels each callback and process with its host, the
+#     counters as its JSON's totals;
 #   - bad input: host B's recorder killed under caret live --watch: said,
 #     exit 1, host A's data still counted; a relay daemon that is not there (exit 1, said); a second
 #     host whose processes exchange nothing with the first: its clock
@@ -86,8 +88,10 @@ python3 "$CARET_SOURCE_DIR/tests/real/hosts_check.py" "$caret" "$out" "$work/shi
 echo "== caret live --watch on the analysis side; each host: caret record --rotate 1"
 sleep 3 # the sessions above ended: the watch follows new ones
 status=0
+metrics_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 "$caret" live --watch "$out" --hosts 2 --nodes "$REAL_PATH" --deadline 50ms --window 60 \
-	--policy callback_chain --json >"$work/watch.json" 2>"$work/watch.err" &
+	--policy callback_chain --json --metrics "127.0.0.1:$metrics_port" >"$work/watch.json" \
+	2>"$work/watch.err" &
 watcher=$!
 caret_at_exit "kill -INT $watcher 2>/dev/null || true"
 sleep 1
@@ -110,6 +114,9 @@ wait "$app_b"
 wait "$rec_A"
 wait "$rec_B"
 sleep 2 # the last chunks archived and seen, then the watch ends as Ctrl-C ends it
+python3 "$CARET_SOURCE_DIR/tests/lib/metrics_scrape.py" get \
+	"http://127.0.0.1:$metrics_port/metrics" >"$work/watch.metrics"
+cp "$work/watch.json" "$work/watch-then.json"
 kill -INT "$watcher"
 wait "$watcher" || status=$?
 cat "$work/watch.err"
@@ -117,6 +124,27 @@ if ((status != 3)); then
 	echo "FAIL: caret live --watch exited $status, not 3 (a deadline missed)"
 	exit 1
 fi
+# --metrics: every host's series, each callback and process on its host
+python3 - "$work/watch.metrics" "$work/watch-then.json" "$HOST_A_HOSTNAME" "$HOST_B_HOSTNAME" \
+	"$CARET_SOURCE_DIR/tests/lib" <<'PY'
+import json, sys
+sys.path.insert(0, sys.argv[5])
+from metrics_scrape import samples, value
+text = open(sys.argv[1]).read().split('\n', 2)[2]
+a, b = sys.argv[3], sys.argv[4]
+last = [json.loads(l) for l in open(sys.argv[2]) if l.startswith('{"type": "window"')][-1]
+want = {'/sensor': a, '/sink': a, '/filter': b}
+hosts = {l['node']: l.get('host') for n, l, v in samples(text) if n == 'caret_callback_runs_total'}
+procs = {l['process']: l.get('host') for n, l, v in samples(text) if n == 'caret_process_up'}
+path = last['paths'][0]
+got = (hosts, procs.get('filter'), value(text, 'caret_path_deadline_misses_total'),
+       value(text, 'caret_callback_runs_total'))
+expected = (want, b, path['total_misses'], sum(c['total'] for c in last['callbacks']))
+print('--metrics: callbacks on', hosts, '; processes on', procs)
+if got != expected:
+    print('FAIL: --metrics gave %s, not %s' % (got, expected))
+    sys.exit(1)
+PY
 python3 "$CARET_SOURCE_DIR/tests/real/live_check.py" "$caret" "$work/watch.json" \
 	"$(echo "$out"/$HOST_A_HOSTNAME/watched-A-*):$(echo "$out"/$HOST_B_HOSTNAME/watched-B-*)" \
 	"$REAL_PATH" 50 150 --no-snapshot --policy callback_chain

@@ -77,6 +77,9 @@ done
 for v in 1e300 4294967296 0 33 -1; do
 	refused --hosts "$v" live --hosts "$v" "${live[@]}"
 done
+for v in 0 65536 4294967296 1e300 inf -1 1.5; do
+	refused "--metrics port" "$v" live --metrics "127.0.0.1:$v" "${live[@]}"
+done
 refused --subbuf-size 8E live --subbuf-size 8E "${live[@]}"
 refused --num-subbuf 1e300 live --num-subbuf 1e300 "${live[@]}"
 
