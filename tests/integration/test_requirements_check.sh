@@ -134,6 +134,20 @@ junit "$work/odd.xml" "
 f = case('a<b>&c\'\"d', 'max <= 100 us').find('failure')
 assert f is not None"
 
+echo "== more paths than ride along the load's pass (8): each judged, the same"
+/usr/bin/python3 - "$arch" "$work/many.yaml" <<'PY'
+import sys
+base = open(sys.argv[1]).read()
+chain = base[base.index('- path_name: sensor_to_sink'):base.index('executors:')]
+text = base.replace(chain, ''.join(chain.replace('sensor_to_sink', f'p{i}') for i in range(10)))
+open(sys.argv[2], 'w').write(text + 'deadlines:\n' +
+                              ''.join(f'- path_name: p{i}\n  max: 900us\n' for i in range(10)))
+PY
+run 3 many
+(($(grep -c "^FAIL path p[0-9]: max <= 900 us: max $(printf '%.3f' \
+	"$(bc -l <<<"$worst_ns / 1000000")") ms" "$work/many.out") == 10)) ||
+	fail "not every one of 10 paths judged as the one"
+
 echo "== the example of docs/requirements.md, as it prints it and as its JUnit XML"
 example=$CARET_SOURCE_DIR/tests/data/arch/real-sensor-sink-requirements.yaml
 doc=$CARET_SOURCE_DIR/docs/requirements.md
