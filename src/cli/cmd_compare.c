@@ -42,7 +42,9 @@ static int usage(FILE *out)
 		"no change, too few, one side only (docs/compare.md).\n"
 		"\n"
 		"Several runs of each side: --base and --new, each a recording, as often as\n"
-		"there are runs; a side's runs are pooled (their instances taken together).\n"
+		"there are runs; a side's runs are pooled (their instances taken together),\n"
+		"and with 2 runs or more on each side the runs' own p50s must differ too\n"
+		"(Welch's t): two runs of one system differ by more than their instances say.\n"
 		"\n"
 		"  -a, --arch FILE     the named paths of an architecture file too\n"
 		"  -k, --kinds LIST    compare only these: callbacks,topics,nodes,paths\n"
@@ -52,9 +54,11 @@ static int usage(FILE *out)
 		"                      (nanoseconds, one row per object, with the settings)\n"
 		"      --alpha A       significance after the correction (default 0.01)\n"
 		"      --correction C  holm (default), bonferroni or none\n"
-		"      --min-change C  the least change that counts: P%% of the base's p50\n"
-		"                      and/or a duration, e.g. 5%%,20us (the default), 10%%,\n"
-		"                      50us (a part not given counts 0)\n"
+		"      --min-change C  the least change of the p50 that counts: P%% of the\n"
+		"                      base's p50 and a duration, the larger: e.g. 10%%,500us\n"
+		"                      (the default with one run a side; with 2 runs or more\n"
+		"                      on each side, whose p50s are tested too, 5%%,50us);\n"
+		"                      a part not given counts 0\n"
 		"      --min-count N   fewer instances on a side: too few (default 10)\n"
 		"      --replicates N  bootstrap replicates (default 2000)\n"
 		"      --seed N        the bootstrap's seed (default 46): the same inputs\n"
@@ -134,6 +138,8 @@ static int parse_min_change(const char *arg, ca_cmp_settings *s)
 			s->min_change_ns = (int64_t)(v * 1e9 + 0.5);
 		}
 	}
+	s->runs_min_change_ratio = s->min_change_ratio;
+	s->runs_min_change_ns = s->min_change_ns;
 	if (!parts || parts > 2) {
 		fprintf(stderr, "caret compare: --min-change '%s': a percentage and/or a duration, "
 			"e.g. 5%%,20us\n", CLI_NAME(arg));
