@@ -62,6 +62,14 @@ named_paths:
     publish_topic_name: /hop5
   - node_name: /bench/n5
     subscribe_topic_name: /hop5
+executors: []
+nodes:
+- node_name: /bench/n0
+- node_name: /bench/n1
+- node_name: /bench/n2
+- node_name: /bench/n3
+- node_name: /bench/n4
+- node_name: /bench/n5
 EOF
 # the verbs compare replaces, on both recordings one after the other
 verbs() {

@@ -267,10 +267,15 @@ static void write_json(FILE *out, const struct compare_header *h, const ca_cmp_r
 void compare_write(FILE *out, enum cli_format f, const struct compare_header *h,
 	const ca_cmp_result *r)
 {
-	if (f == CLI_TEXT)
+	if (f == CLI_TEXT) {
 		write_text(out, h, r);
-	else if (f == CLI_CSV)
+	} else if (f == CLI_CSV) { /* the folders on stderr: the CSV stays one table */
+		fputs("caret compare: ", stderr);
+		text_sides(stderr, "base", h->base);
+		fputs("caret compare: ", stderr);
+		text_sides(stderr, "new", h->new_);
 		write_csv(out, h, r);
-	else
+	} else {
 		write_json(out, h, r);
+	}
 }

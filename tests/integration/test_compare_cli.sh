@@ -84,6 +84,10 @@ awk 'NR > 5 { split("slower faster no too base new", order, " ")
 	if (rank < last) { print "out of order: " $0; exit 1 } last = rank }' "$work/out"
 expect_status 0 "$caret" compare --format csv "$inter" "$intra"
 [[ $(grep -c '^base only,topic,"/topic_a inter"' "$work/out") == 1 ]] || fail "CSV: no base only row"
+# the CSV one table; the folders said on stderr, as the other verbs say them
+grep -qx "caret compare: base: $inter" "$work/err" && grep -qx "caret compare: new: $intra" "$work/err" ||
+	fail "CSV: the folders not on stderr: $(cat "$work/err")"
+[[ $(head -c 8 "$work/out") == verdict, ]] || fail "CSV: not its header first"
 expect_status 0 "$caret" compare --format json "$inter" "$intra"
 /usr/bin/python3 -c '
 import json, sys
