@@ -84,7 +84,7 @@ verbs() {
 export -f verbs
 export caret work
 "$caret" compare --arch "$work/arch.yaml" "$work/base" "$work/new" >"$work/compare.out" # warm the page cache
-rows=$(awk 'NR > 5' "$work/compare.out" | wc -l)
+rows=$(awk 'NR > 6' "$work/compare.out" | wc -l) # past the header
 cmp=() seq=() cmp_kb=() seq_kb=()
 for ((r = 0; r < repeat; r++)); do
 	read -r s kb < <(timed "$caret" compare --arch "$work/arch.yaml" "$work/base" "$work/new")
