@@ -98,7 +98,8 @@ fi
 # runs a side calls at alpha 0.01 (t(0.995, 2k - 2) sd sqrt(2 / k))
 echo "the runs' p50s (us): mean, sd, range; the smallest change called with 3, 6, 12 runs a side"
 for ((i = 1; i <= runs; i++)); do
-	"$BIN/caret" compare --arch "$arch" --format csv "$work/run$i/trace" "$work/run$i/trace"
+	"$BIN/caret" compare --arch "$arch" --format csv "$work/run$i/trace" "$work/run$i/trace" \
+		2>/dev/null
 done | /usr/bin/python3 -c '
 import collections, csv, math, statistics, sys
 t995 = {4: 4.604, 10: 3.169, 22: 2.819}

@@ -49,7 +49,7 @@ static const char *text_p50(char *buf, size_t size, const ca_stats *s)
 	return buf;
 }
 
-static void text_row(FILE *out, const ca_cmp_row *r, bool fired)
+static void text_row(FILE *out, const ca_cmp_row *r, bool fired, bool runs)
 {
 	char p50[96], p99[96], mean[96], p[32] = "-", a[32], b[32];
 	if (!isnan(r->p_adjusted))
@@ -63,6 +63,13 @@ static void text_row(FILE *out, const ca_cmp_row *r, bool fired)
 		text_diff(p50, sizeof p50, &r->diff[CA_CMP_P50]),
 		text_diff(p99, sizeof p99, &r->diff[CA_CMP_P99]),
 		text_diff(mean, sizeof mean, &r->diff[CA_CMP_MEAN]), p);
+	if (runs) { /* the runs' own test, after the rank test's p */
+		char d[96], q[32] = "-";
+		if (!isnan(r->run_p_adjusted))
+			snprintf(q, sizeof q, "%.2g", r->run_p_adjusted);
+		fprintf(out, "%*s runs %zu/%zu: %s p_adj %s\n", 11, "", r->runs[0], r->runs[1],
+			text_diff(d, sizeof d, &r->run_diff), q);
+	}
 }
 
 static void write_text(FILE *out, const struct compare_header *h, const ca_cmp_result *res)
@@ -85,14 +92,18 @@ static void write_text(FILE *out, const struct compare_header *h, const ca_cmp_r
 		(double)s->min_change_ns / 1e3, s->confidence * 100, s->replicates, s->seed);
 	if (ca_cmp_side_traces(h->base) > 1 && ca_cmp_side_traces(h->new_) > 1)
 		fprintf(out, "; with 2 runs or more a side, %g%% and %.1f us, and the runs' p50s "
-			"tested too (Welch's t, p < %g after the correction)", s->runs_min_change_ratio *
-			100, (double)s->runs_min_change_ns / 1e3, s->alpha);
+			"tested too (Welch's t, p < %g after the correction; each object's second line: "
+			"the runs of %zu/%zu counted, the change of their p50s' mean us [95%% CI])",
+			s->runs_min_change_ratio * 100, (double)s->runs_min_change_ns / 1e3, s->alpha,
+			ca_cmp_side_traces(h->base), ca_cmp_side_traces(h->new_));
 	fputs("\n\n", out);
 	fprintf(out, "%-12s %-56s %7s %7s %9s %9s  %-30s %-30s %-30s %s\n", "verdict", "object",
 		"n_base", "n_new", "p50_base", "p50_new", "p50 change us [95% CI]",
 		"p99 change us [95% CI]", "mean change us [95% CI]", "p_adj");
+	bool runs = ca_cmp_side_traces(h->base) > 1 && ca_cmp_side_traces(h->new_) > 1;
 	for (size_t i = 0; i < n; i++)
-		text_row(out, &rows[i], h->fired && h->fired[i]);
+		text_row(out, &rows[i], h->fired && h->fired[i], runs && rows[i].base &&
+			rows[i].new_);
 }
 
 /* ---- CSV --------------------------------------------------------------------- */
