@@ -289,6 +289,29 @@ static int read_side(const struct compare_options *o, const char *which,
 	return 0;
 }
 
+/* A named path of --arch that neither side could follow, said on stderr
+ * (a node or topic of it in neither recording). */
+static void note_paths_not_followed(const struct compare_options *o, ca_cmp_side *base,
+	ca_cmp_side *new_)
+{
+	char **names, err[512];
+	size_t n;
+	if (!o->gather.arch_file || (o->gather.kinds && !(o->gather.kinds & 1u << CA_CMP_PATH)) ||
+	    ca_arch_file_path_names(o->gather.arch_file, &names, &n, err, sizeof err) != 0)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		if (!ca_cmp_side_find(base, CA_CMP_PATH, names[i]) &&
+		    !ca_cmp_side_find(new_, CA_CMP_PATH, names[i]))
+			fprintf(stderr, "caret compare: note: the path %s of %s was followed in neither "
+				"side (a node or topic of it not in the recordings: caret path latency "
+				"--arch %s --path %s says which)\n", CLI_NAME(names[i]),
+				CLI_NAME(o->gather.arch_file), CLI_NAME(o->gather.arch_file),
+				CLI_NAME(names[i]));
+		free(names[i]);
+	}
+	free(names);
+}
+
 /* Each row against every rule (each firing said on stderr): how many fired. */
 static size_t fire_rules(const struct compare_options *o, const ca_cmp_result *r, bool *fired)
 {
@@ -326,6 +349,7 @@ static int run(struct compare_options *o)
 			 sizeof *fired)))
 		fprintf(stderr, "caret compare: out of memory\n");
 	else {
+		note_paths_not_followed(o, base, new_);
 		size_t n_fired = fire_rules(o, r, fired);
 		struct compare_header h = { base, new_, &o->settings, o->rule_texts, o->n_rules,
 			fired };

@@ -63,6 +63,14 @@ assert not hidden and len(default) == 7, default
 print(f"ok: {n} objects, each side's count, p50 and p99 those of caret latency / path latency")
 EOF
 
+echo "== a named path neither side has: said, the rest compared"
+sed 's/^executors:/- path_name: ghost\n  node_chain:\n  - node_name: \/sensor\n    publish_topic_name: \/topic_a\n  - node_name: \/planner\n    subscribe_topic_name: \/topic_a\nexecutors:/' \
+	"$arch" >"$work/ghost.yaml"
+expect_status 0 "$caret" compare --arch "$work/ghost.yaml" "$inter" "$plain"
+grep -q "^caret compare: note: the path ghost of $work/ghost.yaml was followed in neither side" \
+	"$work/err" || fail "no note of the path not followed: $(cat "$work/err")"
+grep -qE '^no change +path sensor_to_sink ' "$work/out" || fail "sensor_to_sink not compared"
+
 echo "== a trace against itself: no change, p 1"
 expect_status 0 "$caret" compare --arch "$arch" --format json "$inter" "$inter"
 /usr/bin/python3 -c '
