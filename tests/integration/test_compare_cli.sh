@@ -64,8 +64,8 @@ print(f"ok: {n} objects, each side's count, p50 and p99 those of caret latency /
 EOF
 
 echo "== a named path neither side has: said, the rest compared"
-sed 's/^executors:/- path_name: ghost\n  node_chain:\n  - node_name: \/sensor\n    publish_topic_name: \/topic_a\n  - node_name: \/planner\n    subscribe_topic_name: \/topic_a\nexecutors:/' \
-	"$arch" >"$work/ghost.yaml"
+{ sed 's/^executors:/- path_name: ghost\n  node_chain:\n  - node_name: \/sensor\n    publish_topic_name: \/topic_a\n  - node_name: \/planner\n    subscribe_topic_name: \/topic_a\nexecutors:/' \
+	"$arch"; echo "- node_name: /planner"; } >"$work/ghost.yaml"
 expect_status 0 "$caret" compare --arch "$work/ghost.yaml" "$inter" "$plain"
 grep -q "^caret compare: note: the path ghost of $work/ghost.yaml was followed in neither side" \
 	"$work/err" || fail "no note of the path not followed: $(cat "$work/err")"
