@@ -12,11 +12,6 @@
 static const char *const stat_names[] = { "count", "mean", "p50", "p90", "p99", "max" };
 #define N_STATS (sizeof stat_names / sizeof *stat_names)
 
-const char *compare_rule_stat_name(enum rule_stat stat)
-{
-	return stat_names[stat];
-}
-
 static int bad(const char *text, const char *why)
 {
 	fprintf(stderr, "caret compare: --fail-on '%s': %s (a rule is 'KIND:GLOB STAT +N%%' or "

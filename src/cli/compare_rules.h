@@ -34,7 +34,4 @@ int compare_rule_parse(const char *text, struct compare_rule *rule);
  * values. */
 bool compare_rule_fires(const struct compare_rule *rule, const ca_cmp_row *row, FILE *out);
 
-/* The statistic's name ("p99") and its value on side 0 (base) or 1. */
-const char *compare_rule_stat_name(enum rule_stat stat);
-
 #endif
