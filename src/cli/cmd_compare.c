@@ -276,7 +276,11 @@ static int read_side(const struct compare_options *o, const char *which,
 	char err[1024];
 	for (size_t i = 0; i < n; i++)
 		if (ca_cmp_side_load(side, &runs[i], 1, &o->load, &o->gather, err, sizeof err)) {
-			fprintf(stderr, "caret compare: %s %s: %s\n", which, CLI_NAME(runs[i]), err);
+			/* a folder of runs: each is a recording of the side */
+			bool runs_folder = strstr(err, "separate recordings") != NULL;
+			fprintf(stderr, "caret compare: %s %s: %s%s\n", which, CLI_NAME(runs[i]), err,
+				runs_folder ? " (runs of one side: --base RUN --base RUN... and --new "
+				"RUN...)" : "");
 			return 1;
 		}
 	const ca_cmp_object *objects;

@@ -152,6 +152,13 @@ grep -q -- '--fail-on RULE' "$work/out" || fail "--help says no --fail-on"
 echo "== a side unreadable, nothing in common (1)"
 expect_status 1 "$caret" compare "$work/none" "$plain"
 grep -q "^caret compare: BASE $work/none: cannot read trace" "$work/err" || fail "$(cat "$work/err")"
+# a folder of several recordings: each is a run of the side, said so
+mkdir "$work/runs"
+cp -r "$inter" "$work/runs/r1"
+cp -r "$plain" "$work/runs/r2"
+expect_status 1 "$caret" compare "$work/runs" "$plain"
+grep -q "holds 2 separate recordings.*(runs of one side: --base RUN --base RUN... and --new RUN...)$" \
+	"$work/err" || fail "$(cat "$work/err")"
 expect_status 1 "$caret" compare --kinds topics "$inter" "$intra"
 grep -q "no object in common" "$work/err" || fail "$(cat "$work/err")"
 [[ $(wc -l <"$work/err") == 1 ]] || fail "more than one line: $(cat "$work/err")"
