@@ -111,6 +111,10 @@ echo "== the same seed, the same intervals; another seed, others"
 cmp -s "$work/seed7a" "$work/seed7b" || fail "--seed 7 twice gave two answers"
 ! cmp -s "$work/seed7a" "$work/seed8" || fail "--seed 7 and 8 gave the same intervals"
 
+echo "== either reader, the same comparison"
+"$caret" compare --reader babeltrace2 --format csv --seed 7 "$inter" "$plain" >"$work/bt" 2>/dev/null
+cmp -s "$work/seed7a" "$work/bt" || fail "--reader babeltrace2 compares otherwise"
+
 echo "== two runs a side, pooled"
 expect_status 0 "$caret" compare --base "$inter" --base "$plain" --new "$shared/caret-upstream-inter" \
 	--new "$plain" --format csv
