@@ -26,6 +26,8 @@ static const struct verb verbs[] = {
 		true },
 	{ "latency", "latency per callback, topic or timer, with losses", caret_cmd_latency, true },
 	{ "path", "search chains of nodes; end-to-end latency along one", caret_cmd_path, true },
+	{ "compare", "did it get slower? two recordings (or sets of runs) compared",
+		caret_cmd_compare, true },
 	{ "report", "write the HTML report of a trace", caret_cmd_report, true },
 	{ "export", "write a trace for Perfetto or chrome://tracing", caret_cmd_export, true },
 	{ "env", "the environment a ROS 2 process needs to be traced (LD_PRELOAD)",

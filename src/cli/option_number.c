@@ -95,6 +95,12 @@ static bool scaled(const struct cli_number *n, const char *text, double *value, 
 			return false;
 		}
 		break;
+	case CLI_REAL:
+		if (*rest) {
+			*why = "not a number";
+			return false;
+		}
+		break;
 	case CLI_BYTES:
 		if (*rest && !(u = unit_of(rest, size_units, COUNT(size_units)))) {
 			*why = "unknown unit";
@@ -113,7 +119,7 @@ static bool scaled(const struct cli_number *n, const char *text, double *value, 
 			return false;
 		}
 		x /= 1e9;
-	} else if (x != floor(x)) {
+	} else if (n->kind != CLI_REAL && x != floor(x)) {
 		*why = "not a whole number";
 		return false;
 	}
@@ -164,12 +170,12 @@ void cli_number_range(const struct cli_number *n, char *buf, size_t size)
 {
 	static const char *const lead[] = {
 		[CLI_SECONDS] = "seconds,", [CLI_DURATION] = "a duration such as 50ms, 1.5s, 200us,",
-		[CLI_COUNT] = "a whole number", [CLI_BYTES] = "bytes",
+		[CLI_COUNT] = "a whole number", [CLI_BYTES] = "bytes", [CLI_REAL] = "a number",
 	};
 	static const char *const tail[] = {
 		[CLI_SECONDS] = ", or with a unit: ns, us, ms, s",
 		[CLI_DURATION] = "; units: ns, us, ms, s", [CLI_COUNT] = "",
-		[CLI_BYTES] = ", or with a unit: K, M, G (powers of 1024)",
+		[CLI_BYTES] = ", or with a unit: K, M, G (powers of 1024)", [CLI_REAL] = "",
 	};
 	char lo[40], hi[40];
 	bound(lo, sizeof lo, n->kind, n->min);

@@ -15,6 +15,7 @@ enum cli_number_kind {
 	CLI_DURATION, /* the same, the unit required: "50ms" (a bare 50 is ambiguous) */
 	CLI_COUNT,    /* a whole number: "8", "1e3" */
 	CLI_BYTES,    /* a whole number of bytes, or with K, M, G (powers of 1024): "4M" */
+	CLI_REAL,     /* a number with no unit, not only whole: "0.01", "5", "1e-3" */
 };
 
 /* The largest max a bound may have: what a double holds exactly as a

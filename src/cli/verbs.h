@@ -12,6 +12,7 @@ int caret_cmd_check(int argc, char **argv, const ca_load_options *load);
 int caret_cmd_arch(int argc, char **argv, const ca_load_options *load);
 int caret_cmd_latency(int argc, char **argv, const ca_load_options *load);
 int caret_cmd_path(int argc, char **argv, const ca_load_options *load);
+int caret_cmd_compare(int argc, char **argv, const ca_load_options *load);
 int caret_cmd_report(int argc, char **argv, const ca_load_options *load);
 int caret_cmd_export(int argc, char **argv, const ca_load_options *load);
 int caret_cmd_live(int argc, char **argv, const ca_load_options *load);

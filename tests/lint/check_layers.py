@@ -4,7 +4,8 @@
 Each folder of src/analyze is a stage; a stage may include the headers of
 and call the functions of the stages before it, never of one after it:
 
-    types -> strings -> load -> model -> records -> path -> pipeline -> report, export -> api
+    types -> strings -> load -> model -> records -> path -> pipeline -> compare -> report, export
+    -> api
 
 (types/ca.h declares what the stages share; api/ is the small public API
 of include/caret/analyze.h, built on the rest, the architecture file
@@ -21,7 +22,7 @@ import re
 import sys
 
 ORDER = ["common", "ctf", "types", "strings", "load", "model", "records", "path", "pipeline",
-         "report", "export", "api"]
+         "compare", "report", "export", "api"]
 RANK = {name: i for i, name in enumerate(ORDER)}
 
 

@@ -22,7 +22,8 @@ static const struct cli_number window = { "--window", CLI_SECONDS, 0, 86400, tru
 	deadline = { "--deadline", CLI_DURATION, 0, 86400, true },
 	hosts = { "--hosts", CLI_COUNT, 1, 32, false },
 	frequency = { "--frequency", CLI_COUNT, 0, 1e6, false },
-	size = { "--subbuf-size", CLI_BYTES, 4096, 1073741824.0, false };
+	size = { "--subbuf-size", CLI_BYTES, 4096, 1073741824.0, false },
+	alpha = { "--alpha", CLI_REAL, 0, 1, true };
 
 /* why text is refused by n ("" when accepted) */
 static const char *refusal(const struct cli_number *n, const char *text)
@@ -132,6 +133,22 @@ static void counts_are_whole_and_in_range(void **state)
 	assert_string_equal(refusal(&hosts, "1s"), "not a whole number");
 }
 
+static void reals_without_a_unit(void **state)
+{
+	(void)state;
+	assert_true(accepted(&alpha, "0.01") == 0.01);
+	assert_true(accepted(&alpha, "1e-3") == 0.001);
+	assert_true(accepted(&alpha, "1") == 1);
+	assert_string_equal(refusal(&alpha, "0"), "not above 0");
+	assert_string_equal(refusal(&alpha, "1.5"), "too large");
+	assert_string_equal(refusal(&alpha, "0.01s"), "not a number");
+	assert_string_equal(refusal(&alpha, "5%"), "not a number");
+	assert_string_equal(refusal(&alpha, "nan"), "not a number");
+	char buf[160];
+	cli_number_range(&alpha, buf, sizeof buf);
+	assert_string_equal(buf, "a number more than 0 and at most 1");
+}
+
 static void sizes_with_their_units(void **state)
 {
 	(void)state;
@@ -220,6 +237,7 @@ int main(void)
 		cmocka_unit_test(bounds_both_ends),
 		cmocka_unit_test(counts_are_whole_and_in_range),
 		cmocka_unit_test(sizes_with_their_units),
+		cmocka_unit_test(reals_without_a_unit),
 		cmocka_unit_test(the_range_in_words),
 		cmocka_unit_test(the_message),
 	};

@@ -280,8 +280,10 @@ void ca_records_free(ca_records *r)
 	}
 	free(r->latencies);
 	free(r->not_published);
-	for (size_t i = 0; i < r->n_node_paths; i++)
+	for (size_t i = 0; i < r->n_node_paths; i++) {
 		free((int64_t *)r->node_paths[i].values);
+		free((uint64_t *)r->node_paths[i].starts);
+	}
 	free(r->node_paths);
 	free(r->free_publishes);
 	free(r->keep_node);

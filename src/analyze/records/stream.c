@@ -111,6 +111,7 @@ struct ca_stream {
 	CA_ARRAY(struct stream_thread, threads);
 	struct ca_pair_map path_of;    /* (callback, topic) -> r->node_paths[] */
 	struct values *path_values;    /* parallel to r->node_paths */
+	struct times *path_starts;     /* the same, their runs' starts (latency_times) */
 	struct values *delivered;      /* [2 subscription + intra] */
 	struct times *delivered_at;    /* the same, their publish times (latency_times) */
 	struct ca_deliveries deliveries;
@@ -210,9 +211,13 @@ void ca_stream_free(struct ca_stream *s)
 	for (size_t i = 0; s->delivered_at && i < 2 * s->m->n_subscriptions; i++)
 		free(s->delivered_at[i].t);
 	free(s->delivered_at);
-	for (size_t i = 0; i < s->r->n_node_paths; i++)
+	for (size_t i = 0; i < s->r->n_node_paths; i++) {
 		free(s->path_values[i].v);
+		if (s->path_starts)
+			free(s->path_starts[i].t);
+	}
 	free(s->path_values);
+	free(s->path_starts);
 	free(s->delivered);
 	ca_deliveries_free(&s->deliveries);
 	free(s->received);
@@ -285,8 +290,22 @@ static inline struct stream_thread *thread_of(struct ca_stream *s, int32_t pid, 
 	return find_thread(s, pid, tid);
 }
 
-/* Another latency of the node path (callback, topic). */
-static void node_output(struct ca_stream *s, size_t callback, const char *topic, int64_t latency)
+/* Room for one more node path's run starts (latency_times); false out of
+ * memory. */
+static bool more_path_starts(struct ca_stream *s)
+{
+	if (!s->r->latency_times)
+		return true;
+	struct times *ps = realloc(s->path_starts, (s->r->n_node_paths + 1) * sizeof *ps);
+	if (ps)
+		s->path_starts = ps;
+	return ps != NULL;
+}
+
+/* Another latency of the node path (callback, topic), of a run that
+ * started at `start`. */
+static void node_output(struct ca_stream *s, size_t callback, const char *topic, uint64_t start,
+	int64_t latency)
 {
 	uint64_t *i = ca_pair_map_get(&s->path_of, callback, (uintptr_t)topic);
 	struct ca_records *r = s->r;
@@ -294,6 +313,8 @@ static void node_output(struct ca_stream *s, size_t callback, const char *topic,
 		struct values *pv = realloc(s->path_values, (r->n_node_paths + 1) * sizeof *pv);
 		if (pv)
 			s->path_values = pv;
+		if (pv && !more_path_starts(s))
+			pv = NULL;
 		ca_node_path *np = pv ? VEC_PUSH(r->node_paths, r->n_node_paths, r->cap_node_paths) :
 			NULL;
 		if (!np || !(i = ca_pair_map_put(&s->path_of, callback, (uintptr_t)topic,
@@ -301,8 +322,10 @@ static void node_output(struct ca_stream *s, size_t callback, const char *topic,
 			oom(s);
 			return;
 		}
-		*np = (ca_node_path){ callback, topic, NULL, 0 };
+		*np = (ca_node_path){ callback, topic, NULL, 0, NULL };
 		s->path_values[r->n_node_paths - 1] = (struct values){ 0 };
+		if (s->path_starts)
+			s->path_starts[r->n_node_paths - 1] = (struct times){ 0 };
 	}
 	struct values *v = &s->path_values[*i];
 	int64_t *x = VEC_PUSH_RAW(v->v, v->n, v->cap);
@@ -310,6 +333,14 @@ static void node_output(struct ca_stream *s, size_t callback, const char *topic,
 		oom(s);
 	else
 		*x = latency;
+	if (s->path_starts) {
+		struct times *at = &s->path_starts[*i];
+		uint64_t *y = VEC_PUSH_RAW(at->t, at->n, at->cap);
+		if (!y)
+			oom(s);
+		else
+			*y = start;
+	}
 }
 
 /* The publish is the first on its topic of the open run at depth: a
@@ -360,7 +391,7 @@ uint64_t ca_stream_publish(struct ca_stream *s, const ca_publish_instance *p,
 	bool failed = !th;
 	if (th && open) {
 		if (open->callback != CA_NONE && first_output(th, open->depth, topic, &failed))
-			node_output(s, open->callback, topic, (int64_t)(time - open->start));
+			node_output(s, open->callback, topic, open->start, (int64_t)(time - open->start));
 	} else if (th) { /* for a merged run to claim */
 		if (th->n_unplaced == MAX_UNPLACED)
 			memmove(th->unplaced, th->unplaced + 1, --th->n_unplaced * sizeof *th->unplaced);
@@ -722,7 +753,8 @@ void ca_stream_run_merged(struct ca_stream *s, int32_t pid, int32_t tid,
 			continue;
 		claimed[n_claimed++] = u.topic;
 		if (run->callback != CA_NONE)
-			node_output(s, run->callback, u.topic, (int64_t)(u.time - run->start));
+			node_output(s, run->callback, u.topic, run->start,
+				(int64_t)(u.time - run->start));
 	}
 	th->n_unplaced = kept;
 	if (s->follow && !ca_follow_end(s->follow, run, end))
@@ -758,7 +790,10 @@ int ca_stream_end(struct ca_stream *s)
 	for (size_t i = 0; i < r->n_node_paths; i++) {
 		r->node_paths[i].values = s->path_values[i].v;
 		r->node_paths[i].count = s->path_values[i].n;
+		r->node_paths[i].starts = s->path_starts ? s->path_starts[i].t : NULL;
 		s->path_values[i] = (struct values){ 0 };
+		if (s->path_starts)
+			s->path_starts[i] = (struct times){ 0 };
 	}
 	return r->oom ? -1 : 0;
 }

@@ -552,12 +552,14 @@ size_t ca_records_topic_latencies(const ca_records *r, const char *topic, bool i
 
 /* A node path of latencies_only records: a callback and a topic its runs
  * published on; per run, the first publish on the topic - the run's start
- * (ns), in no particular order. */
+ * (ns), in no particular order; with latency_times, each run's start in
+ * starts (NULL otherwise), index for index. */
 typedef struct ca_node_path {
 	size_t callback;     /* ca_architecture.callbacks */
 	const char *topic;
 	const int64_t *values;
 	size_t count;
+	const uint64_t *starts;
 } ca_node_path;
 /* The node paths of latencies_only records, in the order first seen. */
 size_t ca_records_node_paths(const ca_records *r, const ca_node_path **out);
