@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# caret report's A/B view (--baseline BASE NEW) on two testbed recordings:
+# the base system (report_ab/base.yaml) and the same with its planner 2 ms
+# slower and a logger the base does not have (new.yaml), each recorded
+# with libcaret.so. The page says both recordings; the planner's callback
+# is among the changes, slower, and the change table has slower first,
+# each by how much its median moved; every card's data holds each side's
+# instances as `caret latency callbacks` counts them, on shared bins and
+# quantiles (report_ab_data.py); the logger is listed as new only; the
+# page opened in Chromium (tests/browser/report_ab_check.mjs) draws both
+# sides in every chart, zooms every timeline at once and shows values on
+# hover. Usage errors exit 2, a base that cannot be read 1, and the single
+# report is written as before without --baseline.
+set -euo pipefail
+. "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
+bin=$CARET_BUILD_DIR/bin
+caret=$bin/caret
+here=$CARET_SOURCE_DIR/tests/integration/report_ab
+browser=$CARET_SOURCE_DIR/tests/browser
+work=$(mktemp -d)
+caret_at_exit "rm -rf '$work'"
+
+caret_lttng_require
+caret_lttng_ensure_daemon
+record() { # NAME: the system of report_ab/NAME.yaml recorded 4 s into $work/NAME
+	CARET_TRACE_DIR=$work/$1
+	caret_lttng_start "caret-test-ab-$1" 'ros2:*' 'ros2_caret:*'
+	caret_in_test_group "$bin/tb-launch" "$here/$1.yaml" --duration 4 \
+		--pid-file "$work/$1.pids" --preload "$CARET_BUILD_DIR/lib/libcaret.so"
+	caret_lttng_stop
+}
+record base
+record new
+
+# a named path through the planner, for the Paths section
+"$caret" arch -o "$work/arch0.yaml" "$work/base" >/dev/null
+{
+	printf '%s\n' "named_paths:" "- path_name: camera_to_actuator" "  node_chain:" \
+		"  - node_name: /ab/camera" "    publish_topic_name: /ab/image" \
+		"  - node_name: /ab/planner" "    subscribe_topic_name: /ab/image" \
+		"    publish_topic_name: /ab/plan" "  - node_name: /ab/actuator" \
+		"    subscribe_topic_name: /ab/plan"
+	grep -v -e '^#' -e '^named_paths: \[\]$' "$work/arch0.yaml"
+} >"$work/arch.yaml"
+
+"$caret" report --baseline "$work/base" --arch "$work/arch.yaml" -o "$work/ab.html" \
+	"$work/new" >"$work/out"
+cat "$work/out"
+[[ $(sed -n 1p "$work/out") == "trace: $work/base, $work/new" ]]
+[[ $(sed -n 2p "$work/out") == "$work/ab.html" ]]
+# the same page from the repeated form
+"$caret" report --base "$work/base" --new "$work/new" --arch "$work/arch.yaml" \
+	-o "$work/ab2.html" >/dev/null
+cmp -s <(grep -o "<table class='stats changes'>.*</table></section>" "$work/ab.html") \
+	<(grep -o "<table class='stats changes'>.*</table></section>" "$work/ab2.html")
+
+# each side's runs as caret latency callbacks counts them
+for side in base new; do
+	"$caret" latency callbacks --format csv "$work/$side" >"$work/$side.callbacks.csv"
+done
+/usr/bin/python3 "$browser/report_ab_data.py" "$work/ab.html" \
+	--base-callbacks "$work/base.callbacks.csv" --new-callbacks "$work/new.callbacks.csv" \
+	--expect-slower /ab/planner --expect-new-only /ab/logger --expect-path camera_to_actuator
+
+# in Chromium: both sides drawn, the order of the changes, zoom, hover
+node "$browser/report_ab_check.mjs" "$work/ab.html" --expect-slower /ab/planner \
+	--screenshot "$work/ab.png" --timing
+
+# usage errors (2), a base that cannot be read (1), nothing written
+expect() { # STATUS ARGS...: caret report ARGS exits STATUS with one line on stderr
+	local want=$1 status=0
+	shift
+	"$caret" report "$@" >/dev/null 2>"$work/err" || status=$?
+	[[ $status == "$want" && $(wc -l <"$work/err") == 1 ]] ||
+		{ echo "caret report $*: exit $status (not $want): $(cat "$work/err")"; exit 1; }
+}
+expect 2 --baseline "$work/base" -o "$work/x.html"
+expect 2 --baseline "$work/base" --arch "$work/arch.yaml" --path camera_to_actuator \
+	-o "$work/x.html" "$work/new"
+expect 2 --base "$work/base" --new "$work/new" -o "$work/x.html" "$work/new"
+expect 2 --new "$work/new" -o "$work/x.html"
+expect 1 --baseline "$work/nothing-here" -o "$work/x.html" "$work/new"
+[[ ! -e $work/x.html ]]
+
+# without --baseline, the single report as before
+"$caret" report -o "$work/single.html" "$work/new" >/dev/null
+grep -q "id='callbacks'" "$work/single.html"
+! grep -q "A/B" "$work/single.html"
+echo "test_report_ab: ok"
