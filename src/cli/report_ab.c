@@ -22,7 +22,7 @@ static int gather(struct report_ab_request *q, int s, ca_cmp_side *side,
 	for (size_t i = 0; i < q->side[s].n; i++) {
 		char err[1024];
 		ca_load_options load = q->load;
-		load.keep_runtime = true; /* gathered in passes of their own */
+		load.keep_runtime = !cli_lean();
 		ca_trace *t = cli_load("report", q->side[s].paths[i], (int)q->side[s].n_paths[i], &load);
 		if (!t)
 			return 1;

@@ -81,13 +81,14 @@ try {
 	await page.evaluate(() => window.caretReport.drawAll());
 	await pause(200);
 	const cards = await page.evaluate(() => {
-		/* the pixels of a canvas near each colour (rgb), read once */
+		/* the pixels of a canvas near each colour (rgb), read once (a
+		 * fill's own colour, whatever its opacity over the transparent canvas) */
 		function near(canvas, colours) {
 			const d = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
 			return colours.map((rgb) => {
 				let n = 0;
 				for (let i = 0; i < d.length; i += 4)
-					if (d[i + 3] > 200 && Math.abs(d[i] - rgb[0]) + Math.abs(d[i + 1] - rgb[1]) +
+					if (d[i + 3] > 100 && Math.abs(d[i] - rgb[0]) + Math.abs(d[i + 1] - rgb[1]) +
 						Math.abs(d[i + 2] - rgb[2]) < 60)
 						n++;
 				return n;

@@ -17,12 +17,6 @@
 #define LINEAR_BINS 30
 #define SMALLEST_WIDTH 100 /* ns: the page shows 0.0001 ms */
 
-static int by_value(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-	return (x > y) - (x < y);
-}
-
 /* A side's points (thinned past SERIES_POINTS), its count and statistics. */
 static bool side_points(FILE *d, const struct ab_side *s, const ca_stats *st)
 {
@@ -137,6 +131,20 @@ static bool shared_bins(FILE *d, int64_t *const v[2], const size_t n[2], const c
 	return true;
 }
 
+/* The rank after the last value equal to v[r] in sorted v[0..n). */
+static size_t past_equal(const int64_t *v, size_t n, size_t r)
+{
+	size_t lo = r + 1, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (v[mid] == v[r])
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* The cumulative distribution of sorted values: at most AB_CDF_POINTS
  * ranks, evenly spread from the least to the greatest, each with the
  * share of values at or below it. */
@@ -155,9 +163,7 @@ static void cdf(FILE *d, const int64_t *v, size_t n)
 		size_t r = points > 1 ? (size_t)llround((double)k * (double)(n - 1) /
 			(double)(points - 1)) : 0;
 		/* each value equal to v[r] is at or below it */
-		while (r + 1 < n && v[r + 1] == v[r])
-			r++;
-		fprintf(d, "%s%.5g", k ? "," : "", (double)(r + 1) / (double)n);
+		fprintf(d, "%s%.5g", k ? "," : "", (double)past_equal(v, n, r) / (double)n);
 	}
 	fputs("]}", d);
 }
@@ -177,8 +183,7 @@ bool ab_object_write(FILE *d, const char *title, const char *what, const struct 
 		n[k] = side[k].n;
 		if (n[k])
 			memcpy(sorted[k], side[k].latency, n[k] * sizeof *sorted[k]);
-		qsort(sorted[k], n[k], sizeof *sorted[k], by_value);
-		ca_stats_of(sorted[k], n[k], CA_PERCENTILE_LINEAR, &st[k]);
+		ca_stats_of(sorted[k], n[k], CA_PERCENTILE_LINEAR, &st[k]); /* sorts them */
 	}
 	fputs("{\"title\":", d);
 	json_string(d, title);

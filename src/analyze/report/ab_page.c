@@ -58,14 +58,21 @@ struct page {
 
 /* ---- numbers ------------------------------------------------------------- */
 
+/* ns in ms, with the digits the page's charts give (4 under 1 ms, so that
+ * a few µs still show; 3 under 100 ms; 1 past). */
+static int digits(double ns)
+{
+	return fabs(ns) < 1e6 ? 4 : fabs(ns) < 1e8 ? 3 : 1;
+}
+
 static void ms(FILE *out, double ns)
 {
-	fprintf(out, "%.3f", ns / 1e6);
+	fprintf(out, "%.*f", digits(ns), ns / 1e6);
 }
 
 static void signed_ms(FILE *out, double ns)
 {
-	fprintf(out, "%+.3f", ns / 1e6);
+	fprintf(out, "%+.*f", digits(ns), ns / 1e6);
 }
 
 /* "+1.023 ms [+0.981, +1.060]" (an interval only when there is one). */
@@ -328,7 +335,10 @@ static void card(struct page *p, size_t i, const struct kind_section *ks)
 	difference(out, &r->diff[CA_CMP_P99]);
 	fputs(" ms · Δ mean ", out);
 	difference(out, &r->diff[CA_CMP_MEAN]);
-	if (!isnan(r->p_adjusted))
+	if (!isnan(r->p_adjusted) && r->p_adjusted < 1e-16)
+		fprintf(out, " ms · P(new slower than base) %.3f, p < 1e-16 (corrected)",
+			r->prob_slower);
+	else if (!isnan(r->p_adjusted))
 		fprintf(out, " ms · P(new slower than base) %.3f, p %.3g (corrected)", r->prob_slower,
 			r->p_adjusted);
 	else

@@ -53,9 +53,11 @@ ABDistribution.prototype.histogramOptions = function (name, log) {
 			x: { time: false, range: function () { return [0, Math.max(1, b.length)]; } },
 			y: { range: function (u, lo, hi) { return [0, Math.max(1, hi) * 1.1]; } },
 		},
+		/* base filled, new outlined over it: equal bars still show both */
 		series: [{}].concat([0, 1].map(function (k) {
-			return { label: SIDE_NAMES[k], fill: SIDE_COLOURS[k] + '66', stroke: SIDE_COLOURS[k],
-				width: 1.5, paths: uPlot.paths.bars({ size: [0.92, Infinity], align: 1 }),
+			return { label: SIDE_NAMES[k], fill: k ? undefined : SIDE_COLOURS[k] + '99',
+				stroke: SIDE_COLOURS[k], width: k ? 2 : 0,
+				paths: uPlot.paths.bars({ size: [0.92, Infinity], align: 1 }),
 				points: { show: false } };
 		})),
 		axes: [
@@ -97,8 +99,10 @@ ABDistribution.prototype.cdfOptions = function (name) {
 	return {
 		scales: { x: { time: false }, y: { range: [0, 100] } },
 		series: [{}].concat([0, 1].map(function (k) {
-			return { label: SIDE_NAMES[k], stroke: SIDE_COLOURS[k], width: 2, spanGaps: true,
-				paths: uPlot.paths.stepped({ align: 1 }), points: { show: false } };
+			/* base wide and light, new narrow over it: equal lines show both */
+			return { label: SIDE_NAMES[k], stroke: k ? SIDE_COLOURS[k] : SIDE_COLOURS[k] + 'aa',
+				width: k ? 1.5 : 5, spanGaps: true, paths: uPlot.paths.stepped({ align: 1 }),
+				points: { show: false } };
 		})),
 		axes: [
 			{ label: name + ' (ms)', size: 42 },

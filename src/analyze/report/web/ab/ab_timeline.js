@@ -21,7 +21,9 @@ function ABTimeline(el, sides, name, what) {
 		series.push({
 			label: SIDE_NAMES[k], stroke: SIDE_COLOURS[k], width: 1.2,
 			paths: function () { return null; },
-			points: { show: true, space: 0, size: 4, fill: SIDE_COLOURS[k], stroke: SIDE_COLOURS[k] },
+			/* base larger, under new: where both sides lie, base rings new */
+			points: { show: true, space: 0, size: k ? 3 : 6, fill: SIDE_COLOURS[k],
+				stroke: SIDE_COLOURS[k] },
 		});
 	});
 	var opts = {
