@@ -6,7 +6,8 @@
 # is among the changes, slower, and the change table has slower first,
 # each by how much its median moved; every card's data holds each side's
 # instances as `caret latency callbacks` counts them, on shared bins and
-# quantiles (report_ab_data.py); the logger is listed as new only; the
+# quantiles (report_ab_data.py); the logger is listed as new only; two
+# runs on a side are pooled; the
 # page opened in Chromium (tests/browser/report_ab_check.mjs) draws both
 # sides in every chart, zooms every timeline at once and shows values on
 # hover. Usage errors exit 2, a base that cannot be read 1, and the single
@@ -61,6 +62,16 @@ done
 /usr/bin/python3 "$browser/report_ab_data.py" "$work/ab.html" \
 	--base-callbacks "$work/base.callbacks.csv" --new-callbacks "$work/new.callbacks.csv" \
 	--expect-slower /ab/planner --expect-new-only /ab/logger --expect-path camera_to_actuator
+
+# a set of runs a side (the base recorded twice here): their instances
+# pooled, each at its time since its own recording began
+"$caret" report --base "$work/base" --base "$work/base" --new "$work/new" -o "$work/runs.html" \
+	>/dev/null
+awk -F, -v OFS=, 'NR > 1 { $2 *= 2 } 1' "$work/base.callbacks.csv" >"$work/twice.callbacks.csv"
+/usr/bin/python3 "$browser/report_ab_data.py" "$work/runs.html" \
+	--base-callbacks "$work/twice.callbacks.csv" --new-callbacks "$work/new.callbacks.csv" \
+	>"$work/runs.out" || { cat "$work/runs.out"; exit 1; }
+echo "two base runs pooled: $(grep -c '^ok' "$work/runs.out") checks ok"
 
 # in Chromium: both sides drawn, the order of the changes, zoom, hover
 node "$browser/report_ab_check.mjs" "$work/ab.html" --expect-slower /ab/planner \
