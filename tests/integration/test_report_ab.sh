@@ -7,11 +7,11 @@
 # each by how much its median moved; every card's data holds each side's
 # instances as `caret latency callbacks` counts them, on shared bins and
 # quantiles (report_ab_data.py); the logger is listed as new only; two
-# runs on a side are pooled; the
-# page opened in Chromium (tests/browser/report_ab_check.mjs) draws both
-# sides in every chart, zooms every timeline at once and shows values on
-# hover. Usage errors exit 2, a base that cannot be read 1, and the single
-# report is written as before without --baseline.
+# runs on a side are pooled; the page opened in Chromium
+# (tests/browser/report_ab_check.mjs) draws both sides in every chart,
+# zooms every timeline at once and shows values on hover. Usage errors exit 2, a base that cannot be read 1, as do two
+# recordings with nothing in common (a real trace of another system), and
+# the single report is written as before without --baseline.
 set -euo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
 bin=$CARET_BUILD_DIR/bin
@@ -91,6 +91,9 @@ expect 2 --baseline "$work/base" --arch "$work/arch.yaml" --path camera_to_actua
 expect 2 --base "$work/base" --new "$work/new" -o "$work/x.html" "$work/new"
 expect 2 --new "$work/new" -o "$work/x.html"
 expect 1 --baseline "$work/nothing-here" -o "$work/x.html" "$work/new"
+# recordings of different systems: nothing in common
+expect 1 --baseline "$work/base" -o "$work/x.html" "$CARET_SHARED_DIR/data/real-humble/caret-fork-inter"
+grep -q "no callback, topic, node path or path in common" "$work/err"
 [[ ! -e $work/x.html ]]
 
 # without --baseline, the single report as before
