@@ -3,7 +3,7 @@
  * report_ab_check.mjs - opens the A/B page of `caret report --baseline` in
  * headless Chromium (Debian's, driven by puppeteer-core) as a person would,
  * and checks it: no console message and no request leaves the page; it
- * fits 1280 px; the change table has slower before faster (the expected
+ * fits 1280 px; every card is drawn at its load event; the change table has slower before faster (the expected
  * slower object first among them, with --expect-slower); every card's
  * timeline and distribution have two series, base and new, each with its
  * side's instances (the timeline's points, the bars' counts) and each
@@ -60,6 +60,15 @@ try {
 		readyMs: window.caretReport.readyMs,
 	}));
 	check(first.width <= 1280, `the page fits 1280 px (${first.width} px wide)`);
+	/* whole at its load event: every card drawn (up to 80; past that,
+	 * those near the first screen) */
+	const atLoad = await page.evaluate(() => {
+		const cards = Array.from(document.querySelectorAll('.card[data-chart]'));
+		return { cards: cards.length, drawn: cards.filter((el) => el.caretCard &&
+			el.caretCard.drawn && el.querySelector('.tl canvas') && el.querySelector('.hist canvas')).length };
+	});
+	check(atLoad.cards > 80 ? atLoad.drawn > 0 : atLoad.drawn === atLoad.cards,
+		`${atLoad.drawn} of ${atLoad.cards} cards drawn at the load event`);
 
 	/* the change table: slower, then faster */
 	const changes = await page.evaluate(() => Array.from(
