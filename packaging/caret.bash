@@ -97,7 +97,8 @@ _caret()
 	*:--path | verify_paths:-p | verify_paths:--verified_path_names)
 		COMPREPLY=($(compgen -W "$(_caret_named_paths)" -- "$cur"))
 		return ;;
-	*:--arch | *:-o | *:--output | *:--output_path | *:--records | *:--response-records)
+	*:--arch | *:-o | *:--output | *:--output_path | *:--records | *:--response-records | \
+	compare:--base | compare:--new)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return ;;
 	esac

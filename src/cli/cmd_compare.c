@@ -42,7 +42,9 @@ static int usage(FILE *out)
 		"no change, too few, one side only (docs/compare.md).\n"
 		"\n"
 		"Several runs of each side: --base and --new, each a recording, as often as\n"
-		"there are runs; a side's runs are pooled (their instances taken together).\n"
+		"there are runs; a side's runs are pooled (their instances taken together),\n"
+		"and with 2 runs or more on each side the runs' own p50s must differ too\n"
+		"(Welch's t): two runs of one system differ by more than their instances say.\n"
 		"\n"
 		"  -a, --arch FILE     the named paths of an architecture file too\n"
 		"  -k, --kinds LIST    compare only these: callbacks,topics,nodes,paths\n"
@@ -52,9 +54,11 @@ static int usage(FILE *out)
 		"                      (nanoseconds, one row per object, with the settings)\n"
 		"      --alpha A       significance after the correction (default 0.01)\n"
 		"      --correction C  holm (default), bonferroni or none\n"
-		"      --min-change C  the least change that counts: P%% of the base's p50\n"
-		"                      and/or a duration, e.g. 5%%,20us (the default), 10%%,\n"
-		"                      50us (a part not given counts 0)\n"
+		"      --min-change C  the least change of the p50 that counts: P%% of the\n"
+		"                      base's p50 and a duration, the larger: e.g. 10%%,500us\n"
+		"                      (the default with one run a side; with 2 runs or more\n"
+		"                      on each side, whose p50s are tested too, 5%%,50us);\n"
+		"                      a part not given counts 0\n"
 		"      --min-count N   fewer instances on a side: too few (default 10)\n"
 		"      --replicates N  bootstrap replicates (default 2000)\n"
 		"      --seed N        the bootstrap's seed (default 46): the same inputs\n"
@@ -134,6 +138,8 @@ static int parse_min_change(const char *arg, ca_cmp_settings *s)
 			s->min_change_ns = (int64_t)(v * 1e9 + 0.5);
 		}
 	}
+	s->runs_min_change_ratio = s->min_change_ratio;
+	s->runs_min_change_ns = s->min_change_ns;
 	if (!parts || parts > 2) {
 		fprintf(stderr, "caret compare: --min-change '%s': a percentage and/or a duration, "
 			"e.g. 5%%,20us\n", CLI_NAME(arg));
@@ -283,6 +289,29 @@ static int read_side(const struct compare_options *o, const char *which,
 	return 0;
 }
 
+/* A named path of --arch that neither side could follow, said on stderr
+ * (a node or topic of it in neither recording). */
+static void note_paths_not_followed(const struct compare_options *o, ca_cmp_side *base,
+	ca_cmp_side *new_)
+{
+	char **names, err[512];
+	size_t n;
+	if (!o->gather.arch_file || (o->gather.kinds && !(o->gather.kinds & 1u << CA_CMP_PATH)) ||
+	    ca_arch_file_path_names(o->gather.arch_file, &names, &n, err, sizeof err) != 0)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		if (!ca_cmp_side_find(base, CA_CMP_PATH, names[i]) &&
+		    !ca_cmp_side_find(new_, CA_CMP_PATH, names[i]))
+			fprintf(stderr, "caret compare: note: the path %s of %s was followed in neither "
+				"side (a node or topic of it not in the recordings: caret path latency "
+				"--arch %s --path %s says which)\n", CLI_NAME(names[i]),
+				CLI_NAME(o->gather.arch_file), CLI_NAME(o->gather.arch_file),
+				CLI_NAME(names[i]));
+		free(names[i]);
+	}
+	free(names);
+}
+
 /* Each row against every rule (each firing said on stderr): how many fired. */
 static size_t fire_rules(const struct compare_options *o, const ca_cmp_result *r, bool *fired)
 {
@@ -320,6 +349,7 @@ static int run(struct compare_options *o)
 			 sizeof *fired)))
 		fprintf(stderr, "caret compare: out of memory\n");
 	else {
+		note_paths_not_followed(o, base, new_);
 		size_t n_fired = fire_rules(o, r, fired);
 		struct compare_header h = { base, new_, &o->settings, o->rule_texts, o->n_rules,
 			fired };

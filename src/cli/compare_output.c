@@ -39,19 +39,37 @@ static const char *text_diff(char *buf, size_t size, const ca_cmp_diff *d)
 	return buf;
 }
 
-static void text_row(FILE *out, const ca_cmp_row *r, bool fired)
+/* A side's p50 in µs; "-" when the side has no instance. */
+static const char *text_p50(char *buf, size_t size, const ca_stats *s)
 {
-	char p50[96], p99[96], mean[96], p[32] = "-";
+	if (s->count)
+		snprintf(buf, size, "%.1f", s->p50 / 1e3);
+	else
+		snprintf(buf, size, "-");
+	return buf;
+}
+
+static void text_row(FILE *out, const ca_cmp_row *r, bool fired, bool runs)
+{
+	char p50[96], p99[96], mean[96], p[32] = "-", a[32], b[32];
 	if (!isnan(r->p_adjusted))
 		snprintf(p, sizeof p, "%.2g", r->p_adjusted);
 	char name[1100];
 	snprintf(name, sizeof name, "%s %s", ca_cmp_kind_name(r->kind), CLI_NAME(r->name));
-	fprintf(out, "%-11s%s %-56s %7" PRIu64 " %7" PRIu64 " %9.1f %9.1f  %-30s %-30s %-30s %s\n",
+	fprintf(out, "%-11s%s %-56s %7" PRIu64 " %7" PRIu64 " %9s %9s  %-30s %-30s %-30s %s\n",
 		ca_cmp_verdict_name(r->verdict), fired ? "!" : " ", name, r->stats[0].count,
-		r->stats[1].count, r->stats[0].p50 / 1e3, r->stats[1].p50 / 1e3,
+		r->stats[1].count, text_p50(a, sizeof a, &r->stats[0]),
+		text_p50(b, sizeof b, &r->stats[1]),
 		text_diff(p50, sizeof p50, &r->diff[CA_CMP_P50]),
 		text_diff(p99, sizeof p99, &r->diff[CA_CMP_P99]),
 		text_diff(mean, sizeof mean, &r->diff[CA_CMP_MEAN]), p);
+	if (runs) { /* the runs' own test, after the rank test's p */
+		char d[96], q[32] = "-";
+		if (!isnan(r->run_p_adjusted))
+			snprintf(q, sizeof q, "%.2g", r->run_p_adjusted);
+		fprintf(out, "%*s runs %zu/%zu: %s p_adj %s\n", 11, "", r->runs[0], r->runs[1],
+			text_diff(d, sizeof d, &r->run_diff), q);
+	}
 }
 
 static void write_text(FILE *out, const struct compare_header *h, const ca_cmp_result *res)
@@ -69,14 +87,23 @@ static void write_text(FILE *out, const struct compare_header *h, const ca_cmp_r
 		counts[CA_CMP_BASE_ONLY], counts[CA_CMP_NEW_ONLY]);
 	fprintf(out, "a change: Mann-Whitney p < %g after the %s correction over %zu tests, and "
 		"the p50 moved by %g%% of the base's p50 and %.1f us at least, its %.0f%% interval "
-		"away from 0 (%zu bootstrap replicates, seed %" PRIu64 ")\n\n", s->alpha,
+		"away from 0 (%zu bootstrap replicates, seed %" PRIu64 ")", s->alpha,
 		correction_name(s->correction), ca_cmp_result_tests(res), s->min_change_ratio * 100,
 		(double)s->min_change_ns / 1e3, s->confidence * 100, s->replicates, s->seed);
-	fprintf(out, "%-11s %-56s %7s %7s %9s %9s  %-30s %-30s %-30s %s\n", "verdict", "object",
+	if (ca_cmp_side_traces(h->base) > 1 && ca_cmp_side_traces(h->new_) > 1)
+		fprintf(out, "; with 2 runs or more a side, %g%% and %.1f us, and the runs' p50s "
+			"tested too (Welch's t, p < %g after the correction; each object's second line: "
+			"the runs of %zu/%zu counted, the change of their p50s' mean us [95%% CI])",
+			s->runs_min_change_ratio * 100, (double)s->runs_min_change_ns / 1e3, s->alpha,
+			ca_cmp_side_traces(h->base), ca_cmp_side_traces(h->new_));
+	fputs("\n\n", out);
+	fprintf(out, "%-12s %-56s %7s %7s %9s %9s  %-30s %-30s %-30s %s\n", "verdict", "object",
 		"n_base", "n_new", "p50_base", "p50_new", "p50 change us [95% CI]",
 		"p99 change us [95% CI]", "mean change us [95% CI]", "p_adj");
+	bool runs = ca_cmp_side_traces(h->base) > 1 && ca_cmp_side_traces(h->new_) > 1;
 	for (size_t i = 0; i < n; i++)
-		text_row(out, &rows[i], h->fired && h->fired[i]);
+		text_row(out, &rows[i], h->fired && h->fired[i], runs && rows[i].base &&
+			rows[i].new_);
 }
 
 /* ---- CSV --------------------------------------------------------------------- */
@@ -120,7 +147,8 @@ static void write_csv(FILE *out, const struct compare_header *h, const ca_cmp_re
 			"%1$s_p99_ns,%1$s_max_ns", side ? "new" : "base");
 	for (int k = 0; k < CA_CMP_DIFFS; k++)
 		fprintf(out, ",d_%1$s_ns,d_%1$s_low_ns,d_%1$s_high_ns", diff_names[k]);
-	fputs(",u,prob_slower,z,p,p_adjusted,threshold_ns,fired\n", out);
+	fputs(",u,prob_slower,z,p,p_adjusted,threshold_ns,base_runs,new_runs,d_run_p50_ns,"
+		"d_run_p50_low_ns,d_run_p50_high_ns,run_p,run_p_adjusted,fired\n", out);
 	for (size_t i = 0; i < n; i++) {
 		const ca_cmp_row *r = &rows[i];
 		fprintf(out, "%s,%s,", ca_cmp_verdict_name(r->verdict), ca_cmp_kind_name(r->kind));
@@ -138,6 +166,12 @@ static void write_csv(FILE *out, const struct compare_header *h, const ca_cmp_re
 		csv_number(out, r->p);
 		csv_number(out, r->p_adjusted);
 		csv_number(out, r->threshold);
+		fprintf(out, ",%zu,%zu", r->runs[0], r->runs[1]);
+		csv_number(out, r->run_diff.value);
+		csv_number(out, r->run_diff.low);
+		csv_number(out, r->run_diff.high);
+		csv_number(out, r->run_p);
+		csv_number(out, r->run_p_adjusted);
 		fprintf(out, ",%d\n", h->fired && h->fired[i]);
 	}
 }
@@ -201,6 +235,13 @@ static void json_row(FILE *out, const ca_cmp_row *r, bool fired)
 	json_number(out, "p", r->p);
 	json_number(out, "p_adjusted", r->p_adjusted);
 	json_number(out, "threshold_ns", r->threshold);
+	char b[3][32];
+	fprintf(out, ", \"runs\": [%zu, %zu], \"run_p50_change\": {\"ns\": %s, \"low_ns\": %s, "
+		"\"high_ns\": %s}", r->runs[0], r->runs[1], cli_cell(CLI_JSON, b[0], -1,
+		r->run_diff.value), cli_cell(CLI_JSON, b[1], -1, r->run_diff.low),
+		cli_cell(CLI_JSON, b[2], -1, r->run_diff.high));
+	json_number(out, "run_p", r->run_p);
+	json_number(out, "run_p_adjusted", r->run_p_adjusted);
 	fprintf(out, ", \"fired\": %s}", fired ? "true" : "false");
 }
 
@@ -214,10 +255,12 @@ static void write_json(FILE *out, const struct compare_header *h, const ca_cmp_r
 	fputs(", ", out);
 	json_side(out, "new", h->new_);
 	fprintf(out, ", \"settings\": {\"alpha\": %g, \"correction\": \"%s\", \"tests\": %zu, "
-		"\"min_change_ratio\": %g, \"min_change_ns\": %" PRId64 ", \"min_count\": %zu, "
+		"\"min_change_ratio\": %g, \"min_change_ns\": %" PRId64 ", "
+		"\"runs_min_change_ratio\": %g, \"runs_min_change_ns\": %" PRId64 ", \"min_count\": %zu, "
 		"\"replicates\": %zu, \"confidence\": %g, \"seed\": %" PRIu64 ", \"percentiles\": "
 		"\"%s\", \"fail_on\": [", s->alpha, correction_name(s->correction),
-		ca_cmp_result_tests(res), s->min_change_ratio, s->min_change_ns, s->min_count,
+		ca_cmp_result_tests(res), s->min_change_ratio, s->min_change_ns,
+		s->runs_min_change_ratio, s->runs_min_change_ns, s->min_count,
 		s->replicates, s->confidence, s->seed,
 		s->percentiles == CA_PERCENTILE_LINEAR ? "linear" : "nearest");
 	for (size_t i = 0; i < h->n_rules; i++) {
@@ -235,10 +278,15 @@ static void write_json(FILE *out, const struct compare_header *h, const ca_cmp_r
 void compare_write(FILE *out, enum cli_format f, const struct compare_header *h,
 	const ca_cmp_result *r)
 {
-	if (f == CLI_TEXT)
+	if (f == CLI_TEXT) {
 		write_text(out, h, r);
-	else if (f == CLI_CSV)
+	} else if (f == CLI_CSV) { /* the folders on stderr: the CSV stays one table */
+		fputs("caret compare: ", stderr);
+		text_sides(stderr, "base", h->base);
+		fputs("caret compare: ", stderr);
+		text_sides(stderr, "new", h->new_);
 		write_csv(out, h, r);
-	else
+	} else {
 		write_json(out, h, r);
+	}
 }

@@ -190,7 +190,10 @@ static void sides_compared_by_name(void **state)
 	add_object(base, &g, CA_CMP_CALLBACK, "/gone/callback_0", 30, 1e5, 1e3);
 	add_object(new_, &g, CA_CMP_CALLBACK, "/born/callback_0", 30, 1e5, 1e3);
 
+	/* the verdicts' logic at a small practical threshold (5 %, 20 us) */
 	ca_cmp_settings s = ca_cmp_defaults();
+	s.min_change_ratio = 0.05;
+	s.min_change_ns = 20000;
 	char err[256];
 	ca_cmp_result *r = ca_cmp_compare(base, new_, &s, err, sizeof err);
 	assert_non_null(r);
@@ -234,6 +237,71 @@ static void sides_compared_by_name(void **state)
 	ca_cmp_side_free(new_);
 }
 
+static void welch_of_known_samples(void **state)
+{
+	(void)state;
+	/* Student's t: 97.5 % quantiles of the tables */
+	assert_true(fabs(ca_cmp_t_quantile(0.975, 2) - 4.302653) < 1e-5);
+	assert_true(fabs(ca_cmp_t_quantile(0.975, 10) - 2.228139) < 1e-5);
+	assert_true(fabs(ca_cmp_t_quantile(0.025, 4) + 2.776445) < 1e-5);
+	/* 1 2 3 against 4 5 6: a change of 3, se sqrt(2/3), df 4: the
+	 * interval 3 -+ 2.776445 * 0.816497, t 3.674235, p 0.021312 */
+	const double a[] = { 1, 2, 3 }, b[] = { 4, 5, 6 };
+	ca_cmp_diff d;
+	double p;
+	ca_cmp_welch(a, 3, b, 3, 0.95, &d, &p);
+	assert_true(d.value == 3 && d.has_ci);
+	assert_true(fabs(d.low - 0.733044) < 1e-5 && fabs(d.high - 5.266956) < 1e-5);
+	assert_true(fabs(p - 0.021312) < 1e-5);
+}
+
+/* Runs that drift: each run's latencies around its own median. */
+static void add_runs(ca_cmp_side *side, ca_cmp_rng *g, const char *label, const double *medians,
+	int n)
+{
+	for (int i = 0; i < n; i++) {
+		assert_int_equal(cmp_side_add_trace(side, label, 0, 1), 0);
+		add_object(side, g, CA_CMP_PATH, "p", 400, medians[i], 2e4);
+	}
+}
+
+static void runs_that_drift_are_no_change(void **state)
+{
+	(void)state;
+	ca_cmp_rng g;
+	ca_cmp_rng_seed(&g, 5);
+	/* two runs a side, each run's own level: the instances see a change
+	 * of 50 us, the runs say that is their drift */
+	ca_cmp_side *base = ca_cmp_side_new(), *new_ = ca_cmp_side_new();
+	add_runs(base, &g, "b", (const double[]){ 1.0e6, 1.1e6 }, 2);
+	add_runs(new_, &g, "n", (const double[]){ 1.05e6, 1.15e6 }, 2);
+	ca_cmp_settings s = ca_cmp_defaults();
+	char err[256];
+	ca_cmp_result *r = ca_cmp_compare(base, new_, &s, err, sizeof err);
+	const ca_cmp_row *rows;
+	assert_int_equal(ca_cmp_result_rows(r, &rows), 1);
+	assert_true(rows[0].p_adjusted < 0.01); /* the instances: significant */
+	assert_true(rows[0].runs[0] == 2 && rows[0].runs[1] == 2 && rows[0].run_diff.has_ci);
+	assert_true(rows[0].run_diff.low < 0 && rows[0].run_diff.high > 0);
+	/* the runs' threshold: 5 % of the base p50 (over 50 us) */
+	assert_true(fabs(rows[0].threshold - 0.05 * rows[0].stats[0].p50) < 1);
+	assert_int_equal(rows[0].verdict, CA_CMP_NO_CHANGE);
+	ca_cmp_result_free(r);
+	ca_cmp_side_free(new_);
+	/* three runs a side, 1 ms slower each: slower, by the runs too */
+	new_ = ca_cmp_side_new();
+	add_runs(base, &g, "b", (const double[]){ 1.05e6 }, 1);
+	add_runs(new_, &g, "n", (const double[]){ 2.0e6, 2.1e6, 2.05e6 }, 3);
+	r = ca_cmp_compare(base, new_, &s, err, sizeof err);
+	ca_cmp_result_rows(r, &rows);
+	assert_int_equal(rows[0].verdict, CA_CMP_SLOWER);
+	assert_true(rows[0].run_diff.low > 0.8e6 && rows[0].run_diff.high < 1.2e6);
+	assert_true(rows[0].run_p_adjusted < 0.01);
+	ca_cmp_result_free(r);
+	ca_cmp_side_free(base);
+	ca_cmp_side_free(new_);
+}
+
 static void kinds_are_named(void **state)
 {
 	(void)state;
@@ -255,6 +323,8 @@ int main(void)
 		cmocka_unit_test(bootstrap_interval_covers_a_known_shift),
 		cmocka_unit_test(bootstrap_reproduces_from_its_seed),
 		cmocka_unit_test(sides_compared_by_name),
+		cmocka_unit_test(welch_of_known_samples),
+		cmocka_unit_test(runs_that_drift_are_no_change),
 		cmocka_unit_test(kinds_are_named),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

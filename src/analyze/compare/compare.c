@@ -19,7 +19,8 @@ struct ca_cmp_result {
 ca_cmp_settings ca_cmp_defaults(void)
 {
 	return (ca_cmp_settings){ .alpha = 0.01, .correction = CA_CMP_HOLM,
-		.min_change_ratio = 0.05, .min_change_ns = 20000, .min_count = 10,
+		.min_change_ratio = 0.10, .min_change_ns = 500000, .runs_min_change_ratio = 0.05,
+		.runs_min_change_ns = 50000, .min_count = 10,
 		.replicates = 2000, .confidence = 0.95, .seed = 46,
 		.percentiles = CA_PERCENTILE_LINEAR };
 }
@@ -95,35 +96,99 @@ static void test_row(ca_cmp_row *r, const int64_t *a, const int64_t *b,
 	r->verdict = CA_CMP_NO_CHANGE; /* until the correction says otherwise */
 }
 
-static int by_p(const void *x, const void *y, void *ctx)
+static int by_number(const void *x, const void *y, void *ctx)
 {
-	const ca_cmp_row *rows = ctx;
-	double a = rows[*(const size_t *)x].p, b = rows[*(const size_t *)y].p;
+	double a = ((const double *)ctx)[*(const size_t *)x];
+	double b = ((const double *)ctx)[*(const size_t *)y];
 	return (a > b) - (a < b);
 }
 
-/* Each tested row's p corrected for the number of tests. */
-static bool correct(ca_cmp_row *rows, size_t n, size_t tests, ca_cmp_correction c)
+/* The p-values p[0..n) that are not NAN corrected for their number, into
+ * adjusted; false out of memory. */
+static bool correct(const double *p, double *adjusted, size_t n, ca_cmp_correction c)
 {
-	size_t *order = malloc((tests + 1) * sizeof *order), k = 0;
+	size_t *order = malloc((n + 1) * sizeof *order), k = 0;
 	if (!order)
 		return false;
 	for (size_t i = 0; i < n; i++)
-		if (!isnan(rows[i].p))
+		if (!isnan(p[i]))
 			order[k++] = i;
-	caret_sort_r(order, k, sizeof *order, by_p, rows);
+	caret_sort_r(order, k, sizeof *order, by_number, (void *)p);
 	double running = 0;
 	for (size_t j = 0; j < k; j++) {
-		ca_cmp_row *r = &rows[order[j]];
 		double factor = c == CA_CMP_HOLM ? (double)(k - j) : c == CA_CMP_BONFERRONI ?
 			(double)k : 1;
-		double adjusted = fmin(1, r->p * factor);
+		double v = fmin(1, p[order[j]] * factor);
 		/* Holm's adjusted p-values never decrease along the order */
-		running = c == CA_CMP_HOLM ? fmax(running, adjusted) : adjusted;
-		r->p_adjusted = running;
+		running = c == CA_CMP_HOLM ? fmax(running, v) : v;
+		adjusted[order[j]] = running;
 	}
 	free(order);
 	return true;
+}
+
+/* Both the rank tests' and the run-level tests' p corrected. */
+static bool correct_rows(ca_cmp_row *rows, size_t n, ca_cmp_correction c)
+{
+	double *p = malloc(4 * (n + 1) * sizeof *p);
+	if (!p)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		p[i] = rows[i].p;
+		p[2 * n + i] = rows[i].run_p;
+	}
+	bool ok = correct(p, p + n, n, c) && correct(p + 2 * n, p + 3 * n, n, c);
+	for (size_t i = 0; ok && i < n; i++) {
+		rows[i].p_adjusted = isnan(rows[i].p) ? NAN : p[n + i];
+		rows[i].run_p_adjusted = isnan(rows[i].run_p) ? NAN : p[3 * n + i];
+	}
+	free(p);
+	return ok;
+}
+
+/* The p50 of each run of o with min_count instances or more, into
+ * p50s (room for the side's traces); how many. buf: room for o->n. */
+static size_t run_p50s(const ca_cmp_object *o, const ca_cmp_settings *s, int64_t *buf,
+	double *p50s)
+{
+	size_t runs = 0;
+	for (size_t i = 0; i < o->n;) {
+		size_t j = i, k = 0;
+		for (; j < o->n && o->instances[j].trace == o->instances[i].trace; j++)
+			buf[k++] = o->instances[j].latency;
+		if (k >= s->min_count) {
+			ca_stats st;
+			ca_stats_of(buf, k, s->percentiles, &st);
+			p50s[runs++] = st.p50;
+		}
+		i = j;
+	}
+	return runs;
+}
+
+/* The run-level change of a row (run_level.c), when both sides have two
+ * runs or more; false out of memory. */
+static bool run_level(ca_cmp_row *r, const ca_cmp_settings *s)
+{
+	size_t most = r->base->n > r->new_->n ? r->base->n : r->new_->n;
+	int64_t *buf = malloc((most + 1) * sizeof *buf);
+	double *a = malloc((r->base->n + 1) * sizeof *a), *b = malloc((r->new_->n + 1) * sizeof *b);
+	bool ok = buf && a && b;
+	if (ok) {
+		r->runs[0] = run_p50s(r->base, s, buf, a);
+		r->runs[1] = run_p50s(r->new_, s, buf, b);
+		if (r->runs[0] >= 2 && r->runs[1] >= 2) {
+			ca_cmp_welch(a, r->runs[0], b, r->runs[1], s->confidence, &r->run_diff,
+				&r->run_p);
+			/* the runs' drift tested: the threshold for runs */
+			r->threshold = fmax(s->runs_min_change_ratio * fabs(r->stats[0].p50),
+				(double)s->runs_min_change_ns);
+		}
+	}
+	free(buf);
+	free(a);
+	free(b);
+	return ok;
 }
 
 /* Slower or faster: significant after the correction, the median moved by
@@ -133,10 +198,15 @@ static void decide(ca_cmp_row *r, const ca_cmp_settings *s)
 {
 	if (r->verdict != CA_CMP_NO_CHANGE || !(r->p_adjusted < s->alpha))
 		return;
-	const ca_cmp_diff *d = &r->diff[CA_CMP_P50];
-	if (d->value >= r->threshold && d->low > 0 && r->prob_slower > 0.5)
+	/* with runs on both sides, the runs must say so too */
+	const ca_cmp_diff *d = &r->diff[CA_CMP_P50], *runs = &r->run_diff;
+	if (runs->has_ci && !(r->run_p_adjusted < s->alpha))
+		return;
+	if (d->value >= r->threshold && d->low > 0 && r->prob_slower > 0.5 &&
+	    (!runs->has_ci || runs->low > 0))
 		r->verdict = CA_CMP_SLOWER;
-	else if (-d->value >= r->threshold && d->high < 0 && r->prob_slower < 0.5)
+	else if (-d->value >= r->threshold && d->high < 0 && r->prob_slower < 0.5 &&
+		 (!runs->has_ci || runs->high < 0))
 		r->verdict = CA_CMP_FASTER;
 }
 
@@ -194,6 +264,8 @@ ca_cmp_result *ca_cmp_compare(ca_cmp_side *base, ca_cmp_side *new_, const ca_cmp
 		for (int k = 0; k < CA_CMP_DIFFS; k++)
 			r->diff[k] = (ca_cmp_diff){ NAN, NAN, NAN, false };
 		r->u = r->prob_slower = r->z = r->p = r->p_adjusted = r->threshold = NAN;
+		r->run_diff = (ca_cmp_diff){ NAN, NAN, NAN, false };
+		r->run_p = r->run_p_adjusted = NAN;
 		if (r->base && !sorted_latencies(r->base, &x, &cap_x, s->percentiles, &r->stats[0]))
 			ok = false;
 		else if (r->new_ && !sorted_latencies(r->new_, &y, &cap_y, s->percentiles,
@@ -202,11 +274,12 @@ ca_cmp_result *ca_cmp_compare(ca_cmp_side *base, ca_cmp_side *new_, const ca_cmp
 		else if (r->base && r->new_) {
 			test_row(r, x, y, s);
 			res->tests += !isnan(r->p);
+			ok = isnan(r->p) || run_level(r, s);
 		}
 	}
 	free(x);
 	free(y);
-	if (ok && !correct(res->rows, res->n_rows, res->tests, s->correction))
+	if (ok && !correct_rows(res->rows, res->n_rows, s->correction))
 		ok = false;
 	if (!ok) {
 		snprintf(err, err_size, "out of memory");

@@ -111,10 +111,15 @@ typedef enum ca_cmp_correction {
 typedef struct ca_cmp_settings {
 	double alpha;              /* significance after correction (0.01) */
 	ca_cmp_correction correction;
-	/* the practical threshold: a change smaller than both is no change
-	 * (a fraction of the base p50, and ns): max(ratio * base p50, ns) */
-	double min_change_ratio;   /* 0.05 */
-	int64_t min_change_ns;     /* 20 us */
+	/* the practical threshold: a change smaller than either is no change
+	 * (a fraction of the base p50, and ns): max(ratio * base p50, ns)
+	 * (docs/compare.md: measured) */
+	double min_change_ratio;   /* 0.10 */
+	int64_t min_change_ns;     /* 500 us */
+	/* the same, for an object with two runs or more on each side (the
+	 * runs' own drift tested: run_diff): 0.05, 50 us */
+	double runs_min_change_ratio;
+	int64_t runs_min_change_ns;
 	size_t min_count;          /* fewer instances on a side: too few (10) */
 	size_t replicates;         /* bootstrap replicates (2000) */
 	double confidence;         /* of the intervals (0.95) */
@@ -159,6 +164,13 @@ typedef struct ca_cmp_row {
 	 * two-sided p-value and the one corrected; NAN without a test */
 	double u, prob_slower, z, p, p_adjusted;
 	double threshold;                 /* the practical threshold, ns */
+	/* The runs (traces) of each side with min_count instances or more;
+	 * when both sides have 2 or more, the change of the mean of their
+	 * runs' p50s with Welch's interval (run_diff; else has_ci false), its
+	 * p-value and the one corrected (else NAN): run_level.c. */
+	size_t runs[2];
+	ca_cmp_diff run_diff;
+	double run_p, run_p_adjusted;
 	ca_cmp_verdict verdict;
 } ca_cmp_row;
 
@@ -207,5 +219,14 @@ void ca_cmp_bootstrap_percentile(const int64_t *a, size_t n_a, const int64_t *b,
  * unequal variances). */
 void ca_cmp_mean_interval(const int64_t *a, size_t n_a, const int64_t *b, size_t n_b,
 	double confidence, double *low, double *high);
+
+/* Welch's t on two samples of run statistics (n_a, n_b >= 2): the change
+ * of the means b - a with its interval, and the two-sided p-value. */
+void ca_cmp_welch(const double *a, size_t n_a, const double *b, size_t n_b, double confidence,
+	ca_cmp_diff *d, double *p);
+/* Student's t distribution with df degrees of freedom: its CDF, and its
+ * quantile at q. */
+double ca_cmp_t_cdf(double t, double df);
+double ca_cmp_t_quantile(double q, double df);
 
 #endif

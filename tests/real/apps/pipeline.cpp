@@ -8,7 +8,9 @@
 // makes /filter timer-driven (it publishes its latest input every MS ms);
 // the node "busy" (--nodes ...,busy) keeps its process's executor busy
 // --busy MS:EVERY (a timer spinning MS ms every EVERY ms): the messages of
-// the process's subscriptions then wait for the executor.
+// the process's subscriptions then wait for the executor; --filter-work US
+// makes /filter's callback spin US microseconds more before it publishes
+// (a slowdown of one node, for caret compare).
 #if __has_include(<rclcpp/experimental/executors/events_executor/events_executor.hpp>)
 #include <rclcpp/experimental/executors/events_executor/events_executor.hpp>
 #define HAVE_EVENTS_EXECUTOR 1
@@ -64,8 +66,8 @@ public:
   Relay(
     real::Truth & t, const rclcpp::NodeOptions & o, const char * name, const std::string & in,
     const std::string & out, int stall_ms = 0, double stall_at_s = 0, int timer_ms = 0,
-    bool consume = false)
-  : Node(name, o), stall_ms_(stall_ms),
+    bool consume = false, int work_us = 0)
+  : Node(name, o), stall_ms_(stall_ms), work_us_(work_us),
     stall_at_ns_(real::now_ns() + static_cast<int64_t>(stall_at_s * 1e9))
   {
     t.node(*this);
@@ -85,7 +87,7 @@ public:
     }
     sub_ = real::subscription(t, *this, in, "subscription_callback_0",
         [this, &t, in](const real::Header & msg, real::Run & run) {
-          real::work_us(200);
+          real::work_us(200 + work_us_);
           if (stall_ms_ > 0 && real::now_ns() >= stall_at_ns_) {
             std::this_thread::sleep_for(std::chrono::milliseconds(stall_ms_));
             stall_ms_ = 0;
@@ -110,6 +112,7 @@ private:
   int64_t latest_ = 0; // the origin of the input kept (timer mode)
   bool fresh_ = false; // not yet published (timer mode)
   int stall_ms_;
+  int work_us_;
   int64_t stall_at_ns_;
 };
 
@@ -150,7 +153,7 @@ int main(int argc, char ** argv)
         nodes.push_back(std::make_shared<Sensor>(truth, options, o.period_ms));
       } else if (n == "filter") {
         nodes.push_back(std::make_shared<Relay>(truth, options, "filter", "/topic_a", "/topic_b",
-          o.stall_ms, o.stall_at_s, o.filter_timer_ms, o.filter_consume));
+          o.stall_ms, o.stall_at_s, o.filter_timer_ms, o.filter_consume, o.filter_work_us));
       } else if (n == "sink") {
         nodes.push_back(std::make_shared<Relay>(truth, options, "sink", "/topic_b", ""));
       } else if (n == "busy") {

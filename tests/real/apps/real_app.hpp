@@ -77,6 +77,9 @@ struct Options
   // executor busy MS ms out of every EVERY ms (a timer that spins)
   int busy_ms = 10;
   int busy_every_ms = 50;
+  // --filter-work US: /filter's callback spins US microseconds more (a
+  // slowdown injected on purpose: caret compare finds it)
+  int filter_work_us = 0;
 };
 
 [[noreturn]] inline void usage(const char * program, const char * what)
@@ -84,7 +87,8 @@ struct Options
   std::fprintf(
     stderr, "%s: %s\nusage: %s [--process NAME] [--truth DIR] [--duration S] "
     "[--nodes A,B,...] [--intra] [--period-ms N] [--executor single_threaded|events] "
-    "[--stall MS@S] [--filter-timer MS[:keep|:consume]] [--busy MS:EVERY]\n",
+    "[--stall MS@S] [--filter-timer MS[:keep|:consume]] [--busy MS:EVERY] "
+    "[--filter-work US]\n",
     program, what, program);
   std::exit(2);
 }
@@ -134,6 +138,11 @@ inline Options parse(int argc, char ** argv)
       }
       o.busy_ms = std::atoi(v.substr(0, colon).c_str());
       o.busy_every_ms = std::atoi(v.substr(colon + 1).c_str());
+    } else if (a == "--filter-work") {
+      o.filter_work_us = std::atoi(value().c_str());
+      if (o.filter_work_us < 0) {
+        usage(argv[0], "--filter-work takes microseconds, 0 or more");
+      }
     } else if (a == "--intra") {
       o.intra = true;
     } else if (a == "--executor") {
