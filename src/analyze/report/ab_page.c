@@ -92,6 +92,15 @@ static void difference(FILE *out, const ca_cmp_diff *d)
 	}
 }
 
+/* A corrected p-value ("< 1e-16" past what a double tells apart from 0). */
+static void p_value(FILE *out, double p)
+{
+	if (p < 1e-16)
+		fputs("&lt; 1e-16 (corrected)", out);
+	else
+		fprintf(out, "%.3g (corrected)", p);
+}
+
 static void verdict(FILE *out, ca_cmp_verdict v)
 {
 	const char *name = ca_cmp_verdict_name(v);
@@ -180,16 +189,23 @@ static void header(struct page *p)
 		count[CA_CMP_NEW_ONLY]);
 	const ca_cmp_settings *s = ab->settings;
 	size_t tests = ca_cmp_result_tests(ab->result);
+	bool runs = ab->n_recordings[0] > 1 && ab->n_recordings[1] > 1;
 	fprintf(out, "<tr><th>how</th><td colspan='2'>a Mann–Whitney U test per object, "
-		"two-sided, significant at α = %g %s over %zu %s; a change under max(%g %% of the "
-		"base p50, %.3f ms) is no change; fewer than %zu instances on a side is too few; "
-		"differences new − base with %g %% bootstrap intervals (%zu resamples, seed %" PRIu64
-		")%s</td></tr></tbody></table></header>", s->alpha,
+		"two-sided, significant at α = %g %s over %zu %s", s->alpha,
 		s->correction == CA_CMP_HOLM ? "after Holm's correction" :
 		s->correction == CA_CMP_BONFERRONI ? "after Bonferroni's correction" :
-		"(no correction)", tests, caret_plural(tests, "test", "tests"),
-		s->min_change_ratio * 100, (double)s->min_change_ns / 1e6, s->min_count,
-		s->confidence * 100, s->replicates, s->seed, ab->arch_file ? "" :
+		"(no correction)", tests, caret_plural(tests, "test", "tests"));
+	if (runs)
+		fprintf(out, ", and with runs on both sides Welch's t on the runs' p50s, corrected "
+			"the same; a change under max(%g %% of the base p50, %.3f ms) is no change",
+			s->runs_min_change_ratio * 100, (double)s->runs_min_change_ns / 1e6);
+	else
+		fprintf(out, "; a change under max(%g %% of the base p50, %.3f ms) is no change",
+			s->min_change_ratio * 100, (double)s->min_change_ns / 1e6);
+	fprintf(out, "; fewer than %zu instances on a side is too few; differences new − base "
+		"with %g %% bootstrap intervals (%zu resamples, seed %" PRIu64 ")%s (docs/compare.md)"
+		"</td></tr></tbody></table></header>", s->min_count, s->confidence * 100,
+		s->replicates, s->seed, ab->arch_file ? "" :
 		"; no path (no architecture file: --arch FILE)");
 }
 
@@ -335,14 +351,17 @@ static void card(struct page *p, size_t i, const struct kind_section *ks)
 	difference(out, &r->diff[CA_CMP_P99]);
 	fputs(" ms · Δ mean ", out);
 	difference(out, &r->diff[CA_CMP_MEAN]);
-	if (!isnan(r->p_adjusted) && r->p_adjusted < 1e-16)
-		fprintf(out, " ms · P(new slower than base) %.3f, p < 1e-16 (corrected)",
-			r->prob_slower);
-	else if (!isnan(r->p_adjusted))
-		fprintf(out, " ms · P(new slower than base) %.3f, p %.3g (corrected)", r->prob_slower,
-			r->p_adjusted);
-	else
-		fputs(" ms", out);
+	fputs(" ms", out);
+	if (!isnan(r->p_adjusted)) {
+		fprintf(out, " · P(new slower than base) %.3f, p ", r->prob_slower);
+		p_value(out, r->p_adjusted);
+	}
+	if (r->run_diff.has_ci) {
+		fprintf(out, " · runs %zu / %zu: Δ of their p50s' mean ", r->runs[0], r->runs[1]);
+		difference(out, &r->run_diff);
+		fputs(" ms, p ", out);
+		p_value(out, r->run_p_adjusted);
+	}
 	fputs("</p><div class='plots'><div class='tl'></div><div class='hist'></div></div></div>",
 		out);
 
