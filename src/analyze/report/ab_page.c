@@ -19,6 +19,7 @@
 #include "json.h"
 #include "plural.h"
 #include "report.h"
+#include "sort_r.h"
 
 static const char *const side_names[2] = { "base", "new" };
 
@@ -229,13 +230,11 @@ static void bar(FILE *out)
 
 /* ---- the changes ------------------------------------------------------------ */
 
-static const ca_cmp_row *sort_rows;
-
 /* Slower before faster; within each, the greater change of p50 first (in
- * time: what it costs a latency budget). */
-static int by_change(const void *a, const void *b)
+ * time: what it costs a latency budget); a and b index rows. */
+static int by_change(const void *a, const void *b, void *rows)
 {
-	const ca_cmp_row *x = &sort_rows[*(const size_t *)a], *y = &sort_rows[*(const size_t *)b];
+	const ca_cmp_row *r = rows, *x = &r[*(const size_t *)a], *y = &r[*(const size_t *)b];
 	if (x->verdict != y->verdict)
 		return x->verdict == CA_CMP_SLOWER ? -1 : 1;
 	double dx = fabs(x->diff[CA_CMP_P50].value), dy = fabs(y->diff[CA_CMP_P50].value);
@@ -263,8 +262,7 @@ static void changes(struct page *p)
 	for (size_t i = 0; i < p->n_rows; i++)
 		if (p->rows[i].verdict == CA_CMP_SLOWER || p->rows[i].verdict == CA_CMP_FASTER)
 			order[n++] = i;
-	sort_rows = p->rows;
-	qsort(order, n, sizeof *order, by_change);
+	caret_sort_r(order, n, sizeof *order, by_change, (void *)p->rows);
 	fputs("<section id='changes'><h2>Significant changes</h2>", out);
 	if (!n) {
 		fputs("<p class='verdict good'>No significant change: every object on both sides is "
