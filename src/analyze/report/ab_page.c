@@ -1,6 +1,6 @@
 /*
- * ab_page.c - the A/B page (report_ab.h): its frame and header (both
- * sides' recordings), the significant changes (slower first, each by how
+ * ab_page.c - the A/B page (ab_report.h): its frame, the header
+ * (ab_header.c), the bar, the significant changes (slower first, each by how
  * much its median moved), a section per kind (a table of every object on
  * both sides, then a card each: both timelines, both distributions), the
  * objects of one side only; then the data (ab_object.h) and the page's
@@ -11,7 +11,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "ab_object.h"
 #include "ab_report.h"
@@ -114,100 +113,6 @@ static double relative(const ca_cmp_row *r)
 {
 	return r->stats[0].p50 > 0 && !isnan(r->diff[CA_CMP_P50].value) ?
 		r->diff[CA_CMP_P50].value / r->stats[0].p50 : 0;
-}
-
-/* ---- the header ------------------------------------------------------------ */
-
-static void when(FILE *out, const struct ab_recording *r)
-{
-	if (!r->epoch_offset) {
-		fputs("<span class='muted'>unknown (no clock offset)</span>", out);
-		return;
-	}
-	time_t at = (time_t)(((int64_t)r->first + r->epoch_offset) / 1000000000);
-	struct tm tm;
-	char text[64];
-	gmtime_r(&at, &tm);
-	strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S UTC", &tm);
-	fputs(text, out);
-}
-
-/* A row of the facts: a cell per side, a line per recording. */
-enum fact { FACT_LABEL, FACT_WHEN, FACT_DURATION, FACT_ROS, FACT_RMW, FACT_EVENTS };
-
-static void fact_row(FILE *out, const struct report_ab *ab, const char *title, enum fact f)
-{
-	fprintf(out, "<tr><th>%s</th>", title);
-	for (int s = 0; s < 2; s++) {
-		fputs("<td>", out);
-		for (size_t i = 0; i < ab->n_recordings[s]; i++) {
-			const struct ab_recording *r = &ab->recordings[s][i];
-			fputs(i ? "<br>" : "", out);
-			if (f == FACT_LABEL)
-				report_text(out, r->label);
-			else if (f == FACT_WHEN)
-				when(out, r);
-			else if (f == FACT_DURATION)
-				fprintf(out, "%.3f s", (double)(r->last - r->first) / 1e9);
-			else if (f == FACT_ROS || f == FACT_RMW) {
-				const char *v = f == FACT_ROS ? r->distributions : r->rmw;
-				if (v)
-					report_text(out, v);
-				else
-					fputs("<span class='muted'>not recorded</span>", out);
-			} else
-				fprintf(out, "%" PRIu64 " in %zu %s%s", r->events, r->processes,
-					caret_plural(r->processes, "process", "processes"),
-					r->discarded ? " <b class='error'>(events discarded)</b>" : "");
-		}
-		fputs("</td>", out);
-	}
-	fputs("</tr>", out);
-}
-
-static void header(struct page *p)
-{
-	FILE *out = p->out;
-	const struct report_ab *ab = p->ab;
-	size_t count[CA_CMP_NEW_ONLY + 1] = { 0 };
-	for (size_t i = 0; i < p->n_rows; i++)
-		count[p->rows[i].verdict]++;
-	fputs("<header><h1>caret report <span class='muted'>A/B: base → new</span></h1>"
-		"<table class='facts ab'><thead><tr><th></th><th><i class='side s0'></i>base</th>"
-		"<th><i class='side s1'></i>new</th></tr></thead><tbody>", out);
-	fact_row(out, ab, "recordings", FACT_LABEL);
-	fact_row(out, ab, "recorded", FACT_WHEN);
-	fact_row(out, ab, "duration", FACT_DURATION);
-	fact_row(out, ab, "ROS 2", FACT_ROS);
-	fact_row(out, ab, "rmw", FACT_RMW);
-	fact_row(out, ab, "events", FACT_EVENTS);
-	size_t common = ca_cmp_result_common(ab->result);
-	fprintf(out, "<tr><th>compared</th><td colspan='2'>%zu %s on both sides: <b class='bad'>%zu "
-		"slower</b>, <b class='good'>%zu faster</b>, %zu no change, %zu too few to tell; %zu "
-		"only in base, %zu only in new</td></tr>", common,
-		caret_plural(common, "object", "objects"), count[CA_CMP_SLOWER], count[CA_CMP_FASTER],
-		count[CA_CMP_NO_CHANGE], count[CA_CMP_TOO_FEW], count[CA_CMP_BASE_ONLY],
-		count[CA_CMP_NEW_ONLY]);
-	const ca_cmp_settings *s = ab->settings;
-	size_t tests = ca_cmp_result_tests(ab->result);
-	bool runs = ab->n_recordings[0] > 1 && ab->n_recordings[1] > 1;
-	fprintf(out, "<tr><th>how</th><td colspan='2'>a Mann–Whitney U test per object, "
-		"two-sided, significant at α = %g %s over %zu %s", s->alpha,
-		s->correction == CA_CMP_HOLM ? "after Holm's correction" :
-		s->correction == CA_CMP_BONFERRONI ? "after Bonferroni's correction" :
-		"(no correction)", tests, caret_plural(tests, "test", "tests"));
-	if (runs)
-		fprintf(out, ", and with runs on both sides Welch's t on the runs' p50s, corrected "
-			"the same; a change under max(%g %% of the base p50, %.3f ms) is no change",
-			s->runs_min_change_ratio * 100, (double)s->runs_min_change_ns / 1e6);
-	else
-		fprintf(out, "; a change under max(%g %% of the base p50, %.3f ms) is no change",
-			s->min_change_ratio * 100, (double)s->min_change_ns / 1e6);
-	fprintf(out, "; fewer than %zu instances on a side is too few; differences new − base "
-		"with %g %% bootstrap intervals (%zu resamples, seed %" PRIu64 ")%s (docs/compare.md)"
-		"</td></tr></tbody></table></header>", s->min_count, s->confidence * 100,
-		s->replicates, s->seed, ab->arch_file ? "" :
-		"; no path (no architecture file: --arch FILE)");
 }
 
 static void bar(FILE *out)
@@ -493,7 +398,7 @@ int report_ab_write(const struct report_ab *ab, FILE *out, char *err, size_t err
 		if (p.rows[i].base && p.rows[i].new_ && p.rows[i].base->n && p.rows[i].new_->n &&
 		    section_of(p.rows[i].kind) && (p.ids[i] = malloc(24)))
 			snprintf(p.ids[i], 24, "ab%zu", n++);
-	header(&p);
+	report_ab_header(p.out, ab, p.rows, p.n_rows);
 	bar(p.out);
 	changes(&p);
 	for (size_t k = 0; k < KINDS; k++)

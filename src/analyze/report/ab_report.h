@@ -49,4 +49,8 @@ struct report_ab {
  * failed). */
 int report_ab_write(const struct report_ab *ab, FILE *out, char *err, size_t err_size);
 
+/* The page's header, of the comparison's rows (ab_header.c). */
+void report_ab_header(FILE *out, const struct report_ab *ab, const ca_cmp_row *rows,
+	size_t n_rows);
+
 #endif
