@@ -7,11 +7,12 @@
 # each by how much its median moved; every card's data holds each side's
 # instances as `caret latency callbacks` counts them, on shared bins and
 # quantiles (report_ab_data.py); the logger is listed as new only; two
-# runs on a side are pooled; the page opened in Chromium
+# runs on a side are pooled. The page opened in Chromium
 # (tests/browser/report_ab_check.mjs) draws both sides in every chart,
-# zooms every timeline at once and shows values on hover. Usage errors exit 2, a base that cannot be read 1, as do two
-# recordings with nothing in common (a real trace of another system), and
-# the single report is written as before without --baseline.
+# zooms every timeline at once and shows values on hover. The same on two
+# real recordings of one rclcpp system (the shared traces). Usage errors
+# exit 2; a base that cannot be read, or two recordings with nothing in
+# common, 1; without --baseline the single report is written as before.
 set -euo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
 bin=$CARET_BUILD_DIR/bin
@@ -76,6 +77,22 @@ echo "two base runs pooled: $(grep -c '^ok' "$work/runs.out") checks ok"
 # in Chromium: both sides drawn, the order of the changes, zoom, hover
 node "$browser/report_ab_check.mjs" "$work/ab.html" --expect-slower /ab/planner \
 	--screenshot "$work/ab.png" --timing
+
+# two real recordings of one rclcpp system (CARET's rclcpp fork, then
+# upstream Humble's): every object on both sides, the page whole in Chromium
+real=$CARET_SHARED_DIR/data/real-humble
+"$caret" report --baseline "$real/caret-fork-inter" -o "$work/real.html" \
+	"$real/caret-upstream-inter" >/dev/null
+for side in caret-fork-inter caret-upstream-inter; do
+	"$caret" latency callbacks --format csv "$real/$side" >"$work/$side.csv" 2>/dev/null
+done
+/usr/bin/python3 "$browser/report_ab_data.py" "$work/real.html" \
+	--base-callbacks "$work/caret-fork-inter.csv" --new-callbacks "$work/caret-upstream-inter.csv" \
+	>"$work/real.out" || { cat "$work/real.out"; exit 1; }
+node "$browser/report_ab_check.mjs" "$work/real.html" >"$work/real-browser.out" ||
+	{ cat "$work/real-browser.out"; exit 1; }
+echo "real recordings: $(grep -c '^ok' "$work/real.out") data checks, $(grep -c '^ok' \
+	"$work/real-browser.out") in Chromium ok"
 
 # usage errors (2), a base that cannot be read (1), nothing written
 expect() { # STATUS ARGS...: caret report ARGS exits STATUS with one line on stderr
