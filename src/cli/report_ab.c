@@ -38,6 +38,26 @@ static int gather(struct report_ab_request *q, int s, ca_cmp_side *side,
 	return 0;
 }
 
+/* A named path of --arch that neither side followed, said on stderr as
+ * on the page (the rest compared). */
+static void note_paths_not_followed(const struct report_ab_request *q, ca_cmp_side *sides[2])
+{
+	char **names, err[512];
+	size_t n;
+	if (!q->arch || ca_arch_file_path_names(q->arch, &names, &n, err, sizeof err) != 0)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		if (!ca_cmp_side_find(sides[0], CA_CMP_PATH, names[i]) &&
+		    !ca_cmp_side_find(sides[1], CA_CMP_PATH, names[i]))
+			fprintf(stderr, "caret report: note: the path %s of %s was followed in neither "
+				"recording (a node or topic of it not in them: caret path latency --arch "
+				"%s --path %s says which)\n", CLI_NAME(names[i]), CLI_NAME(q->arch),
+				CLI_NAME(q->arch), CLI_NAME(names[i]));
+		free(names[i]);
+	}
+	free(names);
+}
+
 static int write_page(const struct report_ab_request *q, const struct report_ab *ab)
 {
 	char err[1024];
@@ -87,6 +107,7 @@ int cli_report_ab(struct report_ab_request *q)
 	struct report_ab ab = { .result = result, .settings = &settings,
 		.side = { sides[0], sides[1] }, .recordings = { recs[0], recs[1] },
 		.n_recordings = { q->side[0].n, q->side[1].n }, .arch_file = q->arch };
+	note_paths_not_followed(q, sides);
 	status = write_page(q, &ab);
 	if (!status) {
 		printf("trace: ");

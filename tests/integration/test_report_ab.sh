@@ -10,7 +10,8 @@
 # runs on a side are pooled. The page opened in Chromium
 # (tests/browser/report_ab_check.mjs) draws both sides in every chart,
 # zooms every timeline at once and shows values on hover. The same on two
-# real recordings of one rclcpp system (the shared traces). Usage errors
+# real recordings of one rclcpp system (the shared traces). A named path
+# neither recording has is said, the rest compared. Usage errors
 # exit 2; a base that cannot be read, or two recordings with nothing in
 # common, 1; without --baseline the single report is written as before.
 set -euo pipefail
@@ -93,6 +94,19 @@ node "$browser/report_ab_check.mjs" "$work/real.html" >"$work/real-browser.out" 
 	{ cat "$work/real-browser.out"; exit 1; }
 echo "real recordings: $(grep -c '^ok' "$work/real.out") data checks, $(grep -c '^ok' \
 	"$work/real-browser.out") in Chromium ok"
+
+# a named path neither recording has: said on stderr and on the page, the
+# rest compared
+sed 's/^executors:/- path_name: ghost\n  node_chain:\n  - node_name: \/ab\/camera\n    publish_topic_name: \/ab\/image\n  - node_name: \/ab\/ghost\n    subscribe_topic_name: \/ab\/image\nexecutors:/' \
+	"$work/arch.yaml" >"$work/ghost.yaml"
+echo "- node_name: /ab/ghost" >>"$work/ghost.yaml"
+"$caret" report --baseline "$work/base" --arch "$work/ghost.yaml" -o "$work/ghost.html" \
+	"$work/new" >/dev/null 2>"$work/err"
+grep -q "^caret report: note: the path ghost of $work/ghost.yaml was followed in neither recording" \
+	"$work/err"
+grep -q "<p class='warning not-followed'>Followed in neither recording.*: ghost</p>" \
+	"$work/ghost.html"
+grep -q "data-kind='path' data-verdict='[a-z ]*' data-name='camera_to_actuator'" "$work/ghost.html"
 
 # usage errors (2), a base that cannot be read (1), nothing written
 expect() { # STATUS ARGS...: caret report ARGS exits STATUS with one line on stderr

@@ -289,6 +289,32 @@ static void card(struct page *p, size_t i, const struct kind_section *ks)
 	}
 }
 
+/* The named paths of the architecture file that neither side followed (a
+ * node or topic of them in neither recording), said under the Paths. */
+static void paths_not_followed(struct page *p)
+{
+	char **names, err[512];
+	size_t n, said = 0;
+	if (!p->ab->arch_file ||
+	    ca_arch_file_path_names(p->ab->arch_file, &names, &n, err, sizeof err) != 0)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		bool followed = false;
+		for (size_t r = 0; r < p->n_rows && !followed; r++)
+			followed = p->rows[r].kind == CA_CMP_PATH && !strcmp(p->rows[r].name, names[i]);
+		if (!followed) {
+			fputs(said++ ? ", " : "<p class='warning not-followed'>Followed in neither "
+				"recording (a node or topic of it not in them: caret path latency --arch "
+				"FILE --path NAME says which): ", p->out);
+			report_text(p->out, names[i]);
+		}
+		free(names[i]);
+	}
+	free(names);
+	if (said)
+		fputs("</p>", p->out);
+}
+
 static void kind_section(struct page *p, const struct kind_section *ks)
 {
 	FILE *out = p->out;
@@ -300,6 +326,8 @@ static void kind_section(struct page *p, const struct kind_section *ks)
 	fprintf(out, "<section id='%s'><h2>%s</h2><p>Latency: %s. Each object on both sides, "
 		"changes first; differences new − base in ms with their interval.</p>", ks->id,
 		ks->title, ks->about);
+	if (ks->kind == CA_CMP_PATH)
+		paths_not_followed(p);
 	if (!shown) {
 		fputs("<p>No path of the architecture file on both sides.</p></section>", out);
 		return;
