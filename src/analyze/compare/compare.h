@@ -182,12 +182,13 @@ typedef struct ca_cmp_result ca_cmp_result;
 ca_cmp_result *ca_cmp_compare(ca_cmp_side *base, ca_cmp_side *new_, const ca_cmp_settings *s,
 	char *err, size_t err_size);
 size_t ca_cmp_result_rows(const ca_cmp_result *r, const ca_cmp_row **rows);
-/* Objects on both sides (tests run: the correction's count). */
+/* The objects on both sides; of those, the ones tested (enough instances
+ * on each side: the number the rank tests' correction counts). */
 size_t ca_cmp_result_common(const ca_cmp_result *r);
 size_t ca_cmp_result_tests(const ca_cmp_result *r);
 void ca_cmp_result_free(ca_cmp_result *r);
 
-/* ---- the statistics, on their own (stats.c, rank_test.c, bootstrap.c) ----- */
+/* ---- the statistics, on their own (rank_test.c, bootstrap.c, run_level.c) -- */
 
 /* Mann-Whitney U of b over a (sorted ascending, n_a and n_b > 0): u (pairs
  * where b's is greater, ties a half), z with the tie correction and a
