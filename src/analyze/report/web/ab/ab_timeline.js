@@ -115,12 +115,28 @@ ABTimeline.prototype.hover = function (u) {
 		'\n' + shown(s.y[k], 'ms'), rect.left + u.valToPos(s.X[k], 'x'),
 		rect.top + u.valToPos(s.Y[k], 'y'));
 };
-/* Where a side's greatest value is drawn (clientX, clientY), for tests. */
+/* Where a side's greatest value is drawn (clientX, clientY), for tests:
+ * of its points with none of the other side's within 8 px (the one
+ * hovered is then surely its own), else of them all. */
 ABTimeline.prototype.greatest = function (side) {
-	var u = this.u, ys = u.data[1 + side], best = -1;
-	for (var m = 0; m < ys.length; m++)
-		if (ys[m] !== null && (best < 0 || ys[m] > ys[best]))
+	var u = this.u, ys = u.data[1 + side], other = u.data[2 - side], best = -1, alone = -1;
+	function apart(m) {
+		var x = u.valToPos(u.data[0][m], 'x'), y = u.valToPos(ys[m], 'y');
+		for (var k = Math.max(0, m - 12); k < Math.min(ys.length, m + 13); k++)
+			if (other[k] !== null && Math.abs(u.valToPos(u.data[0][k], 'x') - x) < 8 &&
+			    Math.abs(u.valToPos(other[k], 'y') - y) < 8)
+				return false;
+		return true;
+	}
+	for (var m = 0; m < ys.length; m++) {
+		if (ys[m] === null)
+			continue;
+		if (best < 0 || ys[m] > ys[best])
 			best = m;
+		if ((alone < 0 || ys[m] > ys[alone]) && apart(m))
+			alone = m;
+	}
+	best = alone >= 0 ? alone : best;
 	if (best < 0)
 		return null;
 	var r = u.over.getBoundingClientRect();
