@@ -1,6 +1,7 @@
 /*
  * cmd_report.c - `caret report TRACE... [--arch FILE [--path NAME]...]
- * -o report.html`: the HTML report of a trace.
+ * -o report.html`: the HTML report of a trace; with --baseline BASE (or
+ * --base/--new), the A/B page of two recordings (report_ab.c).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -9,12 +10,16 @@
 #include <string.h>
 
 #include "cli_util.h"
+#include "report_ab.h"
 #include "verbs.h"
 
 static int usage(FILE *out)
 {
 	fprintf(out,
 		"usage: caret report [--arch FILE [--path NAME]...] [--all] -o report.html TRACE...\n"
+		"       caret report --baseline BASE [--arch FILE] [--all] -o ab.html NEW...\n"
+		"       caret report --base T [--base T]... --new T [--new T]... [--arch FILE]\n"
+		"                    [--all] -o ab.html\n"
 		"\n"
 		"Writes one self-contained HTML file that opens offline (its script, chart\n"
 		"library and data inline; nothing fetched): a header (trace, date, ROS 2\n"
@@ -33,7 +38,23 @@ static int usage(FILE *out)
 		"      --path NAME    a named path of the architecture file (repeatable)\n"
 		"      --all          show the tracer's own nodes and callbacks, services,\n"
 		"                     and the topics every node has (/parameter_events,\n"
-		"                     /rosout, /clock), which are left out by default\n");
+		"                     /rosout, /clock), which are left out by default\n"
+		"\n"
+		"The A/B view: caret report --baseline BASE [--arch FILE] -o ab.html NEW...\n"
+		"compares two recordings of one system as caret compare does (its default\n"
+		"statistics) on one page: both recordings named, the significant changes\n"
+		"first (slower, then faster, each by how much its median moved), then per\n"
+		"path (every named path of --arch), callback, communication and node path\n"
+		"both timelines in one chart and both distributions overlaid (histogram\n"
+		"or cumulative), and the objects of one side only (docs/report.md).\n"
+		"\n"
+		"      --baseline BASE\n"
+		"                     the recording to compare against; the TRACE... given\n"
+		"                     are the new one\n"
+		"      --base T, --new T\n"
+		"                     a set of runs of one system on each side (repeatable:\n"
+		"                     each T one recording, their instances pooled);\n"
+		"                     without --new, the TRACE... given are the new side\n");
 	fputs(CLI_LOAD_OPTIONS_HELP, out);
 	fputs(CLI_MEMORY_HELP, out);
 	return out == stdout ? 0 : 2;
@@ -50,6 +71,9 @@ struct report_options {
 	bool all;
 	char **traces;
 	int n_traces;
+	/* the A/B view: --baseline/--base (each one recording), --new */
+	char *base[64], *new_[64];
+	size_t n_base, n_new;
 };
 
 /* The arguments into o: -1 to go on, else the exit status. */
@@ -60,6 +84,9 @@ static int parse(int argc, char **argv, struct report_options *o)
 		{ "arch", required_argument, NULL, 'a' },
 		{ "path", required_argument, NULL, 'p' },
 		{ "all", no_argument, NULL, 'A' },
+		{ "baseline", required_argument, NULL, 'b' },
+		{ "base", required_argument, NULL, 'B' },
+		{ "new", required_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -74,8 +101,35 @@ static int parse(int argc, char **argv, struct report_options *o)
 			o->paths[o->n_paths++] = optarg;
 		else if (c == 'A')
 			o->all = true;
-		else
+		else if ((c == 'b' || c == 'B') && o->n_base < 64)
+			o->base[o->n_base++] = optarg;
+		else if (c == 'N' && o->n_new < 64)
+			o->new_[o->n_new++] = optarg;
+		else if (c == 'b' || c == 'B' || c == 'N') {
+			fprintf(stderr, "caret report: at most 64 recordings a side\n");
+			return 2;
+		} else
 			return usage(c == 'h' ? stdout : stderr);
+	}
+	if (o->n_base || o->n_new) {
+		o->traces = argv + optind;
+		o->n_traces = argc - optind;
+		if (!o->output || !o->n_base || (!o->n_new && !o->n_traces)) {
+			fprintf(stderr, "caret report: the A/B view needs -o FILE, --baseline BASE (or "
+				"--base T) and the new recording (TRACE... or --new T)\n");
+			return 2;
+		}
+		if (o->n_new && o->n_traces) {
+			fprintf(stderr, "caret report: the new side is either --new T or TRACE..., not "
+				"both\n");
+			return 2;
+		}
+		if (o->n_paths) {
+			fprintf(stderr, "caret report: --path is not taken with --baseline: every "
+				"named path of --arch is compared\n");
+			return 2;
+		}
+		return -1;
 	}
 	if (!o->output || optind >= argc || (o->n_paths && !o->arch)) {
 		fprintf(stderr, "caret report: -o FILE and a TRACE are needed (--path needs --arch)\n");
@@ -162,12 +216,36 @@ static int run(struct report_options *o)
 	return status;
 }
 
+/* The A/B view: each --base/--baseline one recording; each --new one, or
+ * the TRACE... given as one. */
+static int run_ab(struct report_options *o)
+{
+	struct report_ab_request q = { .load = o->load, .output = o->output, .arch = o->arch,
+		.all = o->all };
+	for (size_t i = 0; i < o->n_base; i++) {
+		q.side[0].paths[i] = &o->base[i];
+		q.side[0].n_paths[i] = 1;
+	}
+	q.side[0].n = o->n_base;
+	for (size_t i = 0; i < o->n_new; i++) {
+		q.side[1].paths[i] = &o->new_[i];
+		q.side[1].n_paths[i] = 1;
+	}
+	q.side[1].n = o->n_new;
+	if (!o->n_new) {
+		q.side[1].paths[0] = o->traces;
+		q.side[1].n_paths[0] = (size_t)o->n_traces;
+		q.side[1].n = 1;
+	}
+	return cli_report_ab(&q);
+}
+
 int caret_cmd_report(int argc, char **argv, const ca_load_options *load)
 {
 	struct report_options o = { .load = *load };
 	int status = parse(argc, argv, &o);
 	if (status < 0)
-		status = run(&o);
+		status = o.n_base ? run_ab(&o) : run(&o);
 	for (size_t i = 0; i < o.n_file_paths; i++)
 		free(o.file_paths[i]);
 	free(o.file_paths);

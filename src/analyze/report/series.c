@@ -141,8 +141,7 @@ static void value(FILE *out, int64_t v, enum series_unit unit)
 		json_int(out, v);
 }
 
-/* The smallest of 1, 2, 5 x 10^k at least x (x >= 1). */
-static int64_t round_up_125(double x)
+int64_t series_round_up_125(double x)
 {
 	double p = pow(10, floor(log10(x)));
 	for (int k = 0;; k++) {
@@ -152,8 +151,7 @@ static int64_t round_up_125(double x)
 	}
 }
 
-/* The greatest of 1, 2, 5 x 10^k at most x (x >= 1). */
-static int64_t round_down_125(double x)
+int64_t series_round_down_125(double x)
 {
 	double p = pow(10, floor(log10(x)));
 	double m = x >= 5 * p ? 5 * p : x >= 2 * p ? 2 * p : p;
@@ -166,9 +164,7 @@ static int64_t floor_to(int64_t v, int64_t step)
 	return (v % step && v < 0 ? q - 1 : q) * step;
 }
 
-/* The bin of value v among the logarithmic ladder's edges e[0..n]: the
- * last edge at or below it (values below e[0] in the first bin). */
-static size_t ladder_bin(const int64_t *e, size_t n, int64_t v)
+size_t series_ladder_bin(const int64_t *e, size_t n, int64_t v)
 {
 	size_t lo = 0, hi = n; /* the first edge above v, in [1, n] */
 	while (lo < hi) {
@@ -181,6 +177,17 @@ static size_t ladder_bin(const int64_t *e, size_t n, int64_t v)
 	return lo ? lo - 1 : 0;
 }
 
+size_t series_ladder(int64_t lo, int64_t hi, int64_t smallest, int64_t *edges)
+{
+	size_t n_bins = 0;
+	edges[0] = series_round_down_125((double)(lo > smallest ? lo : smallest));
+	do {
+		edges[n_bins + 1] = series_round_up_125((double)edges[n_bins] * 1.5);
+		n_bins++;
+	} while (edges[n_bins] <= hi && n_bins < SERIES_LADDER_EDGES - 2);
+	return n_bins;
+}
+
 /* values (in any order) with their statistics s. */
 static void histogram(FILE *out, const int64_t *values, size_t n, const ca_stats *s,
 	enum series_unit unit)
@@ -188,7 +195,7 @@ static void histogram(FILE *out, const int64_t *values, size_t n, const ca_stats
 	int64_t smallest = unit == SERIES_NS ? 100 : 1; /* what the page shows */
 	int64_t lo = s->min, hi = s->max, cut = (int64_t)ceil(s->p99);
 	double raw = (double)(cut - lo) / LINEAR_BINS;
-	int64_t width = round_up_125(raw > (double)smallest ? raw : (double)smallest);
+	int64_t width = series_round_up_125(raw > (double)smallest ? raw : (double)smallest);
 	int64_t start = floor_to(lo, width);
 	size_t bins = (size_t)((cut - start) / width) + 1, over = 0;
 	size_t *count = calloc(bins, sizeof *count);
@@ -217,15 +224,10 @@ static void histogram(FILE *out, const int64_t *values, size_t n, const ca_stats
 	/* the logarithmic ladder: 1, 2, 5, 10, ... from below the least value
 	 * (at least `smallest`) to above the greatest; 64 edges reach past
 	 * the range of int64 */
-	int64_t edges[64];
-	size_t counts[64] = { 0 }, n_bins = 0;
-	edges[0] = round_down_125((double)(lo > smallest ? lo : smallest));
-	do {
-		edges[n_bins + 1] = round_up_125((double)edges[n_bins] * 1.5);
-		n_bins++;
-	} while (edges[n_bins] <= hi && n_bins < 62);
+	int64_t edges[SERIES_LADDER_EDGES];
+	size_t counts[SERIES_LADDER_EDGES] = { 0 }, n_bins = series_ladder(lo, hi, smallest, edges);
 	for (size_t i = 0; i < n; i++)
-		counts[ladder_bin(edges, n_bins, values[i])]++;
+		counts[series_ladder_bin(edges, n_bins, values[i])]++;
 	fputs(",\"log\":{\"e\":[", out);
 	for (size_t b = 0; b <= n_bins; b++) {
 		if (b)

@@ -49,6 +49,19 @@ void series_frequency(const struct series *times, uint64_t from, uint64_t to,
  * (size_t)-1 when every point is kept (keep untouched). */
 size_t series_thin(const struct series *s, uint64_t t0, uint64_t t1, size_t *keep);
 
+/* The smallest of 1, 2, 5 x 10^k at least x, and the greatest at most x
+ * (x >= 1): the round widths and edges of the histograms' bins. */
+int64_t series_round_up_125(double x);
+int64_t series_round_down_125(double x);
+/* The logarithmic ladder of a histogram of values in [lo, hi]: edges 1, 2,
+ * 5, 10, ... from at most lo (at least `smallest`) to above hi, into edges
+ * (room for SERIES_LADDER_EDGES); returns the bins (edges - 1). */
+#define SERIES_LADDER_EDGES 64
+size_t series_ladder(int64_t lo, int64_t hi, int64_t smallest, int64_t *edges);
+/* The bin of value v among the ladder's edges e[0..n]: the last edge at or
+ * below it (values below e[0] in the first bin). */
+size_t series_ladder_bin(const int64_t *e, size_t n, int64_t v);
+
 /* {"x":[µs since t0],"y":[values],"i":[indexes, when thinned],"n":count,
  * "unit":"ms"|"Hz","what":what,"s":{statistics},"h":{histogram}}; the
  * statistics also in *stats (if not NULL), all 0 for no value. */
