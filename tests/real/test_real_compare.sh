@@ -41,7 +41,10 @@ for k in 1 2 3; do
 	record "slow$k" --filter-work 1000
 done
 
-rules=(--fail-on 'path:* p50 +20%' --fail-on 'callback:/filter/* mean +0.5ms')
+# (one run a side: a rule's amount must pass the runs' drift, which moved
+# the path's p50 by 24 % between two unchanged recordings under make
+# test's load; the slowdown moves it by 170-200 %)
+rules=(--fail-on 'path:* p50 +60%' --fail-on 'callback:/filter/* mean +0.5ms')
 compare() { # OUT SIDES...: caret compare's JSON in OUT.json, its stderr in OUT.err, its status in OUT.status
 	local out=$1 status=0
 	shift
