@@ -6,7 +6,8 @@
 # every object, its --fail-on rule quiet (exit 0); the slowed run is slower
 # in the planner's callback, its node path and the path camera -> actuator
 # (an architecture file's, written here), each by about 1 ms, and nowhere
-# else, and the rule fires (exit 3).
+# else among the callbacks, node paths and paths, and the rule fires
+# (exit 3).
 set -euo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
 bin=$CARET_BUILD_DIR/bin
@@ -19,9 +20,14 @@ sed 's/work_us: {mean: 1500, jitter: 500}/work_us: {mean: 2500, jitter: 500}/' "
 	>"$work/slowed.yaml"
 ! cmp -s "$system" "$work/slowed.yaml" || { echo "FAIL: the planner's work not found" >&2; exit 1; }
 
+# The system runs at nice -10, as docs/compare.md advises for a recording to
+# compare: at make test's end, beside four real tests, the unchanged pair's
+# path once drifted by 1.04 ms at the default priority (its first
+# recording slowed throughout), past the 500 us the verdict allows for one
+# run a side.
 record() { # NAME SYSTEM: 4 s of it, its trace in $work/NAME
 	CARET_TRACE_DIR=$work/$1 caret_lttng_start "caret-test-compare-$1" 'ros2:*' 'ros2_caret:*'
-	caret_in_test_group "$bin/tb-launch" "$2" --duration 4 --pid-file "$work/$1.pids" \
+	caret_in_test_group nice -n -10 "$bin/tb-launch" "$2" --duration 4 --pid-file "$work/$1.pids" \
 		--preload "$CARET_BUILD_DIR/lib/libcaret.so" >/dev/null
 	caret_lttng_stop
 }
@@ -54,9 +60,15 @@ nodes:
 - node_name: /planning/planner
 - node_name: /control/actuator
 EOF
+# The topics are left out: /sensing/points waits in perception's one
+# executor behind fusion's 1 ms callback for a time the phase between the
+# camera's and the lidar's timers sets, and that phase is drawn anew at
+# each start: its p50 moved by 0.98 ms between two unchanged recordings
+# (1 run in 4), a change of the system one run a side cannot tell from one
+# of the code (docs/compare.md); test_real_compare compares topics.
 compare() { # OUT BASE NEW: JSON in OUT.json, stderr in OUT.err, status in OUT.status
 	local status=0
-	"$bin/caret" compare --arch "$work/arch.yaml" --format json \
+	"$bin/caret" compare --arch "$work/arch.yaml" --format json --kinds callbacks,nodes,paths \
 		--fail-on 'callback:/planning/* p50 +0.5ms' "$2" "$3" >"$1.json" 2>"$1.err" || status=$?
 	echo "$status" >"$1.status"
 }

@@ -6,8 +6,11 @@
 # --watch:
 #   clean      every chunk: exit 0, the callbacks and the path counted
 #   gap        a chunk in the middle missing: said (host, chunk), the later
-#              chunks still read (more than 70 % of the clean run's runs
-#              counted: stopping at the gap counts about half), exit 1
+#              chunks still read (what was counted and the runs caret live
+#              says the chunk held make 90 % of the clean run's at least:
+#              stopping at the gap misses every later chunk's; a chunk's
+#              share varies with the load: 0.7 s of a 5.2 s recording
+#              once, 33 % of its runs), exit 1
 #   empty      the same chunk's folder with no file: said, exit 1
 #   fifo       a FIFO for its runtime stream: said, exit 1
 #   stray      its folder misnamed: the stray entry named, the gap said, exit 1
@@ -81,15 +84,17 @@ damaged() { # OP LINE...
 	watch_pending "$work/rec" "$work/$op.pending1"
 	watch_mutate "$work/$op.pending1" "$op" "$k"
 	play "$op"
-	local counted
+	local counted not_counted
 	counted=$(runs "$totals")
+	not_counted=$(grep -oE 'about [0-9]+ callback runs' "$work/$op.err" | head -1 | grep -oE '[0-9]+')
 	for line in "$@"; do
 		grep -qF -- "$line" "$work/$op.err" || { bad "$op: no line '$line'"; return; }
 	done
 	if ((status != 1)); then
 		bad "$op: exit $status, not 1"
-	elif ((counted * 10 < clean_runs * 7 || counted >= clean_runs)); then
-		bad "$op: $counted of the clean run's $clean_runs callback runs counted"
+	elif (((counted + ${not_counted:-0}) * 10 < clean_runs * 9 || counted >= clean_runs)); then
+		bad "$op: $counted of the clean run's $clean_runs callback runs counted" \
+			"(${not_counted:-no} said not counted)"
 	else
 		ok "$op: said, $counted of $clean_runs runs counted, exit 1"
 	fi
