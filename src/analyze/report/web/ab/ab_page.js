@@ -109,69 +109,21 @@ function setUpSection(id) {
 }
 
 function setUpSearch() {
-	var input = document.getElementById('search');
-	var matches = document.createElement('span');
-	matches.id = 'matches';
-	input.parentNode.insertBefore(matches, input.nextSibling);
+	var input = document.getElementById('search'), matches = searchCount(input);
 	input.addEventListener('input', function () {
-		var q = input.value.trim().toLowerCase(), shownCards = 0, all = 0;
-		document.querySelectorAll('section [data-name]').forEach(function (el) {
-			var hit = !q || el.getAttribute('data-name').toLowerCase().indexOf(q) >= 0;
-			el.classList.toggle('hidden', !hit);
-			if (el.classList.contains('card')) {
-				all++;
-				shownCards += hit;
-				if (hit && el.caretCard && !el.caretCard.drawn && !observer)
-					el.caretCard.draw();
-			}
-		});
-		matches.textContent = q ? shownCards + ' of ' + all + ' shown' : '';
-	});
-}
-
-/* Every card when there are at most CARDS_AT_LOAD, else those on or near
- * the first screen (the others as they come near it), before the load
- * event: a screenshot then shows the page whole. */
-var CARDS_AT_LOAD = 80;
-function drawFirstScreen() {
-	var bottom = window.innerHeight + 600, total = 0;
-	SECTIONS.forEach(function (id) { total += sections[id] ? sections[id].cards.length : 0; });
-	Object.keys(sections).forEach(function (id) {
-		sections[id].cards.forEach(function (c) {
-			if (!observer || total <= CARDS_AT_LOAD || c.el.getBoundingClientRect().top < bottom)
-				c.draw();
-		});
+		var q = input.value.trim().toLowerCase();
+		var n = filterNamed(document.querySelectorAll('section [data-name]'), q);
+		matches.textContent = q ? n[0] + ' of ' + n[1] + ' shown' : '';
 	});
 }
 
 function start() {
 	var t0 = performance.now();
-	document.querySelectorAll('nav .toc a').forEach(function (a) {
-		if (!document.getElementById(a.getAttribute('href').slice(1)))
-			a.remove();
-	});
-	document.getElementById('zoom-in').addEventListener('click', function () { zoom(0.5); });
-	document.getElementById('zoom-out').addEventListener('click', function () { zoom(2); });
-	document.getElementById('pan-left').addEventListener('click', function () { pan(-0.25); });
-	document.getElementById('pan-right').addEventListener('click', function () { pan(0.25); });
-	document.getElementById('zoom-reset').addEventListener('click', function () {
-		setView(0, DURATION);
-	});
+	setUpBar();
 	SECTIONS.forEach(setUpSection);
 	setUpSearch();
-	document.getElementById('view-range').textContent = '0 – ' + fixed(DURATION, 6) + ' s';
-	drawFirstScreen();
-	var width = window.innerWidth;
-	window.addEventListener('resize', function () {
-		if (window.innerWidth === width)
-			return;
-		width = window.innerWidth;
-		linked.slice().forEach(function (c) { c.resize(); });
-	});
-	requestAnimationFrame(function () {
-		api.readyMs = performance.now() - t0;
-		api.ready = true;
-	});
+	drawFirstScreen(sections, function () { return false; });
+	finishStart(api, t0);
 }
 
 /* What tests read (tests/browser/report_ab_check.mjs). */
@@ -213,15 +165,6 @@ var api = window.caretReport = {
 		var c = el.caretCard;
 		return c && c.drawn ? c.charts[0].greatest(side || 0) : null;
 	},
-	drawAll: function () {
-		Object.keys(sections).forEach(function (id) {
-			sections[id].cards.forEach(function (c) { if (!c.drawn) c.draw(); });
-		});
-	},
+	drawAll: function () { drawAllCards(sections); },
 };
-try {
-	start();
-} catch (e) {
-	errors.push(String(e && e.stack || e));
-	throw e;
-}
+runStart(start);

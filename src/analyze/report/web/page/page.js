@@ -3,28 +3,16 @@
  * tests read). Last of the page's scripts: it starts the page.
  */
 function setUpSearch() {
-	var input = document.getElementById('search');
-	var matches = document.createElement('span');
-	matches.id = 'matches';
-	input.parentNode.insertBefore(matches, input.nextSibling);
+	var input = document.getElementById('search'), matches = searchCount(input);
 	function apply() {
-		var q = input.value.trim().toLowerCase(), shownCards = 0, all = 0;
+		var q = input.value.trim().toLowerCase(), elements = [];
 		['paths', 'callbacks', 'topics', 'services', 'actions'].forEach(function (id) {
 			var section = document.getElementById(id);
-			if (!section)
-				return;
-			section.querySelectorAll('[data-name]').forEach(function (el) {
-				var hit = !q || el.getAttribute('data-name').toLowerCase().indexOf(q) >= 0;
-				el.classList.toggle('hidden', !hit);
-				if (el.classList.contains('card')) {
-					all++;
-					shownCards += hit;
-					if (hit && el.caretCard && !el.caretCard.drawn && !observer)
-						el.caretCard.draw();
-				}
-			});
+			if (section)
+				section.querySelectorAll('[data-name]').forEach(function (el) { elements.push(el); });
 		});
-		matches.textContent = q ? shownCards + ' of ' + all + ' shown' : '';
+		var n = filterNamed(elements, q);
+		matches.textContent = q ? n[0] + ' of ' + n[1] + ' shown' : '';
 	}
 	input.addEventListener('input', apply);
 	document.querySelectorAll('svg.graph .node').forEach(function (g) {
@@ -39,55 +27,17 @@ function setUpSearch() {
 
 /* ---- the page ------------------------------------------------------------------- */
 
-/* Drawn before the load event, so that the page is whole when it fires
- * (a screenshot, a print): every card when there are at most
- * CARDS_AT_LOAD; on a larger system the paths' cards with their flows and
- * every card on or near the first screen, the others when they come near
- * it (the observer, whose calls come after the load event). */
-var CARDS_AT_LOAD = 80;
-function drawFirstScreen() {
-	var bottom = window.innerHeight + 600, total = 0;
-	Object.keys(sections).forEach(function (id) { total += sections[id].cards.length; });
-	Object.keys(sections).forEach(function (id) {
-		sections[id].cards.forEach(function (c) {
-			if (!observer || total <= CARDS_AT_LOAD || id === 'paths' ||
-			    c.el.getBoundingClientRect().top < bottom)
-				c.draw();
-		});
-	});
-}
-
 function start() {
 	var t0 = performance.now();
-	document.querySelectorAll('nav .toc a').forEach(function (a) {
-		if (!document.getElementById(a.getAttribute('href').slice(1)))
-			a.remove();
-	});
-	document.getElementById('zoom-in').addEventListener('click', function () { zoom(0.5); });
-	document.getElementById('zoom-out').addEventListener('click', function () { zoom(2); });
-	document.getElementById('pan-left').addEventListener('click', function () { pan(-0.25); });
-	document.getElementById('pan-right').addEventListener('click', function () { pan(0.25); });
-	document.getElementById('zoom-reset').addEventListener('click', function () {
-		setView(0, DURATION);
-	});
+	setUpBar();
 	['callbacks', 'topics', 'services', 'actions', 'paths'].forEach(setUpSection);
 	var sched = document.querySelector('.sched[data-chart]'), schedChart = null;
 	if (sched)
 		schedChart = new Sched(sched, CHARTS[sched.getAttribute('data-chart')]);
 	setUpSearch();
-	document.getElementById('view-range').textContent = '0 – ' + fixed(DURATION, 6) + ' s';
-	drawFirstScreen();
-	var width = window.innerWidth;
-	window.addEventListener('resize', function () {
-		if (window.innerWidth === width)
-			return;
-		width = window.innerWidth;
-		linked.slice().forEach(function (c) { c.resize(); });
-	});
-	requestAnimationFrame(function () {
-		api.readyMs = performance.now() - t0;
-		api.ready = true;
-	});
+	/* the paths' cards with their flows always */
+	drawFirstScreen(sections, function (id) { return id === 'paths'; });
+	finishStart(api, t0);
 }
 
 /* What tests read (tests/browser/report_check.mjs). */
@@ -141,15 +91,6 @@ var api = window.caretReport = {
 		return { x: r.left + u.valToPos((c.start[best] + c.end[best]) / 2, 'x'),
 			y: r.top + h * (lane + 0.5) };
 	},
-	drawAll: function () {
-		Object.keys(sections).forEach(function (id) {
-			sections[id].cards.forEach(function (c) { if (!c.drawn) c.draw(); });
-		});
-	},
+	drawAll: function () { drawAllCards(sections); },
 };
-try {
-	start();
-} catch (e) {
-	errors.push(String(e && e.stack || e));
-	throw e;
-}
+runStart(start);
