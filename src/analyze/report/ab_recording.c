@@ -3,40 +3,13 @@
  * from its trace while it is open (the page is written after every trace
  * is gathered and closed).
  */
-#define _GNU_SOURCE /* open_memstream */
 #include <stdlib.h>
 #include <string.h>
 
 #include "ab_report.h"
+#include "report.h"
 #include "model.h"
 #include "trace.h"
-
-/* The distinct values of a process field, ", "-joined, or NULL. */
-static char *distinct(const ca_architecture *a, bool rmw)
-{
-	char *text = NULL;
-	size_t size = 0, shown = 0;
-	FILE *out = open_memstream(&text, &size);
-	if (!out)
-		return NULL;
-	for (size_t i = 0; i < a->n_processes; i++) {
-		const char *v = rmw ? a->processes[i].rmw_implementation :
-			a->processes[i].distribution;
-		bool seen = !v;
-		for (size_t j = 0; j < i && !seen; j++) {
-			const char *w = rmw ? a->processes[j].rmw_implementation :
-				a->processes[j].distribution;
-			seen = w && !strcmp(v, w);
-		}
-		if (!seen)
-			fprintf(out, "%s%s", shown++ ? ", " : "", v);
-	}
-	if (fclose(out) != 0 || !shown) {
-		free(text);
-		return NULL;
-	}
-	return text;
-}
 
 bool report_ab_recording(const ca_trace *t, const char *const *paths, size_t n_paths,
 	struct ab_recording *rec)
@@ -57,8 +30,8 @@ bool report_ab_recording(const ca_trace *t, const char *const *paths, size_t n_p
 			strcat(rec->label, ", ");
 		strcat(rec->label, paths[i]);
 	}
-	rec->distributions = distinct(a, false);
-	rec->rmw = distinct(a, true);
+	rec->distributions = report_process_values(a, false);
+	rec->rmw = report_process_values(a, true);
 	return true;
 }
 

@@ -20,27 +20,15 @@
 #include "trace.h"
 #include "plural.h"
 
-/* The time base: the first and the last event of the processes. */
 /* The distinct values of a process field, ", "-joined ("not recorded"). */
 static void distinct(FILE *out, const ca_architecture *a, bool rmw)
 {
-	size_t shown = 0;
-	for (size_t i = 0; i < a->n_processes; i++) {
-		const char *v = rmw ? a->processes[i].rmw_implementation :
-			a->processes[i].distribution;
-		bool seen = !v;
-		for (size_t j = 0; j < i && !seen; j++) {
-			const char *w = rmw ? a->processes[j].rmw_implementation :
-				a->processes[j].distribution;
-			seen = w && !strcmp(v, w);
-		}
-		if (seen)
-			continue;
-		fputs(shown++ ? ", " : "", out);
-		report_text(out, v);
-	}
-	if (!shown)
+	char *values = report_process_values(a, rmw);
+	if (values)
+		report_text(out, values);
+	else
 		fputs("<span class='muted'>not recorded (no caret_init)</span>", out);
+	free(values);
 }
 
 /* Each process by its program and the user's nodes in it, a line each,

@@ -91,6 +91,11 @@ const ca_requirement *report_requirement(const struct report *r, ca_requirement_
  * ,"dl":{"m":metric,"v":µs,"n":misses} (nothing when deadline_ns is 0). */
 void report_deadline_data(FILE *d, const char *metric, int64_t deadline_ns, size_t misses);
 
+/* The distinct ROS 2 distributions (rmw false) or rmw implementations of
+ * the processes, ", "-joined (to free), or NULL when none is recorded
+ * (process_values.c). */
+char *report_process_values(const ca_architecture *a, bool rmw);
+
 /* ---- the page ---------------------------------------------------------- */
 
 /* A new chart id (the prefix and a number: "cb12"), into buf; the next
