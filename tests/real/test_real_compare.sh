@@ -29,7 +29,7 @@ record() {
 	shift
 	mkdir -p "$dir"
 	real_record_start "$dir/trace"
-	env LD_PRELOAD="$CARET_LIB" "${CARET_GROUP[@]}" nice -n -10 "$REAL_LAUNCH" "$REAL_APPS" pipeline3 3 \
+	env LD_PRELOAD="$CARET_LIB" "${CARET_GROUP[@]}" chrt -f 10 "$REAL_LAUNCH" "$REAL_APPS" pipeline3 3 \
 		"$dir" "$dir/pids" "$@" >/dev/null
 	real_record_stop "$dir/trace"
 }
