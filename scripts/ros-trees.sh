@@ -49,7 +49,7 @@ install_tree() {
 # lines) whose VERSIONS.txt differs from the tarball's. Any other tree -- a
 # ROS 2 installed from packages or by hand -- is left alone.
 # each base before its overlay
-for tree in humble humble-caret jazzy jazzy-caret; do
+for tree in humble humble-caret jazzy jazzy-caret jazzy-rclpy; do
 	prefix=$root/$tree tarball=$shared/ros2/$tree.tar.zst
 	if [[ ! -f $tarball ]]; then
 		[[ -e $prefix ]] || echo "deps: no $tarball; the tests on real ROS 2 $tree will be skipped"

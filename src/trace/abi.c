@@ -5,16 +5,18 @@
 #include <dlfcn.h>
 #include <pthread.h>
 
+#include "original.h"
 #include "rclcpp_symbols.h"
 
 _Atomic int ct_abi_detected = -1;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-/* Defined by a library after ours (we define most of them ourselves). */
+/* Defined by a library after ours (we define most of them ourselves), in
+ * the global scope or a local one (rclpy's). */
 static bool have(const char *symbol)
 {
-	return dlsym(RTLD_NEXT, symbol) != NULL;
+	return ct_original_lookup(symbol) != NULL;
 }
 
 /*
@@ -43,8 +45,18 @@ static enum ct_abi classify(void)
 	return CT_ABI_UNKNOWN;
 }
 
+/* A Python process that has not imported rclpy yet has no tracetools
+ * loaded: asked again until it has (a program that links ROS 2 has it from
+ * the start). */
+static bool tracetools_to_come(void)
+{
+	return !have("ros_trace_rcl_init") && dlsym(RTLD_DEFAULT, "Py_IsInitialized");
+}
+
 static void detect_once(void)
 {
+	if (tracetools_to_come())
+		return;
 	enum ct_abi abi = classify();
 	atomic_store_explicit(&ct_abi_detected, abi, memory_order_release);
 	if (abi == CT_ABI_UNKNOWN)
@@ -56,8 +68,19 @@ static void detect_once(void)
 
 enum ct_abi ct_abi_detect(void)
 {
+	static pthread_mutex_t later = PTHREAD_MUTEX_INITIALIZER;
 	pthread_once(&once, detect_once);
-	return (enum ct_abi)atomic_load_explicit(&ct_abi_detected, memory_order_acquire);
+	int abi = atomic_load_explicit(&ct_abi_detected, memory_order_acquire);
+	if (abi >= 0)
+		return (enum ct_abi)abi;
+	/* Python before rclpy: nothing to trace yet (Humble's rules are then
+	 * harmless), and asked again, one thread at a time. */
+	pthread_mutex_lock(&later);
+	if (atomic_load_explicit(&ct_abi_detected, memory_order_acquire) < 0)
+		detect_once();
+	pthread_mutex_unlock(&later);
+	abi = atomic_load_explicit(&ct_abi_detected, memory_order_acquire);
+	return abi >= 0 ? (enum ct_abi)abi : CT_ABI_HUMBLE;
 }
 
 const struct ct_rclcpp_layout *ct_rclcpp_layout(void)

@@ -32,6 +32,7 @@
 #include "init_store.h"
 #include "thread_names.h"
 #include "ros2_caret_tp.h"
+#include "original.h"
 #include "tracer.h"
 
 #define STATUS_PERIOD_NS 1000000000LL
@@ -303,7 +304,8 @@ static int application_domain(void)
  * its own domain, with the settings rmw_cyclonedds would use. */
 static bool rmw_is_not_cyclone(void)
 {
-	const char *(*identifier)(void) = (const char *(*)(void))dlsym(RTLD_DEFAULT,
+	/* librmw_implementation: in the global scope or rclpy's local one */
+	const char *(*identifier)(void) = (const char *(*)(void))ct_original_lookup(
 		"rmw_get_implementation_identifier");
 	const char *id = identifier ? identifier() : NULL;
 	return id && !strstr(id, "cyclonedds");

@@ -53,7 +53,7 @@ CT_EXPORT void *rmw_create_client(const void *node, const void *type_support,
 	if (client && !CT_REENTERED() && ct_active()) {
 		struct ct_rmw_gid gid = { 0 };
 		ct_rmw_get_gid_for_client_fn get_gid =
-			(ct_rmw_get_gid_for_client_fn)dlsym(RTLD_DEFAULT, "rmw_get_gid_for_client");
+			(ct_rmw_get_gid_for_client_fn)ct_original_lookup("rmw_get_gid_for_client");
 		if (!get_gid || get_gid(client, &gid) != CT_RMW_RET_OK)
 			memset(gid.data, 0, sizeof gid.data);
 		const union ct_value v[] = { { .u = (uint64_t)(uintptr_t)client },

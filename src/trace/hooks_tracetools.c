@@ -17,6 +17,7 @@
 #include "init_store.h"
 #include "merge.h"
 #include "original.h"
+#include "rclpy_attach.h"
 #include "ros2_caret_tp.h"
 #include "tracer.h"
 #include "tracetools_abi.h" /* the ABI: our hooks must match it */
@@ -64,10 +65,23 @@ static void record_initialization(int id, const union ct_value *v, size_t n)
 	}
 
 INIT_HOOK(rcl_init, (const void *context_handle), (context_handle), P(context_handle))
-INIT_HOOK(rcl_node_init, (const void *node_handle, const void *rmw_handle,
-	const char *node_name, const char *node_namespace),
-	(node_handle, rmw_handle, node_name, node_namespace),
-	P(node_handle), P(rmw_handle), S(node_name), S(node_namespace))
+/* rclpy's first node: the tracer's Python part starts (rclpy_attach.c). */
+CT_EXPORT void ros_trace_rcl_node_init(const void *node_handle, const void *rmw_handle,
+	const char *node_name, const char *node_namespace)
+{
+	CT_ENTER(e);
+	if (CT_REENTERED())
+		;
+	else if (ct_active()) {
+		ct_rclpy_attach();
+		RECORD_INIT(CS_EV_ros2_caret_rcl_node_init, P(node_handle), P(rmw_handle),
+			S(node_name), S(node_namespace));
+	} else {
+		FORWARD(rcl_node_init, (const void *, const void *, const char *, const char *),
+			(node_handle, rmw_handle, node_name, node_namespace));
+	}
+	CT_LEAVE(e);
+}
 INIT_HOOK(rcl_publisher_init, (const void *publisher_handle, const void *node_handle,
 	const void *rmw_publisher_handle, const char *topic_name, const size_t queue_depth),
 	(publisher_handle, node_handle, rmw_publisher_handle, topic_name, queue_depth),
@@ -94,8 +108,18 @@ INIT_HOOK(rcl_client_init, (const void *client_handle, const void *node_handle,
 	const void *rmw_client_handle, const char *service_name),
 	(client_handle, node_handle, rmw_client_handle, service_name),
 	P(client_handle), P(node_handle), P(rmw_client_handle), S(service_name))
-INIT_HOOK(rcl_timer_init, (const void *timer_handle, int64_t period),
-	(timer_handle, period), P(timer_handle), I(period))
+/* rclpy's timers wait for Node.create_timer to claim them (rclpy_attach.c). */
+CT_EXPORT void ros_trace_rcl_timer_init(const void *timer_handle, int64_t period)
+{
+	CT_ENTER(e);
+	if (CT_REENTERED())
+		;
+	else if (!ct_active())
+		FORWARD(rcl_timer_init, (const void *, int64_t), (timer_handle, period));
+	else if (!ct_rclpy_hold_timer(timer_handle, period))
+		RECORD_INIT(CS_EV_ros2_caret_rcl_timer_init, P(timer_handle), I(period));
+	CT_LEAVE(e);
+}
 INIT_HOOK(rclcpp_timer_callback_added, (const void *timer_handle,
 	const void *callback), (timer_handle, callback), P(timer_handle), P(callback))
 INIT_HOOK(rclcpp_timer_link_node, (const void *timer_handle, const void *node_handle),
@@ -224,6 +248,22 @@ FORWARD_HOOK(rclcpp_ring_buffer_dequeue, (const void *buffer, const uint64_t ind
 	const uint64_t size), (buffer, index, size), ct_allow_buffer(buffer))
 FORWARD_HOOK(rclcpp_ring_buffer_clear, (const void *buffer), (buffer), ct_allow_buffer(buffer))
 
+void ct_emit_callback_start(const void *callback, bool is_intra_process)
+{
+	if (ct_merge)
+		ct_merge_callback_start(callback, is_intra_process);
+	else
+		FORWARD(callback_start, (const void *, const bool), (callback, is_intra_process));
+}
+
+void ct_emit_callback_end(const void *callback)
+{
+	if (ct_merge)
+		ct_merge_callback_end(callback);
+	else
+		FORWARD(callback_end, (const void *), (callback));
+}
+
 CT_EXPORT void ros_trace_callback_start(const void *callback, const bool is_intra_process)
 {
 	CT_ENTER(e);
@@ -234,12 +274,8 @@ CT_EXPORT void ros_trace_callback_start(const void *callback, const bool is_intr
 		allowed = ct_allow_callback(callback);
 		if (ct_filter_active)
 			ct_run_begins(allowed);
-		if (!allowed)
-			;
-		else if (ct_merge)
-			ct_merge_callback_start(callback, is_intra_process);
-		else
-			FORWARD(callback_start, (const void *, const bool), (callback, is_intra_process));
+		if (allowed)
+			ct_emit_callback_start(callback, is_intra_process);
 	} else {
 		NOT_RECORDING(callback_start, (const void *, const bool), (callback, is_intra_process));
 	}
@@ -254,12 +290,8 @@ CT_EXPORT void ros_trace_callback_end(const void *callback)
 	else if (ct_recording()) {
 		if (ct_filter_active)
 			ct_run_ends();
-		if (!ct_allow_callback(callback))
-			;
-		else if (ct_merge)
-			ct_merge_callback_end(callback);
-		else
-			FORWARD(callback_end, (const void *), (callback));
+		if (ct_allow_callback(callback))
+			ct_emit_callback_end(callback);
 	} else {
 		NOT_RECORDING(callback_end, (const void *), (callback));
 	}
@@ -283,6 +315,7 @@ CT_EXPORT void ros_trace_rclcpp_publish(const void *publisher_handle, const void
 		} else if ((ct_thread.publish_allowed = ct_allow_publisher(publisher_handle))) {
 			emit_rclcpp_publish(publisher_handle, message, ct_now());
 		}
+		ct_thread.announced_message = message;
 	} else {
 		NOT_RECORDING(rclcpp_publish, (const void *, const void *), (publisher_handle, message));
 	}
@@ -293,13 +326,19 @@ CT_EXPORT void ros_trace_rcl_publish(const void *publisher_handle, const void *m
 {
 	CT_ENTER(e);
 	bool unnamed = ct_thread.unnamed_message == message && message;
+	/* rclpy's publish: no rclcpp stage before this one */
+	bool rclpy = ct_thread.announced_message != message &&
+		atomic_load_explicit(&ct_rclpy_attached, memory_order_relaxed);
 	ct_thread.unnamed_message = NULL;
+	ct_thread.announced_message = NULL;
 	if (CT_REENTERED())
 		;
 	else if (ct_recording()) {
 		if ((ct_thread.publish_allowed = ct_allow_publisher(publisher_handle))) {
 			if (unnamed)
 				emit_rclcpp_publish(NULL, message, ct_thread.unnamed_time);
+			else if (rclpy)
+				emit_rclcpp_publish(publisher_handle, message, ct_now());
 			if (ct_merge)
 				ct_merge_publish(CT_STAGE_RCL, publisher_handle, message, ct_now());
 			else

@@ -12,6 +12,7 @@
 
 #include "abi.h"
 #include "active.h"
+#include "original.h"
 #include "filter.h"
 #include "init_store.h"
 #include "ros2_caret_tp.h"
@@ -69,7 +70,8 @@ const char *ct_reported_problem(void)
 
 bool ct_tracetools_tracing(void)
 {
-	bool (*compile_status)(void) = (bool (*)(void))dlsym(RTLD_NEXT, "ros_trace_compile_status");
+	bool (*compile_status)(void) = (bool (*)(void))ct_original_lookup(
+		"ros_trace_compile_status");
 	return compile_status && compile_status();
 }
 

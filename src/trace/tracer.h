@@ -55,6 +55,9 @@ struct ct_thread {
 	 * while filters are on until its rcl_publish says whose it is. */
 	const void *unnamed_message;
 	int64_t unnamed_time;
+	/* The message of this thread's last rclcpp_publish: an rcl_publish of
+	 * another comes from rclpy (rclpy_attach.h). */
+	const void *announced_message;
 	/* A service request or response being written (hooks_services.c):
 	 * its event, emitted by the DDS write hook just before the sample goes
 	 * out (where the request's sequence number or the response's source
