@@ -55,7 +55,8 @@ struct python {
 	void *(*dict_new)(void);
 	void *(*builtins)(void);
 	int (*dict_set)(void *, const char *, void *);
-	void *(*run)(const char *, int, void *, void *, void *);
+	void *(*compile)(const char *, const char *, int, void *, int);
+	void *(*eval)(void *, void *, void *);
 	void (*fetch)(void **, void **, void **);
 	void (*restore)(void *, void *, void *);
 	void (*decref)(void *);
@@ -72,7 +73,8 @@ static bool find_python(struct python *py)
 	       LOOK_UP(py, dict_new, "PyDict_New") &&
 	       LOOK_UP(py, builtins, "PyEval_GetBuiltins") &&
 	       LOOK_UP(py, dict_set, "PyDict_SetItemString") &&
-	       LOOK_UP(py, run, "PyRun_StringFlags") &&
+	       LOOK_UP(py, compile, "Py_CompileStringExFlags") &&
+	       LOOK_UP(py, eval, "PyEval_EvalCode") &&
 	       LOOK_UP(py, fetch, "PyErr_Fetch") &&
 	       LOOK_UP(py, restore, "PyErr_Restore") &&
 	       LOOK_UP(py, decref, "Py_DecRef");
@@ -94,10 +96,15 @@ static bool run_script(const struct python *py)
 	bool ok = false;
 	void *globals = py->dict_new();
 	if (globals && !py->dict_set(globals, "__builtins__", py->builtins())) {
-		void *result = py->run(ct_rclpy_script, PY_FILE_INPUT, globals, globals, NULL);
+		/* the name a traceback through the wrappers shows */
+		void *code = py->compile(ct_rclpy_script, "caret-c tracer (libcaret.so)",
+			PY_FILE_INPUT, NULL, -1);
+		void *result = code ? py->eval(code, globals, globals) : NULL;
 		ok = result != NULL;
 		if (result)
 			py->decref(result);
+		if (code)
+			py->decref(code);
 	}
 	void *t2, *v2, *tb2; /* the script's: dropped */
 	py->fetch(&t2, &v2, &tb2);
