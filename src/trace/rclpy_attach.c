@@ -24,6 +24,7 @@
 
 #include <dlfcn.h>
 #include <link.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -60,6 +61,8 @@ struct python {
 	void (*fetch)(void **, void **, void **);
 	void (*restore)(void *, void *, void *);
 	void (*decref)(void *);
+	void *(*str)(void *);
+	const char *(*utf8)(void *);
 };
 
 #define LOOK_UP(py, field, name) \
@@ -77,7 +80,9 @@ static bool find_python(struct python *py)
 	       LOOK_UP(py, eval, "PyEval_EvalCode") &&
 	       LOOK_UP(py, fetch, "PyErr_Fetch") &&
 	       LOOK_UP(py, restore, "PyErr_Restore") &&
-	       LOOK_UP(py, decref, "Py_DecRef");
+	       LOOK_UP(py, decref, "Py_DecRef") &&
+	       LOOK_UP(py, str, "PyObject_Str") &&
+	       LOOK_UP(py, utf8, "PyUnicode_AsUTF8");
 }
 
 static int is_rclpy_extension(struct dl_phdr_info *info, size_t size, void *data)
@@ -87,9 +92,19 @@ static int is_rclpy_extension(struct dl_phdr_info *info, size_t size, void *data
 	return info->dlpi_name && strstr(info->dlpi_name, "/_rclpy_pybind11");
 }
 
+/* What the script raised, in why (the exception's text). */
+static void describe(const struct python *py, void *value, char *why, size_t size)
+{
+	void *text = value ? py->str(value) : NULL;
+	const char *utf8 = text ? py->utf8(text) : NULL;
+	snprintf(why, size, "%s", utf8 ? utf8 : "an exception without text");
+	if (text)
+		py->decref(text);
+}
+
 /* Runs the script in a module namespace of its own; its exception, if any,
- * cleared (the caller's, if any, kept). */
-static bool run_script(const struct python *py)
+ * said in why and cleared (the caller's, if any, kept). */
+static bool run_script(const struct python *py, char *why, size_t why_size)
 {
 	void *type, *value, *trace;
 	py->fetch(&type, &value, &trace);
@@ -106,14 +121,17 @@ static bool run_script(const struct python *py)
 		if (code)
 			py->decref(code);
 	}
-	void *t2, *v2, *tb2; /* the script's: dropped */
-	py->fetch(&t2, &v2, &tb2);
-	if (t2)
-		py->decref(t2);
-	if (v2)
-		py->decref(v2);
-	if (tb2)
-		py->decref(tb2);
+	void *objects[3] = { NULL, NULL, NULL }; /* the script's: said, then dropped */
+	py->fetch(&objects[0], &objects[1], &objects[2]);
+	if (!ok)
+		describe(py, objects[1], why, why_size);
+	for (int i = 0; i < 3; i++)
+		if (objects[i])
+			py->decref(objects[i]);
+	py->fetch(&objects[0], &objects[1], &objects[2]); /* describe's own, if any */
+	for (int i = 0; i < 3; i++)
+		if (objects[i])
+			py->decref(objects[i]);
 	if (globals)
 		py->decref(globals); /* the wrappers hold what they need */
 	py->restore(type, value, trace);
@@ -131,15 +149,18 @@ void ct_rclpy_attach(void)
 		return; /* not rclpy's node (rclcpp's, in or out of Python) */
 	if (atomic_exchange(&tried, true))
 		return;
+	char why[160] = "";
 	int gil = py.gil_ensure();
-	bool ok = run_script(&py);
+	bool ok = run_script(&py, why, sizeof why);
 	py.gil_release(gil);
 	atomic_store_explicit(&ct_rclpy_attached, ok, memory_order_release);
-	if (ok)
+	if (ok) {
 		ct_debug("rclpy: its nodes are traced");
-	else
-		ct_report_problem("rclpy's nodes are not traced here: the tracer's Python part "
-			"failed in this rclpy (run with CARET_DEBUG=1 for the process's errors)");
+	} else {
+		char problem[256];
+		snprintf(problem, sizeof problem, "rclpy's nodes are not traced: %s", why);
+		ct_report_problem(problem);
+	}
 }
 
 /* ---- rclpy's timers ----------------------------------------------------- */

@@ -12,6 +12,7 @@
 # is ignored.
 import ctypes
 import functools
+import inspect
 import weakref
 
 import rclpy.callback_groups
@@ -22,6 +23,20 @@ import rclpy.service
 import rclpy.subscription
 import rclpy.timer
 
+
+def _check_layout():
+    """Jazzy's executor: each _take_* returns what the handler then awaits
+    (Humble's returns the message for an _execute_* method: wrapping it
+    would hand the callback the wrapper)."""
+    executor = rclpy.executors.Executor
+    handler = inspect.signature(executor._make_handler)
+    if hasattr(executor, '_execute_subscription') or \
+            list(handler.parameters) != ['self', 'entity', 'node', 'take_from_wait_list']:
+        raise RuntimeError("this rclpy's executor is not the one the tracer knows "
+                           "(Jazzy's rclpy 7)")
+
+
+_check_layout()
 _tracer = ctypes.PyDLL(None)
 _register = _tracer.caret_rclpy_register
 _register.argtypes = (ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
