@@ -15,10 +15,12 @@
 # the baseline (added latency, CPU ratio), and the events discarded. The
 # modes run ROUNDS times, interleaved; each figure is the median of its
 # rounds.
-# usage: bench/real/run.sh [BUILD_DIR] [SECONDS] [ROUNDS] [TREE] [RMW]
-#        (defaults: build, 5 s, 3 rounds, humble-caret, cyclonedds;
+# usage: bench/real/run.sh [BUILD_DIR] [SECONDS] [ROUNDS] [TREE] [RMW] [SYSTEM]
+#        (defaults: build, 5 s, 3 rounds, humble-caret, cyclonedds, pipeline3;
 #        TREE jazzy-caret: Jazzy's apps, with its original tracer;
-#        RMW fastdds: rmw_fastrtps_cpp)
+#        RMW fastdds: rmw_fastrtps_cpp; SYSTEM py-pipeline3 with TREE
+#        jazzy-rclpy: the same pipeline of rclpy nodes, bench/rclpy)
+#        BENCH_PERIOD_MS: /sensor's period (default 1: 1 kHz)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 export CARET_SOURCE_DIR=$(cd "$here/../.." && pwd)
@@ -27,6 +29,8 @@ seconds=${2:-5}
 rounds=${3:-3}
 tree=${4:-humble-caret}
 rmw=${5:-cyclonedds}
+system=${6:-pipeline3}
+period_ms=${BENCH_PERIOD_MS:-1}
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
 . "$CARET_SOURCE_DIR/scripts/dds-loopback.sh"
 # the apps as they usually run: not reniced as the tests run them
@@ -51,8 +55,8 @@ mode() {
 	if ((session)); then
 		caret_lttng_start "caret-bench-real-$name" 'ros2:*' 'ros2_caret:*' || return 1
 	fi
-	env "$@" "$REAL_LAUNCH" "$REAL_APPS" pipeline3 "$seconds" "$work/$name" "$work/$name.pids" \
-		--period-ms 1 >/dev/null 2>>"$work/apps.log"
+	env "$@" "$REAL_LAUNCH" "$REAL_APPS" "$system" "$seconds" "$work/$name" "$work/$name.pids" \
+		--period-ms "$period_ms" >/dev/null 2>>"$work/apps.log"
 	if ((session)); then
 		caret_lttng_stop
 		"$BIN/caret" summary events --format csv "$CARET_TRACE_DIR" |
@@ -117,7 +121,8 @@ summary() {
 }
 
 read -r _ base_p50 base_p99 base_cpu _ < <(summary plain)
-printf '\n%s rounds of %s s at 1 kHz, tree %s, %s (median of the rounds)\n' "$rounds" "$seconds" "$tree" "$RMW_IMPLEMENTATION"
+printf '\n%s, %s rounds of %s s, /sensor every %s ms, tree %s, %s (median of the rounds)\n' \
+	"$system" "$rounds" "$seconds" "$period_ms" "$tree" "$RMW_IMPLEMENTATION"
 printf '%-16s %9s %10s %10s %12s %12s %11s %9s %10s\n' mode messages median_us p99_us \
 	added_p50_us added_p99_us cpu_us/msg cpu_ratio discarded
 for m in "${modes[@]}"; do
