@@ -39,6 +39,19 @@
 #   tf4              /wheels, /odometry (tf broadcaster), /map_static (static
 #                    broadcaster), /planner (tf lookups) in four processes
 #   tf1              the four in one process
+# rclpy's (tests/real/apps_py, run by /usr/bin/python3 from there; they need
+# rclpy in the environment, the jazzy-rclpy overlay: without it the launch
+# fails, saying so):
+#   py-pipeline3     pipeline3 as three rclpy processes
+#   py-pipeline1     the three rclpy nodes in one process
+#   py-mixed         rclcpp /sensor -> rclpy /filter -> rclcpp /sink, three
+#                    processes (a chain crossing rclcpp -> rclpy -> rclcpp)
+#   py-mixed-filter  rclpy /sensor -> rclcpp /filter -> rclpy /sink
+#   py-services      rclpy /server and /client in two processes
+#                    (/list_params: rcl_interfaces/srv/ListParameters)
+#   py-executors     rclpy's MultiThreadedExecutor (three threads): two
+#                    timers in a mutually exclusive group, two subscriptions
+#                    in a reentrant one, one process
 set -uo pipefail
 if (($# < 5)); then
 	sed -n '2,/^set /p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
@@ -53,18 +66,31 @@ trap 'rm -rf "$names"' EXIT
 started=()
 
 rmws=(rmw_fastrtps_cpp rmw_cyclonedds_cpp)
-start() { # ROLE APP ARGS...
-	local role=$1 app=$2 rmw=() rt=()
+apps_py=$(cd "$(dirname "$0")" && pwd)/apps_py
+python=/usr/bin/python3
+start() { # ROLE APP ARGS... (APP NAME.py: rclpy's, run by Python)
+	local role=$1 app=$2 rmw=() rt=() script=()
 	shift 2
-	ln -s "$apps/$app" "$names/$role"
+	if [[ $app == *.py ]]; then
+		# Python under the role's name (LTTng's procname), the script after it
+		ln -s "$python" "$names/$role"
+		script=("$apps_py/$app")
+	else
+		ln -s "$apps/$app" "$names/$role"
+	fi
 	[[ ${REAL_RMW:-} == mixed ]] && rmw=(env "RMW_IMPLEMENTATION=${rmws[${#started[@]} % 2]}")
 	[[ -n ${REAL_NICE:-} ]] && rt=(nice -n "$REAL_NICE")
-	"${rt[@]}" "${rmw[@]}" "$names/$role" --process "$role" --truth "$truth" --duration "$duration" \
+	"${rt[@]}" "${rmw[@]}" "$names/$role" "${script[@]}" --process "$role" --truth "$truth" --duration "$duration" \
 		"$@" "${extra[@]}" &
 	echo "$role $!" >>"$pids"
 	started+=("$!")
 }
 
+if [[ $system == py-* ]] && ! env -u LD_PRELOAD "$python" -c 'import rclpy' 2>/dev/null; then
+	echo "launch.sh: $system needs rclpy, which $python cannot import here" \
+		"(the jazzy-rclpy overlay: . /opt/ros/jazzy-rclpy/setup.bash)" >&2
+	exit 2
+fi
 case $system in
 pipeline3)
 	start sensor real_pipeline --nodes sensor
@@ -108,6 +134,27 @@ tf4)
 	start wheels real_tf --nodes wheels
 	;;
 tf1) start tf real_tf ;;
+py-pipeline3)
+	start sensor real_pipeline.py --nodes sensor
+	start filter real_pipeline.py --nodes filter
+	start sink real_pipeline.py --nodes sink
+	;;
+py-pipeline1) start pipeline real_pipeline.py ;;
+py-mixed)
+	start sensor real_pipeline --nodes sensor
+	start filter real_pipeline.py --nodes filter
+	start sink real_pipeline --nodes sink
+	;;
+py-mixed-filter)
+	start sensor real_pipeline.py --nodes sensor
+	start filter real_pipeline --nodes filter
+	start sink real_pipeline.py --nodes sink
+	;;
+py-services)
+	start server real_services.py --nodes server
+	start client real_services.py --nodes client --period-ms 50
+	;;
+py-executors) start executors real_executors.py --period-ms 30 ;;
 *)
 	echo "launch.sh: no system '$system'" >&2
 	exit 2

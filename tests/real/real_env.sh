@@ -4,7 +4,10 @@
 #
 # usage: . real_env.sh TREE [RMW]  TREE: humble | humble-caret | jazzy |
 #                                        jazzy-caret (the original tracer's
-#                                        overlay; the apps are jazzy's: no fork)
+#                                        overlay; the apps are jazzy's: no fork) |
+#                                        jazzy-rclpy (rclpy's overlay: the
+#                                        C++ apps jazzy's, the Python ones
+#                                        tests/real/apps_py)
 #                                  RMW: cyclonedds (default) | fastdds |
 #                                  mixed (launch.sh alternates the two)
 #
@@ -18,7 +21,9 @@
 REAL_TREE=$1
 REAL_RMW=${2:-cyclonedds}
 REAL_PREFIX=${CARET_ROS_ROOT:-/opt/ros}
-REAL_APPS=$CARET_BUILD_DIR/real/${REAL_TREE/#jazzy-caret/jazzy}/bin
+REAL_APPS=$CARET_BUILD_DIR/real/$REAL_TREE/bin
+# the overlays on jazzy run jazzy's C++ apps
+[[ $REAL_TREE == jazzy-caret || $REAL_TREE == jazzy-rclpy ]] && REAL_APPS=$CARET_BUILD_DIR/real/jazzy/bin
 REAL_LAUNCH=$CARET_SOURCE_DIR/tests/real/launch.sh
 CARET_LIB=$CARET_BUILD_DIR/lib/libcaret.so
 BIN=$CARET_BUILD_DIR/bin
@@ -29,6 +34,7 @@ humble) _real_setup=("$REAL_PREFIX/humble/setup.bash") ;;
 humble-caret) _real_setup=("$REAL_PREFIX/humble/setup.bash" "$REAL_PREFIX/humble-caret/setup.bash") ;;
 jazzy) _real_setup=("$REAL_PREFIX/jazzy/setup.bash") ;;
 jazzy-caret) _real_setup=("$REAL_PREFIX/jazzy/setup.bash" "$REAL_PREFIX/jazzy-caret/setup.bash") ;;
+jazzy-rclpy) _real_setup=("$REAL_PREFIX/jazzy/setup.bash" "$REAL_PREFIX/jazzy-rclpy/setup.bash") ;;
 *)
 	echo "real_env.sh: unknown tree '$REAL_TREE'" >&2
 	exit 2
@@ -237,8 +243,9 @@ REAL_PYTHON=("${REAL_PYTHON_ENV[@]}" /usr/bin/python3)
 REAL_PATH=/sensor,/filter,/sink
 
 # real_check TRACE TRUTH PIDS SYSTEM: the analyzer against the apps' truth:
-# the architecture, every callback run, message and (pipelines) path
-# instance, (services) every service call, and a clean `caret check`. On upstream Humble, intra-process
+# the architecture, every callback run, message and (pipelines, rclpy's
+# py-pipeline* and py-mixed*) path instance, (services, py-services) every
+# service call, and a clean `caret check`. On upstream Humble, intra-process
 # messages are not traced: there the runs are checked, and `caret check`
 # must say that messages cannot be linked.
 real_check() {
@@ -252,7 +259,8 @@ real_check() {
 	CARET_READER_THREADS=2 "$BIN/tables_diff" "$trace" || return 1
 	# caret check's load, keeping no runtime event, gives the same model
 	CARET_READER_THREADS=2 "$BIN/lean_diff" "$trace" || return 1
-	[[ $system == pipeline* ]] && path=(--path "$REAL_PATH")
+	[[ $system == pipeline* || $system == py-pipeline* || $system == py-mixed* ]] &&
+		path=(--path "$REAL_PATH")
 	if [[ $system == pipeline1-intra && $REAL_TREE == humble ]]; then
 		"$BIN/records_check" --callbacks-only "$trace" "$truth" "$pids" || return 1
 		"$BIN/caret" check "$trace" >"$out" 2>&1 || true # an error, as it must
@@ -292,9 +300,11 @@ real_check() {
 		fi
 		# every service call followed from the client's send to its take of
 		# the response, as the apps saw them (services_check.py)
-		if [[ $system == services ]]; then
+		# (rclpy's apps call /list_params: real_services.py)
+		if [[ $system == services || $system == py-services ]]; then
 			/usr/bin/python3 "$CARET_SOURCE_DIR/tests/real/services_check.py" "$trace" "$truth" \
-				--caret "$BIN/caret" >"$out.services" ||
+				--caret "$BIN/caret" $([[ $system == py-* ]] && echo --service /list_params) \
+				>"$out.services" ||
 				{ cat "$out.services"; return 1; }
 			grep -E '^ok ([0-9]+ calls|no call|the median)' "$out.services" || true
 		fi

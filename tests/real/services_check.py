@@ -24,7 +24,9 @@ services.cpp: DIR/<process>.calls.<pid>.csv):
   `/client,/server,/client,/listener` goes on through the answer the
   response callback publishes.
 
-usage: services_check.py TRACE TRUTH_DIR --caret BIN [--chain]
+usage: services_check.py TRACE TRUTH_DIR --caret BIN [--chain] [--service NAME]
+  NAME: the service called (/list_nodes, services.cpp's; rclpy's apps,
+  tests/real/apps_py/real_services.py, call /list_params)
 """
 import csv
 import glob
@@ -47,6 +49,7 @@ MEDIAN_LIMIT = 200_000  # ns
 
 trace, truth_dir = sys.argv[1], sys.argv[2]
 caret = sys.argv[sys.argv.index('--caret') + 1]
+service = sys.argv[sys.argv.index('--service') + 1] if '--service' in sys.argv else '/list_nodes'
 failures = 0
 
 
@@ -69,8 +72,8 @@ client, server = truth('client'), truth('server')
 with tempfile.NamedTemporaryFile('r', suffix='.csv') as records:
     out = subprocess.run([caret, 'latency', 'services', '--format', 'csv', '--records',
                           records.name, trace], capture_output=True, text=True, check=True)
-    calls = [r for r in csv.DictReader(open(records.name)) if r['service'] == '/list_nodes']
-summary = [r for r in csv.DictReader(out.stdout.splitlines()) if r['service'] == '/list_nodes']
+    calls = [r for r in csv.DictReader(open(records.name)) if r['service'] == service]
+summary = [r for r in csv.DictReader(out.stdout.splitlines()) if r['service'] == service]
 
 # the window both processes were recorded in: the first and the last call
 # the trace shows complete bound it
@@ -83,7 +86,7 @@ if not client:
           f'({len(calls)} sent, {len(complete)} complete)')
     print(f'{failures} failures')
     sys.exit(1 if failures else 0)
-check(len(complete) >= 5, f'{len(complete)} complete calls of /list_nodes in the trace')
+check(len(complete) >= 5, f'{len(complete)} complete calls of {service} in the trace')
 if complete:
     first = min(int(c['send_request_ns']) for c in complete)
     last = max(int(c['take_response_ns']) for c in complete)
@@ -151,8 +154,8 @@ with tempfile.NamedTemporaryFile('r', suffix='.csv') as records:
                           '--format', 'csv', '--records', records.name, trace],
                          capture_output=True, text=True)
     rows = list(csv.reader(open(records.name)))[1:] if run.returncode == 0 else []
-check(run.returncode == 0 and 'request:/list_nodes' in run.stdout and
-      'response:/list_nodes' in run.stdout,
+check(run.returncode == 0 and f'request:{service}' in run.stdout and
+      f'response:{service}' in run.stdout,
       f'path latency --nodes /client,/server,/client goes through the service '
       f'{run.stdout.splitlines()[:1] or run.stderr.strip()}')
 # columns: first start, first publish, last start, last end, start, end,
@@ -214,10 +217,10 @@ with tempfile.TemporaryDirectory() as d:
     doc = yaml.safe_load(open(arch))
     doc['named_paths'] = [{'path_name': 'call', 'node_chain': [
         {'node_name': '/client', 'subscribe_topic_name': 'UNDEFINED',
-         'publish_topic_name': 'request:/list_nodes'},
-        {'node_name': '/server', 'subscribe_topic_name': 'request:/list_nodes',
-         'publish_topic_name': 'response:/list_nodes'},
-        {'node_name': '/client', 'subscribe_topic_name': 'response:/list_nodes',
+         'publish_topic_name': f'request:{service}'},
+        {'node_name': '/server', 'subscribe_topic_name': f'request:{service}',
+         'publish_topic_name': f'response:{service}'},
+        {'node_name': '/client', 'subscribe_topic_name': f'response:{service}',
          'publish_topic_name': 'UNDEFINED'}]}]
     yaml.safe_dump(doc, open(arch, 'w'), sort_keys=False)
     named = subprocess.run([caret, 'path', 'latency', '--arch', arch, '--path', 'call',
