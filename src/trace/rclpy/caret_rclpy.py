@@ -5,14 +5,16 @@
 #   - each subscription, service and timer made, with its callback's
 #     Python name; executors, the callback groups they run and the
 #     entities in each group;
-#   - each callback run (after the take, around what the executor runs for
-#     it: the callback, and a service's response), and each client
-#     response run (its take included, as rclcpp's execute_client).
+#   - each callback run (around the callback alone, as rclcpp's: not
+#     rclpy's work before and after it, a service's response made and
+#     sent), and each client response run (its take included, as rclcpp's
+#     execute_client).
 # Nothing here changes what rclpy returns or raises; a failure to report
 # is ignored.
 import ctypes
 import functools
 import inspect
+import threading
 import weakref
 
 import rclpy.callback_groups
@@ -171,13 +173,40 @@ def _wrap_take(name):
             pass
 
         async def run():
-            _run(START, key)
+            outer = getattr(_running, 'key', None)
+            _running.key = key
             try:
                 await execute()
             finally:
-                _run(END, key)
+                _running.key = outer
         return run
     return rclpy.executors.Executor, name, traced
+
+
+# A run starts where the executor hands the entity's callback to
+# await_or_execute and ends when the callback returned, as rclcpp's
+# callback_start/end are around the callback alone: rclpy's own work
+# before it (a service's response made) and after it (the response sent)
+# is not the callback's. _running.key: the entity whose execute() this
+# thread runs, until its callback is called.
+_running = threading.local()
+
+
+def _wrap_await_or_execute():
+    original = rclpy.executors.await_or_execute
+
+    @functools.wraps(original)
+    async def traced(callback, *args):
+        key = getattr(_running, 'key', None)
+        if key is None:
+            return await original(callback, *args)
+        _running.key = None  # the run's one callback
+        _run(START, key)
+        try:
+            return await original(callback, *args)
+        finally:
+            _run(END, key)
+    return rclpy.executors, 'await_or_execute', traced
 
 
 def _wrap_take_client():
@@ -208,5 +237,6 @@ def _wrap_take_client():
 # every wrapper made before any is installed: all or none
 _wraps += [_wrap_take(name) for name in ('_take_subscription', '_take_timer', '_take_service')]
 _wraps.append(_wrap_take_client())
+_wraps.append(_wrap_await_or_execute())
 for _owner, _name, _traced in _wraps:
     setattr(_owner, _name, _traced)
