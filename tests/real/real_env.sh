@@ -303,7 +303,7 @@ real_check() {
 		# (rclpy's apps call /list_params: real_services.py)
 		if [[ $system == services || $system == py-services ]]; then
 			/usr/bin/python3 "$CARET_SOURCE_DIR/tests/real/services_check.py" "$trace" "$truth" \
-				--caret "$BIN/caret" $([[ $system == py-* ]] && echo --service /list_params) \
+				--caret "$BIN/caret" $([[ $system == py-* ]] && echo --service /list_params --rclpy) \
 				>"$out.services" ||
 				{ cat "$out.services"; return 1; }
 			grep -E '^ok ([0-9]+ calls|no call|the median)' "$out.services" || true

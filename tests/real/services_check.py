@@ -24,9 +24,12 @@ services.cpp: DIR/<process>.calls.<pid>.csv):
   `/client,/server,/client,/listener` goes on through the answer the
   response callback publishes.
 
-usage: services_check.py TRACE TRUTH_DIR --caret BIN [--chain] [--service NAME]
+usage: services_check.py TRACE TRUTH_DIR --caret BIN [--chain] [--service NAME] [--rclpy]
   NAME: the service called (/list_nodes, services.cpp's; rclpy's apps,
   tests/real/apps_py/real_services.py, call /list_params)
+  --rclpy: the apps are rclpy's: each stage may lie RCLPY_SLACK further
+  from the app's clock read (rclpy's own work between rcl and the app's
+  code: the request and the response converted between C and Python)
 """
 import csv
 import glob
@@ -45,6 +48,11 @@ RESPONSE_TOLERANCE = 150_000  # ns
 # MEDIAN_LIMIT (on an idle machine here, Fast DDS's send_request median is
 # 32-42 us: rclcpp and the rmw work before the write).
 NOISY_SHARE, NOISY_MIN = 0.25, 5
+# rclpy's stages, medians on an idle machine here: the service's take 90 us
+# before its callback starts (the request made a Python object), its
+# response sent 61 us after its callback ended, the client's take 44 us
+# before the response reaches its future
+RCLPY_SLACK = 100_000 if '--rclpy' in sys.argv else 0  # ns
 MEDIAN_LIMIT = 200_000  # ns
 
 trace, truth_dir = sys.argv[1], sys.argv[2]
@@ -107,7 +115,8 @@ if complete:
     # counts instances, each stage counts (a call has four chances to be
     # preempted)
     names = ('send_request', 'take_response', 'take_request', 'send_response')
-    limits = (TOLERANCE, TOLERANCE, TOLERANCE, RESPONSE_TOLERANCE)
+    limits = tuple(t + RCLPY_SLACK for t in (TOLERANCE, TOLERANCE, TOLERANCE,
+                                             RESPONSE_TOLERANCE))
     off, n, worst, by_stage = 0, 0, [0] * 4, [[] for _ in names]
     for s in made:
         c = by_seq.get(s)
@@ -127,8 +136,8 @@ if complete:
             stage.append(g)
         off += sum(g > limit for g, limit in zip(gaps, limits))
     allowed = max(NOISY_MIN, int(NOISY_SHARE * n))
-    check(off <= allowed, f'{n // 4} calls: stages within {TOLERANCE} ns of the app\'s reads '
-          f'(responses {RESPONSE_TOLERANCE}) but {off} of {n} (at most {allowed}); worst ' +
+    check(off <= allowed, f'{n // 4} calls: stages within {limits[0]} ns of the app\'s reads '
+          f'(responses {limits[3]}) but {off} of {n} (at most {allowed}); worst ' +
           ', '.join(f'{k} {w} ns' for k, w in zip(names, worst)))
     medians = [sorted(g)[len(g) // 2] if g else 0 for g in by_stage]
     check(all(m <= MEDIAN_LIMIT for m in medians),

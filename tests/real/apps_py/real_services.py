@@ -6,7 +6,9 @@
 # (both by default), one SingleThreadedExecutor.
 # Besides the truth of every app, each call in DIR/<process>.calls.<pid>.csv
 # as services.cpp writes it: the client's (its sequence number, just before
-# call_async, and the start of the future's done callback) and the
+# call_async, and the moment rclpy gives the response to the call's future,
+# in the executor's run of the client, as rclcpp runs a response callback)
+# and the
 # server's (the sequence number, the service callback's start and end).
 # rclpy gives a service callback no request header: the client writes the
 # sequence number it sends under in the request's depth (rcl numbers a
@@ -83,11 +85,16 @@ class Client(Node):
         if sent_as != [request.depth]:
             raise RuntimeError(f'request {request.depth} sent as {sent_as}')
         self.seq = request.depth
-        future.add_done_callback(self.on_response)
+        # the response reaches the app when the executor's run of the
+        # client gives it to the future (rclpy runs done callbacks later,
+        # as tasks of their own): the clock read there
+        deliver = future.set_result
 
-    def on_response(self, future):
-        self.calls.add('client', self.seq, self.sent, real_app.now_ns())
-        self.pending = False
+        def on_response(response):
+            self.calls.add('client', self.seq, self.sent, real_app.now_ns())
+            self.pending = False
+            deliver(response)
+        future.set_result = on_response
 
 
 def run_nodes(truth, o):
