@@ -64,6 +64,7 @@ names=$(mktemp -d)
 trap 'rm -rf "$names"' EXIT
 : >"$pids"
 started=()
+roles=() # pid -> role, for what is said of a process
 
 rmws=(rmw_fastrtps_cpp rmw_cyclonedds_cpp)
 apps_py=$(cd "$(dirname "$0")" && pwd)/apps_py
@@ -84,6 +85,7 @@ start() { # ROLE APP ARGS... (APP NAME.py: rclpy's, run by Python)
 		"$@" "${extra[@]}" &
 	echo "$role $!" >>"$pids"
 	started+=("$!")
+	roles[$!]=$role
 }
 
 if [[ $system == py-* ]] && ! env -u LD_PRELOAD "$python" -c 'import rclpy' 2>/dev/null; then
@@ -181,7 +183,12 @@ for pid in "${started[@]}"; do
 	done
 	hung=0
 	if alive "$pid"; then
-		echo "launch.sh: $system: process $pid hung at exit: killed" >&2
+		echo "launch.sh: $system: process $pid (${roles[$pid]}) hung at exit: killed" >&2
+		# where its threads were, for the log (gdb where installed)
+		if command -v gdb >/dev/null; then
+			timeout 60 gdb -p "$pid" -batch -ex 'thread apply all bt 30' 2>/dev/null |
+				grep -E '^(#|Thread)' | sed 's/^/launch.sh:   /' >&2
+		fi
 		kill -KILL "$pid" 2>/dev/null
 		hung=1 failed=1
 	fi
@@ -193,7 +200,7 @@ for pid in "${started[@]}"; do
 		break
 	done
 	if ((status != 0 && !hung)); then
-		echo "launch.sh: $system: process $pid exited with status $status" >&2
+		echo "launch.sh: $system: process $pid (${roles[$pid]}) exited with status $status" >&2
 		failed=1
 	fi
 done
