@@ -4,8 +4,8 @@
 # own truth as the rclcpp apps' are (real_check: architecture, callback
 # runs, messages, path instances through the Python /filter, service calls,
 # `caret check`):
-#   1. session first (real_from_start): py-pipeline3 and py-mixed unmerged
-#      (CARET_MERGE=0), the others merged;
+#   1. session first (real_from_start): py-pipeline3 and the mixed chain
+#      unmerged (CARET_MERGE=0), the others merged;
 #   2. `caret record` started while the apps run (the initialization
 #      replayed to it): each system again;
 #   3. (Cyclone DDS) on 2's py-mixed trace, where the chain crosses
@@ -23,15 +23,20 @@ work=$(mktemp -d)
 caret_at_exit "rm -rf '$work'"
 caret_lttng_require
 caret_lttng_ensure_daemon
-# (RCLPY_SYSTEMS="A B ...": those alone, by hand)
-read -ra systems <<<"${RCLPY_SYSTEMS:-py-pipeline3 py-pipeline1 py-mixed py-services py-executors}"
+# The mixed chain crosses rclcpp -> rclpy -> rclcpp on Cyclone DDS
+# (py-mixed), rclpy -> rclcpp -> rclpy on Fast DDS (py-mixed-filter): each
+# middleware carries messages both ways between the two. (RCLPY_SYSTEMS="A
+# B ...": those alone, by hand)
+mixed=py-mixed
+[[ $REAL_RMW == fastdds ]] && mixed=py-mixed-filter
+read -ra systems <<<"${RCLPY_SYSTEMS:-py-pipeline3 py-pipeline1 $mixed py-services py-executors}"
 
 # from_start SYSTEM: recorded from the start, checked; a pipeline run in
 # which /sink took nothing (discovery outlasting 2 s on a busy machine) is
 # said and run again, up to three times.
 from_start() {
 	local system=$1 dir=$work/first-$1 attempt merge=()
-	[[ $system == py-pipeline3 || $system == py-mixed ]] && merge=(CARET_MERGE=0)
+	[[ $system == py-pipeline3 || $system == py-mixed* ]] && merge=(CARET_MERGE=0)
 	for attempt in 1 2 3; do
 		rm -rf "$dir"
 		real_from_start "$dir" "$system" "${merge[@]}"
