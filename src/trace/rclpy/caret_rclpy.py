@@ -10,7 +10,9 @@
 #     sent), and each client response run (its take included, as rclcpp's
 #     execute_client).
 # Nothing here changes what rclpy returns or raises; a failure to report
-# is ignored.
+# is ignored. An exception passing through a wrapper leaves it without the
+# wrapper's frame (_unseen): the program's tracebacks are as without the
+# tracer.
 import ctypes
 import functools
 import inspect
@@ -81,13 +83,26 @@ def _report_entity(kind, entity, node=None):
         pass
 
 
+def _unseen(error):
+    """error, raised through the wrapper that caught it, as if it had not:
+    the wrapper's frame (its traceback's first, added as the exception
+    entered it) dropped; a bare raise then adds none."""
+    trace = error.__traceback__
+    if trace is not None:
+        error.__traceback__ = trace.tb_next
+
+
 def _wrap(owner, name, after):
     """owner.name calls after(self, result, *args) once it returned."""
     original = getattr(owner, name)
 
     @functools.wraps(original)
     def traced(self, *args, **kwargs):
-        result = original(self, *args, **kwargs)
+        try:
+            result = original(self, *args, **kwargs)
+        except BaseException as error:
+            _unseen(error)
+            raise
         try:
             after(self, result, *args, **kwargs)
         except Exception:
@@ -163,7 +178,11 @@ def _wrap_take(name):
 
     @functools.wraps(take)
     def traced(self, entity):
-        execute = take(self, entity)
+        try:
+            execute = take(self, entity)
+        except BaseException as error:
+            _unseen(error)
+            raise
         if execute is None:
             return None
         key = id(entity)
@@ -177,6 +196,9 @@ def _wrap_take(name):
             _running.key = key
             try:
                 await execute()
+            except BaseException as error:
+                _unseen(error)
+                raise
             finally:
                 _running.key = outer
         return run
@@ -218,8 +240,9 @@ def _wrap_take_client():
         _run(CLIENT_START, key)
         try:
             execute = take(self, client)
-        except BaseException:
+        except BaseException as error:
             _run(CLIENT_END, key)
+            _unseen(error)
             raise
         if execute is None:
             _run(CLIENT_END, key)
@@ -228,6 +251,9 @@ def _wrap_take_client():
         async def run():
             try:
                 await execute()
+            except BaseException as error:
+                _unseen(error)
+                raise
             finally:
                 _run(CLIENT_END, key)
         return run
