@@ -23,7 +23,7 @@ until the file --until names exists (a recorded run; 60 s at most). Then
  --ready FILE: created once the pipeline runs. Also: the program's
 own ctypes calls (a C function, a Python callback from C) and threads.
 
-usage: harmless.py [--duration S] [--until FILE] [--ready FILE]
+usage: harmless.py [--duration S] [--until FILE] [--ready FILE] [--ros-args ...]
 """
 import argparse
 import ctypes
@@ -183,7 +183,7 @@ def main():
     parser.add_argument('--duration', type=float, default=2.0)
     parser.add_argument('--until')
     parser.add_argument('--ready')
-    args = parser.parse_args()
+    args = parser.parse_known_args()[0]  # ROS arguments left to rclpy.init
 
     own_ctypes()
     print('threads at start:', threading.active_count())
