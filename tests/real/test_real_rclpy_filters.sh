@@ -33,7 +33,7 @@ for ns in "${!filters[@]}"; do
 		name=$ns
 		((merge)) || name=${ns}_u
 		env ${filters[$ns]:+"${filters[$ns]}"} CARET_MERGE=$merge LD_PRELOAD="$CARET_LIB" \
-			"${CARET_GROUP[@]}" timeout 60 "$PY" "$HARMLESS" --duration 2 \
+			"${CARET_GROUP[@]}" timeout 60 "${PY[@]}" "$HARMLESS" --duration 2 \
 			--ros-args -r __ns:=/"$name" >"$work/$name.out" 2>"$work/$name.err" &
 		apps+=("$!:$name")
 	done

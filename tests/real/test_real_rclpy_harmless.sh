@@ -41,7 +41,7 @@ run() {
 		shift
 	done
 	shift
-	"${wrapper[@]}" timeout 60 "$PY" "$HARMLESS" "$@" >"$work/$name.out" 2>"$work/$name.err"
+	"${wrapper[@]}" timeout 60 "${PY[@]}" "$HARMLESS" "$@" >"$work/$name.out" 2>"$work/$name.err"
 	echo $? >"$work/$name.status"
 }
 
@@ -82,7 +82,7 @@ run no-daemon no_daemon "${CARET_GROUP[@]}" env LD_PRELOAD="$CARET_LIB" --
 same no-daemon
 
 echo "== preloaded, caret record started and stopped three times while it runs"
-env LD_PRELOAD="$CARET_LIB" "${CARET_GROUP[@]}" timeout 60 "$PY" "$HARMLESS" \
+env LD_PRELOAD="$CARET_LIB" "${CARET_GROUP[@]}" timeout 60 "${PY[@]}" "$HARMLESS" \
 	--until "$work/stop" --ready "$work/ready" >"$work/recorded.out" 2>"$work/recorded.err" &
 app=$!
 caret_at_exit "touch '$work/stop'; kill $app 2>/dev/null || true"
@@ -138,7 +138,7 @@ time.sleep(float(sys.argv[1]))'
 for name in import-plain import-preload; do
 	preload=()
 	[[ $name == import-preload ]] && preload=("LD_PRELOAD=$CARET_LIB")
-	env "${preload[@]}" "${CARET_GROUP[@]}" "$PY" -c "$probe" 2.5 >"$work/$name.out" 2>"$work/$name.err" &
+	env "${preload[@]}" "${CARET_GROUP[@]}" "${PY[@]}" -c "$probe" 2.5 >"$work/$name.out" 2>"$work/$name.err" &
 	pid=$!
 	for ((i = 0; i < 100; i++)); do
 		[[ -s $work/$name.out ]] && break

@@ -17,7 +17,7 @@ caret_at_exit "rm -rf '$work'"
 caret_lttng_require || exit 1
 caret_lttng_ensure_daemon || exit 1
 
-env LD_PRELOAD="$CARET_LIB" "${CARET_GROUP[@]}" timeout 60 "$PY" "$HARMLESS" \
+env LD_PRELOAD="$CARET_LIB" "${CARET_GROUP[@]}" timeout 60 "${PY[@]}" "$HARMLESS" \
 	--until "$work/stop" --ready "$work/ready" >"$work/app.out" 2>"$work/app.err" &
 app=$!
 caret_at_exit "touch '$work/stop'; kill $app 2>/dev/null || true"
@@ -36,7 +36,7 @@ if ((status != 3)) || ! grep -q 'the 1 process recording' "$work/live.err"; then
 	echo "FAIL: caret live exited $status, not 3 (deadlines missed), or missed the process"
 	exit 1
 fi
-"$PY" "$CARET_SOURCE_DIR/tests/real/rclpy_harmless/live_check.py" "$BIN/caret" "$work/live.json" \
+"${PY[@]}" "$CARET_SOURCE_DIR/tests/real/rclpy_harmless/live_check.py" "$BIN/caret" "$work/live.json" \
 	"$work/trace" /talker,/relay,/listener 40 1 || exit 1
 
 touch "$work/stop"

@@ -3,7 +3,7 @@
 # the program they run. Skipped (exit 77, one line) without the overlay.
 # usage: . rclpy_env.sh [RMW]
 # Sets what real_env.sh sets, and HARMLESS (the program) and PY (Debian's
-# Python, the one the overlay's bindings are built for).
+# Python, the one the overlay's bindings are built for; an array).
 _rclpy_setup=${CARET_ROS_ROOT:-/opt/ros}/jazzy-rclpy/setup.bash
 if [[ ! -f $_rclpy_setup ]]; then
 	echo "SKIP: the rclpy overlay is not installed ($_rclpy_setup missing; 'make deps' installs it from shared/ros2)"
@@ -16,4 +16,9 @@ set +u
 set -u
 unset ROS_DISTRO
 HARMLESS=$CARET_SOURCE_DIR/tests/real/rclpy_harmless/harmless.py
-PY=/usr/bin/python3
+PY=(/usr/bin/python3)
+# In a sanitizers' build (make test-asan) the preloaded tracer brings ASan
+# into Python, whose own allocations and rclpy's are not ours to check for
+# leaks: leak detection off in the Python processes alone.
+[[ -z ${CARET_PYTHON_PRELOAD:-} ]] ||
+	PY=(env "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" /usr/bin/python3)
