@@ -31,18 +31,13 @@ fail() {
 	failures=$((failures + 1))
 }
 
-# run NAME [WRAPPER...] -- [ARGS...]: the program once (60 s at most; it
-# takes about 3); its stdout, stderr, status in $work/NAME.*
+# run NAME [WRAPPER...]: the program once (60 s at most; it takes about
+# 3); its stdout, stderr, status in $work/NAME.* (WRAPPER: CARET_GROUP's
+# setpriv ... --, env VAR=VALUE, ...)
 run() {
 	local name=$1
 	shift
-	local wrapper=()
-	while [[ $1 != -- ]]; do
-		wrapper+=("$1")
-		shift
-	done
-	shift
-	"${wrapper[@]}" timeout 60 "${PY[@]}" "$HARMLESS" "$@" >"$work/$name.out" 2>"$work/$name.err"
+	"$@" timeout 60 "${PY[@]}" "$HARMLESS" >"$work/$name.out" 2>"$work/$name.err"
 	echo $? >"$work/$name.status"
 }
 
@@ -64,7 +59,7 @@ no_daemon() { # as test_real_harmless.sh: no session daemon to be found
 mkdir -p "$work/no-lttng-home"
 
 echo "== without the tracer"
-run plain "${CARET_GROUP[@]}" --
+run plain "${CARET_GROUP[@]}"
 # the program did its work (else comparing its runs proves nothing)
 for line in "answers: \['CALL0,X', 'CALL1,X', 'CALL2,X', 'CALL3,X', 'CALL4,X'\]" \
 	'numbers heard: 200 all distinct and expected: True' 'chatter relayed and heard: True' \
@@ -77,11 +72,11 @@ if [[ $(cat "$work/plain.status") != 1 ]] || ! grep -q '^RuntimeError: the end$'
 fi
 
 echo "== preloaded, nobody recording"
-run preload "${CARET_GROUP[@]}" env LD_PRELOAD="$CARET_LIB" --
+run preload "${CARET_GROUP[@]}" env LD_PRELOAD="$CARET_LIB"
 same preload
 # (no session daemon: the same on either middleware; Cyclone DDS's run only)
 if [[ $REAL_RMW == cyclonedds ]]; then
-	run no-daemon no_daemon "${CARET_GROUP[@]}" env LD_PRELOAD="$CARET_LIB" --
+	run no-daemon no_daemon "${CARET_GROUP[@]}" env LD_PRELOAD="$CARET_LIB"
 	same no-daemon
 fi
 
@@ -162,5 +157,14 @@ else
 	diff "$work/import-plain.out" "$work/import-preload.out"
 	diff "$work/import-plain.err" "$work/import-preload.err"
 fi
+# and with a node, the same wrapper gives the tracer's Python part (the
+# preloaded runs above ran it)
+part=$("${CARET_GROUP[@]}" env LD_PRELOAD="$CARET_LIB" timeout 30 "${PY[@]}" -c 'import rclpy
+import rclpy.executors as e
+from rclpy.node import Node
+rclpy.init()
+Node("probe")
+print(e.Executor._take_timer.__code__.co_filename)')
+[[ $part == '<string>' ]] || fail "the tracer's Python part did not run in a preloaded node ($part)"
 echo "$failures failures"
 ((failures == 0))
