@@ -20,7 +20,7 @@ caret_lttng_ensure_daemon || exit 1
 
 # namespace -> its filter (namespaces of the unmerged runs end in _u)
 declare -A filters=(
-	[none]=
+	[none]=""
 	[ign]='CARET_IGNORE_NODES=^/ign(_u)?/talker$'
 	[sel]='CARET_SELECT_NODES=^/sel(_u)?/relay$'
 	[igt]='CARET_IGNORE_TOPICS=/relayed$'

@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034
 # rclpy_env.sh - sourced by the tests of rclpy_harmless/: real_env.sh's
 # Jazzy (helpers, DDS on loopback, RMW) with the rclpy overlay on top, and
 # the program they run. Skipped (exit 77, one line) without the overlay.
