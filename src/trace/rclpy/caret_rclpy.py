@@ -220,14 +220,17 @@ def _wrap_await_or_execute():
     @functools.wraps(original)
     async def traced(callback, *args):
         key = getattr(_running, 'key', None)
-        if key is None:
-            return await original(callback, *args)
-        _running.key = None  # the run's one callback
-        _run(START, key)
+        if key is not None:
+            _running.key = None  # the run's one callback
+            _run(START, key)
         try:
             return await original(callback, *args)
+        except BaseException as error:
+            _unseen(error)
+            raise
         finally:
-            _run(END, key)
+            if key is not None:
+                _run(END, key)
     return rclpy.executors, 'await_or_execute', traced
 
 
