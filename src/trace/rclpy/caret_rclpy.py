@@ -214,23 +214,83 @@ def _wrap_take(name):
 _running = threading.local()
 
 
+def _rest_of(coroutine, signal):
+    """What is left of coroutine after its first step (which gave signal),
+    delegated as `await` would: each value sent or exception thrown in
+    passed on."""
+    while True:
+        try:
+            sent = yield signal
+        except GeneratorExit:
+            coroutine.close()
+            raise
+        except BaseException as thrown:
+            step = functools.partial(coroutine.throw, thrown)
+        else:
+            step = functools.partial(coroutine.send, sent)
+        try:
+            signal = step()
+        except StopIteration as stop:
+            return stop.value
+        except BaseException as error:
+            _unseen(error)
+            raise
+
+
+class _FirstStep:
+    """A coroutine callback's run: its part up to where it first suspends
+    (or ends). rclpy may resume it later in another thread, and a run is a
+    start and an end in one thread (as rclcpp's): the rest is not in it."""
+    __slots__ = ('coroutine', 'key')
+
+    def __init__(self, coroutine, key):
+        self.coroutine, self.key = coroutine, key
+
+    def __await__(self):
+        try:
+            signal = self.coroutine.send(None)
+        except StopIteration as stop:
+            _run(END, self.key)
+            return stop.value
+        except BaseException as error:
+            _run(END, self.key)
+            _unseen(error)
+            raise
+        _run(END, self.key)
+        try:
+            return (yield from _rest_of(self.coroutine, signal))
+        except BaseException as error:
+            _unseen(error)
+            raise
+
+
 def _wrap_await_or_execute():
     original = rclpy.executors.await_or_execute
 
     @functools.wraps(original)
     async def traced(callback, *args):
         key = getattr(_running, 'key', None)
+        coroutine = None
         if key is not None:
             _running.key = None  # the run's one callback
             _run(START, key)
         try:
-            return await original(callback, *args)
+            if key is None:
+                return await original(callback, *args)
+            if not inspect.iscoroutinefunction(callback):
+                try:
+                    return await original(callback, *args)
+                finally:
+                    _run(END, key)
+            try:
+                coroutine = callback(*args)
+            finally:
+                if coroutine is None:
+                    _run(END, key)
+            return await _FirstStep(coroutine, key)
         except BaseException as error:
             _unseen(error)
             raise
-        finally:
-            if key is not None:
-                _run(END, key)
     return rclpy.executors, 'await_or_execute', traced
 
 
