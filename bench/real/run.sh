@@ -59,7 +59,7 @@ mode() {
 		--period-ms "$period_ms" >/dev/null 2>>"$work/apps.log"
 	if ((session)); then
 		caret_lttng_stop
-		"$BIN/caret" summary events --format csv "$CARET_TRACE_DIR" |
+		"$BIN/caret" summary events --format csv "$CARET_TRACE_DIR" 2>/dev/null |
 			awk -F, '$1 == "discarded" { print $2 }' >"$work/$name.discarded"
 	else
 		echo 0 >"$work/$name.discarded"
