@@ -81,15 +81,8 @@ if [[ $REAL_RMW == cyclonedds ]]; then
 fi
 
 echo "== preloaded, caret record started and stopped three times while it runs"
-env LD_PRELOAD="$CARET_LIB" "${CARET_GROUP[@]}" timeout 60 "${PY[@]}" "$HARMLESS" \
-	--until "$work/stop" --ready "$work/ready" >"$work/recorded.out" 2>"$work/recorded.err" &
-app=$!
-caret_at_exit "touch '$work/stop'; kill $app 2>/dev/null || true"
-for ((i = 0; i < 300; i++)); do
-	[[ -e $work/ready ]] && break
-	sleep 0.1
-done
-[[ -e $work/ready ]] || fail "recorded: the program's pipeline did not run within 30 s"
+harmless_start "$work/recorded" || fail "recorded: the program's pipeline did not run within 30 s"
+app=$HARMLESS_PID
 for take in 1 2 3; do
 	status=0
 	"$BIN/caret" record -o "$work/trace$take" --duration 1.5 >/dev/null 2>"$work/record$take.err" ||

@@ -17,15 +17,8 @@ caret_at_exit "rm -rf '$work'"
 caret_lttng_require || exit 1
 caret_lttng_ensure_daemon || exit 1
 
-env LD_PRELOAD="$CARET_LIB" "${CARET_GROUP[@]}" timeout 60 "${PY[@]}" "$HARMLESS" \
-	--until "$work/stop" --ready "$work/ready" >"$work/app.out" 2>"$work/app.err" &
-app=$!
-caret_at_exit "touch '$work/stop'; kill $app 2>/dev/null || true"
-for ((i = 0; i < 300; i++)); do
-	[[ -e $work/ready ]] && break
-	sleep 0.1
-done
-[[ -e $work/ready ]] || { echo "FAIL: the program's pipeline did not run within 30 s"; exit 1; }
+harmless_start "$work/app" || { echo "FAIL: the program's pipeline did not run within 30 s"; exit 1; }
+app=$HARMLESS_PID
 
 status=0
 "$BIN/caret" live --nodes /talker,/relay,/listener --deadline 1ms --duration 6 --period 0.5 \
