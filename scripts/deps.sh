@@ -48,8 +48,8 @@ packages=(
 	# the original CARET analyzer (shared/anchors), which tests compare with
 	python3-bt2 python3-pandas python3-numpy python3-colorcet python3-pydantic
 	python3-graphviz python3-tqdm python3-packaging libyaml-cpp0.7
-	# rclpy (the jazzy-rclpy tree) at run time, and the headers its tracer part builds with
-	python3-dev
+	# (rclpy, the jazzy-rclpy tree, runs on Debian's python3 with python3-numpy
+	# and python3-yaml, above)
 )
 
 . "$here/as-root.sh"
