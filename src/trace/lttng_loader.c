@@ -64,3 +64,10 @@ bool ct_lttng_decide(void)
 	pthread_once(&once, decide);
 	return atomic_load_explicit(&ct_lttng_status, memory_order_acquire) == 1;
 }
+
+/* As the process loads: a host without ROS activity gets LTTng-UST (or
+ * not) at the same moment as with a linked liblttng-ust. */
+__attribute__((constructor)) static void decide_at_load(void)
+{
+	ct_lttng_decide();
+}

@@ -2,10 +2,8 @@
  * lttng_loader.h - LTTng-UST in the tracer's process, loaded only where it
  * can run. libcaret.so does not link liblttng-ust, whose constructor starts
  * the listener threads; its probes (libcaret-lttng.so, installed beside it)
- * do, and are loaded once, by the first hook that would do work (never
- * in a process that does not reach ROS 2: a shell, sleep or awk started
- * under an exported LD_PRELOAD pays no LTTng-UST registration), when
- * lttng_room.c finds what the listeners need. Otherwise the tracer stays out of the
+ * do, and are loaded once, before any hook does work, when lttng_room.c
+ * finds what the listeners need. Otherwise the tracer stays out of the
  * process: every hook forwards (as on an unknown ABI), no store, no
  * control thread, and CARET_DEBUG says why, once.
  */
