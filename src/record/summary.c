@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
 
 #include "ctf_iter.h"
@@ -34,7 +35,14 @@ bool cr_disk_full(const struct recorder *r)
 static int report_losses(const struct recorder *r)
 {
 	int problems = r->rotation_failed; /* said then */
-	if (r->lost_how) {
+	struct stat st;
+	if (r->lost_how && !r->o->relayd && stat(r->output, &st) != 0) {
+		/* the folder went first: LTTng ended the session over it */
+		cr_fail(r, "%s was deleted %.1f s into the recording (the session %s was %s "
+			"with it): the trace covers only that", r->output, r->lost_at,
+			r->session_name, r->lost_how);
+		problems++;
+	} else if (r->lost_how) {
 		cr_fail(r, "the session %s was %s by someone else %.1f s into the recording: the "
 			"trace covers only that", r->session_name, r->lost_how, r->lost_at);
 		problems++;
