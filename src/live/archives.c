@@ -130,6 +130,21 @@ static struct live_lost *lose(struct live_host *h, size_t from, size_t to, bool 
 	return l;
 }
 
+/* The host's first chunk with events, and the one after it, held no
+ * initialization: said (what ran before its first chunk is not counted). */
+static void init_not_found(struct live_host *h)
+{
+	size_t first = h->init_awaited - 1;
+	struct live_lost *l = lose(h, first, first, true, "holds events but no chunk before it "
+		"held the initialization of their processes (emptied?): their callbacks cannot be "
+		"named nor counted");
+	if (l) { /* what was lost ended before that chunk's events */
+		l->after = 0;
+		l->before = h->chunk_first;
+	}
+	h->init_awaited = 0;
+}
+
 /* Chunk `index`, the next of the host, in dir: taken when it holds events,
  * lost when it should and does not or cannot be read. */
 static void take(struct live_host *h, size_t index, const char *dir)
@@ -148,12 +163,15 @@ static void take(struct live_host *h, size_t index, const char *dir)
 	} else if (!live_chunk_examine(dir, &f, why, sizeof why)) {
 		lose(h, index, index, false, "cannot be read: %s", why);
 	} else if (f.has_events) {
-		/* the first chunk with events holds the initialization the
-		 * processes replay or record at their start */
-		if (!h->had_events && !f.has_init)
-			lose(h, index, index, true, "holds events but no chunk before it held the "
-				"initialization of their processes (emptied?): their callbacks cannot be "
-				"named nor counted");
+		/* the first chunk with events, or the one after it, holds the
+		 * initialization the processes replay or record at their start:
+		 * LTTng cuts each stream (a channel's, a CPU's) on its own when it
+		 * rotates, and a replay and the first runtime events after it may
+		 * fall on either side (a CI run: a publish in chunk 2, the replay
+		 * 1.5 ms before it in chunk 3) */
+		if (h->init_awaited && !f.has_init)
+			init_not_found(h);
+		h->init_awaited = !h->had_events && !f.has_init ? index + 1 : 0;
 		if (!live_chunks_add(&h->chunks, dir, 0, f.has_init))
 			lose(h, index, index, false, "not taken: out of memory");
 		if (!h->had_events)
@@ -273,6 +291,8 @@ bool live_archives_take(struct live_host *h, const char *archives, bool final)
 		h->later_seen = 0;
 		came = true;
 	}
+	if (final && h->init_awaited) /* no chunk after it to hold the initialization */
+		init_not_found(h);
 	for (int i = 0; indices && i < kept; i++)
 		came_late(h, archives, names[i]->d_name, indices[i]);
 	free(indices);

@@ -59,6 +59,8 @@ struct live_host {
 	int64_t later_seen;     /* CLOCK_MONOTONIC when a later chunk was there without
 				 * next_chunk (0: none) */
 	bool had_events;        /* a chunk with events came: an empty one after lost them */
+	size_t init_awaited;    /* 1 + the index of its first chunk with events when that
+				 * held no initialization (the next one must), else 0 */
 	uint64_t chunk_first, chunk_last; /* its first and latest chunk's events (own clock) */
 	struct live_lost *lost;
 	size_t n_lost;

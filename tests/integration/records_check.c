@@ -600,14 +600,22 @@ static void check_path(const ca_records *rec, char *list, struct csv *e2e)
 			m++;
 	bool *matched = calloc(m + 1, 1);
 	int64_t worst = 0;
-	/* The first and last nodes' processes bound the window. */
+	/* The first and last nodes' processes bound the window; every node's
+	 * process on the path must be recording the whole of a message (a
+	 * late recording starts each process in its turn: one taken by a
+	 * middle node not yet recording reaches the end unpublished). */
 	const ca_architecture *arch = a;
-	int64_t first_pid = -1, last_pid = -1;
+	int64_t first_pid = -1, last_pid = -1, pids[32];
+	for (size_t k = 0; k < n; k++)
+		pids[k] = -1;
 	for (size_t i = 0; i < arch->n_nodes; i++) {
 		if (!strcmp(arch->nodes[i].fqn, nodes[0]))
 			first_pid = arch->nodes[i].pid;
 		if (!strcmp(arch->nodes[i].fqn, nodes[n - 1]))
 			last_pid = arch->nodes[i].pid;
+		for (size_t k = 0; k < n; k++)
+			if (!strcmp(arch->nodes[i].fqn, nodes[k]))
+				pids[k] = arch->nodes[i].pid;
 	}
 	for (size_t i = 0; i < e2e->n; i++) {
 		char *f[MAX_COLUMNS], line[8192];
@@ -621,6 +629,11 @@ static void check_path(const ca_records *rec, char *list, struct csv *e2e)
 		 * real_jazzy_pipeline3 run in CI lost a message that way) */
 		if (!in_window(first_pid, origin, origin, NEAR) || !in_window(last_pid, end - TOLERANCE,
 			end - TOLERANCE, NEAR))
+			continue;
+		bool all_recording = true;
+		for (size_t k = 1; k + 1 < n; k++)
+			all_recording &= in_window(pids[k], origin, end - TOLERANCE, NEAR);
+		if (!all_recording)
 			continue;
 		expected++;
 		size_t best = CA_NONE;

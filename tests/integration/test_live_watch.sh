@@ -17,6 +17,9 @@
 #   truncate   its runtime stream cut in half (at a packet's end, or within
 #              one): said, the later ones read, exit 1
 #   dup        a second session under the same hostname: said, exit 1
+#   split      the first chunk with events cut in two as LTTng may cut it
+#              (the initialization's streams in the chunk after the runtime
+#              ones): no loss said, exit 0, every run counted
 # and for caret live recording here:
 #   deleted    its trace folder deleted while it runs: said at the next
 #              look, exit 1
@@ -32,7 +35,7 @@ work=$(mktemp -d)
 caret_at_exit "rm -rf '$work'"
 caret_lttng_require || exit 1
 caret_lttng_ensure_daemon || exit 1
-cases=${*:-clean gap empty fifo stray truncate dup deleted snapshots}
+cases=${*:-clean gap empty fifo stray truncate dup split deleted snapshots}
 failures=0
 host=$(hostname)
 path=/sensing/camera,/sensing/image_filter,/perception/fusion
@@ -123,6 +126,25 @@ for c in $cases; do
 		esac
 		damaged "$c" "caret live: $host: chunk $k of $work/$c/$host/session-1: " "$said" \
 			"caret live: $host: chunk $k: "
+		;;
+	split)
+		((clean_runs)) || { play clean; clean_runs=$(runs "$totals"); }
+		first=${data[0]}
+		watch_pending "$work/rec" "$work/split.pending1"
+		watch_mutate "$work/split.pending1" split "$first"
+		# (babeltrace2: caret check reads no trace without its initialization)
+		runtime=$(babeltrace2 "$(_watch_chunk "$work/split.pending1" "$first")" 2>/dev/null |
+			wc -l)
+		play split
+		if ((${runtime:-0} == 0)); then
+			bad "split: chunk $first held no runtime event to come before its initialization"
+		elif ((status == 0 && $(runs "$totals") == clean_runs)) &&
+			! grep -q "chunk [0-9]" "$work/split.err"; then
+			ok "split: $runtime runtime events before the chunk of the initialization;" \
+				"$totals, exit 0"
+		else
+			bad "split: exit $status, $totals (the clean run: $clean_runs runs)"
+		fi
 		;;
 	stray)
 		((clean_runs)) || { play clean; clean_runs=$(runs "$totals"); }

@@ -17,7 +17,13 @@
 #                           misnamed), truncate (that stream cut to BYTES,
 #                           default half of it), late (filed after the
 #                           chunk that follows it), extra (a stray folder
-#                           beside it; no damage)
+#                           beside it; no damage), split (the runtime
+#                           streams of chunk K + 1 filed first, as chunk K,
+#                           then chunk K, then K + 1's initialization
+#                           streams, the later chunks one index up: as
+#                           LTTng, cutting each stream on its own at a
+#                           rotation, may file a replay in the chunk after
+#                           the runtime events that follow it; no damage)
 #   watch_play DEST SESSION [DELAY]
 #                           files DEST's entries in SESSION/archives/ in
 #                           their chunks' order, one each DELAY seconds
@@ -74,8 +80,30 @@ watch_mutate() { # DEST OP K [BYTES]
 	truncate) truncate -s "${4:-$(($(stat -c %s "$stream") / 2))}" "$stream" ;;
 	late) mv "$chunk" "$chunk.late" ;;
 	extra) mkdir -p "$dest/notes-$k.tmp" ;;
+	split) _watch_split "$dest" "$chunk" "$k" ;;
 	*) echo "watch_mutate: no operation $op" >&2; return 1 ;;
 	esac
+}
+
+_watch_split() { # DEST CHUNK K
+	local dest=$1 chunk=$2 k=$3 c i after stream
+	after=$(_watch_chunk "$dest" $((k + 1))) || { echo "watch_mutate: no chunk $((k + 1))" >&2; return 1; }
+	for c in $(ls "$dest" | awk -F- -v k="$k" '$NF + 0 > k + 1 { print $NF + 0, $0 }' |
+		sort -rn | cut -d' ' -f2); do
+		i=$(_watch_index "$c")
+		mv "$dest/$c" "$dest/${c%-*}-$((i + 1))"
+	done
+	mv "$after" "${after%-*}-$((k + 2))"
+	after=${after%-*}-$((k + 2))
+	mv "$chunk" "${chunk%-*}-$((k + 1))"
+	cp -R "$after" "${after%-*}-$k"
+	for stream in "$after"/ust/uid/*/*/caret_[0-9]* "$after"/ust/uid/*/*/index/caret_[0-9]*; do
+		rm -f "$stream"
+	done
+	for stream in "${after%-*}-$k"/ust/uid/*/*/caret_init_* \
+		"${after%-*}-$k"/ust/uid/*/*/index/caret_init_*; do
+		rm -f "$stream"
+	done
 }
 
 watch_play() { # DEST SESSION [DELAY]

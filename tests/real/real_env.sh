@@ -131,7 +131,8 @@ real_record_stop() {
 }
 
 # real_from_start DIR SYSTEM [VAR=VALUE...]: the session first, then the
-# system for 2 s (the variables in its environment, the tracer preloaded),
+# system for REAL_RUN_S seconds, 2 unless set (the variables in its
+# environment, the tracer preloaded),
 # the recording stopped once it ended; its trace in DIR/trace, the apps'
 # truth in DIR.
 real_from_start() {
@@ -139,8 +140,8 @@ real_from_start() {
 	shift 2
 	mkdir -p "$dir"
 	real_record_start "$dir/trace"
-	env "$@" LD_PRELOAD="$CARET_LIB" "${CARET_GROUP[@]}" "$REAL_LAUNCH" "$REAL_APPS" "$system" 2 \
-		"$dir" "$dir/pids" >/dev/null
+	env "$@" LD_PRELOAD="$CARET_LIB" "${CARET_GROUP[@]}" "$REAL_LAUNCH" "$REAL_APPS" "$system" \
+		"${REAL_RUN_S:-2}" "$dir" "$dir/pids" >/dev/null
 	real_record_stop "$dir/trace"
 }
 

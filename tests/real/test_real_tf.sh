@@ -22,7 +22,10 @@ real_anchor "$work/anchor"
 
 for system in tf4 tf1; do
 	echo "== $system, recorded from the start"
-	real_from_start "$work/$system" "$system"
+	# tf4 for 4 s: in 2 s, on a busy machine, discovery between its four
+	# processes may not bring /planner a dynamic transform (a CI run: all
+	# 40 lookups threw)
+	REAL_RUN_S=$([[ $system == tf4 ]] && echo 4 || echo 2) real_from_start "$work/$system" "$system"
 	/usr/bin/python3 "$CARET_SOURCE_DIR/tests/real/tf_check.py" "$work/$system/trace" \
 		"$work/$system" --caret "$BIN/caret" --original "$work/anchor"
 	# the report's tf tree: both edges, who broadcasts the dynamic one, at 50 Hz;
