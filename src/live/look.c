@@ -328,6 +328,11 @@ bool live_look_at(struct live *L, const char *const *paths, size_t n, uint64_t u
 	lo.merge = true;        /* the chunks of one session, or of several hosts */
 	lo.framing_checked = true; /* live_chunk_examine checked each as it came */
 	lo.runtime_from_ns = L->read_from;
+	/* a look of the chunks caret live rotated itself: what was written by
+	 * the moment it asked for the rotation, all of it and only that (the
+	 * rest, a part of the streams' events after it, comes with the next
+	 * look). --watch knows no such moment of a host's. */
+	lo.runtime_until_ns = until;
 	const char *names[LIVE_MAX_HOSTS];
 	int64_t corrections[LIVE_MAX_HOSTS];
 	for (size_t i = 0; i < L->n_hosts; i++) {

@@ -132,6 +132,47 @@ static void test_caret_fork_intra(void **s) { (void)s; check_trace("caret-fork-i
 static void test_caret_upstream_inter(void **s) { (void)s; check_trace("caret-upstream-inter"); }
 static void test_tracetools_fork_inter(void **s) { (void)s; check_trace("tracetools-fork-inter"); }
 
+/* runtime_until_ns (caret live's cut of its chunks): exactly the runtime
+ * rows up to it kept, every initialization row whatever its time. */
+static void test_runtime_cut(void **state)
+{
+	(void)state;
+	char path[4096];
+	real_path(path, sizeof path, "caret-fork-inter");
+	const char *paths[] = { path };
+	ca_load_options o = ca_load_defaults();
+	ca_trace *whole = NULL, *cut = NULL;
+	caret_error *e = NULL;
+	assert_int_equal(ca_trace_open(paths, 1, &o, &whole, &e), CARET_OK);
+	uint64_t first = UINT64_MAX, last = 0;
+	for (size_t id = 0; id < CS_EVENT_COUNT; id++) {
+		const char *name = cs_events[id].full_name;
+		for (size_t r = 0; cs_role_is_runtime(cs_events[id].role) &&
+		     r < ca_trace_rows(whole, name); r++) {
+			uint64_t time = ca_trace_time(whole, name, r);
+			first = time < first ? time : first;
+			last = time > last ? time : last;
+		}
+	}
+	assert_true(first < last);
+	o.runtime_until_ns = first + (last - first) / 2;
+	assert_int_equal(ca_trace_open(paths, 1, &o, &cut, &e), CARET_OK);
+	size_t kept = 0, dropped = 0;
+	for (size_t id = 0; id < CS_EVENT_COUNT; id++) {
+		const char *name = cs_events[id].full_name;
+		size_t up_to = 0, rows = ca_trace_rows(whole, name);
+		for (size_t r = 0; r < rows; r++)
+			up_to += !cs_role_is_runtime(cs_events[id].role) ||
+				ca_trace_time(whole, name, r) <= o.runtime_until_ns;
+		assert_int_equal(ca_trace_rows(cut, name), up_to);
+		kept += up_to;
+		dropped += rows - up_to;
+	}
+	assert_true(kept > 0 && dropped > 0);
+	ca_trace_free(whole);
+	ca_trace_free(cut);
+}
+
 static void test_values_and_strings(void **state)
 {
 	(void)state;
@@ -224,6 +265,7 @@ int main(void)
 		cmocka_unit_test(test_caret_fork_intra),
 		cmocka_unit_test(test_caret_upstream_inter),
 		cmocka_unit_test(test_tracetools_fork_inter),
+		cmocka_unit_test(test_runtime_cut),
 		cmocka_unit_test(test_values_and_strings),
 		cmocka_unit_test(test_bad_paths),
 		cmocka_unit_test(test_stage_times),

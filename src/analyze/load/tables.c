@@ -342,7 +342,7 @@ ca_load_options ca_load_defaults(void)
 static bool has_window(const ca_load_options *o)
 {
 	return !isnan(o->since) || !isnan(o->until) || !isnan(o->strip_start) ||
-		!isnan(o->strip_end) || o->runtime_from_ns;
+		!isnan(o->strip_end) || o->runtime_from_ns || o->runtime_until_ns;
 }
 
 /* Whether a runtime event at time (ns) is in the window. */
@@ -350,7 +350,8 @@ static bool in_window(const ca_trace *t, const ca_load_options *o, uint64_t time
 {
 	double from_start = (double)(int64_t)(time - t->range_first) / 1e9;
 	double to_end = (double)(int64_t)(t->range_last - time) / 1e9;
-	return time >= o->runtime_from_ns && (isnan(o->since) || from_start >= o->since) &&
+	return time >= o->runtime_from_ns && (!o->runtime_until_ns || time <= o->runtime_until_ns) &&
+		(isnan(o->since) || from_start >= o->since) &&
 		(isnan(o->until) || from_start < o->until) &&
 		(isnan(o->strip_start) || from_start >= o->strip_start) &&
 		(isnan(o->strip_end) || to_end >= o->strip_end);

@@ -101,6 +101,12 @@ typedef struct ca_load_options {
 	 * packets wholly before it unread: what caret live's look needs of
 	 * the chunks it read before */
 	uint64_t runtime_from_ns;
+	/* runtime events up to this time (0: all): caret live's cut of its
+	 * chunks. LTTng cuts each stream (a channel's on a CPU) on its own
+	 * when it rotates, at or after the moment the rotation was asked: the
+	 * events written after that moment are in the chunk or in the next
+	 * one, stream by stream, while every one before it is there. */
+	uint64_t runtime_until_ns;
 } ca_load_options;
 /* The options with nothing set: the native reader, no window. */
 ca_load_options ca_load_defaults(void);
