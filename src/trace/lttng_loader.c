@@ -8,7 +8,6 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "lttng_room.h"
@@ -50,15 +49,8 @@ static bool program_has_lttng_ust(void)
 static void decide(void)
 {
 	char why[512];
-	struct timespec began, ended;
-	clock_gettime(CLOCK_MONOTONIC, &began);
 	bool ready = ct_lttng_room("/dev/shm", getuid(), why, sizeof why) &&
 		load_probes(why, sizeof why);
-	clock_gettime(CLOCK_MONOTONIC, &ended);
-	/* its registration with the session daemon included (at most
-	 * LTTNG_UST_REGISTER_TIMEOUT): what a loaded machine makes of it */
-	ct_debug("LTTng-UST loaded in %.1f ms", (double)(ended.tv_sec - began.tv_sec) * 1e3 +
-		(double)(ended.tv_nsec - began.tv_nsec) / 1e6);
 	if (!ready)
 		ct_debug("the tracer stays out of this process: %s%s", why,
 			program_has_lttng_ust() ?
