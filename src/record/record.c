@@ -283,9 +283,8 @@ static int hand_over_chunk(struct recorder *r, bool last)
 		/* the session destroyed or stopped under us: session_lost says so */
 		if (cr_session_state(r->session) < 1)
 			return 0;
-		struct stat st;
 		r->rotation_failed = true;
-		if (!r->o->relayd && stat(r->output, &st) != 0)
+		if (cr_output_deleted(r))
 			cr_fail(r, "%s was deleted %.1f s into the recording: the events since its last "
 				"chunk are lost", r->output, (double)(asked - r->started) / 1e9);
 		else

@@ -76,5 +76,7 @@ void cr_start_waiting(struct recorder *r);
 int cr_finish(struct recorder *r, double recorded_seconds);
 /* Whether the disk holding the trace has no room left for a packet. */
 bool cr_disk_full(const struct recorder *r);
+/* Whether the trace's folder here (not a relay daemon's) is gone. */
+bool cr_output_deleted(const struct recorder *r);
 
 #endif

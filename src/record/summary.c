@@ -30,13 +30,18 @@ bool cr_disk_full(const struct recorder *r)
 	return left >= 0 && left < DISK_FULL_BYTES;
 }
 
+bool cr_output_deleted(const struct recorder *r)
+{
+	struct stat st;
+	return !r->o->relayd && stat(r->output, &st) != 0;
+}
+
 /* What went wrong while recording that makes the trace incomplete, said
  * in one line each; the number of such problems. */
 static int report_losses(const struct recorder *r)
 {
 	int problems = r->rotation_failed; /* said then */
-	struct stat st;
-	if (r->lost_how && !r->o->relayd && stat(r->output, &st) != 0) {
+	if (r->lost_how && cr_output_deleted(r)) {
 		/* the folder went first: LTTng ended the session over it */
 		cr_fail(r, "%s was deleted %.1f s into the recording (the session %s was %s "
 			"with it): the trace covers only that", r->output, r->lost_at,
