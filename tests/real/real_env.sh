@@ -108,7 +108,7 @@ real_record_start() {
 	REAL_RECORDER=$!
 	caret_at_exit "kill -INT $REAL_RECORDER 2>/dev/null || true"
 	for ((i = 0; i < 600; i++)); do
-		grep -q '^caret record: session ' "$out.err" && return 0
+		grep -qs '^caret record: session ' "$out.err" && return 0
 		kill -0 "$REAL_RECORDER" 2>/dev/null || break
 		sleep 0.1
 	done

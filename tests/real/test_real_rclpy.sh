@@ -15,12 +15,13 @@
 #      with their symbols.
 # Short runs (2 s from the start, 1.5 s late) keep it lean: each system
 # costs about 10 s.
-# usage: test_real_rclpy.sh RMW   (cyclonedds | fastdds)
+# usage: test_real_rclpy.sh RMW   (cyclonedds | fastdds)   [RCLPY_KEEP=1: keep the work folder]
 set -euo pipefail
 . "$CARET_SOURCE_DIR/scripts/lttng-session.sh"
 . "$CARET_SOURCE_DIR/tests/real/real_env.sh" jazzy-rclpy "${1:-}"
 work=$(mktemp -d)
-caret_at_exit "rm -rf '$work'"
+# RCLPY_KEEP=1: the traces and the apps' truth kept, for a failure's diagnosis
+[[ ${RCLPY_KEEP:-0} == 1 ]] && echo "keeping $work" || caret_at_exit "rm -rf '$work'"
 caret_lttng_require
 caret_lttng_ensure_daemon
 # The mixed chain crosses rclcpp -> rclpy -> rclcpp on Cyclone DDS
@@ -68,9 +69,46 @@ late() {
 	real_check "$dir/trace" "$dir" "$dir/pids" "$system"
 }
 
+# lagged_truth DIR: records_check on DIR's trace with a truth in which one
+# /listener run's first clock read came late, 1 ms before its end (a Python
+# thread that waited for the GIL after callback_start, as threads do on a
+# busy machine: docs/dev/rclpy.md), the run chosen so that the next run of
+# its callback in its thread starts within 2 ms of its end: the app's start
+# is then nearer that next run's than its own. Each run is still its own.
+lagged_truth() {
+	local dir=$1 lagged=$work/lagged
+	rm -rf "$lagged"
+	cp -r "$dir" "$lagged"
+	/usr/bin/python3 - "$lagged" <<'PY' || return 0
+import csv, glob, sys
+path = glob.glob(f'{sys.argv[1]}/executors.callbacks.*.csv')[0]
+head, *rows = list(csv.reader(open(path)))
+runs = {}
+for i, r in enumerate(rows):
+    if r[1] == '/listener':
+        runs.setdefault((r[2], r[5]), []).append(i)
+for ids in runs.values():
+    ids.sort(key=lambda i: int(rows[i][6]))
+    for a, b in zip(ids, ids[1:]):
+        if 0 < int(rows[b][6]) - int(rows[a][7]) < 2_000_000 and \
+                int(rows[a][7]) - int(rows[a][6]) > 1_500_000:
+            rows[a][6] = str(int(rows[a][7]) - 1_000_000)
+            csv.writer(open(path, 'w', newline='')).writerows([head] + rows)
+            print(f'lagged: {rows[a][2]} (tid {rows[a][5]}) started 1 ms before its end')
+            sys.exit(0)
+print('lagged: no /listener run followed within 2 ms in its thread; not checked')
+sys.exit(1)
+PY
+	"$BIN/records_check" "$lagged/trace" "$lagged" "$lagged/pids" >/dev/null || {
+		echo "records_check took a run with a late first read for another run" >&2
+		return 1
+	}
+}
+
 for system in "${systems[@]}"; do
 	echo "== $system: session first"
 	from_start "$system"
+	[[ $system == py-executors ]] && lagged_truth "$work/first-$system"
 	echo "== $system: caret record while the apps run"
 	late "$system"
 done

@@ -1,7 +1,7 @@
 # caret_doc: docs/configuration/intra_node_data_path.md
 # (as published for CARET v0.7.2: gh-pages branch-update-changelog-for-v0.7.2/configuration/intra_node_data_path/index.html)
 # Python blocks in page order; "# --- block N ---" separators added by the collector.
-# (YAML fragments of the page and the warning-log listing are not Python and are omitted; see caret_doc_calls.md.)
+# (YAML fragments of the page and the warning-log listing are not Python and are omitted; the README beside these files says how they were collected.)
 # Placeholders: '/path/to/architecture.yaml', path 'target_path', node '/pong_node', topics '/ping', '/pong',
 #   callbacks 'subscription_callback_0', 'timer_callback_1'. Blocks 2-5 assume `arch` is loaded.
 # Documented path.verify() warning text (logged, verify() returns False):
