@@ -12,10 +12,13 @@ Checks:
   `caret latency topics --records` gives it;
 - the messages published while /busy ran (its runs from `caret latency
   callbacks --records`), 6 ms or more before it ended: the wait lands in
-  the last part (for 80% of them, the reception 1 ms or more before /busy
-  ended and 1 ms or more of wait for the executor; a busy spinning thread
-  can hold Cyclone's or Fast DDS's receive thread off the CPU for a
-  scheduler tick, 4 ms, which is the middleware's real delay), while /sink's
+  the last part (for 80% of them 1 ms or more of wait for the executor,
+  for half of them the reception 1 ms or more before /busy ended: a take
+  taken for the reception would put none there, while a busy spinning
+  thread and make test's other tests can hold Cyclone's or Fast DDS's
+  receive thread off the CPU for milliseconds, which is the middleware's
+  real delay: seen, 37 of 50 on Fast DDS under make test, its DDS hop's
+  p50 855 us where it is 160 us on a quiet machine), while /sink's
   idle executor takes its messages at once (reception_to_callback's p50
   under 1 ms);
 - `caret path latency --split` gives each topic hop the same parts;
@@ -115,8 +118,9 @@ def check_wait(split, busy):
     """Messages published while /busy ran, 6 ms or more before it ended,
     reached /filter's middleware while its executor was still busy: the
     split must put them in the middleware before the executor was free (the
-    DDS hop at least 1 ms short of /busy's end; a take mistaken for the
-    reception would put it after) and show the wait in the last part."""
+    DDS hop at least 1 ms short of /busy's end, for half of them: a take
+    mistaken for the reception would put every one after) and show the wait
+    in the last part."""
     if len(busy) < 20:
         fail(f'/busy ran {len(busy)} times (expected 20 or more)')
     held = [(m, busy_for(m, busy)) for m in split if m['topic'] == '/topic_a']
@@ -131,7 +135,7 @@ def check_wait(split, busy):
     print(f'/topic_a published while /busy ran: {len(held)} messages; {before} reached the '
           f'middleware 1 ms or more before /busy ended, {waited} waited 1 ms or more for the '
           f'executor (p50: DDS hop {dds / 1e3:.1f} us, wait {wait / 1e3:.0f} us)')
-    if before < 0.8 * len(held) or waited < 0.8 * len(held):
+    if before < 0.5 * len(held) or waited < 0.8 * len(held):
         fail('the executor\'s wait did not land in reception_to_callback')
     idle = [int(m['reception_to_callback_ns']) for m in split if m['topic'] == '/topic_b']
     p50 = statistics.median(idle)
