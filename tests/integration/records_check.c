@@ -177,7 +177,7 @@ static size_t callback_of(int64_t pid, uint64_t address, uint64_t t)
  * docs/dev/rclpy.md); such a wait before the app's first read puts the
  * next run's start nearer the app's than the run's own. With no overlap,
  * the run whose start is within NEAR, nearest by start and end. */
-static size_t run_near(const ca_callback_instance *runs, size_t n, const bool *matched,
+static size_t run_near(const ca_callback_instance *runs, size_t n, const uint64_t *matched_by,
 	int64_t pid, int64_t tid, uint64_t address, uint64_t start, uint64_t end)
 {
 	size_t best = CA_NONE, overlapping = CA_NONE, callback = callback_of(pid, address, start);
@@ -185,7 +185,7 @@ static size_t run_near(const ca_callback_instance *runs, size_t n, const bool *m
 	uint64_t most = 0;
 	for (size_t i = 0; i < n && callback != CA_NONE; i++) {
 		const ca_callback_instance *r = &runs[i];
-		if (matched[i] || r->pid != pid || r->tid != tid || r->callback != callback)
+		if (matched_by[i] || r->pid != pid || r->tid != tid || r->callback != callback)
 			continue;
 		if (r->end && r->start < end && r->end > start) {
 			uint64_t shared = (r->end < end ? r->end : end) -
@@ -272,8 +272,8 @@ static void check_callbacks(const ca_records *rec, struct csv *truth, struct csv
 	const ca_callback_instance *runs;
 	size_t n = ca_records_callbacks(rec, &runs), expected = 0, found = 0, off = 0;
 	int64_t worst = 0;
-	bool *matched = calloc(n + 1, 1);
-	uint64_t *matched_start = calloc(n + 1, sizeof *matched_start); /* the truth's run's */
+	/* each run's truth run (its start) once matched; 0: not yet */
+	uint64_t *matched_by = calloc(n + 1, sizeof *matched_by);
 	for (size_t i = 0; i < truth->n; i++) {
 		char *f[MAX_COLUMNS], line[8192];
 		snprintf(line, sizeof line, "%s", truth->lines[i]);
@@ -288,7 +288,7 @@ static void check_callbacks(const ca_records *rec, struct csv *truth, struct csv
 		if (!in_window(pid, start, end, NEAR))
 			continue;
 		expected++;
-		size_t r = run_near(runs, n, matched, pid, strtoll(f[5], NULL, 10), address, start,
+		size_t r = run_near(runs, n, matched_by, pid, strtoll(f[5], NULL, 10), address, start,
 			end);
 		if (r == CA_NONE || !runs[r].end) {
 			if (failures++ < 10) {
@@ -303,12 +303,12 @@ static void check_callbacks(const ca_records *rec, struct csv *truth, struct csv
 					" (tid %s) not found", f[2], f[1], start, end, f[5]);
 				if (near != CA_NONE)
 					fprintf(stderr, "; nearest: %s at %" PRIu64 "-%" PRIu64 " (tid %"
-						PRId64 ")%s", runs[near].callback == CA_NONE ? "?" :
+						PRId64 ")", runs[near].callback == CA_NONE ? "?" :
 						a->callbacks[runs[near].callback].name, runs[near].start,
-						runs[near].end, runs[near].tid,
-						matched[near] ? ", matched to the truth's run at " : "");
-				if (near != CA_NONE && matched[near] && matched_start)
-					fprintf(stderr, "%" PRIu64, matched_start[near]);
+						runs[near].end, runs[near].tid);
+				if (near != CA_NONE && matched_by[near])
+					fprintf(stderr, ", matched to the truth's run at %" PRIu64,
+						matched_by[near]);
 				size_t cb = callback_of(pid, address, start);
 				fprintf(stderr, "; the truth's callback is %s in the trace\n",
 					cb == CA_NONE ? "none" : a->callbacks[cb].name);
@@ -316,9 +316,7 @@ static void check_callbacks(const ca_records *rec, struct csv *truth, struct csv
 			continue;
 		}
 		found++;
-		matched[r] = true;
-		if (matched_start)
-			matched_start[r] = start;
+		matched_by[r] = start;
 		int64_t d = diff((int64_t)(runs[r].end - runs[r].start), (int64_t)(end - start));
 		off += over(d);
 		if (d > worst)
@@ -328,7 +326,7 @@ static void check_callbacks(const ca_records *rec, struct csv *truth, struct csv
 	size_t extra = 0;
 	bool *untimed = untimed_callbacks(entities);
 	for (size_t i = 0; i < n; i++)
-		if (!matched[i] && runs[i].end && runs[i].callback != CA_NONE &&
+		if (!matched_by[i] && runs[i].end && runs[i].callback != CA_NONE &&
 		    !(untimed && untimed[runs[i].callback]) &&
 		    in_window(runs[i].pid, runs[i].start, runs[i].end, NEAR)) {
 			if (extra++ < 5)
@@ -345,8 +343,7 @@ static void check_callbacks(const ca_records *rec, struct csv *truth, struct csv
 		"differences: worst %" PRId64 " ns, %zu over %d ns\n", found, expected, extra, worst,
 		off, TOLERANCE);
 	free(untimed);
-	free(matched_start);
-	free(matched);
+	free(matched_by);
 }
 
 /* ---- communications ----------------------------------------------------- */
