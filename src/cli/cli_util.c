@@ -298,6 +298,14 @@ const char *cli_cell(enum cli_format f, char buf[32], int decimals, double v)
 	return buf;
 }
 
+void cli_csv_time(FILE *out, uint64_t ns)
+{
+	if (ns)
+		fprintf(out, ",%" PRIu64, ns);
+	else
+		fputc(',', out);
+}
+
 void cli_print_stats(FILE *out, enum cli_format f, const ca_stats *s)
 {
 	/* statistics of no sample are none: not 0 */

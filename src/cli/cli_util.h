@@ -97,6 +97,10 @@ int cli_parse_percentiles(const char *verb, const char *arg, ca_percentile_metho
  * "-" in text, an empty CSV cell, JSON's null. */
 const char *cli_cell(enum cli_format f, char buf[32], int decimals, double v);
 
+/* A --records time cell: ",NS", or "," alone when the trace does not show
+ * that moment (0), as every --records file leaves a missing time empty. */
+void cli_csv_time(FILE *out, uint64_t ns);
+
 /* The statistics columns of a row: text "count min mean p50 p90 p99 max"
  * in microseconds (one decimal); CSV and JSON in nanoseconds, the mean and
  * the percentiles at full precision; of no sample (count 0), no value

@@ -64,10 +64,13 @@ static void write_records(FILE *out, const struct goal_view *v, const ca_action_
 		const ca_service_call *s = &v->calls[goals[i].send_goal];
 		const ca_service_call *r = goals[i].get_result == CA_NONE ? NULL :
 			&v->calls[goals[i].get_result];
-		fprintf(out, "%.*s,%s,%s,%" PRId64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
-			goals[i].action_length, goals[i].action, node_of_client(v, s->client),
-			node_of_service(v, s->service), s->client_pid, s->send_request, s->take_response,
-			r ? r->send_request : 0, r ? r->take_response : 0);
+		fprintf(out, "%.*s,%s,%s,%" PRId64, goals[i].action_length, goals[i].action,
+			node_of_client(v, s->client), node_of_service(v, s->service), s->client_pid);
+		cli_csv_time(out, s->send_request);
+		cli_csv_time(out, s->take_response);
+		cli_csv_time(out, r ? r->send_request : 0);
+		cli_csv_time(out, r ? r->take_response : 0);
+		fputc('\n', out);
 	}
 }
 

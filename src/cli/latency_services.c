@@ -73,13 +73,17 @@ int latency_services(const ca_trace *t, const ca_records *rec, const struct late
 	if (records) {
 		fprintf(records, "service,client,server,client_pid,server_pid,sequence_number,"
 			"send_request_ns,take_request_ns,send_response_ns,take_response_ns\n");
-		for (size_t i = 0; i < n; i++)
-			fprintf(records, "%s,%s,%s,%" PRId64 ",%" PRId64 ",%" PRId64 ",%" PRIu64 ",%" PRIu64
-				",%" PRIu64 ",%" PRIu64 "\n", call_name(a, &calls[i]),
-				client_node(a, calls[i].client), service_node(a, calls[i].service),
-				calls[i].client_pid, calls[i].service_pid, calls[i].sequence_number,
-				calls[i].send_request, calls[i].take_request, calls[i].send_response,
-				calls[i].take_response);
+		for (size_t i = 0; i < n; i++) {
+			fprintf(records, "%s,%s,%s,%" PRId64 ",%" PRId64 ",%" PRId64,
+				call_name(a, &calls[i]), client_node(a, calls[i].client),
+				service_node(a, calls[i].service), calls[i].client_pid,
+				calls[i].service_pid, calls[i].sequence_number);
+			cli_csv_time(records, calls[i].send_request);
+			cli_csv_time(records, calls[i].take_request);
+			cli_csv_time(records, calls[i].send_response);
+			cli_csv_time(records, calls[i].take_response);
+			fputc('\n', records);
+		}
 	}
 	latency_begin(out);
 	if (f == CLI_TEXT)

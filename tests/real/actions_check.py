@@ -63,7 +63,7 @@ services = list(csv.DictReader(subprocess.run(
     check=True).stdout.splitlines()))
 
 ENDS = ('goal_send_ns', 'goal_accepted_ns', 'result_request_ns', 'result_ns')
-whole = sorted((g for g in goals if all(int(g[k]) for k in ENDS)),
+whole = sorted((g for g in goals if all(g[k] for k in ENDS)),
                key=lambda g: int(g['goal_send_ns']))
 check(len(whole) >= 5 and all((g['action'], g['client'], g['server']) ==
                               ('/lookup', '/action_client', '/action_server') for g in whole),

@@ -85,7 +85,7 @@ summary = [r for r in csv.DictReader(out.stdout.splitlines()) if r['service'] ==
 
 # the window both processes were recorded in: the first and the last call
 # the trace shows complete bound it
-complete = [c for c in calls if all(int(c[k]) for k in
+complete = [c for c in calls if all(c[k] for k in
             ('send_request_ns', 'take_request_ns', 'send_response_ns', 'take_response_ns'))]
 if not client:
     # Fast DDS's and Cyclone DDS's rmw map services onto DDS differently: a
@@ -105,10 +105,10 @@ if complete:
           f'({len(made)} made, missing {missing[:5]})')
     # a request the app stopped before its answer is in no truth: its last
     extra = sorted(s for s in by_seq if s not in client and
-                   (int(by_seq[s]['take_response_ns']) or s <= max(client)))
+                   (by_seq[s]['take_response_ns'] or s <= max(client)))
     check(not extra, f'no call the client did not make (extra {extra[:5]})')
     incomplete = [s for s in made if s in by_seq and not all(
-        int(by_seq[s][k]) for k in ('take_request_ns', 'send_response_ns', 'take_response_ns'))]
+        by_seq[s][k] for k in ('take_request_ns', 'send_response_ns', 'take_response_ns'))]
     check(not incomplete, f'each with all four stages (incomplete {incomplete[:5]})')
 
     # each stage next to the app's own clock read of it; as records_check

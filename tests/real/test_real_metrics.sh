@@ -89,7 +89,7 @@ fi
 # what Prometheus scraped last, kept with METRICS_KEEP=1
 python3 "$CARET_SOURCE_DIR/tests/lib/metrics_scrape.py" get "http://127.0.0.1:$caret_port/metrics" \
 	>"$work/metrics.txt" || true
-kill -INT "$live"
+kill -INT "$live" 2>/dev/null || true # (ended already: its stderr says why)
 live_status=0
 wait "$live" || live_status=$?
 cat "$work/live.err"
