@@ -77,12 +77,12 @@ static int usage(FILE *out)
 		"One caret record at a time (a lock); one left recording by a recorder that\n"
 		"died is stopped and the recording goes on. Exit status: 0 when the trace\n"
 		"holds what was asked; 1 when it cannot (the session stopped or destroyed\n"
-		"by someone else, a process leaving RECORD before the End, the disk full,\n"
-		"nothing recorded), each cause in one line; with -- CMD, CMD's own exit\n"
-		"status when it failed on its own; 2 usage error. The original's options\n"
-		"it cannot honour are refused, with why: --subbuffer-size-kernel (no kernel\n"
-		"events are recorded, by the original either), -c/--record-clock (no clock\n"
-		"recorder: /clock is not recorded).\n");
+		"by someone else or gone with the session daemon, a process leaving RECORD\n"
+		"before the End, the disk full, nothing recorded), each cause in one line;\n"
+		"with -- CMD, CMD's own exit status when it failed on its own; 2 usage\n"
+		"error. The original's options it cannot honour are refused, with why:\n"
+		"--subbuffer-size-kernel (no kernel events are recorded, by the original\n"
+		"either), -c/--record-clock (no clock recorder: /clock is not recorded).\n");
 	return out == stdout ? 0 : 2;
 }
 

@@ -244,6 +244,8 @@ static bool session_lost(struct recorder *r)
 	}
 	if (state < 1) {
 		r->lost_how = state == 0 ? "stopped" : "destroyed";
+		r->daemon_gone = state <= -2;
+		r->daemon_replaced = state == -3;
 		r->lost_at = (double)(now - r->started) / 1e9;
 		return true;
 	}

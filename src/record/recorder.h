@@ -35,6 +35,8 @@ struct recorder {
 	pid_t child;
 	double lost_at; /* the session was stopped or destroyed by someone else */
 	const char *lost_how;
+	bool daemon_gone;     /* ...or went with the session daemon */
+	bool daemon_replaced; /* ...which another one replaced since */
 	bool rotation_failed; /* said: the events after the last chunk are lost */
 	/* output did not exist before this run (LTTng makes it): a run that
 	 * ends without a trace takes it away again */

@@ -13,6 +13,7 @@
 
 #include <lttng/lttng.h>
 
+#include "clock.h"
 #include "schema.h"
 #include "trace_dir.h"
 
@@ -29,7 +30,30 @@ struct cr_session {
 	char name[LTTNG_NAME_MAX];
 	char output_dir[PATH_MAX];
 	struct lttng_handle *handle; /* user-space domain of this session */
+	pid_t daemon;                /* the session daemon that holds it; 0 unknown */
 };
+
+/* The pid the session daemon wrote in its run directory (root's, else
+ * the user's under LTTNG_HOME or HOME); 0 when unknown. */
+static pid_t daemon_pid(void)
+{
+	char path[PATH_MAX];
+	const char *home = getenv("LTTNG_HOME");
+	if (geteuid() == 0)
+		snprintf(path, sizeof path, "/var/run/lttng/lttng-sessiond.pid");
+	else if ((home && *home) || ((home = getenv("HOME")) && *home))
+		snprintf(path, sizeof path, "%s/.lttng/lttng-sessiond.pid", home);
+	else
+		return 0;
+	FILE *f = fopen(path, "re");
+	long pid = 0;
+	if (f) {
+		if (fscanf(f, "%ld", &pid) != 1)
+			pid = 0;
+		fclose(f);
+	}
+	return pid > 0 && pid <= INT_MAX ? (pid_t)pid : 0;
+}
 
 /*
  * Events are enabled by name, from the schema: LTTng 2.13's session daemon
@@ -308,6 +332,7 @@ struct cr_session *cr_session_create(const struct cr_session_options *o,
 		return NULL;
 	}
 
+	s->daemon = daemon_pid();
 	struct lttng_domain domain;
 	ust_domain(&domain);
 	s->handle = lttng_create_handle(s->name, &domain);
@@ -571,11 +596,19 @@ int cr_sessiond_alive(void)
 	return lttng_session_daemon_alive() == 1 ? 1 : 0;
 }
 
-/* 1 started, 0 stopped, -1 absent. */
+/* 1 started, 0 stopped, -1 absent, -2 no daemon (cr_session_state). */
 static int state_of(const char *name)
 {
 	struct lttng_session *sessions = NULL;
 	int n = lttng_list_sessions(&sessions);
+	for (int tries = 1; n < 0 && tries < 3; tries++) {
+		if (lttng_session_daemon_alive() != 1)
+			return -2;
+		caret_sleep_ms(100);
+		n = lttng_list_sessions(&sessions);
+	}
+	if (n < 0)
+		return 1;
 	int state = -1;
 	for (int i = 0; i < n && state < 0; i++)
 		if (!strcmp(sessions[i].name, name))
@@ -586,12 +619,18 @@ static int state_of(const char *name)
 
 int cr_session_state(const struct cr_session *s)
 {
-	return s ? state_of(s->name) : -1;
+	if (!s)
+		return -1;
+	int state = state_of(s->name);
+	/* gone with the daemon that held it: another one answers now */
+	if (state == -1 && s->daemon && daemon_pid() != s->daemon)
+		return -3;
+	return state;
 }
 
 int cr_session_destroy_named(const char *name, char *err, size_t err_size)
 {
-	if (!name || !*name || state_of(name) < 0)
+	if (!name || !*name || state_of(name) < 0) /* none, or no daemon to hold one */
 		return 0;
 	lttng_stop_tracing(name);
 	int ret = lttng_destroy_session(name);

@@ -47,6 +47,12 @@ static int report_losses(const struct recorder *r)
 			"with it): the trace covers only that", r->output, r->lost_at,
 			r->session_name, r->lost_how);
 		problems++;
+	} else if (r->daemon_gone) {
+		cr_fail(r, "the LTTng session daemon ended %.1f s into the recording (crashed, "
+			"killed or stopped; %s), and the session %s with it: the trace covers only "
+			"that", r->lost_at, r->daemon_replaced ? "another one has started since" :
+			"none answers now", r->session_name);
+		problems++;
 	} else if (r->lost_how) {
 		cr_fail(r, "the session %s was %s by someone else %.1f s into the recording: the "
 			"trace covers only that", r->session_name, r->lost_how, r->lost_at);
@@ -168,7 +174,7 @@ int cr_finish(struct recorder *r, double recorded_seconds)
 	if (cr_disk_full(r))
 		return cr_fail(r, "the disk holding %s is full (%" PRId64 " KiB left): the trace is "
 			"incomplete", r->output, free_bytes(r->output) / 1024);
-	if (stopped != 0)
+	if (stopped != 0 && !r->daemon_gone) /* gone with it: said above */
 		return cr_fail(r, "%s", err);
 	if (r->o->relayd) { /* the trace is on the relay daemon's host */
 		report_warnings(r);
