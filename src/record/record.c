@@ -238,14 +238,12 @@ static bool session_lost(struct recorder *r)
 		return false;
 	last_check = now;
 	int state = cr_session_state(r->session);
-	if (state == 0) { /* lttng destroy stops first: which was it? */
+	if (state == CR_SESSION_STOPPED) { /* lttng destroy stops first: which was it? */
 		caret_sleep_ms(300);
 		state = cr_session_state(r->session);
 	}
-	if (state < 1) {
-		r->lost_how = state == 0 ? "stopped" : "destroyed";
-		r->daemon_gone = state <= -2;
-		r->daemon_replaced = state == -3;
+	if (state < CR_SESSION_STARTED) {
+		r->lost_state = state;
 		r->lost_at = (double)(now - r->started) / 1e9;
 		return true;
 	}
@@ -283,7 +281,7 @@ static int hand_over_chunk(struct recorder *r, bool last)
 	int64_t asked = caret_monotonic_ns();
 	if (cr_session_rotate(r->session, chunk, sizeof chunk, err, sizeof err) != 0) {
 		/* the session destroyed or stopped under us: session_lost says so */
-		if (cr_session_state(r->session) < 1)
+		if (cr_session_state(r->session) < CR_SESSION_STARTED)
 			return 0;
 		r->rotation_failed = true;
 		if (cr_output_deleted(r))
@@ -452,7 +450,8 @@ static double record_until_the_end(struct recorder *r, int *child_status, bool *
 	/* what was recorded since the last chunk, unless the session is gone;
 	 * stopped first, so that the last chunk holds every event the trace
 	 * keeps (a run that ends after it would be in the trace, never looked at) */
-	if (rotating && !consumer_done && !r->lost_how && cr_session_state(r->session) >= 0) {
+	if (rotating && !consumer_done && r->lost_state == CR_SESSION_STARTED &&
+	    cr_session_state(r->session) >= CR_SESSION_STOPPED) {
 		cr_session_stop(r->session);
 		hand_over_chunk(r, true);
 	}
@@ -500,6 +499,7 @@ int cr_record_run(const struct cr_record_options *o)
 
 	memset(r, 0, sizeof *r);
 	r->o = o;
+	r->lost_state = CR_SESSION_STARTED;
 	r->tty = isatty(STDERR_FILENO);
 	default_names(r);
 	/* liblttng-ctl writes its commands to the session daemon's socket

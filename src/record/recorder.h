@@ -33,10 +33,10 @@ struct recorder {
 	char url[PATH_MAX];  /* net://HOST when streamed to lttng-relayd */
 	int64_t start_sent, started;
 	pid_t child;
-	double lost_at; /* the session was stopped or destroyed by someone else */
-	const char *lost_how;
-	bool daemon_gone;     /* ...or went with the session daemon */
-	bool daemon_replaced; /* ...which another one replaced since */
+	/* the session stopped or destroyed by someone else, or gone with its
+	 * daemon: how (cr_session_state; CR_SESSION_STARTED: not lost), when */
+	int lost_state;
+	double lost_at;
 	bool rotation_failed; /* said: the events after the last chunk are lost */
 	/* output did not exist before this run (LTTng makes it): a run that
 	 * ends without a trace takes it away again */

@@ -596,23 +596,23 @@ int cr_sessiond_alive(void)
 	return lttng_session_daemon_alive() == 1 ? 1 : 0;
 }
 
-/* 1 started, 0 stopped, -1 absent, -2 no daemon (cr_session_state). */
+/* Its state by its name, as cr_session_state but for a replaced daemon. */
 static int state_of(const char *name)
 {
 	struct lttng_session *sessions = NULL;
 	int n = lttng_list_sessions(&sessions);
 	for (int tries = 1; n < 0 && tries < 3; tries++) {
 		if (lttng_session_daemon_alive() != 1)
-			return -2;
+			return CR_SESSION_NO_DAEMON;
 		caret_sleep_ms(100);
 		n = lttng_list_sessions(&sessions);
 	}
 	if (n < 0)
-		return 1;
-	int state = -1;
-	for (int i = 0; i < n && state < 0; i++)
+		return CR_SESSION_STARTED;
+	int state = CR_SESSION_ABSENT;
+	for (int i = 0; i < n && state == CR_SESSION_ABSENT; i++)
 		if (!strcmp(sessions[i].name, name))
-			state = sessions[i].enabled ? 1 : 0;
+			state = sessions[i].enabled ? CR_SESSION_STARTED : CR_SESSION_STOPPED;
 	free(sessions);
 	return state;
 }
@@ -620,17 +620,17 @@ static int state_of(const char *name)
 int cr_session_state(const struct cr_session *s)
 {
 	if (!s)
-		return -1;
+		return CR_SESSION_ABSENT;
 	int state = state_of(s->name);
 	/* gone with the daemon that held it: another one answers now */
-	if (state == -1 && s->daemon && daemon_pid() != s->daemon)
-		return -3;
+	if (state == CR_SESSION_ABSENT && s->daemon && daemon_pid() != s->daemon)
+		return CR_SESSION_REPLACED;
 	return state;
 }
 
 int cr_session_destroy_named(const char *name, char *err, size_t err_size)
 {
-	if (!name || !*name || state_of(name) < 0) /* none, or no daemon to hold one */
+	if (!name || !*name || state_of(name) < CR_SESSION_STOPPED) /* none, or no daemon */
 		return 0;
 	lttng_stop_tracing(name);
 	int ret = lttng_destroy_session(name);

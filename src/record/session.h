@@ -91,12 +91,18 @@ uint64_t cr_session_bytes_on_disk(const struct cr_session *s);
  */
 int cr_active_session_records_caret(int track_vgid, char *err, size_t err_size);
 
-/* Whether the session still records: 1 started, 0 stopped by someone,
- * -1 destroyed, -2 no session daemon answers any more (it ended: crashed,
- * killed or stopped), -3 the daemon that held the session ended and
- * another answers (its pid file says another pid). A daemon that is there
- * but fails to list its sessions is asked again; failing still, the
- * session counts as started (not known to be lost). */
+/* What cr_session_state finds: below CR_SESSION_STARTED, lost. */
+enum cr_session_state {
+	CR_SESSION_REPLACED = -3,  /* its daemon ended; another answers (its pid file) */
+	CR_SESSION_NO_DAEMON = -2, /* no session daemon answers any more */
+	CR_SESSION_ABSENT = -1,    /* destroyed */
+	CR_SESSION_STOPPED = 0,    /* by someone */
+	CR_SESSION_STARTED = 1,
+};
+
+/* Whether the session still records (enum cr_session_state). A daemon that
+ * is there but fails to list its sessions is asked again; failing still,
+ * the session counts as started (not known to be lost). */
 int cr_session_state(const struct cr_session *s);
 
 /* Stops and destroys the session of that name if it exists (a session a

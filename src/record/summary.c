@@ -41,22 +41,21 @@ bool cr_output_deleted(const struct recorder *r)
 static int report_losses(const struct recorder *r)
 {
 	int problems = r->rotation_failed; /* said then */
-	if (r->lost_how && cr_output_deleted(r)) {
-		/* the folder went first: LTTng ended the session over it */
-		cr_fail(r, "%s was deleted %.1f s into the recording (the session %s was %s "
-			"with it): the trace covers only that", r->output, r->lost_at,
-			r->session_name, r->lost_how);
+	const char *how = r->lost_state == CR_SESSION_STOPPED ? "stopped" : "destroyed";
+	if (r->lost_state != CR_SESSION_STARTED) {
 		problems++;
-	} else if (r->daemon_gone) {
-		cr_fail(r, "the LTTng session daemon ended %.1f s into the recording (crashed, "
-			"killed or stopped; %s), and the session %s with it: the trace covers only "
-			"that", r->lost_at, r->daemon_replaced ? "another one has started since" :
-			"none answers now", r->session_name);
-		problems++;
-	} else if (r->lost_how) {
-		cr_fail(r, "the session %s was %s by someone else %.1f s into the recording: the "
-			"trace covers only that", r->session_name, r->lost_how, r->lost_at);
-		problems++;
+		if (cr_output_deleted(r)) /* the folder went first: LTTng ended the session over it */
+			cr_fail(r, "%s was deleted %.1f s into the recording (the session %s was %s "
+				"with it): the trace covers only that", r->output, r->lost_at,
+				r->session_name, how);
+		else if (r->lost_state <= CR_SESSION_NO_DAEMON)
+			cr_fail(r, "the LTTng session daemon ended %.1f s into the recording (crashed, "
+				"killed or stopped; %s), and the session %s with it: the trace covers "
+				"only that", r->lost_at, r->lost_state == CR_SESSION_REPLACED ?
+				"another one has started since" : "none answers now", r->session_name);
+		else
+			cr_fail(r, "the session %s was %s by someone else %.1f s into the recording: "
+				"the trace covers only that", r->session_name, how, r->lost_at);
 	}
 	for (size_t i = 0; i < cr_processes_count(r->procs); i++) {
 		const struct cr_process *p = cr_processes_at(r->procs, i);
@@ -166,7 +165,7 @@ int cr_finish(struct recorder *r, double recorded_seconds)
 
 	cr_end_progress(r);
 	int problems = report_losses(r);
-	if (r->lost_how)
+	if (r->lost_state != CR_SESSION_STARTED)
 		recorded_seconds = r->lost_at;
 	int stopped = cr_session_stop_and_destroy(r->session, err, sizeof err);
 	r->session = NULL;
@@ -174,7 +173,7 @@ int cr_finish(struct recorder *r, double recorded_seconds)
 	if (cr_disk_full(r))
 		return cr_fail(r, "the disk holding %s is full (%" PRId64 " KiB left): the trace is "
 			"incomplete", r->output, free_bytes(r->output) / 1024);
-	if (stopped != 0 && !r->daemon_gone) /* gone with it: said above */
+	if (stopped != 0 && r->lost_state > CR_SESSION_NO_DAEMON) /* gone with it: said */
 		return cr_fail(r, "%s", err);
 	if (r->o->relayd) { /* the trace is on the relay daemon's host */
 		report_warnings(r);
