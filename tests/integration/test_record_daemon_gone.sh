@@ -30,15 +30,20 @@ failures=0
 ok() { echo "ok $*"; }
 bad() { echo "FAIL $*"; failures=$((failures + 1)); }
 
-# This namespace's own session daemon; its pid in $sessiond.
+# This namespace's own session daemon; its pid in $sessiond. The pid file
+# of the one killed before goes first (it stays behind; once, after the
+# pids wrapped, the file read "600\n2": the new pid over the old one's).
 start_sessiond() {
 	local i
+	rm -f /run/lttng/lttng-sessiond.pid
 	lttng-sessiond --daemonize --no-kernel >"$work/sessiond.log" 2>&1 || {
 		cat "$work/sessiond.log"
 		exit 1
 	}
 	for ((i = 0; i < 50; i++)); do
-		sessiond=$(cat /run/lttng/lttng-sessiond.pid 2>/dev/null) && [[ -n $sessiond ]] && return
+		sessiond=
+		read -r sessiond </run/lttng/lttng-sessiond.pid 2>/dev/null
+		[[ $sessiond =~ ^[0-9]+$ ]] && return
 		sleep 0.1
 	done
 	echo "FAIL: no pid file of the session daemon"
@@ -48,11 +53,16 @@ start_sessiond() {
 # Everything started in this mount namespace (the daemons, their consumers
 # and run-as helpers) ended at exit: nothing outside it is in it.
 end_namespace_processes() {
-	local p
+	local p i killed=()
 	for p in /proc/[0-9]*; do
 		p=${p#/proc/}
 		[[ $p == "$$" || $p == "$BASHPID" ]] && continue
-		[[ /proc/$p/ns/mnt -ef /proc/$$/ns/mnt ]] && kill -KILL "$p" 2>/dev/null
+		[[ /proc/$p/ns/mnt -ef /proc/$$/ns/mnt ]] && kill -KILL "$p" 2>/dev/null && killed+=("$p")
+	done
+	for p in "${killed[@]}"; do # gone before the next case starts a daemon (5 s)
+		for ((i = 0; i < 100 && $(ps -o stat= -p "$p" 2>/dev/null | grep -cv Z) > 0; i++)); do
+			sleep 0.05
+		done
 	done
 	return 0
 }
