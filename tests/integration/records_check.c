@@ -113,11 +113,58 @@ static const ca_trace *trace;
 
 /* Inside a process's recorded window (its first to its last event in the
  * trace) by at least margin on each side. */
+/* Each process's first runtime event the records hold (a run's start or
+ * a publish), by pid; 0 for none. A recording that joins a process replays
+ * its initialization first (PREPARE) and records runtime events only from
+ * RECORD on: its first event is the replay's, and a run before RECORD is
+ * rightly missing (seen: a Python process's replay of 10 ms or more on a
+ * loaded machine, real_jazzy-rclpy_fastdds in a clean-clone run). */
+static struct runtime_start {
+	int64_t pid;
+	uint64_t first;
+} *runtime_starts;
+static size_t n_runtime_starts;
+
+static void note_runtime(int64_t pid, uint64_t t)
+{
+	size_t i = 0;
+	while (i < n_runtime_starts && runtime_starts[i].pid != pid)
+		i++;
+	if (i == n_runtime_starts) {
+		struct runtime_start *grown = realloc(runtime_starts, (i + 1) * sizeof *grown);
+		if (!grown)
+			return;
+		runtime_starts = grown;
+		runtime_starts[n_runtime_starts++] = (struct runtime_start){ pid, t };
+	} else if (t < runtime_starts[i].first) {
+		runtime_starts[i].first = t;
+	}
+}
+
+static void find_runtime_starts(const ca_records *rec)
+{
+	const ca_callback_instance *runs;
+	const ca_publish_instance *ps;
+	size_t n = ca_records_callbacks(rec, &runs);
+	for (size_t i = 0; i < n; i++)
+		if (runs[i].start)
+			note_runtime(runs[i].pid, runs[i].start);
+	n = ca_records_publishes(rec, &ps);
+	for (size_t i = 0; i < n; i++) {
+		uint64_t t = ps[i].rclcpp_time ? ps[i].rclcpp_time : ps[i].rcl_time;
+		if (t)
+			note_runtime(ps[i].pid, t);
+	}
+}
+
 static bool in_window(int64_t pid, uint64_t from, uint64_t to, uint64_t margin)
 {
 	uint64_t first, last;
 	if (!ca_architecture_process(a, pid) || !ca_trace_process_window(trace, pid, &first, &last))
 		return false;
+	for (size_t i = 0; i < n_runtime_starts; i++)
+		if (runtime_starts[i].pid == pid && runtime_starts[i].first > first)
+			first = runtime_starts[i].first;
 	return from >= first + margin && to + margin <= last;
 }
 
@@ -309,6 +356,24 @@ static void check_callbacks(const ca_records *rec, struct csv *truth, struct csv
 				if (near != CA_NONE && matched_by[near])
 					fprintf(stderr, ", matched to the truth's run at %" PRIu64,
 						matched_by[near]);
+				/* and of its thread: whether the thread recorded anything then */
+				int64_t tid = strtoll(f[5], NULL, 10);
+				size_t in_thread = CA_NONE;
+				for (size_t k = 0; k < n; k++)
+					if (runs[k].pid == pid && runs[k].tid == tid &&
+					    (in_thread == CA_NONE ||
+					     diff((int64_t)runs[k].start, (int64_t)start) <
+					     diff((int64_t)runs[in_thread].start, (int64_t)start)))
+						in_thread = k;
+				if (in_thread != CA_NONE && in_thread != near)
+					fprintf(stderr, "; nearest in its thread: %s at %" PRIu64 "-%" PRIu64,
+						runs[in_thread].callback == CA_NONE ? "?" :
+						a->callbacks[runs[in_thread].callback].name,
+						runs[in_thread].start, runs[in_thread].end);
+				uint64_t first, last;
+				if (ca_trace_process_window(trace, pid, &first, &last))
+					fprintf(stderr, "; the process's events %" PRIu64 "-%" PRIu64, first,
+						last);
 				size_t cb = callback_of(pid, address, start);
 				fprintf(stderr, "; the truth's callback is %s in the trace\n",
 					cb == CA_NONE ? "none" : a->callbacks[cb].name);
@@ -354,7 +419,60 @@ struct publish {
 	char topic[256];
 };
 
-static void check_communications(const ca_records *rec, struct csv *receives, struct csv *publishes)
+/* The truth's runs by start, to find the run that took a message (a
+ * receive's time is its run's start). */
+struct truth_run {
+	int64_t pid;
+	uint64_t start, end;
+	char callback[64];
+};
+
+static int by_start(const void *x, const void *y)
+{
+	uint64_t a1 = ((const struct truth_run *)x)->start, b1 = ((const struct truth_run *)y)->start;
+	return (a1 > b1) - (a1 < b1);
+}
+
+static struct truth_run *truth_runs(struct csv *callbacks, size_t *n)
+{
+	struct truth_run *t = calloc(callbacks->n + 1, sizeof *t);
+	*n = 0;
+	for (size_t i = 0; t && i < callbacks->n; i++) {
+		char *f[MAX_COLUMNS], line[8192];
+		snprintf(line, sizeof line, "%s", callbacks->lines[i]);
+		if (split(line, f) < 8)
+			continue;
+		t[*n] = (struct truth_run){ strtoll(f[0], NULL, 10), strtoull(f[6], NULL, 10),
+			strtoull(f[7], NULL, 10), "" };
+		snprintf(t[*n].callback, sizeof t[*n].callback, "%s", f[2]);
+		(*n)++;
+	}
+	if (t)
+		qsort(t, *n, sizeof *t, by_start);
+	return t;
+}
+
+/* The end of the truth's run of CALLBACK in process PID that started at
+ * START, or START when there is none. */
+static uint64_t truth_run_end(const struct truth_run *t, size_t n, int64_t pid,
+	const char *callback, uint64_t start)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (t[mid].start < start)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < n && t[lo].start == start; lo++)
+		if (t[lo].pid == pid && !strcmp(t[lo].callback, callback))
+			return t[lo].end;
+	return start;
+}
+
+static void check_communications(const ca_records *rec, struct csv *receives, struct csv *publishes,
+	struct csv *callbacks)
 {
 	struct publish *pubs = calloc(publishes->n + 1, sizeof *pubs);
 	for (size_t i = 0; i < publishes->n; i++) {
@@ -366,6 +484,8 @@ static void check_communications(const ca_records *rec, struct csv *receives, st
 			strtoull(f[4], NULL, 10), strtoull(f[7], NULL, 10), "" };
 		snprintf(pubs[i].topic, sizeof pubs[i].topic, "%s", f[2]);
 	}
+	size_t n_truth;
+	struct truth_run *truth = truth_runs(callbacks, &n_truth);
 	const ca_communication *comms;
 	const ca_callback_instance *runs;
 	const ca_publish_instance *ps;
@@ -386,8 +506,14 @@ static void check_communications(const ca_records *rec, struct csv *receives, st
 		for (size_t k = 0; k < publishes->n && !pub; k++)
 			if (pubs[k].publisher == publisher && pubs[k].seq == seq)
 				pub = &pubs[k];
+		/* the whole run that took it: a run is recorded whole (merged
+		 * timing: one event at its end) or not, and one that ended after
+		 * its process stopped recording is rightly missing with the
+		 * message it took (seen: a Python run of 22 ms at a late
+		 * recording's end, its take recorded alone) */
 		if (!pub || !in_window(pid, time, time, NEAR) ||
-		    !in_window(pub->pid, pub->time, pub->time, NEAR))
+		    !in_window(pub->pid, pub->time, pub->time, NEAR) ||
+		    !in_window(pid, time, truth_run_end(truth, n_truth, pid, f[2], time), NEAR))
 			continue;
 		expected++;
 		/* the message handled by the run nearest the truth's; first of
@@ -446,6 +572,7 @@ static void check_communications(const ca_records *rec, struct csv *receives, st
 	printf("communications: %zu of %zu truth messages found; latency differences: worst %"
 		PRId64 " ns, %zu over %d ns\n", found, expected, worst, off, TOLERANCE);
 	free(pubs);
+	free(truth);
 }
 
 /* ---- timers ------------------------------------------------------------- */
@@ -756,9 +883,10 @@ int main(int argc, char **argv)
 	if (!callbacks.n)
 		failures++, fprintf(stderr, "records_check: no truth\n");
 	load(&entities, argv[2], argv[3], "entities");
+	find_runtime_starts(rec);
 	check_callbacks(rec, &callbacks, &entities);
 	if (messages)
-		check_communications(rec, &receives, &publishes);
+		check_communications(rec, &receives, &publishes, &callbacks);
 	check_timers(rec, &entities, &callbacks);
 	if (path && messages) {
 		load(&e2e, argv[2], argv[3], "e2e");
@@ -773,6 +901,7 @@ int main(int argc, char **argv)
 	printf("losses: %" PRIu64 " not ended, %" PRIu64 " not started, %" PRIu64
 		" not published, %" PRIu64 " taken not run: %s\n", l->not_ended, l->not_started,
 		l->not_published, l->taken_not_run, failures ? "FAILED" : "ok");
+	free(runtime_starts);
 	free_csv(&callbacks);
 	free_csv(&receives);
 	free_csv(&publishes);
