@@ -47,8 +47,24 @@ for i in 1 2 3 4; do
 	"$CARET_BUILD_DIR/bin/control_client" end >/dev/null 2>&1 &
 done
 wait_clients() { for job in $(jobs -p); do [[ $job == "$stress" || $job == "$first" ]] || wait "$job"; done; }
+# where it was, should ctest's timeout end it (seen once in make test: 120 s
+# with nothing said; it takes about 35 s)
+echo "$SECONDS s: the sessions around it done; waiting for the first session"
 wait "$first" || exit 1
+echo "$SECONDS s: waiting for the control clients"
 wait_clients
+echo "$SECONDS s: waiting for tracer_stress"
+for ((i = 0; i < 600; i++)); do # 60 s: it runs 6
+	kill -0 "$stress" 2>/dev/null || break
+	sleep 0.1
+done
+if kill -0 "$stress" 2>/dev/null; then
+	echo "tracer_stress (pid $stress) still running after 60 s; its threads:"
+	gdb -p "$stress" -batch -ex "thread apply all bt 12" 2>/dev/null | grep -E "^Thread|^#" | head -120
+	kill -KILL "$stress"
+	cat "$work/out"
+	exit 1
+fi
 wait "$stress"
 status=$?
 cat "$work/out"
